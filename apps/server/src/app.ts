@@ -1,0 +1,69 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Logger } from 'pino';
+import type { Config } from './config/env';
+import type { DatabaseHandle } from './db/client';
+import type { JobQueue } from './jobs/queue';
+import type { Mailer } from './mail/mailer';
+import { createAccessTokens, registerAuth, type AccessTokens } from './plugins/auth';
+import { registerErrorHandling } from './plugins/errors';
+import { registerSecurity } from './plugins/security';
+import { registerDocs } from './plugins/docs';
+import { registerSpa } from './plugins/spa';
+import { apiModules } from './modules';
+
+/** Everything a route or service may use, created once per process and passed in. */
+export interface AppDeps {
+  config: Config;
+  log: Logger;
+  database: DatabaseHandle;
+  queue: JobQueue;
+  mailer: Mailer;
+  tokens: AccessTokens;
+}
+
+export const WEB_DIST = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../web/dist',
+);
+
+/** Builds the Fastify app (plugins and routes) without listening; tests use it directly. */
+export async function buildApp(
+  deps: Omit<AppDeps, 'tokens'> & { webDist?: string },
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: deps.log as FastifyBaseLogger,
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    // Tokens in URLs (verification links) must not reach the logs.
+    genReqId: () => crypto.randomUUID(),
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const fullDeps: AppDeps = {
+    ...deps,
+    tokens: createAccessTokens(deps.config.JWT_SECRET, deps.config.ACCESS_TOKEN_TTL),
+  };
+
+  registerErrorHandling(app);
+  await registerSecurity(app, deps.config);
+  await app.register(cookie);
+  await registerDocs(app);
+  registerAuth(app, fullDeps.tokens);
+
+  for (const module of apiModules) {
+    await app.register(module(fullDeps), { prefix: '/api' });
+  }
+
+  await registerSpa(app, deps.webDist ?? WEB_DIST);
+  return app;
+}

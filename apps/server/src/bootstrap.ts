@@ -1,0 +1,65 @@
+import path from 'node:path';
+import type { Logger } from 'pino';
+import { ConfigError, loadConfig, type Config } from './config/env';
+import { createLogger } from './lib/logger';
+import { openRuntimeDatabase, type RuntimeDatabase } from './db/runtime';
+import { startQueue, type JobQueue } from './jobs/queue';
+import { createMailer, type Mailer } from './mail/mailer';
+
+export interface Runtime {
+  config: Config;
+  log: Logger;
+  db: RuntimeDatabase;
+  queue: JobQueue;
+  mailer: Mailer;
+  close(): Promise<void>;
+}
+
+/** Reads the configuration or exits with one line that names the variable and the problem. */
+export function configOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+/** Opens what every process kind (server, worker, admin CLI) needs, in one place. */
+export async function openRuntime(
+  config: Config,
+  options: { share: boolean; migrate: boolean; queue: boolean },
+): Promise<Runtime> {
+  const log = createLogger(config);
+  const db = await openRuntimeDatabase(config, log, options);
+  const queue = options.queue ? await startQueue(db.handle, { log }) : nullQueue;
+  const mailer = createMailer({
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    outboxDir: path.join(config.DATA_DIR, 'outbox'),
+    log,
+  });
+  return {
+    config,
+    log,
+    db,
+    queue,
+    mailer,
+    async close() {
+      await queue.stop();
+      await db.close();
+    },
+  };
+}
+
+/** For commands that never enqueue work. */
+const nullQueue: JobQueue = {
+  async send() {
+    throw new Error('this process has no job queue');
+  },
+  async work() {},
+  async stop() {},
+};

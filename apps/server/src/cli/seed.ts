@@ -1,0 +1,19 @@
+import { configOrExit, openRuntime } from '../bootstrap';
+import { seedIfEmpty } from '../db/seed';
+
+/** `npm run seed [-- --demo]`: the base data on an empty database; --demo adds sample content. */
+async function main(): Promise<void> {
+  const config = configOrExit();
+  const runtime = await openRuntime({ ...config, LOG_LEVEL: 'warn' }, { share: false, migrate: true, queue: false });
+  try {
+    const seeded = await seedIfEmpty(runtime.db.handle.db);
+    process.stdout.write(seeded ? 'Seeded the base data.\n' : 'The database already has data; base seed skipped.\n');
+    if (process.argv.includes('--demo')) {
+      process.stdout.write('Demo content: no sample content is defined yet.\n');
+    }
+  } finally {
+    await runtime.close();
+  }
+}
+
+void main();

@@ -1,0 +1,106 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const durationSeconds = z.coerce.number().int().positive();
+const optionalUrl = z.url().optional();
+
+/** Every setting of the platform, read from the environment once (README lists them). */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PUBLIC_URL: optionalUrl,
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Cinematic Contests <no-reply@localhost>'),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
+  GOOGLE_ISSUER: z.string().min(1).default('https://accounts.google.com'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ACCESS_TOKEN_TTL: durationSeconds.default(15 * 60),
+  REFRESH_TOKEN_TTL: durationSeconds.default(14 * 24 * 3600),
+  VERIFY_TOKEN_TTL: durationSeconds.default(3 * 24 * 3600),
+  RESET_TOKEN_TTL: durationSeconds.default(3600),
+  CORS_ORIGINS: z.string().optional(),
+  COMMUNITY_URL: z.url().default('https://discord.com/'),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_ENDPOINT: optionalUrl,
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  FFMPEG_PATH: z.string().min(1).optional(),
+  FFPROBE_PATH: z.string().min(1).optional(),
+  SEED_DEMO: z.enum(['true', 'false', '1', '0']).default('true'),
+  WORKERS: z.enum(['true', 'false', '1', '0']).default('true'),
+});
+
+export type RawEnv = z.infer<typeof envSchema>;
+
+export interface Config extends Omit<RawEnv, 'PUBLIC_URL' | 'JWT_SECRET' | 'SEED_DEMO' | 'WORKERS'> {
+  PUBLIC_URL: string;
+  JWT_SECRET: string;
+  DATA_DIR: string;
+  SEED_DEMO: boolean;
+  WORKERS: boolean;
+  corsOrigins: string[];
+}
+
+export class ConfigError extends Error {}
+
+/**
+ * Reads and validates the environment. Throws a ConfigError whose message is one line naming
+ * the variable and what is wrong with it.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const cleaned = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0] ?? 'environment');
+    throw new ConfigError(`Invalid configuration: ${name} ${describe(issue)}`);
+  }
+  const raw = parsed.data;
+  const dataDir = path.resolve(raw.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  return {
+    ...raw,
+    DATA_DIR: dataDir,
+    PUBLIC_URL: (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, ''),
+    JWT_SECRET: raw.JWT_SECRET ?? persistedSecret(dataDir),
+    SEED_DEMO: raw.SEED_DEMO === 'true' || raw.SEED_DEMO === '1',
+    WORKERS: raw.WORKERS === 'true' || raw.WORKERS === '1',
+    corsOrigins: (raw.CORS_ORIGINS ?? '')
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
+  };
+}
+
+function describe(issue: z.core.$ZodIssue): string {
+  if (issue.code === 'invalid_type') return 'is missing or has the wrong type';
+  if (issue.code === 'invalid_value' && 'values' in issue)
+    return `must be one of ${issue.values.join(', ')}`;
+  if (issue.code === 'invalid_format' && issue.format === 'url') return 'must be a URL';
+  return issue.message.replace(/^Invalid input: /, '').replace(/^Too small: expected/, 'expected');
+}
+
+/** JWT secret generated on first start and kept in DATA_DIR, so restarts keep sessions valid. */
+function persistedSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret + '\n', { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,111 @@
+import { boolean, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, timestampTz, updatedAt } from './columns';
+import { brands } from './brands';
+
+export const users = pgTable(
+  'users',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    /** Stored lower-cased: e-mails are compared case-insensitively. */
+    email: text('email').notNull(),
+    /** argon2id; null for accounts that only sign in with Google. */
+    passwordHash: text('password_hash'),
+    role: text('role', { enum: ['creator', 'brand', 'staff'] }).notNull().default('creator'),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    phoneNumber: text('phone_number').notNull().default(''),
+    /** False until the e-mail address is verified (Django's is_active). */
+    isActive: boolean('is_active').notNull().default(false),
+    /** A new address waiting for verification before it replaces `email`. */
+    pendingEmail: text('pending_email'),
+    lastLoginAt: timestampTz('last_login_at'),
+    passwordChangedAt: timestampTz('password_changed_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('users_email_key').on(t.email)],
+);
+
+export const creatorProfiles = pgTable('creator_profiles', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  bio: text('bio').notNull().default(''),
+  gender: text('gender').notNull().default(''),
+  address: text('address').notNull().default(''),
+  country: text('country').notNull().default(''),
+  experienceLevel: text('experience_level'),
+  website: text('website').notNull().default(''),
+  portfolioUrl: text('portfolio_url').notNull().default(''),
+  linkedin: text('linkedin').notNull().default(''),
+  instagram: text('instagram').notNull().default(''),
+  twitter: text('twitter').notNull().default(''),
+  facebook: text('facebook').notNull().default(''),
+  youtubeUrl: text('youtube_url').notNull().default(''),
+  shippingAddressLine1: text('shipping_address_line1').notNull().default(''),
+  shippingAddressLine2: text('shipping_address_line2').notNull().default(''),
+  shippingCity: text('shipping_city').notNull().default(''),
+  shippingState: text('shipping_state').notNull().default(''),
+  shippingPostalCode: text('shipping_postal_code').notNull().default(''),
+  shippingCountry: text('shipping_country').notNull().default(''),
+  /** Storage key of the resized avatar, or null. */
+  avatarKey: text('avatar_key'),
+  updatedAt: updatedAt(),
+});
+
+export const brandProfiles = pgTable('brand_profiles', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  brandId: integer('brand_id').references(() => brands.id, { onDelete: 'set null' }),
+  companyName: text('company_name').notNull().default(''),
+  companyLogo: text('company_logo').notNull().default(''),
+});
+
+/** Third-party identities, keyed by issuer and subject (never by e-mail). */
+export const socialAccounts = pgTable(
+  'social_accounts',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    issuer: text('issuer').notNull(),
+    subject: text('subject').notNull(),
+    email: text('email').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('social_accounts_issuer_subject_key').on(t.issuer, t.subject)],
+);
+
+/**
+ * Refresh tokens: one row per issued token. Rotation marks the old row used and links it to the
+ * new one; presenting a used token revokes the whole family (theft detection).
+ */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: uuid('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    familyId: uuid('family_id').notNull(),
+    expiresAt: timestampTz('expires_at').notNull(),
+    usedAt: timestampTz('used_at'),
+    revokedAt: timestampTz('revoked_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('refresh_tokens_user_idx').on(t.userId),
+    index('refresh_tokens_family_idx').on(t.familyId),
+  ],
+);
+
+/** Fixed-window counters shared by every app process (rate limits, per-address throttles). */
+export const throttles = pgTable('throttles', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull().default(0),
+  resetAt: timestampTz('reset_at').notNull(),
+});
+

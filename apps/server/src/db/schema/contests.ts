@@ -1,0 +1,134 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { createdAt, timestampTz } from './columns';
+import { brands } from './brands';
+import { users } from './accounts';
+
+/** A contest holds everything its pages show, once: every date on every page is read from here. */
+export const contests = pgTable('contests', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  slug: text('slug').notNull().unique(),
+  title: text('title').notNull(),
+  tagline: text('tagline').notNull().default(''),
+  description: text('description').notNull().default(''),
+  brandId: integer('brand_id')
+    .notNull()
+    .references(() => brands.id),
+  thumbnailUrl: text('thumbnail_url').notNull().default(''),
+  bannerUrl: text('banner_url').notNull().default(''),
+  prizeCents: integer('prize_cents').notNull(),
+  currency: text('currency').notNull().default('USD'),
+  /** { country, minimumAge, experience } */
+  eligibility: jsonb('eligibility').$type<ContestEligibility>().notNull(),
+  brief: text('brief').notNull().default(''),
+  /** Video requirements as bullet lines. */
+  requirements: jsonb('requirements').$type<string[]>().notNull().default([]),
+  timezone: text('timezone').notNull().default('America/Los_Angeles'),
+  startsAt: timestampTz('starts_at').notNull(),
+  applicationDeadline: timestampTz('application_deadline').notNull(),
+  submissionDeadline: timestampTz('submission_deadline').notNull(),
+  judgingStartsAt: timestampTz('judging_starts_at').notNull(),
+  judgingEndsAt: timestampTz('judging_ends_at').notNull(),
+  winnersAt: timestampTz('winners_at').notNull(),
+  createdAt: createdAt(),
+});
+
+export interface ContestEligibility {
+  country: string;
+  minimumAge: number;
+  experience: string;
+}
+
+export const products = pgTable(
+  'products',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    brandId: integer('brand_id')
+      .notNull()
+      .references(() => brands.id),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    /** Units left to give away; never negative (the database refuses it too). */
+    stockQuantity: integer('stock_quantity').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [check('products_stock_nonnegative', sql`${t.stockQuantity} >= 0`)],
+);
+
+/** Which products a contest offers. */
+export const contestProducts = pgTable(
+  'contest_products',
+  {
+    contestId: integer('contest_id')
+      .notNull()
+      .references(() => contests.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.contestId, t.productId] })],
+);
+
+export const applications = pgTable(
+  'applications',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    contestId: integer('contest_id')
+      .notNull()
+      .references(() => contests.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    /** pending → selected | rejected */
+    status: text('status', { enum: ['pending', 'selected', 'rejected'] })
+      .notNull()
+      .default('pending'),
+    fullName: text('full_name').notNull(),
+    email: text('email').notNull(),
+    phoneNumber: text('phone_number').notNull().default(''),
+    bio: text('bio').notNull().default(''),
+    /** The address exactly as sent with the application. */
+    shippingAddress: jsonb('shipping_address').$type<Record<string, string>>().notNull(),
+    youtubeUrl: text('youtube_url').notNull().default(''),
+    instagramUrl: text('instagram_url').notNull().default(''),
+    portfolioUrl: text('portfolio_url').notNull().default(''),
+    termsAcceptedAt: timestampTz('terms_accepted_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('applications_contest_user_key').on(t.contestId, t.userId),
+    index('applications_user_idx').on(t.userId),
+  ],
+);
+
+/** Final placings; 'contests won' counts place 1. */
+export const contestResults = pgTable(
+  'contest_results',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    contestId: integer('contest_id')
+      .notNull()
+      .references(() => contests.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    place: integer('place').notNull(),
+    prizeCents: integer('prize_cents').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('contest_results_contest_user_key').on(t.contestId, t.userId)],
+);

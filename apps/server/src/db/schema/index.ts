@@ -1,0 +1,4 @@
+export * from './accounts';
+export * from './brands';
+export * from './contests';
+export * from './videos';

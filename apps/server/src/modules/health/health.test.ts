@@ -1,0 +1,51 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../../test/helper';
+
+describe('GET /api/health/', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+  });
+  afterAll(() => ctx.close());
+
+  it('answers 200 with the database status', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/health/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'ok', database: { status: 'ok' } });
+  });
+
+  it('sends the security headers', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/health/' });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+
+  it('answers an unknown API path with a JSON 404', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/does-not-exist/' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ detail: 'Not found.', code: 'not_found' });
+  });
+
+  it('serves the OpenAPI document', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().paths).toHaveProperty('/api/health/');
+  });
+});
+
+describe('GET /api/health/ with the database down', () => {
+  it('answers 503', async () => {
+    const ctx = await createTestContext();
+    const ping = ctx.deps.database.ping;
+    ctx.deps.database.ping = () => Promise.reject(new Error('connection refused'));
+    try {
+      const res = await ctx.app.inject({ method: 'GET', url: '/api/health/' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({ status: 'unavailable', database: { status: 'down' } });
+    } finally {
+      ctx.deps.database.ping = ping;
+      await ctx.close();
+    }
+  });
+});

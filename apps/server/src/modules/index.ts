@@ -1,0 +1,6 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../app';
+import { healthRoutes } from './health/health.routes';
+
+/** Every API module, mounted under /api. Each is `(deps) => plugin`. */
+export const apiModules: Array<(deps: AppDeps) => FastifyPluginAsyncZod> = [healthRoutes];

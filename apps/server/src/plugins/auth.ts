@@ -1,0 +1,89 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { jwtVerify, SignJWT } from 'jose';
+import { MESSAGES, type Role } from '@app/domain';
+import { AppError } from '../lib/errors';
+
+export interface AuthUser {
+  id: number;
+  role: Role;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by `authenticate`; undefined for anonymous requests. */
+    authUser?: AuthUser;
+  }
+}
+
+const ISSUER = 'cinematic-contests';
+const ACCESS_AUDIENCE = 'access';
+
+export interface AccessTokens {
+  sign(user: AuthUser): Promise<string>;
+  verify(token: string): Promise<AuthUser>;
+}
+
+/** Short-lived HS256 access tokens. Only HS256 is accepted (never `alg: none`). */
+export function createAccessTokens(secret: string, ttlSeconds: number): AccessTokens {
+  const key = new TextEncoder().encode(secret);
+  return {
+    sign: (user) =>
+      new SignJWT({ role: user.role })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(String(user.id))
+        .setIssuer(ISSUER)
+        .setAudience(ACCESS_AUDIENCE)
+        .setIssuedAt()
+        .setExpirationTime(`${ttlSeconds}s`)
+        .sign(key),
+    async verify(token) {
+      const { payload } = await jwtVerify(token, key, {
+        algorithms: ['HS256'],
+        issuer: ISSUER,
+        audience: ACCESS_AUDIENCE,
+      });
+      return { id: Number(payload.sub), role: payload.role as Role };
+    },
+  };
+}
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header?.startsWith('Bearer ')) return undefined;
+  return header.slice('Bearer '.length).trim() || undefined;
+}
+
+/**
+ * Adds `app.authenticate` (optional identity), `app.requireUser` and `app.requireRole(...)`
+ * preHandlers. Routes declare their access with these; services receive `request.authUser`.
+ */
+export function registerAuth(app: FastifyInstance, tokens: AccessTokens): void {
+  const identify = async (request: FastifyRequest) => {
+    const token = bearerToken(request);
+    if (!token) return;
+    try {
+      request.authUser = await tokens.verify(token);
+    } catch {
+      throw new AppError('not_authenticated', 'Given token not valid for any token type');
+    }
+  };
+  app.decorate('authenticate', identify);
+  app.decorate('requireUser', async (request: FastifyRequest) => {
+    await identify(request);
+    if (!request.authUser) throw new AppError('not_authenticated', MESSAGES.generic.notAuthenticated);
+  });
+  app.decorate('requireRole', (...roles: Role[]) => async (request: FastifyRequest) => {
+    await identify(request);
+    if (!request.authUser) throw new AppError('not_authenticated', MESSAGES.generic.notAuthenticated);
+    if (!roles.includes(request.authUser.role))
+      throw new AppError('forbidden', MESSAGES.generic.forbidden);
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    authenticate: (request: FastifyRequest) => Promise<void>;
+    requireUser: (request: FastifyRequest) => Promise<void>;
+    requireRole: (...roles: Role[]) => (request: FastifyRequest) => Promise<void>;
+  }
+}

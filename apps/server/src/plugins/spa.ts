@@ -1,0 +1,40 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { MESSAGES } from '@app/domain';
+
+/**
+ * Serves the built web app: hashed assets with a long cache, and index.html for every other
+ * non-API path so the client router takes over. Unknown /api paths answer a JSON 404.
+ */
+export async function registerSpa(app: FastifyInstance, webDist: string): Promise<void> {
+  const hasBuild = existsSync(path.join(webDist, 'index.html'));
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header(
+          'Cache-Control',
+          immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+        );
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    if (pathname === '/api' || pathname.startsWith('/api/') || request.method !== 'GET') {
+      return reply.status(404).send({ detail: MESSAGES.generic.notFound, code: 'not_found' });
+    }
+    if (!hasBuild) {
+      return reply
+        .status(503)
+        .type('text/plain')
+        .send('The web app is not built yet: run `npm run build` (npm start does it for you).');
+    }
+    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+  });
+}

@@ -1,0 +1,47 @@
+import { buildApp } from './app';
+import { configOrExit, openRuntime } from './bootstrap';
+import { seedIfEmpty } from './db/seed';
+import { startJobHandlers } from './jobs/handlers';
+
+/** The platform process: API, built web app and (unless WORKERS=false) the job handlers. */
+async function main(): Promise<void> {
+  const config = configOrExit();
+  const runtime = await openRuntime(config, { share: true, migrate: true, queue: true });
+  const { log } = runtime;
+  const deps = { config, log, database: runtime.db.handle, queue: runtime.queue, mailer: runtime.mailer };
+
+  if (await seedIfEmpty(deps.database.db)) log.info('seeded the demo data (contest 1 and its chairs)');
+  if (config.WORKERS) await startJobHandlers(deps);
+
+  const app = await buildApp(deps);
+  await app.listen({ port: config.PORT, host: config.HOST });
+  log.info(`ready on ${config.PUBLIC_URL} (${deps.database.driver})`);
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'shutting down: no new requests, finishing the ones in flight');
+    const force = setTimeout(() => {
+      log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, 25_000);
+    force.unref();
+    try {
+      await app.close();
+      await runtime.close();
+      log.info('stopped cleanly');
+      process.exit(0);
+    } catch (error) {
+      log.error({ err: error }, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`Failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

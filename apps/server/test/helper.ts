@@ -1,0 +1,91 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
+import { buildApp, type AppDeps } from '../src/app';
+import { loadConfig, type Config } from '../src/config/env';
+import { startQueue } from '../src/jobs/queue';
+import { createMailer } from '../src/mail/mailer';
+import { startJobHandlers } from '../src/jobs/handlers';
+import { createAccessTokens } from '../src/plugins/auth';
+import { createTestDatabase } from './databases';
+
+export interface TestContext {
+  app: FastifyInstance;
+  deps: AppDeps;
+  config: Config;
+  dataDir: string;
+  /** Messages written to the outbox so far, oldest first. */
+  outbox(): string[];
+  /** Waits until a message to `to` arrives in the outbox and returns its raw text. */
+  waitForEmail(to: string, options?: { timeoutMs?: number; after?: number }): Promise<string>;
+  close(): Promise<void>;
+}
+
+/**
+ * Builds the real app on a fresh database (PGlite, or PostgreSQL with TEST_DB_DRIVER=postgres),
+ * with the real job queue and an outbox mailer in a temporary DATA_DIR.
+ */
+export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cc-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
+    PUBLIC_URL: 'http://localhost:3000',
+    ...env,
+  });
+  const log = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+  const database = await createTestDatabase();
+  const queue = await startQueue(database.handle, { log, pollingIntervalSeconds: 0.5 });
+  const outboxDir = path.join(dataDir, 'outbox');
+  const mailer = createMailer({ from: config.MAIL_FROM, outboxDir, log });
+  const deps: AppDeps = {
+    config,
+    log,
+    database: database.handle,
+    queue,
+    mailer,
+    tokens: createAccessTokens(config.JWT_SECRET, config.ACCESS_TOKEN_TTL),
+  };
+  await startJobHandlers(deps);
+  const app = await buildApp({ ...deps, webDist: path.join(dataDir, 'no-web-build') });
+  await app.ready();
+
+  const outbox = () => {
+    try {
+      return readdirSync(outboxDir)
+        .sort()
+        .map((file) => readFileSync(path.join(outboxDir, file), 'utf8'));
+    } catch {
+      return [];
+    }
+  };
+
+  return {
+    app,
+    deps,
+    config,
+    dataDir,
+    outbox,
+    async waitForEmail(to, { timeoutMs = 15_000, after = 0 } = {}) {
+      const deadline = Date.now() + timeoutMs;
+      while (Date.now() < deadline) {
+        const found = outbox()
+          .slice(after)
+          .find((message) => message.toLowerCase().includes(`to: ${to.toLowerCase()}`));
+        if (found) return found;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      throw new Error(`no e-mail to ${to} within ${timeoutMs} ms`);
+    },
+    async close() {
+      await app.close();
+      await queue.stop();
+      await database.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

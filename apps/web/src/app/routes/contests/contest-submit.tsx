@@ -1,0 +1,5 @@
+import { SimplePage } from '../../../components/simple-page';
+
+export default function ContestSubmitPage() {
+  return <SimplePage title="Submit Video" />;
+}

@@ -1,0 +1,5 @@
+import { SimplePage } from '../../../components/simple-page';
+
+export default function LibraryPage() {
+  return <SimplePage title="Video Library" />;
+}

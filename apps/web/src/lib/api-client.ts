@@ -1,0 +1,126 @@
+import { MESSAGES } from '@app/domain';
+import { sessionStore } from './session';
+
+/** An API failure: HTTP status (0 when no response came), the body's detail and field errors. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly detail: string,
+    readonly body: Record<string, unknown> = {},
+  ) {
+    super(detail);
+  }
+
+  /** Field errors in the `{field: [message]}` shape, if any. */
+  fieldErrors(): Record<string, string[]> {
+    const out: Record<string, string[]> = {};
+    for (const [key, value] of Object.entries(this.body)) {
+      if (Array.isArray(value) && value.every((v) => typeof v === 'string')) out[key] = value;
+    }
+    return out;
+  }
+
+  /** The spec's generic mapping (§8 Dashboard). */
+  userMessage(): string {
+    if (this.status === 401) return MESSAGES.dashboard.sessionExpired;
+    if (this.status >= 500) return MESSAGES.dashboard.serverError;
+    if (this.status === 0) return MESSAGES.dashboard.networkError;
+    return this.detail || MESSAGES.dashboard.unexpected;
+  }
+}
+
+export interface RequestOptions {
+  method?: string;
+  body?: unknown;
+  /** Send the bearer token and refresh once on a 401 (default true when signed in). */
+  auth?: boolean;
+  timeoutMs?: number;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+let refreshing: Promise<boolean> | null = null;
+
+/** One refresh at a time: refresh tokens rotate, so parallel 401s share a single refresh. */
+export function refreshSession(): Promise<boolean> {
+  refreshing ??= (async () => {
+    const session = sessionStore.get();
+    if (!session?.refresh) return false;
+    try {
+      const response = await fetch('/api/token/refresh/', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ refresh: session.refresh }),
+      });
+      if (!response.ok) throw new Error('refresh failed');
+      const tokens = (await response.json()) as { access: string; refresh?: string };
+      sessionStore.update({ access: tokens.access, refresh: tokens.refresh ?? session.refresh });
+      return true;
+    } catch {
+      sessionStore.clear();
+      return false;
+    } finally {
+      setTimeout(() => (refreshing = null), 0);
+    }
+  })();
+  return refreshing;
+}
+
+async function send(path: string, options: RequestOptions, token?: string): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) body = options.body;
+  else if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const signals = [options.signal, options.timeoutMs ? AbortSignal.timeout(options.timeoutMs) : undefined].filter(
+    (s): s is AbortSignal => Boolean(s),
+  );
+  return fetch(path, {
+    method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
+    headers,
+    body,
+    credentials: 'same-origin',
+    signal: signals.length ? AbortSignal.any(signals) : undefined,
+  });
+}
+
+/**
+ * Calls the API: bearer token when signed in, one refresh and retry on a 401 (spec §7), and
+ * every failure turned into an ApiError carrying the server's detail and field errors.
+ */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const useAuth = options.auth ?? true;
+  let response: Response;
+  try {
+    response = await send(path, options, useAuth ? sessionStore.get()?.access : undefined);
+    if (response.status === 401 && useAuth && sessionStore.get()?.refresh) {
+      if (await refreshSession()) response = await send(path, options, sessionStore.get()?.access);
+    }
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, MESSAGES.dashboard.networkError);
+  }
+  const text = await response.text();
+  let data: unknown;
+  try {
+    data = text ? JSON.parse(text) : undefined;
+  } catch {
+    // Not JSON (e.g. a proxy's HTML error page): treated as no body.
+  }
+  if (!response.ok) {
+    const body = (data && typeof data === 'object' ? data : {}) as Record<string, unknown>;
+    const detail =
+      typeof body.detail === 'string'
+        ? body.detail
+        : typeof body.message === 'string'
+          ? body.message
+          : typeof body.error === 'string'
+            ? body.error
+            : '';
+    throw new ApiError(response.status, detail, body);
+  }
+  return data as T;
+}

@@ -1,0 +1,78 @@
+import { useSyncExternalStore } from 'react';
+import type { Role } from '@app/domain';
+
+/** The signed-in user as the API returns it (spec §3 User). */
+export interface SessionUser {
+  id: number;
+  email: string;
+  role: Role;
+  first_name: string;
+  last_name: string;
+  [key: string]: unknown;
+}
+
+export interface Session {
+  access: string;
+  refresh: string;
+  user: SessionUser;
+}
+
+const KEY = 'session';
+const listeners = new Set<() => void>();
+let cached: Session | null | undefined;
+
+function read(): Session | null {
+  if (cached !== undefined) return cached;
+  try {
+    const raw = localStorage.getItem(KEY);
+    cached = raw ? (JSON.parse(raw) as Session) : null;
+  } catch {
+    cached = null;
+  }
+  return cached;
+}
+
+function emit() {
+  for (const listener of listeners) listener();
+}
+
+/** Tokens and user kept in browser storage (spec §4 Session); shared by every tab. */
+export const sessionStore = {
+  get: read,
+  set(session: Session | null) {
+    cached = session;
+    if (session) localStorage.setItem(KEY, JSON.stringify(session));
+    else localStorage.removeItem(KEY);
+    emit();
+  },
+  update(patch: Partial<Session>) {
+    const current = read();
+    if (current) this.set({ ...current, ...patch });
+  },
+  clear() {
+    this.set(null);
+  },
+  subscribe(listener: () => void) {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+};
+
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key !== KEY) return;
+    cached = undefined;
+    emit();
+  });
+}
+
+export function useSession(): Session | null {
+  return useSyncExternalStore(sessionStore.subscribe, read, () => null);
+}
+
+/** Where a role's own dashboard is (spec §4 route guard). */
+export function dashboardPathFor(role: Role | undefined): string {
+  if (role === 'brand') return '/brand-dashboard';
+  if (role === 'creator') return '/creator-dashboard';
+  return '/';
+}

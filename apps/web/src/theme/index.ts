@@ -1,0 +1,85 @@
+import { alpha, createTheme } from '@mui/material/styles';
+
+/** Design tokens (../shared/DESIGN.md): decided once here and used everywhere through the theme. */
+const tokens = {
+  background: '#0B0B0F',
+  surface: '#15151C',
+  surfaceRaised: '#1E1E27',
+  hairline: 'rgba(255,255,255,0.08)',
+  text: '#F5F5F7',
+  textSecondary: '#A1A1AA',
+  textDisabled: '#6B6B76',
+  primary: '#F5B301',
+  secondary: '#2DD4BF',
+  error: '#F87171',
+  success: '#4ADE80',
+  warning: '#FBBF24',
+};
+
+export const displayFont = '"Bebas Neue", "Inter Variable", system-ui, sans-serif';
+
+export const theme = createTheme({
+  palette: {
+    mode: 'dark',
+    background: { default: tokens.background, paper: tokens.surface },
+    text: { primary: tokens.text, secondary: tokens.textSecondary, disabled: tokens.textDisabled },
+    primary: { main: tokens.primary, contrastText: '#111111' },
+    secondary: { main: tokens.secondary, contrastText: '#0B0B0F' },
+    error: { main: tokens.error },
+    success: { main: tokens.success },
+    warning: { main: tokens.warning },
+    divider: tokens.hairline,
+  },
+  shape: { borderRadius: 12 },
+  spacing: 8,
+  typography: {
+    fontFamily: '"Inter Variable", system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+    fontSize: 14,
+    h1: { fontFamily: displayFont, fontSize: 'clamp(2.5rem, 6vw, 4.5rem)', lineHeight: 1.05, letterSpacing: '0.02em' },
+    h2: { fontFamily: displayFont, fontSize: 'clamp(2rem, 4.5vw, 3rem)', lineHeight: 1.1, letterSpacing: '0.02em' },
+    h3: { fontSize: '1.5rem', fontWeight: 700 },
+    h4: { fontSize: '1.25rem', fontWeight: 700 },
+    h5: { fontSize: '1.125rem', fontWeight: 600 },
+    h6: { fontSize: '1rem', fontWeight: 600 },
+    button: { textTransform: 'none', fontWeight: 600 },
+  },
+  components: {
+    MuiCssBaseline: {
+      styleOverrides: {
+        body: { backgroundColor: tokens.background },
+        ':focus-visible': { outline: `2px solid ${tokens.primary}`, outlineOffset: 2 },
+        '@media (prefers-reduced-motion: reduce)': {
+          '*, *::before, *::after': {
+            animationDuration: '0.01ms !important',
+            animationIterationCount: '1 !important',
+            transitionDuration: '0.01ms !important',
+            scrollBehavior: 'auto !important',
+          },
+        },
+      },
+    },
+    MuiButton: {
+      defaultProps: { disableElevation: true },
+      styleOverrides: { root: { minHeight: 44, borderRadius: 999, paddingInline: 20 } },
+    },
+    MuiIconButton: { styleOverrides: { root: { minWidth: 44, minHeight: 44 } } },
+    MuiChip: { styleOverrides: { root: { borderRadius: 999 } } },
+    MuiCard: {
+      styleOverrides: {
+        root: { backgroundImage: 'none', backgroundColor: tokens.surface, border: `1px solid ${tokens.hairline}` },
+      },
+    },
+    MuiPaper: { styleOverrides: { root: { backgroundImage: 'none' } } },
+    MuiDialog: { styleOverrides: { paper: { backgroundColor: tokens.surfaceRaised } } },
+    MuiLink: {
+      defaultProps: { underline: 'hover' },
+      styleOverrides: { root: { color: tokens.primary } },
+    },
+    MuiTextField: { defaultProps: { fullWidth: true } },
+    MuiTooltip: {
+      styleOverrides: { tooltip: { backgroundColor: alpha(tokens.surfaceRaised, 0.95) } },
+    },
+  },
+});
+
+export const themeTokens = tokens;

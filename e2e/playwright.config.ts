@@ -1,0 +1,37 @@
+import { defineConfig, devices } from '@playwright/test';
+import { E2E_BASE_URL } from './support/env';
+
+const executablePath = process.env.CHROME_PATH || '/usr/bin/chromium';
+
+/** Chromium from the machine (never a browser download), against `npm start` on a fresh DATA_DIR. */
+export default defineConfig({
+  testDir: './tests',
+  outputDir: './artifacts/results',
+  globalSetup: './support/global-setup.ts',
+  fullyParallel: false,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['html', { outputFolder: './artifacts/report', open: 'never' }]],
+  use: {
+    baseURL: E2E_BASE_URL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 } } },
+  ],
+});

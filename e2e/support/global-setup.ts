@@ -1,0 +1,87 @@
+import { spawn, execSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { SMTPServer } from 'smtp-server';
+import {
+  E2E_BASE_URL,
+  E2E_DATA_DIR,
+  E2E_GOOGLE_CLIENT_ID,
+  E2E_JWKS_PORT,
+  E2E_MAIL_DIR,
+  E2E_PORT,
+  E2E_SMTP_PORT,
+  E2E_STATE_DIR,
+} from './env';
+import { startGoogleKeyServer } from './google';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/**
+ * Starts a real SMTP capture server, a local Google key set, then the platform itself exactly as
+ * `npm start` does (built web app, embedded database in a fresh DATA_DIR), pointed at both.
+ */
+export default async function globalSetup() {
+  rmSync(E2E_STATE_DIR, { recursive: true, force: true });
+  mkdirSync(E2E_MAIL_DIR, { recursive: true });
+  execSync('node scripts/ensure-build.mjs', { cwd: root, stdio: 'inherit' });
+
+  let counter = 0;
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    onData(stream, _session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        counter += 1;
+        const file = path.join(E2E_MAIL_DIR, `${Date.now()}-${String(counter).padStart(4, '0')}.eml`);
+        writeFileSync(file, Buffer.concat(chunks));
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(E2E_SMTP_PORT, '127.0.0.1', resolve));
+  const keys = await startGoogleKeyServer(E2E_JWKS_PORT);
+
+  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(E2E_PORT),
+      PUBLIC_URL: E2E_BASE_URL,
+      DATA_DIR: E2E_DATA_DIR,
+      SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
+      GOOGLE_CLIENT_ID: E2E_GOOGLE_CLIENT_ID,
+      GOOGLE_JWKS_URL: `http://127.0.0.1:${E2E_JWKS_PORT}/certs`,
+      GOOGLE_ISSUER: 'https://accounts.google.com',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  await waitForHealth(`${E2E_BASE_URL}/api/health/`, server);
+
+  return async () => {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await keys.close();
+  };
+}
+
+async function waitForHealth(url: string, server: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`the server did not become healthy at ${url}`);
+}

@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { isBlank } from './rules';
+
+export const shippingAddressSchema = z.object({
+  line1: z.string().default(''),
+  line2: z.string().default(''),
+  city: z.string().default(''),
+  state: z.string().default(''),
+  postal: z.string().default(''),
+  country: z.string().default(''),
+});
+export type ShippingAddress = z.infer<typeof shippingAddressSchema>;
+
+/** The application payload of spec §3, as POST /api/contests/{id}/apply/ receives it. */
+export const applicationPayloadSchema = z.object({
+  full_name: z.string(),
+  email: z.string(),
+  phone_number: z.string().default(''),
+  bio: z.string().default(''),
+  shipping_address: shippingAddressSchema,
+  product_id: z.coerce.number().int(),
+  terms_accepted: z.boolean(),
+  // URL fields are optional and deliberately unchecked (spec §5: hint only).
+  youtube_url: z.string().default(''),
+  instagram_url: z.string().default(''),
+  portfolio_url: z.string().default(''),
+});
+export type ApplicationPayload = z.infer<typeof applicationPayloadSchema>;
+
+export type ShippingChoice = 'existing' | 'new';
+
+export interface WizardInfo {
+  full_name: string;
+  email: string;
+  phone_number: string;
+  bio: string;
+  useExistingShipping: ShippingChoice;
+  shipping_address: ShippingAddress;
+}
+
+/** Step 0 (spec §5): which fields must be non-empty depends on the shipping choice. */
+export function isInfoStepValid(info: WizardInfo): boolean {
+  const required =
+    info.useExistingShipping === 'existing'
+      ? [info.full_name, info.email, info.phone_number, info.bio]
+      : [
+          info.full_name,
+          info.email,
+          info.bio,
+          info.shipping_address.line1,
+          info.shipping_address.city,
+          info.shipping_address.country,
+        ];
+  return required.every((value) => !isBlank(value));
+}
+
+/** Step 1: a chair with stock left must be chosen. */
+export function isChairStepValid(chairId: number | null, stockById: Record<number, number>): boolean {
+  return chairId != null && (stockById[chairId] ?? 0) > 0;
+}
+
+export interface Acceptances {
+  privacyPolicyAccepted: boolean;
+  contestRulesAccepted: boolean;
+  participantAgreementAccepted: boolean;
+}
+
+/** Step 2: all three acceptances ticked. */
+export function isTermsStepValid(a: Acceptances): boolean {
+  return a.privacyPolicyAccepted && a.contestRulesAccepted && a.participantAgreementAccepted;
+}
+
+/** Server-side check of the payload: the same rule as step 0 with a new address. */
+export function applicationErrors(payload: ApplicationPayload): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  const required: Array<[string, string]> = [
+    ['full_name', payload.full_name],
+    ['email', payload.email],
+    ['bio', payload.bio],
+  ];
+  for (const [field, value] of required) {
+    if (isBlank(value)) errors[field] = ['This field is required.'];
+  }
+  const address = payload.shipping_address;
+  const missing = (['line1', 'city', 'country'] as const).filter((key) => isBlank(address[key]));
+  if (missing.length) errors.shipping_address = missing.map((key) => `${key} is required`);
+  if (!payload.terms_accepted) errors.terms_accepted = ['Terms must be accepted'];
+  return errors;
+}

@@ -1,0 +1,25 @@
+/**
+ * The one JSON error shape every API error uses:
+ * `{ detail, code, ...fieldErrors }` where field errors are `{ field: [message] }` (Django REST style,
+ * which the spec's message extraction reads).
+ */
+export interface ApiErrorBody {
+  detail: string;
+  code: string;
+  [field: string]: unknown;
+}
+
+export const ERROR_CODES = {
+  validation: 400,
+  bad_request: 400,
+  not_authenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  internal: 500,
+  unavailable: 503,
+} as const;
+export type ErrorCode = keyof typeof ERROR_CODES;
