@@ -11,3 +11,5 @@ export const E2E_STATE_DIR = path.join(os.tmpdir(), `cc-e2e-${E2E_PORT}`);
 /** Captured e-mails, one .eml per message (shared by the setup process and the test workers). */
 export const E2E_MAIL_DIR = path.join(E2E_STATE_DIR, 'mail');
 export const E2E_DATA_DIR = path.join(E2E_STATE_DIR, 'data');
+/** The web app built for this run (parallel runs on other ports build their own). */
+export const E2E_WEB_DIST = path.join(os.tmpdir(), `cc-e2e-web-${E2E_PORT}`);

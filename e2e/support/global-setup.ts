@@ -12,6 +12,7 @@ import {
   E2E_PORT,
   E2E_SMTP_PORT,
   E2E_STATE_DIR,
+  E2E_WEB_DIST,
 } from './env';
 import { startGoogleKeyServer } from './google';
 
@@ -24,7 +25,11 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 export default async function globalSetup() {
   rmSync(E2E_STATE_DIR, { recursive: true, force: true });
   mkdirSync(E2E_MAIL_DIR, { recursive: true });
-  execSync('node scripts/ensure-build.mjs', { cwd: root, stdio: 'inherit' });
+  execSync('node scripts/ensure-build.mjs', {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, WEB_DIST_DIR: E2E_WEB_DIST },
+  });
 
   let counter = 0;
   const smtp = new SMTPServer({
@@ -58,6 +63,7 @@ export default async function globalSetup() {
       GOOGLE_ISSUER: 'https://accounts.google.com',
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
+      WEB_DIST_DIR: E2E_WEB_DIST,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -64,6 +64,6 @@ export async function buildApp(
     await app.register(module(fullDeps), { prefix: '/api' });
   }
 
-  await registerSpa(app, deps.webDist ?? WEB_DIST);
+  await registerSpa(app, deps.webDist ?? deps.config.WEB_DIST_DIR ?? WEB_DIST);
   return app;
 }

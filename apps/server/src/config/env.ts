@@ -42,6 +42,8 @@ const envSchema = z.object({
   FFPROBE_PATH: z.string().min(1).optional(),
   SEED_DEMO: z.enum(['true', 'false', '1', '0']).default('true'),
   WORKERS: z.enum(['true', 'false', '1', '0']).default('true'),
+  /** Where the built web app is served from (default: apps/web/dist). */
+  WEB_DIST_DIR: z.string().min(1).optional(),
 });
 
 export type RawEnv = z.infer<typeof envSchema>;

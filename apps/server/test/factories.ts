@@ -1,0 +1,48 @@
+import { randomUUID } from 'node:crypto';
+import type { Role } from '@app/domain';
+import { brandProfiles, creatorProfiles, users } from '../src/db/schema/index';
+import { hashPassword } from '../src/lib/passwords';
+import type { TestContext } from './helper';
+
+export interface TestUser {
+  id: number;
+  email: string;
+  password: string;
+  role: Role;
+  /** `{ authorization: 'Bearer …' }` for app.inject. */
+  headers: Record<string, string>;
+}
+
+let cachedHash: { password: string; hash: string } | undefined;
+
+/**
+ * Inserts a user straight into the database (verified unless `active: false`) and signs an access
+ * token for it. For tests of other features; the accounts tests go through the real endpoints.
+ */
+export async function createUser(
+  ctx: TestContext,
+  options: { role?: Role; email?: string; password?: string; active?: boolean; firstName?: string; lastName?: string } = {},
+): Promise<TestUser> {
+  const role = options.role ?? 'creator';
+  const email = (options.email ?? `user-${randomUUID().slice(0, 8)}@example.com`).toLowerCase();
+  const password = options.password ?? 'Sturdy-Password-2026';
+  // Hashing is deliberately slow; reuse the hash of the default password.
+  if (cachedHash?.password !== password) cachedHash = { password, hash: await hashPassword(password) };
+  const db = ctx.deps.database.db;
+  const [row] = await db
+    .insert(users)
+    .values({
+      email,
+      passwordHash: cachedHash.hash,
+      role,
+      isActive: options.active ?? true,
+      firstName: options.firstName ?? '',
+      lastName: options.lastName ?? '',
+    })
+    .returning({ id: users.id });
+  const id = row!.id;
+  if (role === 'creator') await db.insert(creatorProfiles).values({ userId: id });
+  if (role === 'brand') await db.insert(brandProfiles).values({ userId: id, companyName: 'Test Brand' });
+  const token = await ctx.deps.tokens.sign({ id, role });
+  return { id, email, password, role, headers: { authorization: `Bearer ${token}` } };
+}
