@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../app';
 import { healthRoutes } from './health/health.routes';
+import { siteRoutes } from './site/site.routes';
 
 /** Every API module, mounted under /api. Each is `(deps) => plugin`. */
-export const apiModules: Array<(deps: AppDeps) => FastifyPluginAsyncZod> = [healthRoutes];
+export const apiModules: Array<(deps: AppDeps) => FastifyPluginAsyncZod> = [healthRoutes, siteRoutes];
