@@ -28,11 +28,11 @@ function finish(code) {
 }
 
 run('unit tests (Vitest)', 'npx', ['vitest', 'run']);
-run('API integration tests on PGlite', 'npx', ['vitest', 'run', '--config', 'apps/server/vitest.config.ts', '--root', 'apps/server'], {
+run('API integration tests on PGlite', 'npx', ['vitest', 'run', '--root', 'apps/server'], {
   TEST_DB_DRIVER: 'pglite',
 });
 if (process.env.TEST_DATABASE_URL) {
-  run('API integration tests on PostgreSQL', 'npx', ['vitest', 'run', '--config', 'apps/server/vitest.config.ts', '--root', 'apps/server'], {
+  run('API integration tests on PostgreSQL', 'npx', ['vitest', 'run', '--root', 'apps/server'], {
     TEST_DB_DRIVER: 'postgres',
   });
 } else {
