@@ -1,0 +1,156 @@
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { applications, brands, contestProducts, contests, creatorProfiles, products } from '../../db/schema/index';
+
+const contestColumns = {
+  id: contests.id,
+  slug: contests.slug,
+  title: contests.title,
+  tagline: contests.tagline,
+  description: contests.description,
+  thumbnailUrl: contests.thumbnailUrl,
+  bannerUrl: contests.bannerUrl,
+  prizeCents: contests.prizeCents,
+  currency: contests.currency,
+  eligibility: contests.eligibility,
+  brief: contests.brief,
+  requirements: contests.requirements,
+  timezone: contests.timezone,
+  startsAt: contests.startsAt,
+  applicationDeadline: contests.applicationDeadline,
+  submissionDeadline: contests.submissionDeadline,
+  judgingStartsAt: contests.judgingStartsAt,
+  judgingEndsAt: contests.judgingEndsAt,
+  winnersAt: contests.winnersAt,
+  brand: { id: brands.id, name: brands.name, slug: brands.slug, logoUrl: brands.logoUrl },
+};
+
+export type ContestRow = Awaited<ReturnType<typeof listContests>>[number];
+
+/** Every contest with its brand, soonest start first. */
+export function listContests(db: DbOrTx) {
+  return db
+    .select(contestColumns)
+    .from(contests)
+    .innerJoin(brands, eq(brands.id, contests.brandId))
+    .orderBy(asc(contests.startsAt), asc(contests.id));
+}
+
+/** One contest by numeric id or by slug. */
+export async function findContest(db: DbOrTx, idOrSlug: number | string): Promise<ContestRow | undefined> {
+  const [row] = await db
+    .select(contestColumns)
+    .from(contests)
+    .innerJoin(brands, eq(brands.id, contests.brandId))
+    .where(typeof idOrSlug === 'number' ? eq(contests.id, idOrSlug) : eq(contests.slug, idOrSlug))
+    .limit(1);
+  return row;
+}
+
+const productColumns = {
+  id: products.id,
+  code: products.code,
+  name: products.name,
+  description: products.description,
+  stockQuantity: products.stockQuantity,
+};
+export type ProductRow = Awaited<ReturnType<typeof listBrandProducts>>[number];
+
+export function listBrandProducts(db: DbOrTx, brandId: number) {
+  return db.select(productColumns).from(products).where(eq(products.brandId, brandId)).orderBy(asc(products.id));
+}
+
+export function listContestProducts(db: DbOrTx, contestId: number) {
+  return db
+    .select(productColumns)
+    .from(contestProducts)
+    .innerJoin(products, eq(products.id, contestProducts.productId))
+    .where(eq(contestProducts.contestId, contestId))
+    .orderBy(asc(contestProducts.position), asc(products.id));
+}
+
+export async function isProductOffered(db: DbOrTx, contestId: number, productId: number): Promise<boolean> {
+  const rows = await db
+    .select({ productId: contestProducts.productId })
+    .from(contestProducts)
+    .where(and(eq(contestProducts.contestId, contestId), eq(contestProducts.productId, productId)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function hasApplied(db: DbOrTx, contestId: number, userId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: applications.id })
+    .from(applications)
+    .where(and(eq(applications.contestId, contestId), eq(applications.userId, userId)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * Takes one unit of stock if any is left, atomically: the row lock of the conditional UPDATE makes
+ * concurrent callers queue, and each re-checks `stock_quantity > 0` after the previous one commits.
+ * Returns the stock left, or null when there was none.
+ */
+export async function reserveOneUnit(tx: DbOrTx, productId: number): Promise<number | null> {
+  const [row] = await tx
+    .update(products)
+    .set({ stockQuantity: sql`${products.stockQuantity} - 1` })
+    .where(and(eq(products.id, productId), gt(products.stockQuantity, 0)))
+    .returning({ stockQuantity: products.stockQuantity });
+  return row ? row.stockQuantity : null;
+}
+
+export type NewApplication = typeof applications.$inferInsert;
+
+export async function insertApplication(tx: DbOrTx, values: NewApplication) {
+  const [row] = await tx.insert(applications).values(values).returning({
+    id: applications.id,
+    contestId: applications.contestId,
+    productId: applications.productId,
+    status: applications.status,
+    createdAt: applications.createdAt,
+  });
+  return row!;
+}
+
+export type SavedShipping = {
+  line1: string;
+  line2: string;
+  city: string;
+  state: string;
+  postal: string;
+  country: string;
+};
+
+export async function findSavedShipping(db: DbOrTx, userId: number): Promise<SavedShipping | undefined> {
+  const [row] = await db
+    .select({
+      line1: creatorProfiles.shippingAddressLine1,
+      line2: creatorProfiles.shippingAddressLine2,
+      city: creatorProfiles.shippingCity,
+      state: creatorProfiles.shippingState,
+      postal: creatorProfiles.shippingPostalCode,
+      country: creatorProfiles.shippingCountry,
+    })
+    .from(creatorProfiles)
+    .where(eq(creatorProfiles.userId, userId))
+    .limit(1);
+  return row;
+}
+
+/** Saves the address as the creator's shipping address (creating the profile row if missing). */
+export async function saveShipping(tx: DbOrTx, userId: number, address: SavedShipping): Promise<void> {
+  const values = {
+    shippingAddressLine1: address.line1,
+    shippingAddressLine2: address.line2,
+    shippingCity: address.city,
+    shippingState: address.state,
+    shippingPostalCode: address.postal,
+    shippingCountry: address.country,
+  };
+  await tx
+    .insert(creatorProfiles)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: creatorProfiles.userId, set: values });
+}

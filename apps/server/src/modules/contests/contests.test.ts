@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHAIR_IDS, FEATURED_CONTEST_SLUG, type ContestResponse, type ProductResponse } from '@app/domain';
+import { createTestContext, type TestContext } from '../../../test/helper';
+import { seedIfEmpty } from '../../db/seed';
+
+describe('contests and products (read)', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    await seedIfEmpty(ctx.deps.database.db);
+  });
+  afterAll(() => ctx.close());
+
+  it('GET /api/contests/1/ and by slug return the seeded, open chair contest', async () => {
+    const byId = await ctx.app.inject({ method: 'GET', url: '/api/contests/1/' });
+    expect(byId.statusCode).toBe(200);
+    const contest = byId.json<ContestResponse>();
+    expect(contest).toMatchObject({
+      id: 1,
+      slug: FEATURED_CONTEST_SLUG,
+      prize: 5000,
+      currency: 'USD',
+      status: 'open',
+      accepting_applications: true,
+      tagline: 'Self-love is your energy',
+      brand: { id: 1, name: 'Hbada' },
+      eligibility: { country: 'United States', minimum_age: 18 },
+      timezone: 'America/Los_Angeles',
+    });
+    expect(contest.deadline).toBe(contest.application_deadline);
+    expect(new Date(contest.starts_at).getTime()).toBeLessThan(Date.now());
+    expect(new Date(contest.application_deadline).getTime()).toBeGreaterThan(Date.now());
+
+    const bySlug = await ctx.app.inject({ method: 'GET', url: `/api/contests/${FEATURED_CONTEST_SLUG}/` });
+    expect(bySlug.json()).toEqual(contest);
+  });
+
+  it('an unknown contest is a 404', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/contests/999/' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: 'not_found' });
+  });
+
+  it('GET /api/contests/active/ is an array holding the open contest; the list filters by status', async () => {
+    const active = await ctx.app.inject({ method: 'GET', url: '/api/contests/active/' });
+    expect(active.json<ContestResponse[]>().map((c) => c.id)).toEqual([1]);
+    const open = await ctx.app.inject({ method: 'GET', url: '/api/contests/?status=open' });
+    expect(open.json<ContestResponse[]>().map((c) => c.id)).toEqual([1]);
+    const ended = await ctx.app.inject({ method: 'GET', url: '/api/contests/?status=ended' });
+    expect(ended.json()).toEqual([]);
+    const all = await ctx.app.inject({ method: 'GET', url: '/api/contests/' });
+    expect(all.json<ContestResponse[]>()).toHaveLength(1);
+    const bad = await ctx.app.inject({ method: 'GET', url: '/api/contests/?status=nope' });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('brands 1 and 4 and the contest list the same three chairs with live stock', async () => {
+    const expected = [
+      { id: CHAIR_IDS.E3, name: 'E3 PRO', status: 'available', stock_quantity: 12 },
+      { id: CHAIR_IDS.X7, name: 'X7 SMART', status: 'available', stock_quantity: 8 },
+      { id: CHAIR_IDS.P2, name: 'P2 ERGONOMIC', status: 'available', stock_quantity: 10 },
+    ];
+    for (const url of ['/api/brands/1/products/', '/api/brands/4/products/', '/api/contests/1/products/']) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.json<ProductResponse[]>().map(({ id, name, status, stock_quantity }) => ({ id, name, status, stock_quantity })), url).toEqual(expected);
+    }
+    const none = await ctx.app.inject({ method: 'GET', url: '/api/brands/2/products/' });
+    expect(none.json()).toEqual([]);
+  });
+});
