@@ -6,5 +6,4 @@ export * from './profile';
 export * from './application';
 export * from './accounts';
 export * from './errors';
-export * from './creator';
-export * from './contest';
+export * from \x27./contest\x27;
