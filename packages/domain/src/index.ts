@@ -6,4 +6,4 @@ export * from './profile';
 export * from './application';
 export * from './accounts';
 export * from './errors';
-export * from \x27./contest\x27;
+export * from './contest';
