@@ -12,6 +12,8 @@ import type { Config } from './config/env';
 import type { DatabaseHandle } from './db/client';
 import type { JobQueue } from './jobs/queue';
 import type { Mailer } from './mail/mailer';
+import type { Storage } from './storage/storage';
+import { registerMediaRoutes } from './storage/media.routes';
 import { createAccessTokens, registerAuth, type AccessTokens } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
@@ -26,6 +28,8 @@ export interface AppDeps {
   database: DatabaseHandle;
   queue: JobQueue;
   mailer: Mailer;
+  /** Media files (uploads, posters, previews, avatars): local disk or S3. */
+  storage: Storage;
   tokens: AccessTokens;
 }
 
@@ -64,6 +68,7 @@ export async function buildApp(
     await app.register(module(fullDeps), { prefix: '/api' });
   }
 
+  registerMediaRoutes(app, deps.storage);
   await registerSpa(app, deps.webDist ?? deps.config.WEB_DIST_DIR ?? WEB_DIST);
   return app;
 }

@@ -5,6 +5,7 @@ import { createLogger } from './lib/logger';
 import { openRuntimeDatabase, type RuntimeDatabase } from './db/runtime';
 import { startQueue, type JobQueue } from './jobs/queue';
 import { createMailer, type Mailer } from './mail/mailer';
+import { createStorage, type Storage } from './storage/index';
 
 export interface Runtime {
   config: Config;
@@ -12,6 +13,7 @@ export interface Runtime {
   db: RuntimeDatabase;
   queue: JobQueue;
   mailer: Mailer;
+  storage: Storage;
   close(): Promise<void>;
 }
 
@@ -48,6 +50,7 @@ export async function openRuntime(
     db,
     queue,
     mailer,
+    storage: createStorage(config),
     async close() {
       await queue.stop();
       await db.close();

@@ -7,6 +7,7 @@ import { buildApp, type AppDeps } from '../src/app';
 import { loadConfig, type Config } from '../src/config/env';
 import { startQueue } from '../src/jobs/queue';
 import { createMailer } from '../src/mail/mailer';
+import { createStorage } from '../src/storage/index';
 import { startJobHandlers } from '../src/jobs/handlers';
 import { createAccessTokens } from '../src/plugins/auth';
 import { createTestDatabase } from './databases';
@@ -48,6 +49,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     database: database.handle,
     queue,
     mailer,
+    storage: createStorage(config),
     tokens: createAccessTokens(config.JWT_SECRET, config.ACCESS_TOKEN_TTL),
   };
   await startJobHandlers(deps);

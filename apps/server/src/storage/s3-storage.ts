@@ -1,0 +1,134 @@
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { PassThrough, Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import {
+  DeleteObjectCommand,
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
+import { byteLimit } from './local-storage';
+import { assertSafeKey, contentTypeOf, type Storage } from './storage';
+
+export interface S3Options {
+  bucket: string;
+  endpoint?: string;
+  region: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+}
+
+function isNotFound(error: unknown): boolean {
+  const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return e.name === 'NoSuchKey' || e.name === 'NotFound' || e.$metadata?.httpStatusCode === 404;
+}
+
+/**
+ * An S3-compatible bucket (AWS, MinIO, R2…). Objects are still served through the app's /media
+ * route, so content types, range requests and nosniff behave as with local storage.
+ */
+export function createS3Storage(options: S3Options): Storage {
+  const client = new S3Client({
+    region: options.region,
+    ...(options.endpoint ? { endpoint: options.endpoint, forcePathStyle: true } : {}),
+    ...(options.accessKeyId && options.secretAccessKey
+      ? { credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } }
+      : {}),
+  });
+  const Bucket = options.bucket;
+
+  const storage: Storage = {
+    kind: 's3',
+    async put(key, body, putOptions = {}) {
+      assertSafeKey(key);
+      const counter = { bytes: 0 };
+      const source = Buffer.isBuffer(body) ? Readable.from([body]) : body;
+      const limited = new PassThrough();
+      const piping = pipeline(source, byteLimit(putOptions.maxBytes, counter), limited);
+      // Multipart upload in 8 MiB parts: memory stays bounded whatever the object's size.
+      const upload = new Upload({
+        client,
+        params: { Bucket, Key: key, Body: limited, ContentType: contentTypeOf(key) },
+        partSize: 8 * 1024 * 1024,
+        queueSize: 2,
+      });
+      try {
+        await Promise.all([piping, upload.done()]);
+      } catch (error) {
+        await upload.abort().catch(() => undefined);
+        await storage.delete(key).catch(() => undefined);
+        throw error;
+      }
+      return { size: counter.bytes };
+    },
+    async get(key, range) {
+      assertSafeKey(key);
+      try {
+        const head = await client.send(new HeadObjectCommand({ Bucket, Key: key }));
+        const size = head.ContentLength ?? 0;
+        const end = range ? Math.min(range.end ?? size - 1, size - 1) : undefined;
+        const result = await client.send(
+          new GetObjectCommand({
+            Bucket,
+            Key: key,
+            ...(range ? { Range: `bytes=${range.start}-${end}` } : {}),
+          }),
+        );
+        return {
+          stream: result.Body as Readable,
+          size,
+          ...(range ? { range: { start: range.start, end: end! } } : {}),
+        };
+      } catch (error) {
+        if (isNotFound(error)) return null;
+        throw error;
+      }
+    },
+    async stat(key) {
+      assertSafeKey(key);
+      try {
+        const head = await client.send(new HeadObjectCommand({ Bucket, Key: key }));
+        return { size: head.ContentLength ?? 0 };
+      } catch (error) {
+        if (isNotFound(error)) return null;
+        throw error;
+      }
+    },
+    async delete(key) {
+      assertSafeKey(key);
+      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+    },
+    async deletePrefix(prefix) {
+      if (!prefix.endsWith('/')) throw new Error('prefix must end with /');
+      assertSafeKey(prefix.slice(0, -1));
+      let token: string | undefined;
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken: token }),
+        );
+        const keys = (page.Contents ?? []).map((item) => ({ Key: item.Key! }));
+        if (keys.length) await client.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects: keys } }));
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
+    },
+    url(key) {
+      assertSafeKey(key);
+      return `/media/${key}`;
+    },
+    async localCopy(key) {
+      const object = await storage.get(key);
+      if (!object) throw new Error(`no object ${key}`);
+      const dir = await mkdtemp(path.join(os.tmpdir(), 'media-'));
+      const file = path.join(dir, path.basename(key));
+      await pipeline(object.stream, createWriteStream(file));
+      return { path: file, release: () => rm(dir, { recursive: true, force: true }) };
+    },
+  };
+  return storage;
+}
