@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Logger } from 'pino';
-import { ConfigError, loadConfig, type Config } from './config/env';
+import type { Config } from './config/env';
 import { createLogger } from './lib/logger';
 import { openRuntimeDatabase, type RuntimeDatabase } from './db/runtime';
 import { startQueue, type JobQueue } from './jobs/queue';
@@ -15,19 +15,6 @@ export interface Runtime {
   mailer: Mailer;
   storage: Storage;
   close(): Promise<void>;
-}
-
-/** Reads the configuration or exits with one line that names the variable and the problem. */
-export function configOrExit(): Config {
-  try {
-    return loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n`);
-      process.exit(1);
-    }
-    throw error;
-  }
 }
 
 /** Opens what every process kind (server, worker, admin CLI) needs, in one place. */

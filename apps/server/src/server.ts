@@ -1,11 +1,15 @@
-import { buildApp } from './app';
-import { configOrExit, openRuntime } from './bootstrap';
-import { seedIfEmpty } from './db/seed';
-import { startJobHandlers } from './jobs/handlers';
+import { configOrExit } from './config/env';
 
 /** The platform process: API, built web app and (unless WORKERS=false) the job handlers. */
 async function main(): Promise<void> {
+  // Configuration first, before loading the rest, so a bad value is reported at once.
   const config = configOrExit();
+  const [{ buildApp }, { openRuntime }, { seedIfEmpty }, { startJobHandlers }] = await Promise.all([
+    import('./app'),
+    import('./bootstrap'),
+    import('./db/seed'),
+    import('./jobs/handlers'),
+  ]);
   const runtime = await openRuntime(config, { share: true, migrate: true, queue: true });
   const { log } = runtime;
   const deps = { config, log, database: runtime.db.handle, queue: runtime.queue, mailer: runtime.mailer, storage: runtime.storage };

@@ -1,4 +1,5 @@
-import { configOrExit, openRuntime } from './bootstrap';
+import { configOrExit } from './config/env';
+import { openRuntime } from './bootstrap';
 import { startJobHandlers } from './jobs/handlers';
 
 /** A worker-only process: takes jobs from the shared database queue, serves no HTTP. */

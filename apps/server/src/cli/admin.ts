@@ -1,4 +1,5 @@
-import { configOrExit, openRuntime } from '../bootstrap';
+import { configOrExit } from '../config/env';
+import { openRuntime } from '../bootstrap';
 import type { Database } from '../db/client';
 import * as createUserCommand from './commands/create-user';
 import * as approveVideoCommand from './commands/approve-video';

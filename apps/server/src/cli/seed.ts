@@ -1,4 +1,5 @@
-import { configOrExit, openRuntime } from '../bootstrap';
+import { configOrExit } from '../config/env';
+import { openRuntime } from '../bootstrap';
 import { seedIfEmpty } from '../db/seed';
 
 /** `npm run seed [-- --demo]`: the base data on an empty database; --demo adds sample content. */

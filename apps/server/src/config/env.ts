@@ -106,3 +106,16 @@ function persistedSecret(dataDir: string): string {
   writeFileSync(file, secret + '\n', { mode: 0o600 });
   return secret;
 }
+
+/** Reads the configuration or exits with one line that names the variable and the problem. */
+export function configOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}

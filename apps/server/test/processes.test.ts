@@ -1,0 +1,151 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from './databases';
+
+const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const tsx = path.join(serverDir, '../../node_modules/.bin/tsx');
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function runScript(script: string, args: string[], env: Record<string, string>): Promise<Run> {
+  return new Promise((resolve) => {
+    const child = spawn(tsx, [script, ...args], { cwd: serverDir, env: { ...process.env, ...env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('exit', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const port = (server.address() as net.AddressInfo).port;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(port: number, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/health/`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('server did not become healthy');
+}
+
+describe('configuration errors', () => {
+  it.each([
+    ['PORT', 'not-a-port'],
+    ['DATABASE_URL', 'mysql://localhost/db'],
+    ['JWT_SECRET', 'short'],
+  ])('an invalid %s stops start-up with one line naming it', async (name, value) => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cc-config-'));
+    const run = await runScript('src/server.ts', [], { DATA_DIR: dataDir, [name]: value });
+    rmSync(dataDir, { recursive: true, force: true });
+    expect(run.code).toBe(1);
+    const lines = run.stderr.trim().split('\n').filter((line) => !line.includes('nodedir'));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(new RegExp(`^Invalid configuration: ${name} `));
+  });
+});
+
+/**
+ * The real server process, as `npm start` runs it: on PGlite by default, or with DATABASE_URL on
+ * the PostgreSQL run.
+ */
+describe('the server process', () => {
+  let dataDir: string;
+  let database: TestDatabase | undefined;
+  let env: Record<string, string>;
+  let port: number;
+  let server: ChildProcess;
+  let output = '';
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'cc-process-'));
+    port = await freePort();
+    env = { DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'info', WEB_DIST_DIR: path.join(dataDir, 'web') };
+    if (process.env.TEST_DB_DRIVER === 'postgres') {
+      database = await createTestDatabase();
+      env.DATABASE_URL = (database.handle.pool!.options as { connectionString: string }).connectionString;
+    }
+    server = spawn(tsx, ['src/server.ts'], { cwd: serverDir, env: { ...process.env, ...env } });
+    server.stdout!.on('data', (d: Buffer) => (output += d.toString()));
+    server.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+    await waitForHealth(port, server);
+  });
+
+  afterAll(async () => {
+    if (server.exitCode === null) server.kill('SIGKILL');
+    await database?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('seeds the chair contest on first start', () => {
+    expect(output).toContain('seeded the demo data');
+  });
+
+  it('lets the admin CLI work on the same database while it runs', async () => {
+    const create = ['create-user', '--email', 'Brand@Example.com', '--password', 'Sturdy-Password-2026', '--role', 'brand'];
+    const first = await runScript('src/cli/admin.ts', create, env);
+    expect(first.stdout).toContain('Created brand brand@example.com');
+    expect(first.code).toBe(0);
+    const again = await runScript('src/cli/admin.ts', create, env);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain('already exists');
+    const missing = await runScript('src/cli/admin.ts', ['approve-video', '999'], env);
+    expect(missing.stderr).toContain('No video with id 999.');
+    // The server still answers: the CLI did not take its database away.
+    expect((await fetch(`http://127.0.0.1:${port}/api/health/`)).status).toBe(200);
+  });
+
+  it('finishes the request in flight on SIGTERM, then exits cleanly', async () => {
+    // A request whose body is still arriving when the signal comes.
+    const socket = net.connect(port, '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    const body = JSON.stringify({ email: 'late@example.com' });
+    socket.write(
+      `POST /api/nothing-here/ HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`,
+    );
+    await new Promise((r) => setTimeout(r, 200));
+    const exited = new Promise<number | null>((resolve) => server.once('exit', resolve));
+    server.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 300));
+    let response = '';
+    socket.on('data', (d: Buffer) => (response += d.toString()));
+    const closed = new Promise((resolve) => socket.once('close', resolve));
+    socket.end(body);
+    await closed;
+    expect(response).toMatch(/^HTTP\/1\.1 404/);
+    expect(response).toContain('"code":"not_found"');
+    expect(await exited).toBe(0);
+    expect(output).toContain('stopped cleanly');
+  });
+
+  it('lets the admin CLI open the database itself once the server is gone', async () => {
+    const run = await runScript(
+      'src/cli/admin.ts',
+      ['create-user', '--email', 'staff@example.com', '--password', 'Sturdy-Password-2026', '--role', 'staff'],
+      env,
+    );
+    expect(run.stdout).toContain('Created staff staff@example.com');
+  });
+});
