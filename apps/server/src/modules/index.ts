@@ -2,7 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../app';
 import { healthRoutes } from './health/health.routes';
 import { siteRoutes } from './site/site.routes';
+import { accountsRoutes } from './accounts/accounts.routes';
+import { creatorsRoutes } from './creators/creators.routes';
 import { contestsRoutes } from './contests/contests.routes';
 
 /** Every API module, mounted under /api. Each is `(deps) => plugin`. */
-export const apiModules: Array<(deps: AppDeps) => FastifyPluginAsyncZod> = [healthRoutes, siteRoutes, contestsRoutes];
+export const apiModules: Array<(deps: AppDeps) => FastifyPluginAsyncZod> = [healthRoutes, siteRoutes, accountsRoutes, contestsRoutes, creatorsRoutes];

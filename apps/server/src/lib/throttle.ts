@@ -1,0 +1,41 @@
+import { MESSAGES } from '@app/domain';
+import type { DatabaseHandle } from '../db/client';
+import { AppError } from './errors';
+
+export interface ThrottleRule {
+  /** Counter name, e.g. `login:ip:1.2.3.4` (one row per key in `throttles`). */
+  key: string;
+  /** Requests allowed per window. */
+  limit: number;
+  windowSeconds: number;
+}
+
+/**
+ * Fixed-window rate limiting kept in the database (`throttles`), so every app process shares the
+ * same counters. Each call counts one request against every rule; when any rule is over its limit
+ * it throws a 429 AppError with `Retry-After` (seconds until that window resets).
+ */
+export async function throttle(database: Pick<DatabaseHandle, 'query'>, ...rules: ThrottleRule[]): Promise<void> {
+  let retryAfter = 0;
+  for (const rule of rules) {
+    const { rows } = await database.query(
+      `INSERT INTO throttles (key, count, reset_at)
+         VALUES ($1, 1, now() + make_interval(secs => $2))
+       ON CONFLICT (key) DO UPDATE SET
+         count = CASE WHEN throttles.reset_at <= now() THEN 1 ELSE throttles.count + 1 END,
+         reset_at = CASE WHEN throttles.reset_at <= now() THEN EXCLUDED.reset_at ELSE throttles.reset_at END
+       RETURNING count, ceil(extract(epoch FROM (reset_at - now())))::int AS retry_after`,
+      [rule.key, rule.windowSeconds],
+    );
+    const row = rows[0] as { count: number; retry_after: number };
+    if (row.count > rule.limit) retryAfter = Math.max(retryAfter, row.retry_after, 1);
+  }
+  if (retryAfter > 0) {
+    throw new AppError('rate_limited', MESSAGES.generic.rateLimited, {}, { 'Retry-After': String(retryAfter) });
+  }
+}
+
+/** Deletes expired counters; cheap enough to run now and then from any request path. */
+export async function pruneThrottles(database: Pick<DatabaseHandle, 'query'>): Promise<void> {
+  await database.query('DELETE FROM throttles WHERE reset_at < now()');
+}

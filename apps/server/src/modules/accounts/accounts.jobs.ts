@@ -1,0 +1,23 @@
+import { defineJob } from '../../jobs/queue';
+import type { AppDeps } from '../../app';
+import { createAccountMail } from './accounts.mail';
+import { findAccountByEmail } from './accounts.repository';
+
+/** A password-reset request; the handler looks the address up, so the request itself reveals nothing. */
+export const passwordResetRequestJob = defineJob<{ email: string }>({
+  name: 'password-reset-request',
+  retryLimit: 3,
+  retryDelaySeconds: 10,
+  expireInSeconds: 120,
+});
+
+/** Starts the accounts job handlers (called from jobs/handlers.ts). */
+export async function startAccountJobHandlers(
+  deps: Pick<AppDeps, 'queue' | 'log' | 'config' | 'database'>,
+): Promise<void> {
+  const mail = createAccountMail(deps);
+  await deps.queue.work(passwordResetRequestJob, async ({ email }) => {
+    const account = await findAccountByEmail(deps.database.db, email);
+    if (account) await mail.sendPasswordReset(account);
+  });
+}

@@ -1,0 +1,345 @@
+import { randomUUID } from 'node:crypto';
+import {
+  ACCOUNT_MESSAGES,
+  MESSAGES,
+  isValidEmail,
+  normalizeEmail,
+  registrationErrors,
+  type AccountUser,
+  type CurrentUser,
+  type GoogleLoginResponse,
+  type LoginResponse,
+  type TokenPair,
+} from '@app/domain';
+import type { AppDeps } from '../../app';
+import { AppError } from '../../lib/errors';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { throttle, type ThrottleRule } from '../../lib/throttle';
+import { decodeUid } from './account-tokens';
+import { allPasswordProblems } from './password-rules';
+import { createRefreshTokenCodec } from './refresh-tokens';
+import { createGoogleVerifier } from './google-id-token';
+import { createAccountMail } from './accounts.mail';
+import { passwordResetRequestJob } from './accounts.jobs';
+import * as repo from './accounts.repository';
+import type { AccountRow } from './accounts.repository';
+
+/** Per-client and per-address limits (requests per window). */
+export const RATE_LIMITS = {
+  login: { perClient: 50, perEmail: 10, windowSeconds: 15 * 60 },
+  register: { perClient: 20, perEmail: 5, windowSeconds: 60 * 60 },
+  resend: { perClient: 20, perEmail: 3, windowSeconds: 15 * 60 },
+  reset: { perClient: 20, perEmail: 3, windowSeconds: 15 * 60 },
+  google: { perClient: 50, windowSeconds: 15 * 60 },
+} as const;
+
+type ServiceDeps = Pick<AppDeps, 'config' | 'database' | 'queue' | 'log' | 'tokens'>;
+
+function limit(kind: keyof typeof RATE_LIMITS, ip: string, email?: string) {
+  const rule = RATE_LIMITS[kind];
+  const rules: ThrottleRule[] = [{ key: `${kind}:ip:${ip}`, limit: rule.perClient, windowSeconds: rule.windowSeconds }];
+  if (email && 'perEmail' in rule)
+    rules.push({ key: `${kind}:email:${email}`, limit: rule.perEmail, windowSeconds: rule.windowSeconds });
+  return rules;
+}
+
+/** Sign-up, sign-in, token rotation, e-mail verification, password reset and Google sign-in. */
+export function createAccountsService(deps: ServiceDeps) {
+  const { config, database, queue, log, tokens } = deps;
+  const db = database.db;
+  const mail = createAccountMail(deps);
+  const links = mail.links;
+  const refreshCodec = createRefreshTokenCodec(config.JWT_SECRET);
+  const google = config.GOOGLE_CLIENT_ID
+    ? createGoogleVerifier({
+        clientId: config.GOOGLE_CLIENT_ID,
+        jwksUrl: config.GOOGLE_JWKS_URL,
+        issuer: config.GOOGLE_ISSUER,
+      })
+    : null;
+  // Unknown addresses still cost one hash verification, so timing does not reveal accounts.
+  const dummyHash = hashPassword(randomUUID());
+
+  async function userPayload(account: AccountRow): Promise<AccountUser> {
+    const { creator, brand } = await repo.findProfiles(db, account.id);
+    return {
+      id: account.id,
+      email: account.email,
+      role: account.role,
+      first_name: account.firstName,
+      last_name: account.lastName,
+      phone_number: account.phoneNumber,
+      brand_profile: brand ? { company_name: brand.companyName, company_logo: brand.companyLogo } : null,
+      creator_profile: creator
+        ? {
+            profile_picture: null,
+            bio: creator.bio,
+            country: creator.country,
+            experience_level: creator.experienceLevel,
+            address: creator.address,
+            portfolio_url: creator.portfolioUrl,
+            social_media_links: Object.fromEntries(
+              Object.entries({
+                youtube: creator.youtubeUrl,
+                instagram: creator.instagram,
+                facebook: creator.facebook,
+                twitter: creator.twitter,
+                linkedin: creator.linkedin,
+                website: creator.website,
+              }).filter(([, value]) => value),
+            ),
+          }
+        : null,
+    };
+  }
+
+  /** A new refresh-token family (a new session) and its first tokens. */
+  async function issueTokens(account: AccountRow, familyId: string = randomUUID()): Promise<TokenPair> {
+    const id = randomUUID();
+    const expiresAt = new Date(Date.now() + config.REFRESH_TOKEN_TTL * 1000);
+    await repo.insertRefreshToken(db, { id, userId: account.id, familyId, expiresAt });
+    return {
+      access: await tokens.sign({ id: account.id, role: account.role }),
+      refresh: await refreshCodec.sign({ jti: id, userId: account.id }, expiresAt),
+    };
+  }
+
+  async function signIn(account: AccountRow): Promise<LoginResponse> {
+    const now = new Date();
+    await repo.updateAccount(db, account.id, { lastLoginAt: now });
+    const pair = await issueTokens(account);
+    return { ...pair, user: await userPayload({ ...account, lastLoginAt: now }) };
+  }
+
+  const invalidLink = () => new AppError('bad_request', MESSAGES.verification.invalidOrExpired);
+
+  return {
+    /** Creates an inactive creator (the requested role is ignored) and e-mails the verification link. */
+    async register(
+      input: { email?: string; password?: string; confirm_password?: string; phone_number?: string },
+      ip: string,
+    ): Promise<{ detail: string; email: string }> {
+      const email = normalizeEmail(input.email ?? '');
+      await throttle(database, ...limit('register', ip, email || undefined));
+      const errors = registrationErrors(input);
+      if (!errors.password && input.password) {
+        const problems = allPasswordProblems(input.password, email);
+        if (problems.length) errors.password = problems;
+      }
+      if (Object.keys(errors).length) throw AppError.validation(errors);
+      const passwordHash = await hashPassword(input.password!);
+      const account = await repo.insertCreator(db, {
+        email,
+        passwordHash,
+        phoneNumber: (input.phone_number ?? '').trim(),
+        isActive: false,
+      });
+      if (!account) throw AppError.validation({ email: [MESSAGES.registration.emailTaken] });
+      await mail.sendVerification(account);
+      return { detail: ACCOUNT_MESSAGES.registered, email };
+    },
+
+    async login(input: { email: string; password: string }, ip: string): Promise<LoginResponse | { require_verification: true; detail: string }> {
+      const email = normalizeEmail(input.email);
+      await throttle(database, ...limit('login', ip, email));
+      const account = isValidEmail(email) ? await repo.findAccountByEmail(db, email) : undefined;
+      const ok = account?.passwordHash
+        ? await verifyPassword(account.passwordHash, input.password)
+        : (await verifyPassword(await dummyHash, input.password), false);
+      if (!account || !ok) throw new AppError('not_authenticated', MESSAGES.login.incorrect);
+      if (!account.isActive) return { require_verification: true, detail: MESSAGES.login.requireVerification };
+      return signIn(account);
+    },
+
+    /**
+     * Rotates a refresh token: the presented token is consumed atomically and a new one of the same
+     * family issued. A token that was already used revokes its whole family (likely theft).
+     */
+    async refresh(token: string): Promise<TokenPair> {
+      const invalid = new AppError('not_authenticated', ACCOUNT_MESSAGES.invalidRefresh);
+      const claims = await refreshCodec.read(token);
+      if (!claims) throw invalid;
+      const result = await db.transaction(async (tx) => {
+        const consumed = await repo.consumeRefreshToken(tx, claims.jti, claims.userId);
+        if (!consumed) return null;
+        const account = await repo.findAccountById(tx, claims.userId);
+        if (!account?.isActive) return null;
+        const id = randomUUID();
+        await repo.insertRefreshToken(tx, {
+          id,
+          userId: account.id,
+          familyId: consumed.familyId,
+          expiresAt: consumed.expiresAt,
+        });
+        return { account, id, expiresAt: consumed.expiresAt };
+      });
+      if (!result) {
+        const row = await repo.findRefreshToken(db, claims.jti);
+        if (row?.usedAt) {
+          log.warn({ userId: row.userId }, 'refresh token reused: session family revoked');
+          await repo.revokeFamily(db, row.familyId);
+        }
+        throw invalid;
+      }
+      return {
+        access: await tokens.sign({ id: result.account.id, role: result.account.role }),
+        refresh: await refreshCodec.sign({ jti: result.id, userId: result.account.id }, result.expiresAt),
+      };
+    },
+
+    /** Ends the session the refresh token belongs to. Unknown tokens are ignored. */
+    async logout(token: string): Promise<{ detail: string }> {
+      const claims = await refreshCodec.read(token);
+      const row = claims ? await repo.findRefreshToken(db, claims.jti) : undefined;
+      if (row) await repo.revokeFamily(db, row.familyId);
+      return { detail: ACCOUNT_MESSAGES.loggedOut };
+    },
+
+    async verifyEmail(uid: string, token: string): Promise<{ detail: string }> {
+      const id = decodeUid(uid);
+      const account = id ? await repo.findAccountById(db, id) : undefined;
+      if (!account) throw invalidLink();
+      if (account.isActive) {
+        // A link that was valid for the account before it became active: say so, kindly.
+        if (links.check('verify-email', { ...account, isActive: false }, token, config.VERIFY_TOKEN_TTL))
+          throw new AppError('bad_request', ACCOUNT_MESSAGES.alreadyVerified);
+        throw invalidLink();
+      }
+      if (!links.check('verify-email', account, token, config.VERIFY_TOKEN_TTL)) throw invalidLink();
+      await repo.updateAccount(db, account.id, { isActive: true });
+      return { detail: ACCOUNT_MESSAGES.verified };
+    },
+
+    /** The same answer whether or not an unverified account exists with this address. */
+    async resendVerification(rawEmail: string, ip: string): Promise<{ message: string }> {
+      const email = normalizeEmail(rawEmail);
+      await throttle(database, ...limit('resend', ip, email));
+      if (!isValidEmail(email)) throw AppError.validation({ email: [MESSAGES.registration.invalidEmail] });
+      const account = await repo.findAccountByEmail(db, email);
+      if (account && !account.isActive && account.passwordHash) await mail.sendVerification(account);
+      return { message: MESSAGES.resend.sent };
+    },
+
+    /**
+     * Always the same answer and the same work (one queued job), whether or not the account exists;
+     * the job looks the address up and sends the link.
+     */
+    async requestPasswordReset(rawEmail: string, ip: string): Promise<{ detail: string }> {
+      const email = normalizeEmail(rawEmail);
+      await throttle(database, ...limit('reset', ip, email));
+      if (!isValidEmail(email)) throw AppError.validation({ email: [MESSAGES.registration.invalidEmail] });
+      await queue.send(passwordResetRequestJob, { email });
+      return { detail: MESSAGES.forgot.success };
+    },
+
+    async confirmPasswordReset(
+      uid: string,
+      token: string,
+      input: { new_password1?: string; new_password2?: string },
+    ): Promise<{ detail: string }> {
+      const id = decodeUid(uid);
+      const account = id ? await repo.findAccountById(db, id) : undefined;
+      if (!account || !links.check('reset-password', account, token, config.RESET_TOKEN_TTL))
+        throw new AppError('bad_request', MESSAGES.reset.failure);
+      const password = input.new_password1 ?? '';
+      const errors: Record<string, string[]> = {};
+      if (!password) errors.new_password1 = [MESSAGES.registration.required];
+      else {
+        const problems = allPasswordProblems(password, account.email);
+        if (problems.length) errors.new_password1 = problems;
+      }
+      if (!input.new_password2) errors.new_password2 = [MESSAGES.registration.required];
+      else if (password && input.new_password2 !== password)
+        errors.new_password2 = [MESSAGES.registration.passwordsDoNotMatch];
+      if (Object.keys(errors).length) throw AppError.validation(errors);
+      const passwordHash = await hashPassword(password);
+      await db.transaction(async (tx) => {
+        // The link reached the mailbox, which proves the address: an unverified account is verified.
+        await repo.updateAccount(tx, account.id, { passwordHash, passwordChangedAt: new Date(), isActive: true });
+        await repo.revokeAllForUser(tx, account.id);
+      });
+      return { detail: ACCOUNT_MESSAGES.resetDone };
+    },
+
+    /**
+     * Google sign-in. Identities are keyed by issuer and subject. An existing account is linked by
+     * e-mail only when Google vouches for the address and the account itself is verified; an
+     * unverified account with that address is taken over without its password (whoever set it
+     * never proved the address), never merged as is.
+     */
+    async googleLogin(idToken: string, ip: string): Promise<GoogleLoginResponse> {
+      if (!google) throw new AppError('unavailable', MESSAGES.google.notConfigured);
+      await throttle(database, ...limit('google', ip));
+      const identity = await google.verify(idToken);
+      if (!identity) throw new AppError('not_authenticated', ACCOUNT_MESSAGES.googleInvalidToken);
+      if (!identity.emailVerified) throw new AppError('forbidden', ACCOUNT_MESSAGES.googleEmailUnverified);
+      const email = normalizeEmail(identity.email);
+
+      let created = false;
+      const account = await db.transaction(async (tx) => {
+        const linked = await repo.findSocialAccount(tx, identity.issuer, identity.subject);
+        if (linked) return repo.findAccountById(tx, linked.userId);
+        let existing = await repo.findAccountByEmail(tx, email);
+        if (existing && !existing.isActive) {
+          await repo.updateAccount(tx, existing.id, { passwordHash: null, isActive: true });
+          await repo.revokeAllForUser(tx, existing.id);
+          existing = { ...existing, passwordHash: null, isActive: true };
+        }
+        if (!existing) {
+          existing = await repo.insertCreator(tx, {
+            email,
+            passwordHash: null,
+            firstName: identity.givenName,
+            lastName: identity.familyName,
+            isActive: true,
+          });
+          if (!existing) throw new AppError('conflict', MESSAGES.google.unknown);
+          created = true;
+        }
+        await repo.insertSocialAccount(tx, {
+          userId: existing.id,
+          provider: 'google',
+          issuer: identity.issuer,
+          subject: identity.subject,
+          email,
+        });
+        return existing;
+      });
+      if (!account?.isActive) throw new AppError('forbidden', MESSAGES.google.failed);
+      if (created) await mail.sendWelcome(account.email);
+      const session = await signIn(account);
+      return { ...session, token: session.access };
+    },
+
+    /** spec §3 Current user, for the application prefill. */
+    async currentUser(userId: number): Promise<CurrentUser> {
+      const account = await repo.findAccountById(db, userId);
+      if (!account || !account.isActive) throw new AppError('not_authenticated', MESSAGES.generic.notAuthenticated);
+      const { creator } = await repo.findProfiles(db, userId);
+      return {
+        id: account.id,
+        email: account.email,
+        role: account.role,
+        first_name: account.firstName,
+        last_name: account.lastName,
+        phone_number: account.phoneNumber,
+        profile: {
+          phoneNumber: account.phoneNumber,
+          bio: creator?.bio ?? '',
+          youtube_url: creator?.youtubeUrl ?? '',
+          instagram_url: creator?.instagram ?? '',
+          portfolio_url: creator?.portfolioUrl ?? '',
+          shipping_address: {
+            line1: creator?.shippingAddressLine1 ?? '',
+            line2: creator?.shippingAddressLine2 ?? '',
+            city: creator?.shippingCity ?? '',
+            state: creator?.shippingState ?? '',
+            postal: creator?.shippingPostalCode ?? '',
+            country: creator?.shippingCountry ?? '',
+          },
+        },
+      };
+    },
+  };
+}
+export type AccountsService = ReturnType<typeof createAccountsService>;

@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '@app/domain';
+import { createTestContext, type TestContext } from '../../../test/helper';
+import { createUser } from '../../../test/factories';
+
+describe('POST /api/accounts/auth/login/', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+  });
+  afterAll(() => ctx.close());
+
+  const login = (email: string, password: string, ip = '10.0.0.1') =>
+    ctx.app.inject({ method: 'POST', url: '/api/accounts/auth/login/', payload: { email, password }, remoteAddress: ip });
+
+  it('signs a verified user in with tokens and the user (e-mail compared case-insensitively)', async () => {
+    const user = await createUser(ctx, { role: 'creator', firstName: 'Ada', lastName: 'Lovelace' });
+    const res = await login(user.email.toUpperCase(), user.password);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.access).toEqual(expect.any(String));
+    expect(body.refresh).toEqual(expect.any(String));
+    expect(body.user).toMatchObject({ id: user.id, email: user.email, role: 'creator', first_name: 'Ada', last_name: 'Lovelace' });
+    expect(body.user.creator_profile).toMatchObject({ bio: '', portfolio_url: '' });
+    expect(JSON.stringify(body)).not.toContain('argon2');
+    const me = await ctx.app.inject({ method: 'GET', url: '/api/accounts/me/', headers: { authorization: `Bearer ${body.access}` } });
+    expect(me.statusCode).toBe(200);
+  });
+
+  it('gives one generic error for a wrong password and for an unknown e-mail', async () => {
+    const user = await createUser(ctx);
+    const wrong = await login(user.email, 'not-the-password');
+    const unknown = await login('nobody@example.com', user.password);
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json().detail).toBe(MESSAGES.login.incorrect);
+    expect(unknown.json()).toEqual(wrong.json());
+  });
+
+  it('asks an unverified user to verify and gives no tokens', async () => {
+    const user = await createUser(ctx, { active: false });
+    const res = await login(user.email, user.password);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ require_verification: true, detail: MESSAGES.login.requireVerification });
+    expect(res.json().access).toBeUndefined();
+  });
+
+  it('says "This field is required." for missing fields', async () => {
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/accounts/auth/login/', payload: { email: 'a@b.co' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().password).toEqual([MESSAGES.registration.required]);
+  });
+
+  it('limits attempts per e-mail address with 429 and Retry-After', async () => {
+    const user = await createUser(ctx);
+    for (let i = 0; i < 10; i++) expect((await login(user.email, 'wrong-password', `10.1.0.${i}`)).statusCode).toBe(401);
+    const limited = await login(user.email, user.password, '10.1.1.1');
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(limited.json().detail).toBe(MESSAGES.generic.rateLimited);
+  });
+
+  it('limits attempts per client', async () => {
+    for (let i = 0; i < 50; i++) await login(`someone${i}@example.com`, 'whatever-pass', '10.9.9.9');
+    const limited = await login('another@example.com', 'whatever-pass', '10.9.9.9');
+    expect(limited.statusCode).toBe(429);
+  });
+});

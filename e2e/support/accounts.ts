@@ -1,0 +1,89 @@
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import type { Page } from '@playwright/test';
+import { E2E_BASE_URL, E2E_DATA_DIR } from './env';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const run = promisify(execFile);
+
+export type E2ERole = 'creator' | 'brand' | 'staff';
+
+export interface E2EUser {
+  id: number;
+  email: string;
+  password: string;
+  role: E2ERole;
+}
+
+/** A password that passes every sign-up rule (long, not numeric, not common, unlike any e-mail). */
+export const E2E_PASSWORD = 'Velvet-Lantern-4821';
+
+/** A fresh, unique e-mail address for a test. */
+export function uniqueEmail(prefix = 'user'): string {
+  return `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
+}
+
+/**
+ * Creates a verified (active) account of any role with the admin CLI, exactly as an operator
+ * would; it reaches the running e2e server's embedded database through its socket.
+ */
+export async function createVerifiedUser(
+  options: { role?: E2ERole; email?: string; password?: string; firstName?: string; lastName?: string; company?: string } = {},
+): Promise<E2EUser> {
+  const role = options.role ?? 'creator';
+  const email = (options.email ?? uniqueEmail(role)).toLowerCase();
+  const password = options.password ?? E2E_PASSWORD;
+  const args = ['--import', 'tsx', 'apps/server/src/cli/admin.ts', 'create-user', '--email', email, '--password', password, '--role', role];
+  if (options.firstName) args.push('--first-name', options.firstName);
+  if (options.lastName) args.push('--last-name', options.lastName);
+  if (options.company) args.push('--company', options.company);
+  const { stdout } = await run(process.execPath, args, {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: E2E_DATA_DIR, DATABASE_URL: '', LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+  });
+  const id = Number(/\(id (\d+)\)/.exec(stdout)?.[1]);
+  if (!id) throw new Error(`create-user did not report an id: ${stdout}`);
+  return { id, email, password, role };
+}
+
+export interface E2ESession {
+  access: string;
+  refresh: string;
+  user: { id: number; email: string; role: E2ERole; [key: string]: unknown };
+}
+
+/** Signs in through the API (POST /api/accounts/auth/login/) and returns the session. */
+export async function apiLogin(credentials: { email: string; password: string }): Promise<E2ESession> {
+  const res = await fetch(`${E2E_BASE_URL}/api/accounts/auth/login/`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(credentials),
+  });
+  if (res.status !== 200) throw new Error(`login failed with ${res.status}: ${await res.text()}`);
+  return (await res.json()) as E2ESession;
+}
+
+/**
+ * Signs a page in: logs in through the API and writes `{access, refresh, user}` under the
+ * localStorage key `session` (lib/session.ts) before the app's first script runs. It is written
+ * once per tab, so a later sign-out in the test stays signed out. Call before `page.goto`.
+ */
+export async function signIn(page: Page, credentials: { email: string; password: string }): Promise<E2ESession> {
+  const session = await apiLogin(credentials);
+  await page.addInitScript(
+    ({ origin, value }) => {
+      try {
+        if (window.location.origin !== origin || sessionStorage.getItem('e2e-session-written')) return;
+        localStorage.setItem('session', value);
+        sessionStorage.setItem('e2e-session-written', '1');
+      } catch {
+        // about:blank and other origins have no storage for us.
+      }
+    },
+    { origin: new URL(E2E_BASE_URL).origin, value: JSON.stringify(session) },
+  );
+  return session;
+}
