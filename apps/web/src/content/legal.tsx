@@ -1,0 +1,252 @@
+import type { ReactNode } from 'react';
+import { Box, Typography } from '@mui/material';
+import {
+  formatContestDate,
+  formatContestDateLong,
+  formatPrize,
+  type ContestResponse,
+} from '@app/domain';
+
+/**
+ * The three legal texts (Privacy Policy, Contest Rules, Participant Agreement), written once and
+ * shown both on their pages (/privacy, /rules, /agreement) and in the application wizard's dialogs.
+ * Every date, the prize, the eligibility and the video requirements come from the contest record,
+ * so the pages and the wizard always agree (docs/spec-decisions.md).
+ */
+
+/** The contest fields the texts read. */
+export type LegalContest = Pick<
+  ContestResponse,
+  | 'title'
+  | 'brand'
+  | 'prize'
+  | 'currency'
+  | 'eligibility'
+  | 'requirements'
+  | 'timezone'
+  | 'starts_at'
+  | 'application_deadline'
+  | 'submission_deadline'
+  | 'judging_starts_at'
+  | 'judging_ends_at'
+  | 'winners_at'
+>;
+
+export type LegalDocumentKey = 'privacy' | 'rules' | 'agreement';
+
+/** Organiser's name as the texts use it. */
+const ORGANISER = 'the Creator Contests team';
+const CONTACT_EMAIL = 'support@creatorcontests.example';
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Box component="section" sx={{ mb: 3 }}>
+      <Typography component="h2" variant="h5" gutterBottom>
+        {title}
+      </Typography>
+      {children}
+    </Box>
+  );
+}
+
+function P({ children }: { children: ReactNode }) {
+  return (
+    <Typography variant="body1" color="text.secondary" sx={{ mb: 1.5 }}>
+      {children}
+    </Typography>
+  );
+}
+
+function List({ items }: { items: ReactNode[] }) {
+  return (
+    <Box component="ul" sx={{ pl: 3, mt: 0, mb: 1.5, color: 'text.secondary', '& li': { mb: 0.5 } }}>
+      {items.map((item, i) => (
+        <Typography component="li" variant="body1" key={i}>
+          {item}
+        </Typography>
+      ))}
+    </Box>
+  );
+}
+
+/** The contest's dates, formatted once for every text. */
+export function contestDates(contest: LegalContest) {
+  const tz = contest.timezone;
+  return {
+    start: formatContestDate(contest.starts_at, tz),
+    applicationDeadline: formatContestDate(contest.application_deadline, tz, { time: true }),
+    applicationDeadlineDay: formatContestDate(contest.application_deadline, tz),
+    submissionDeadline: formatContestDate(contest.submission_deadline, tz, { time: true }),
+    judgingStart: formatContestDateLong(contest.judging_starts_at, tz),
+    judgingEnd: formatContestDateLong(contest.judging_ends_at, tz),
+    winners: formatContestDateLong(contest.winners_at, tz),
+  };
+}
+
+/** Privacy Policy: what we collect for an application and what we do with it. */
+export function PrivacyPolicy({ contest }: { contest?: LegalContest | null }) {
+  const brand = contest?.brand.name ?? 'the sponsoring brand';
+  return (
+    <>
+      <P>
+        This policy explains what personal information {ORGANISER} collects when you create an account, apply to a
+        contest or submit a video, and how it is used. We collect only what we need to run contests.
+      </P>
+      <Section title="What we collect">
+        <List
+          items={[
+            'Account details: your e-mail address, a hashed password or your sign-in provider identity, and your role.',
+            'Profile details you choose to give: name, phone number, bio, social and portfolio links, avatar.',
+            'Application details: the shipping address you enter, your chosen product and your answers.',
+            'Videos you upload, with their titles and descriptions, and basic technical data about them.',
+          ]}
+        />
+      </Section>
+      <Section title="How we use it">
+        <List
+          items={[
+            'To review applications and contact selected creators by e-mail, phone call and SMS.',
+            `To ship the contest product: your name, phone number and shipping address are shared with ${brand} and its carrier for that purpose only.`,
+            `To show submitted videos to the judging panel and, for entries that are approved, publicly in the Video Library.`,
+            'To pay prizes: winners are asked for payment details at that time; we do not store card numbers.',
+          ]}
+        />
+      </Section>
+      <Section title="What we do not do">
+        <P>
+          We do not sell your personal information and we do not use it for advertising. This service is not
+          affiliated with any social media platform whose links you add to your profile.
+        </P>
+      </Section>
+      <Section title="Keeping and deleting your data">
+        <P>
+          We keep your account while it is open. Application records are kept for two years after the contest ends
+          for prize and shipping records. You can ask us to correct or delete your data at any time by writing to{' '}
+          {CONTACT_EMAIL}.
+        </P>
+      </Section>
+    </>
+  );
+}
+
+/** Contest Rules: eligibility, how to enter, the timeline, requirements, judging and the prize. */
+export function ContestRules({ contest }: { contest: LegalContest }) {
+  const dates = contestDates(contest);
+  const prize = formatPrize(contest.prize, contest.currency);
+  const { eligibility } = contest;
+  return (
+    <>
+      <P>
+        These rules govern {contest.title} (the “Contest”), organised by {ORGANISER} with {contest.brand.name} (the
+        “Brand”). By applying you agree to them.
+      </P>
+      <Section title="1. Eligibility">
+        <List
+          items={[
+            `You must be ${eligibility.minimum_age} years of age or older.`,
+            `${eligibility.experience} is required.`,
+            `You must be located in the ${eligibility.country}.`,
+            `Employees of ${contest.brand.name} and of the organiser, and their households, may not enter.`,
+          ]}
+        />
+      </Section>
+      <Section title="2. Timeline">
+        <List
+          items={[
+            `Contest start: ${dates.start}`,
+            `Applications close: ${dates.applicationDeadline}`,
+            `Video submission deadline: ${dates.submissionDeadline}`,
+            `Judging: ${dates.judgingStart} – ${dates.judgingEnd}`,
+            `Winners announced: ${dates.winners}`,
+          ]}
+        />
+      </Section>
+      <Section title="3. How to enter">
+        <List
+          items={[
+            `Apply through the application form by ${dates.applicationDeadline}, choosing one product.`,
+            'Selected creators are contacted by phone, then receive the creative brief by e-mail and SMS and the product at their shipping address.',
+            'Products are limited: each unit goes to one selected creator, first come, first served.',
+            `Shoot, grade and edit your video, then upload it by ${dates.submissionDeadline}.`,
+          ]}
+        />
+      </Section>
+      <Section title="4. Video requirements">
+        <List items={contest.requirements} />
+        <P>Entries must be your original work and must not include music, footage or logos you do not have the rights to use.</P>
+      </Section>
+      <Section title="5. Judging">
+        <P>
+          Entries are reviewed by the organiser's team and the Brand's marketing team between {dates.judgingStart}{' '}
+          and {dates.judgingEnd}, on creativity and concept, cinematic quality (camera work, light, edit and grade),
+          how well the product and its features are shown, and adherence to the brief. The judges' decision is final.
+        </P>
+      </Section>
+      <Section title="6. Prize">
+        <P>
+          Grand prize: {prize}, paid by a payment service or bank transfer within 30 days of the announcement on{' '}
+          {dates.winners}. Winners also receive a trophy and are featured to the community. Prizes are not
+          transferable; winners are responsible for any taxes.
+        </P>
+      </Section>
+      <Section title="7. General">
+        <P>
+          The organiser may disqualify entries that break these rules, and may change or cancel the Contest if it
+          cannot run as planned; any change is published on this page. Questions: {CONTACT_EMAIL}.
+        </P>
+      </Section>
+    </>
+  );
+}
+
+/** Participant Agreement: what the creator promises and the rights granted in the video. */
+export function ParticipantAgreement({ contest }: { contest: LegalContest }) {
+  const dates = contestDates(contest);
+  return (
+    <>
+      <P>
+        This agreement is between you (the “Participant”) and {ORGANISER} for {contest.title}, sponsored by{' '}
+        {contest.brand.name}.
+      </P>
+      <Section title="1. The product">
+        <P>
+          If you are selected, the Brand ships you one product free of charge. You agree to use it to create your
+          contest video and to deliver the video by {dates.submissionDeadline}. If you do not deliver, the Brand may
+          ask you to return the product at its cost.
+        </P>
+      </Section>
+      <Section title="2. Your video">
+        <List
+          items={[
+            'You confirm the video is your original work and that everyone who appears in it has agreed to be filmed.',
+            'You keep the copyright of your video.',
+            `You grant ${contest.brand.name} and the organiser a non-exclusive, worldwide, royalty-free licence to show, share and adapt the video for promotion, with credit to you, for 24 months from ${dates.winners}.`,
+            'You may publish your video on your own channels after the winners are announced.',
+          ]}
+        />
+      </Section>
+      <Section title="3. Conduct">
+        <P>
+          You agree to follow the Contest Rules, to give accurate information in your application, and not to post
+          content that is unlawful, hateful or misleading about the product.
+        </P>
+      </Section>
+      <Section title="4. Personal information">
+        <P>Your information is handled as described in the Privacy Policy.</P>
+      </Section>
+    </>
+  );
+}
+
+export const LEGAL_TITLES: Record<LegalDocumentKey, string> = {
+  privacy: 'Privacy Policy',
+  rules: 'Contest Rules',
+  agreement: 'Participant Agreement',
+};
+
+/** One legal text by key (the wizard's dialogs and the three pages). */
+export function LegalDocument({ document, contest }: { document: LegalDocumentKey; contest: LegalContest }) {
+  if (document === 'privacy') return <PrivacyPolicy contest={contest} />;
+  if (document === 'rules') return <ContestRules contest={contest} />;
+  return <ParticipantAgreement contest={contest} />;
+}
