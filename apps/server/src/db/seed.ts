@@ -3,26 +3,52 @@ import { CHAIR_IDS, FEATURED_CONTEST_SLUG, LIMITS } from '@app/domain';
 import type { Database } from './client';
 import { brands, contestProducts, contests, products } from './schema/index';
 
-const DAY = 24 * 3600 * 1000;
+/** The time zone the chair contest states its deadlines in (the spec's 'PST'). */
+export const CHAIR_CONTEST_TIMEZONE = 'America/Los_Angeles';
+
+/** Milliseconds `timeZone` is ahead of UTC at `at` (negative west of Greenwich). */
+function zoneOffsetMs(at: Date, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+  }).formatToParts(at);
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  const wall = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'));
+  return wall - Math.floor(at.getTime() / 60_000) * 60_000;
+}
+
+/** The instant a wall clock in `timeZone` shows the given time (days may overflow the month). */
+function wallClock(timeZone: string, y: number, m: number, d: number, h = 0, min = 0): Date {
+  const guess = Date.UTC(y, m, d, h, min);
+  const first = guess - zoneOffsetMs(new Date(guess), timeZone);
+  // Across a daylight-saving change the offset at the result can differ from the guess's.
+  return new Date(guess - zoneOffsetMs(new Date(first), timeZone));
+}
 
 /**
  * The chair contest's timeline, relative to the day it is seeded so a new install is open for
  * applications. The gaps are the spec's (start 07-26, applications close 08-06, videos due
- * 08-22 11:59 PM PT, judging 23–29 Aug, winners 30 Aug): see docs/spec-decisions.md.
+ * 08-22 11:59 PM PT, judging 23–29 Aug, winners 30 Aug): day 0 is the seeding day in Pacific time,
+ * so every page shows whole days in the contest's zone (docs/spec-decisions.md).
  */
 export function chairContestTimeline(seededAt: Date) {
-  // Midnight UTC of the seeding day keeps the dates whole days on every page.
-  const start = new Date(Date.UTC(seededAt.getUTCFullYear(), seededAt.getUTCMonth(), seededAt.getUTCDate()));
-  const at = (days: number, hoursUtc = 0, minutes = 0) =>
-    new Date(start.getTime() + days * DAY + (hoursUtc * 60 + minutes) * 60_000);
+  const tz = CHAIR_CONTEST_TIMEZONE;
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone: tz, year: 'numeric', month: 'numeric', day: 'numeric' })
+    .formatToParts(seededAt);
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  const [y, m, d] = [get('year'), get('month') - 1, get('day')];
   return {
-    startsAt: start,
-    // End of day Pacific (UTC-8): 07:59 UTC the next day.
-    applicationDeadline: at(12, 7, 59),
-    submissionDeadline: at(28, 7, 59),
-    judgingStartsAt: at(28, 8),
-    judgingEndsAt: at(35, 7, 59),
-    winnersAt: at(35, 17),
+    startsAt: wallClock(tz, y, m, d),
+    applicationDeadline: wallClock(tz, y, m, d + 11, 23, 59),
+    submissionDeadline: wallClock(tz, y, m, d + 27, 23, 59),
+    judgingStartsAt: wallClock(tz, y, m, d + 28),
+    judgingEndsAt: wallClock(tz, y, m, d + 34, 23, 59),
+    winnersAt: wallClock(tz, y, m, d + 35, 9),
   };
 }
 
@@ -55,7 +81,7 @@ export async function seedIfEmpty(db: Database, now = new Date()): Promise<boole
       title: 'Hbada Synergy Chair Contest',
       tagline: 'Self-love is your energy',
       description:
-        'Hbada sends a premium ergonomic chair (X7, E3 or P2) to selected creators, who shoot a cinematic ad for it. The best film wins 5,000 USD.',
+        'Hbada sends a premium ergonomic chair — the X7, E3 or P2 — to selected creators, who turn it into a cinematic ad. Apply, get picked, shoot three scenes, and compete for the 5,000 USD grand prize.',
       brandId: 1,
       thumbnailUrl: '',
       bannerUrl: '',
@@ -66,8 +92,11 @@ export async function seedIfEmpty(db: Database, now = new Date()): Promise<boole
         minimumAge: LIMITS.minimumAge,
         experience: 'Previous videography experience',
       },
-      brief:
-        'Show how the chair turns a workspace into a place of focus and self-care. Three scenes, one story: Zen (X7), Zone (E3) or Zoom (P2).',
+      brief: [
+        'Self-love is your energy. Show how the right chair turns a workspace into a place of focus and care.',
+        'Pick one concept: Zen with the X7 SMART (calm, recline, recharge), Zone with the E3 PRO (deep, all-day focus) or Zoom with the P2 ERGONOMIC (quick, agile, always ready).',
+        'Tell it in three scenes: the problem (a tired body, a cluttered day), the turn (the chair and its features in action), the payoff (the energy that comes back). Light, camera work and grade should feel like a premium brand film, not an unboxing.',
+      ].join('\n\n'),
       requirements: [
         '9:16 vertical video',
         'Split into 3 scenes',
@@ -75,7 +104,7 @@ export async function seedIfEmpty(db: Database, now = new Date()): Promise<boole
         'MOV or MP4, Full HD or 4K',
         'Show at least 3–4 key features of the chair',
       ],
-      timezone: 'America/Los_Angeles',
+      timezone: CHAIR_CONTEST_TIMEZONE,
       ...timeline,
     });
     await tx.execute(sql`select setval(pg_get_serial_sequence('contests', 'id'), 1)`);

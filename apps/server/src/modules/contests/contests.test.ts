@@ -69,3 +69,21 @@ describe('contests and products (read)', () => {
     expect(none.json()).toEqual([]);
   });
 });
+
+describe('the seeded timeline', () => {
+  it("keeps the spec's gaps in Pacific time, starting on the seeding day", async () => {
+    const { chairContestTimeline } = await import('../../db/seed');
+    const summer = chairContestTimeline(new Date('2025-07-26T18:00:00Z'));
+    expect(summer.startsAt.toISOString()).toBe('2025-07-26T07:00:00.000Z');
+    expect(summer.applicationDeadline.toISOString()).toBe('2025-08-07T06:59:00.000Z');
+    expect(summer.submissionDeadline.toISOString()).toBe('2025-08-23T06:59:00.000Z');
+    expect(summer.judgingStartsAt.toISOString()).toBe('2025-08-23T07:00:00.000Z');
+    expect(summer.judgingEndsAt.toISOString()).toBe('2025-08-30T06:59:00.000Z');
+    expect(summer.winnersAt.toISOString()).toBe('2025-08-30T16:00:00.000Z');
+    // 03:00 UTC is still the previous evening in California: the contest has already started.
+    const late = new Date('2026-11-22T03:00:00Z');
+    const winter = chairContestTimeline(late);
+    expect(winter.startsAt.toISOString()).toBe('2026-11-21T08:00:00.000Z');
+    expect(winter.startsAt.getTime()).toBeLessThanOrEqual(late.getTime());
+  });
+});
