@@ -6,4 +6,5 @@ export * from './profile';
 export * from './application';
 export * from './accounts';
 export * from './errors';
+export * from './creator';
 export * from './contest';

@@ -1,0 +1,177 @@
+import { and, count, desc, eq, exists, isNotNull, ne, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import {
+  applications,
+  contestResults,
+  contests,
+  creatorProfiles,
+  earnings,
+  submissions,
+  users,
+  videos,
+} from '../../db/schema/index';
+import { RECENT_EARNINGS_DAYS } from '@app/domain';
+
+/** SQL of the creator dashboard; every query is filtered by the creator's own user id. */
+
+/** Contests the creator applied to or submitted to, with their application status. */
+export function findParticipatedContests(db: DbOrTx, userId: number) {
+  const ownSubmission = db
+    .select({ one: sql`1` })
+    .from(submissions)
+    .where(and(eq(submissions.contestId, contests.id), eq(submissions.userId, userId)));
+  return db
+    .select({
+      id: contests.id,
+      title: contests.title,
+      description: contests.description,
+      thumbnailUrl: contests.thumbnailUrl,
+      prizeCents: contests.prizeCents,
+      submissionDeadline: contests.submissionDeadline,
+      winnersAt: contests.winnersAt,
+      applicationStatus: applications.status,
+    })
+    .from(contests)
+    .leftJoin(applications, and(eq(applications.contestId, contests.id), eq(applications.userId, userId)))
+    .where(or(isNotNull(applications.id), exists(ownSubmission)))
+    .orderBy(desc(contests.submissionDeadline), desc(contests.id));
+}
+
+/** The creator's submissions, newest first, with the video and contest titles. */
+export function findSubmissions(db: DbOrTx, userId: number) {
+  return db
+    .select({
+      id: submissions.id,
+      contestId: submissions.contestId,
+      contestTitle: contests.title,
+      videoId: submissions.videoId,
+      videoTitle: videos.title,
+      viewCount: submissions.viewCount,
+      createdAt: submissions.createdAt,
+    })
+    .from(submissions)
+    .innerJoin(videos, eq(videos.id, submissions.videoId))
+    .innerJoin(contests, eq(contests.id, submissions.contestId))
+    .where(eq(submissions.userId, userId))
+    .orderBy(desc(submissions.createdAt), desc(submissions.id));
+}
+
+export function findResults(db: DbOrTx, userId: number) {
+  return db
+    .select({ contestId: contestResults.contestId, place: contestResults.place, prizeCents: contestResults.prizeCents })
+    .from(contestResults)
+    .where(eq(contestResults.userId, userId));
+}
+
+/** The creator's own videos, newest first (any processing state). */
+export function findOwnVideos(db: DbOrTx, userId: number) {
+  return db
+    .select({
+      id: videos.id,
+      title: videos.title,
+      description: videos.description,
+      contestId: videos.contestId,
+      posterKey: videos.posterKey,
+      status: videos.status,
+      failureReason: videos.failureReason,
+      isApproved: videos.isApproved,
+      views: videos.views,
+      likes: videos.likes,
+      createdAt: videos.createdAt,
+    })
+    .from(videos)
+    .where(eq(videos.ownerId, userId))
+    .orderBy(desc(videos.createdAt), desc(videos.id));
+}
+
+export async function countCreatorActivity(db: DbOrTx, userId: number) {
+  const [[videoCount], [submissionCount], [wins]] = await Promise.all([
+    db.select({ n: count() }).from(videos).where(eq(videos.ownerId, userId)),
+    db.select({ n: count() }).from(submissions).where(eq(submissions.userId, userId)),
+    db
+      .select({ n: count() })
+      .from(contestResults)
+      .where(and(eq(contestResults.userId, userId), eq(contestResults.place, 1))),
+  ]);
+  return { videos: videoCount?.n ?? 0, submissions: submissionCount?.n ?? 0, wins: wins?.n ?? 0 };
+}
+
+/** Contests the creator takes part in: a selected application or a submission. */
+export async function countParticipations(db: DbOrTx, userId: number): Promise<number> {
+  const result = await db.execute<{ n: string | number }>(sql`
+    SELECT count(*) AS n FROM (
+      SELECT ${applications.contestId} AS contest_id FROM ${applications}
+        WHERE ${applications.userId} = ${userId} AND ${applications.status} = 'selected'
+      UNION
+      SELECT ${submissions.contestId} FROM ${submissions} WHERE ${submissions.userId} = ${userId}
+    ) AS taken_part`);
+  return Number(result.rows[0]?.n ?? 0);
+}
+
+/** Sums of the earnings ledger in cents, as decimal strings (sums may exceed 2^31). */
+export async function sumEarnings(db: DbOrTx, userId: number) {
+  const recent = sql`${earnings.createdAt} >= now() - make_interval(days => ${RECENT_EARNINGS_DAYS})`;
+  const [row] = await db
+    .select({
+      total: sql<string>`coalesce(sum(${earnings.amountCents}), 0)::text`,
+      recent: sql<string>`coalesce(sum(${earnings.amountCents}) filter (where ${recent}), 0)::text`,
+      pending: sql<string>`coalesce(sum(${earnings.amountCents}) filter (where ${earnings.status} = 'pending'), 0)::text`,
+    })
+    .from(earnings)
+    .where(eq(earnings.userId, userId));
+  return { total: BigInt(row?.total ?? '0'), recent: BigInt(row?.recent ?? '0'), pending: BigInt(row?.pending ?? '0') };
+}
+
+export async function findCreatorWithProfile(db: DbOrTx, userId: number) {
+  // A creator always has a profile row; one created before profiles existed gets it here.
+  await db.insert(creatorProfiles).values({ userId }).onConflictDoNothing();
+  const [row] = await db
+    .select({ user: users, profile: creatorProfiles })
+    .from(users)
+    .innerJoin(creatorProfiles, eq(creatorProfiles.userId, users.id))
+    .where(eq(users.id, userId));
+  return row ?? null;
+}
+
+export type CreatorRow = NonNullable<Awaited<ReturnType<typeof findCreatorWithProfile>>>;
+export type UserChanges = Partial<Pick<typeof users.$inferInsert, 'firstName' | 'lastName' | 'phoneNumber' | 'pendingEmail' | 'email'>>;
+export type ProfileChanges = Partial<Omit<typeof creatorProfiles.$inferInsert, 'userId' | 'updatedAt'>>;
+
+export async function updateCreator(db: DbOrTx, userId: number, user: UserChanges, profile: ProfileChanges) {
+  if (Object.keys(user).length)
+    await db.update(users).set({ ...user, updatedAt: new Date() }).where(eq(users.id, userId));
+  if (Object.keys(profile).length)
+    await db
+      .update(creatorProfiles)
+      .set({ ...profile, updatedAt: new Date() })
+      .where(eq(creatorProfiles.userId, userId));
+}
+
+/** True when another account already uses `email` (compared lower-cased). */
+export async function emailTakenByOther(db: DbOrTx, email: string, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.email, email), ne(users.id, userId)))
+    .limit(1);
+  return Boolean(row);
+}
+
+/**
+ * Swaps in the verified pending address, only if it is still the one the link was made for and
+ * nobody took it meanwhile. Returns false when nothing changed.
+ */
+export async function confirmPendingEmail(db: DbOrTx, userId: number, email: string): Promise<boolean> {
+  const changed = await db
+    .update(users)
+    .set({ email, pendingEmail: null, updatedAt: new Date() })
+    .where(
+      and(
+        eq(users.id, userId),
+        eq(users.pendingEmail, email),
+        sql`not exists (select 1 from ${users} other where other.email = ${email} and other.id <> ${userId})`,
+      ),
+    )
+    .returning({ id: users.id });
+  return changed.length > 0;
+}
