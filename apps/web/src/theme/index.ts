@@ -14,6 +14,16 @@ const tokens = {
   error: '#F87171',
   success: '#4ADE80',
   warning: '#FBBF24',
+  /** The darkest band (the How It Works block) and the scrim over banner videos. */
+  deep: '#060608',
+  scrim: 'rgba(6,6,8,0.62)',
+  /** One light tone for every brand wordmark, so the logo strip reads as one band. */
+  logoTone: '#D4D4D8',
+  /**
+   * Accent hues for generated artwork (avatars, gallery tiles, clip cards): the creators' videos
+   * are the colour, so these only appear inside media, never on controls.
+   */
+  artwork: ['#F5B301', '#2DD4BF', '#A78BFA', '#FB7185', '#60A5FA', '#A3E635'],
 };
 
 export const displayFont = '"Bebas Neue", "Inter Variable", system-ui, sans-serif';

@@ -1,5 +1,24 @@
-import { SimplePage } from '../../../components/simple-page';
+import { Box } from '@mui/material';
+import { usePageTitle } from '../../../components/simple-page';
+import { useFeaturedContest } from '../../../features/marketing/api/get-featured-contest';
+import { SynergyBanner } from '../../../features/marketing/components/synergy/synergy-banner';
+import { ConceptSections } from '../../../features/marketing/components/synergy/concept-sections';
+import { GuidelinesVideo } from '../../../features/marketing/components/synergy/guidelines-video';
+import { ChallengeSection } from '../../../features/marketing/components/synergy/challenge-section';
+import { ApplyButton } from '../../../features/marketing/components/synergy/apply-button';
 
+/** /hbada-synergy: the brand landing page (spec §2). Dates and requirements: the contest record. */
 export default function HbadaSynergyPage() {
-  return <SimplePage title="Hbada Synergy" />;
+  usePageTitle('Hbada Synergy');
+  const contest = useFeaturedContest();
+  return (
+    // Room at the bottom so the fixed Apply button never covers the last lines.
+    <Box sx={{ pb: 10 }}>
+      <SynergyBanner contest={contest.data} failed={contest.isError} />
+      <ConceptSections />
+      <GuidelinesVideo />
+      <ChallengeSection contest={contest.data} />
+      <ApplyButton />
+    </Box>
+  );
 }

@@ -1,5 +1,8 @@
-import { SimplePage } from '../../../components/simple-page';
+import { HowItWorksTimeline } from '../../../features/marketing/components/how-it-works-timeline';
+import { usePageTitle } from '../../../components/simple-page';
 
+/** /how-it-works: the same dark six-step block as on the home page, as the page itself. */
 export default function HowItWorksPage() {
-  return <SimplePage title="How It Works" />;
+  usePageTitle('How It Works');
+  return <HowItWorksTimeline asPageTitle />;
 }

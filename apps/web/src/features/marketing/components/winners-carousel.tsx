@@ -1,0 +1,146 @@
+import { lazy, Suspense, useRef, useState } from 'react';
+import { Box, ButtonBase, Typography } from '@mui/material';
+import PlayArrowRounded from '@mui/icons-material/PlayArrowRounded';
+import { LIMITS } from '@app/domain';
+import { PAST_WINNERS, type PastWinner } from '../data/winners';
+import { useAutoScroll } from '../hooks/use-auto-scroll';
+import { useReducedMotion } from '../hooks/use-reduced-motion';
+import { themeTokens } from '../../../theme';
+import { Section } from './section';
+
+const VideoOverlay = lazy(() => import('./video-overlay'));
+
+function WinnerCard({ winner, hidden, onOpen }: { winner: PastWinner; hidden: boolean; onOpen: () => void }) {
+  return (
+    <Box component="li" aria-hidden={hidden || undefined} sx={{ flex: '0 0 auto', width: { xs: 200, md: 240 } }}>
+      <ButtonBase
+        onClick={onOpen}
+        tabIndex={hidden ? -1 : 0}
+        aria-label={`Play ${winner.title} by ${winner.creator}`}
+        sx={{
+          display: 'block',
+          width: '100%',
+          textAlign: 'left',
+          borderRadius: 1,
+          '&:hover .winner-media, &:focus-visible .winner-media': { transform: 'translateY(-4px)' },
+        }}
+      >
+        <Box
+          className="winner-media"
+          sx={{
+            position: 'relative',
+            aspectRatio: '9 / 16',
+            borderRadius: 1,
+            overflow: 'hidden',
+            bgcolor: 'background.paper',
+            border: 1,
+            borderColor: 'divider',
+            transition: 'transform 200ms ease-out',
+          }}
+        >
+          <Box
+            component="img"
+            src={winner.poster}
+            alt=""
+            loading="lazy"
+            width={288}
+            height={512}
+            sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
+          />
+          <Box
+            aria-hidden
+            sx={{
+              position: 'absolute',
+              inset: 0,
+              display: 'grid',
+              placeItems: 'center',
+              background: `linear-gradient(180deg, transparent 55%, ${themeTokens.scrim})`,
+            }}
+          >
+            <Box sx={{ width: 56, height: 56, borderRadius: '50%', display: 'grid', placeItems: 'center', bgcolor: 'primary.main', color: 'primary.contrastText' }}>
+              <PlayArrowRounded fontSize="large" />
+            </Box>
+          </Box>
+          <Typography
+            variant="caption"
+            sx={{ position: 'absolute', left: 12, top: 12, px: 1, py: 0.25, borderRadius: 999, bgcolor: themeTokens.scrim, color: 'text.primary', fontWeight: 600 }}
+          >
+            {winner.award}
+          </Typography>
+        </Box>
+        <Typography component="h3" variant="h6" sx={{ mt: 1.5 }} noWrap>
+          {winner.title}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" noWrap>
+          {winner.creator} · {winner.brand}
+        </Typography>
+      </ButtonBase>
+    </Box>
+  );
+}
+
+/**
+ * The past winners' carousel: it drifts 0.5 px per frame (spec §9), pauses on hover, on keyboard
+ * focus and while a film is open in the overlay, and stands still under prefers-reduced-motion.
+ */
+export function WinnersCarousel() {
+  const scroller = useRef<HTMLUListElement>(null);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const [open, setOpen] = useState<PastWinner | null>(null);
+  const [overlayLoaded, setOverlayLoaded] = useState(false);
+  const reduced = useReducedMotion();
+  const running = !reduced && !hovered && !focused && !open;
+  useAutoScroll(scroller, LIMITS.winnersCarouselPxPerFrame, running);
+
+  const openWinner = (winner: PastWinner) => {
+    setOverlayLoaded(true);
+    setOpen(winner);
+  };
+  // Drawn twice for a seamless loop; the copy is hidden from assistive technology and the keyboard.
+  const cards = [...PAST_WINNERS.map((w) => ({ w, hidden: false })), ...PAST_WINNERS.map((w) => ({ w, hidden: true }))];
+
+  return (
+    <Section
+      id="winners"
+      eyebrow="Past winners"
+      title="Films that won their brief"
+      intro="Click a film to watch it. The carousel pauses while you hover or watch."
+      sx={{ pb: { xs: 4, md: 6 } }}
+    >
+      <Box
+        component="ul"
+        ref={scroller}
+        data-testid="winners-carousel"
+        data-running={running ? 'true' : 'false'}
+        aria-label="Past winners' films"
+        onMouseEnter={() => setHovered(true)}
+        onMouseLeave={() => setHovered(false)}
+        onFocus={() => setFocused(true)}
+        onBlur={(event) => {
+          if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
+        }}
+        sx={{
+          display: 'flex',
+          gap: 2,
+          listStyle: 'none',
+          m: 0,
+          p: 0,
+          pb: 2,
+          pt: 0.5,
+          overflowX: 'auto',
+          scrollbarWidth: 'thin',
+        }}
+      >
+        {cards.map(({ w, hidden }, index) => (
+          <WinnerCard key={`${w.id}-${index}`} winner={w} hidden={hidden} onOpen={() => openWinner(w)} />
+        ))}
+      </Box>
+      {overlayLoaded && (
+        <Suspense fallback={null}>
+          <VideoOverlay winner={open} onClose={() => setOpen(null)} />
+        </Suspense>
+      )}
+    </Section>
+  );
+}

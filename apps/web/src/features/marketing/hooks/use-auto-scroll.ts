@@ -1,0 +1,25 @@
+import { useEffect, type RefObject } from 'react';
+
+/**
+ * Scrolls a horizontal scroller by `pxPerFrame` on every animation frame while `running`, and
+ * wraps to the start at the end (the content is rendered twice so the wrap is seamless).
+ */
+export function useAutoScroll(ref: RefObject<HTMLElement | null>, pxPerFrame: number, running: boolean): void {
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || !running) return;
+    let frame = 0;
+    // Sub-pixel steps accumulate here: scrollLeft rounds to whole pixels in some browsers.
+    let position = element.scrollLeft;
+    const step = () => {
+      if (Math.abs(element.scrollLeft - position) > 1) position = element.scrollLeft; // the user scrolled
+      position += pxPerFrame;
+      const half = element.scrollWidth / 2;
+      if (position >= half) position -= half;
+      element.scrollLeft = position;
+      frame = requestAnimationFrame(step);
+    };
+    frame = requestAnimationFrame(step);
+    return () => cancelAnimationFrame(frame);
+  }, [ref, pxPerFrame, running]);
+}
