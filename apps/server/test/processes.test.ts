@@ -5,7 +5,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { existsSync, readdirSync } from 'node:fs';
+import pino from 'pino';
 import { createTestDatabase, type TestDatabase } from './databases';
+import { loadConfig } from '../src/config/env';
+import { openRuntimeDatabase } from '../src/db/runtime';
+import { startQueue } from '../src/jobs/queue';
+import { sendEmailJob } from '../src/jobs/send-email.job';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const tsx = path.join(serverDir, '../../node_modules/.bin/tsx');
@@ -147,5 +153,48 @@ describe('the server process', () => {
       env,
     );
     expect(run.stdout).toContain('Created staff staff@example.com');
+  });
+});
+
+describe('a worker-only process (npm run worker)', () => {
+  it('takes the jobs that another process queued in the shared database', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cc-worker-'));
+    const database = process.env.TEST_DB_DRIVER === 'postgres' ? await createTestDatabase() : undefined;
+    const env: Record<string, string> = {
+      DATA_DIR: dataDir,
+      PORT: String(await freePort()),
+      WORKERS: 'false',
+      WEB_DIST_DIR: path.join(dataDir, 'web'),
+      ...(database
+        ? { DATABASE_URL: (database.handle.pool!.options as { connectionString: string }).connectionString }
+        : {}),
+    };
+    const server = spawn(tsx, ['src/server.ts'], { cwd: serverDir, env: { ...process.env, ...env } });
+    let worker: ChildProcess | undefined;
+    try {
+      await waitForHealth(Number(env.PORT), server);
+      // On the embedded database the worker reaches the server's database through its socket.
+      worker = spawn(tsx, ['src/worker.ts'], { cwd: serverDir, env: { ...process.env, ...env } });
+      // Queue an e-mail from this (third) process, as an app process would.
+      const log = pino({ level: 'silent' });
+      const db = await openRuntimeDatabase(loadConfig(env), log, { share: false, migrate: false });
+      const queue = await startQueue(db.handle, { log });
+      await queue.send(sendEmailJob, { to: 'queued@example.com', subject: 'Queued', text: 'hi', html: '<p>hi</p>' });
+      await queue.stop();
+      await db.close();
+
+      const outbox = path.join(dataDir, 'outbox');
+      const deadline = Date.now() + 30_000;
+      while (Date.now() < deadline && !(existsSync(outbox) && readdirSync(outbox).length)) {
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      expect(readdirSync(outbox)).toHaveLength(1);
+    } finally {
+      worker?.kill('SIGTERM');
+      server.kill('SIGTERM');
+      await Promise.all([server, ...(worker ? [worker] : [])].map((c) => new Promise((r) => (c.exitCode !== null ? r(null) : c.once('exit', r)))));
+      await database?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
