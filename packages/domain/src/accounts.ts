@@ -51,7 +51,7 @@ export const ACCOUNT_MESSAGES = {
 } as const;
 
 /** The user object returned by sign-in (spec §3 User). */
-export interface AccountUser {
+export type AccountUser = {
   id: number;
   email: string;
   role: Role;
@@ -68,7 +68,7 @@ export interface AccountUser {
     portfolio_url: string;
     social_media_links: Record<string, string>;
   } | null;
-}
+};
 
 /** `POST /api/accounts/auth/login/` on success. */
 export interface LoginResponse {

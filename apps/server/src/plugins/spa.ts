@@ -24,6 +24,11 @@ export async function registerSpa(app: FastifyInstance, webDist: string): Promis
       },
     });
   }
+  // Pages whose URL carries a secret (e-mail verification and password reset links) must not leak
+  // it to other sites through the Referer header.
+  app.addHook('onSend', async (request, reply) => {
+    if (/^\/(verify-email|reset-password)\//.test(request.url)) reply.header('Referrer-Policy', 'no-referrer');
+  });
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if (pathname === '/api' || pathname.startsWith('/api/') || request.method !== 'GET') {
