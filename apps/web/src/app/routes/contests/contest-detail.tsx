@@ -1,5 +1,60 @@
-import { SimplePage } from '../../../components/simple-page';
+import { useParams } from 'react-router';
+import { Alert, Box, CircularProgress, Container, Stack, Typography } from '@mui/material';
+import { FEATURED_CONTEST_SLUG } from '@app/domain';
+import { ApiError } from '../../../lib/api-client';
+import { useContest } from '../../../features/contests/api/get-contest';
+import { ContestBanner, ContestBrief } from '../../../features/contests/components/contest-overview';
+import { ProductTiles } from '../../../features/contests/components/product-tiles';
+import { FeatureAccordion } from '../../../features/contests/components/feature-accordion';
+import { InspirationCarousel } from '../../../features/contests/components/inspiration-carousel';
 
+/** /contests/hbada-chair-contest and /contests/:contestId (spec §2 Contest detail). */
 export default function ContestDetailPage() {
-  return <SimplePage title="Contest" />;
+  const { contestId = FEATURED_CONTEST_SLUG } = useParams();
+  const contest = useContest(contestId);
+
+  if (contest.isPending) {
+    return (
+      <Box sx={{ display: 'grid', placeItems: 'center', py: 12 }}>
+        <CircularProgress aria-label="Loading contest" />
+      </Box>
+    );
+  }
+  if (contest.isError) {
+    const notFound = contest.error instanceof ApiError && contest.error.status === 404;
+    return (
+      <Container maxWidth="md" sx={{ py: 10 }}>
+        <Alert severity="error">{notFound ? 'This contest does not exist.' : 'Failed to load the contest. Please try again.'}</Alert>
+      </Container>
+    );
+  }
+  const data = contest.data;
+  return (
+    <>
+      <ContestBanner contest={data} />
+      <Container maxWidth="lg" sx={{ py: { xs: 6, md: 10 } }}>
+        <Stack spacing={{ xs: 8, md: 12 }}>
+          <Box component="section" aria-labelledby="chairs-heading">
+            <Typography id="chairs-heading" component="h2" variant="h3" gutterBottom>
+              Choose your chair
+            </Typography>
+            <Typography color="text.secondary" sx={{ mb: 4, maxWidth: 640 }}>
+              Each selected creator receives one chair. Stock is limited and goes first come, first served.
+            </Typography>
+            <ProductTiles contestRef={String(data.id)} />
+          </Box>
+          <Box component="section" aria-labelledby="features-heading">
+            <Typography id="features-heading" component="h2" variant="h3" gutterBottom>
+              Features to show
+            </Typography>
+            <FeatureAccordion />
+          </Box>
+          <InspirationCarousel />
+          <Box component="section">
+            <ContestBrief contest={data} />
+          </Box>
+        </Stack>
+      </Container>
+    </>
+  );
 }

@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ContestResponse } from '@app/domain';
+import { apiRequest } from '../../../lib/api-client';
+
+/** GET /api/contests/{id or slug}/. */
+export function getContest(contestRef: string): Promise<ContestResponse> {
+  return apiRequest<ContestResponse>(`/api/contests/${encodeURIComponent(contestRef)}/`, { auth: false });
+}
+
+export const contestQueryOptions = (contestRef: string) =>
+  queryOptions({ queryKey: ['contests', 'detail', contestRef] as const, queryFn: () => getContest(contestRef) });
+
+export function useContest(contestRef: string) {
+  return useQuery(contestQueryOptions(contestRef));
+}

@@ -1,0 +1,40 @@
+import { Box, Chip, Grid, Stack, Typography } from '@mui/material';
+import { ChairIllustration } from '../../../components/chair-illustration';
+import { useContestProducts } from '../api/get-contest-products';
+import { CHAIRS, tileStatus, type TileStatus } from '../lib/chairs';
+
+const CHIP_COLOR: Record<TileStatus, 'default' | 'success' | 'warning' | 'error'> = {
+  'Loading...': 'default',
+  Available: 'success',
+  'All Picked!': 'error',
+  'Status Unavailable': 'warning',
+};
+
+/** The three chair tiles with their live status (spec §2, §4). */
+export function ProductTiles({ contestRef }: { contestRef: string }) {
+  const products = useContestProducts(contestRef);
+  return (
+    <Grid container spacing={3} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+      {CHAIRS.map((chair) => {
+        const { status, stock } = tileStatus(chair, products);
+        return (
+          <Grid key={chair.code} size={{ xs: 12, sm: 4 }} component="li" aria-label={chair.name}>
+            <ChairIllustration code={chair.code} title={`${chair.name} chair`} />
+            <Stack direction="row" sx={{ mt: 2, alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
+              <Box>
+                <Typography component="h3" variant="h4">
+                  {chair.name}
+                </Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {chair.concept}
+                  {stock !== undefined && ` · ${stock} left`}
+                </Typography>
+              </Box>
+              <Chip label={status} color={CHIP_COLOR[status]} variant={status === 'Available' ? 'filled' : 'outlined'} />
+            </Stack>
+          </Grid>
+        );
+      })}
+    </Grid>
+  );
+}

@@ -1,0 +1,167 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { Alert, Box, Button, CircularProgress, Link, Paper, Step, StepLabel, Stepper, Typography } from '@mui/material';
+import { LIMITS, MESSAGES, type ContestResponse } from '@app/domain';
+import { paths } from '../../../../config/paths';
+import { useSession } from '../../../../lib/session';
+import { useNotify } from '../../../../components/notifications';
+import { useCurrentUser } from '../../api/get-current-user';
+import { useContestProducts } from '../../api/get-contest-products';
+import { applicationErrorMessage, useApplyToContest } from '../../api/apply-to-contest';
+import {
+  applicationDraft,
+  EMPTY_VALUES,
+  isStepValid,
+  mergeDraft,
+  prefillFrom,
+  savedAddressOf,
+  STEPS,
+  toPayload,
+  type ApplicationFormValues,
+} from '../../lib/application-form';
+import { InfoStep } from './info-step';
+import { ChairStep } from './chair-step';
+import { TermsStep } from './terms-step';
+
+/**
+ * The three-step application wizard (spec §2, §4, §5): Your Info, Choose Chair, Terms.
+ * Signed-in creators are prefilled from their profile; a visitor sees it blank with a sign-in
+ * link, and what they type is kept for when they come back signed in.
+ */
+export function ApplicationWizard({ contest }: { contest: ContestResponse }) {
+  const contestRef = String(contest.id);
+  const session = useSession();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const currentUser = useCurrentUser();
+  const products = useContestProducts(contestRef);
+  const apply = useApplyToContest(contestRef);
+  const [step, setStep] = useState(0);
+  const [done, setDone] = useState(false);
+
+  const { control, setValue, reset, getValues } = useForm<ApplicationFormValues>({
+    defaultValues: mergeDraft(EMPTY_VALUES, applicationDraft.load(contestRef)),
+  });
+  const values = useWatch({ control }) as ApplicationFormValues;
+
+  // Prefill once the profile arrives; what was typed before signing in wins.
+  const prefilledFor = useRef<number | null>(null);
+  const user = currentUser.data;
+  useEffect(() => {
+    if (!user || prefilledFor.current === user.id) return;
+    prefilledFor.current = user.id;
+    reset(mergeDraft(prefillFrom(user), applicationDraft.load(contestRef)));
+  }, [user, reset, contestRef]);
+
+  // Keep a draft while typing (not after success: it was cleared on purpose).
+  useEffect(() => {
+    if (!done) applicationDraft.save(contestRef, values);
+  }, [values, contestRef, done]);
+
+  const savedAddress = savedAddressOf(user);
+  const stockById = useMemo(
+    () => Object.fromEntries((products.data ?? []).map((p) => [p.id, p.stock_quantity])) as Record<number, number>,
+    [products.data],
+  );
+  // A chosen chair that is gone (someone else took the last one) is unselected.
+  useEffect(() => {
+    const chair = getValues('chair');
+    if (chair !== null && products.data && (stockById[chair] ?? 0) <= 0) setValue('chair', null);
+  }, [stockById, products.data, getValues, setValue]);
+
+  const stepValid = isStepValid(step, values, stockById);
+  const submitting = apply.isPending;
+  const loadingProfile = Boolean(session) && currentUser.isPending;
+
+  const submit = () => {
+    if (!session) {
+      notify(MESSAGES.dashboard.loginToApply, { severity: 'warning' });
+      return;
+    }
+    apply.mutate(toPayload(values), {
+      onSuccess: () => {
+        setDone(true);
+        applicationDraft.clear(contestRef);
+        notify(MESSAGES.application.success, { severity: 'success', durationMs: LIMITS.applicationSuccessSnackbarMs });
+        setTimeout(() => navigate(paths.home), LIMITS.redirectAfterApplicationMs);
+      },
+      onError: (error) => {
+        notify(applicationErrorMessage(error) || MESSAGES.application.submitFailed, { severity: 'error' });
+      },
+    });
+  };
+
+  return (
+    <Paper component="section" aria-label="Application" sx={{ p: { xs: 2, sm: 4 }, border: 1, borderColor: 'divider' }}>
+      {!session && (
+        <Alert severity="info" sx={{ mb: 3 }}>
+          {MESSAGES.dashboard.loginToApply}.{' '}
+          <Link component={RouterLink} to={paths.login} state={{ from: location.pathname }}>
+            Sign in
+          </Link>{' '}
+          or{' '}
+          <Link component={RouterLink} to={paths.signup}>
+            create an account
+          </Link>
+          ; what you type here is kept.
+        </Alert>
+      )}
+      {!contest.accepting_applications && (
+        <Alert severity="warning" sx={{ mb: 3 }}>
+          {MESSAGES.application.contestClosed}
+        </Alert>
+      )}
+
+      <Stepper activeStep={step} alternativeLabel sx={{ mb: 4 }}>
+        {STEPS.map((label) => (
+          <Step key={label}>
+            <StepLabel>{label}</StepLabel>
+          </Step>
+        ))}
+      </Stepper>
+
+      <Typography component="h2" variant="h4" sx={{ mb: 3 }}>
+        {STEPS[step]}
+      </Typography>
+
+      {loadingProfile ? (
+        <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
+          <CircularProgress aria-label="Loading your profile" />
+        </Box>
+      ) : (
+        <Box component="form" noValidate onSubmit={(event) => event.preventDefault()}>
+          {step === 0 && (
+            <InfoStep control={control} setValue={setValue} choice={values.useExistingShipping} savedAddress={savedAddress} />
+          )}
+          {step === 1 && (
+            <ChairStep
+              value={values.chair}
+              onChange={(id) => setValue('chair', id, { shouldDirty: true })}
+              products={products}
+            />
+          )}
+          {step === 2 && (
+            <TermsStep contest={contest} values={values} onChange={(field, accepted) => setValue(field, accepted, { shouldDirty: true })} />
+          )}
+
+          <Box sx={{ display: 'flex', justifyContent: 'space-between', mt: 4, gap: 2 }}>
+            <Button variant="outlined" disabled={step === 0 || submitting} onClick={() => setStep((s) => s - 1)}>
+              Back
+            </Button>
+            {step < STEPS.length - 1 ? (
+              <Button variant="contained" disabled={!stepValid} onClick={() => setStep((s) => s + 1)}>
+                Next
+              </Button>
+            ) : (
+              <Button variant="contained" disabled={!stepValid || submitting || done} onClick={submit}>
+                {submitting ? 'Submitting...' : 'Submit Application'}
+              </Button>
+            )}
+          </Box>
+        </Box>
+      )}
+    </Paper>
+  );
+}

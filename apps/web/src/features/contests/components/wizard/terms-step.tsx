@@ -1,0 +1,108 @@
+import { useState } from 'react';
+import {
+  Button,
+  Checkbox,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  FormGroup,
+  Link,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
+import type { ContestResponse } from '@app/domain';
+import { LEGAL_TITLES, LegalDocument, type LegalDocumentKey } from '../../../../content/legal';
+import type { ApplicationFormValues } from '../../lib/application-form';
+
+type AcceptanceField = 'privacyPolicyAccepted' | 'contestRulesAccepted' | 'participantAgreementAccepted';
+
+const ACCEPTANCES: Array<{ field: AcceptanceField; document: LegalDocumentKey }> = [
+  { field: 'privacyPolicyAccepted', document: 'privacy' },
+  { field: 'contestRulesAccepted', document: 'rules' },
+  { field: 'participantAgreementAccepted', document: 'agreement' },
+];
+
+interface TermsStepProps {
+  contest: ContestResponse;
+  values: Pick<ApplicationFormValues, AcceptanceField>;
+  onChange: (field: AcceptanceField, accepted: boolean) => void;
+}
+
+/** Step 2, 'Terms': three acceptances, each text readable in a dialog (spec §2). */
+export function TermsStep({ contest, values, onChange }: TermsStepProps) {
+  const [reading, setReading] = useState<(typeof ACCEPTANCES)[number] | null>(null);
+  const theme = useTheme();
+  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
+  return (
+    <>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        Please read and accept each of the following to submit your application.
+      </Typography>
+      <FormGroup sx={{ gap: 1 }}>
+        {ACCEPTANCES.map((item) => (
+          <FormControlLabel
+            key={item.field}
+            control={
+              <Checkbox
+                checked={values[item.field]}
+                onChange={(event) => onChange(item.field, event.target.checked)}
+                slotProps={{ input: { 'aria-label': `I accept the ${LEGAL_TITLES[item.document]}` } }}
+              />
+            }
+            label={
+              <>
+                I have read and accept the{' '}
+                <Link
+                  component="button"
+                  type="button"
+                  onClick={(event: React.MouseEvent) => {
+                    // Opening the text must not tick the box.
+                    event.preventDefault();
+                    event.stopPropagation();
+                    setReading(item);
+                  }}
+                  sx={{ verticalAlign: 'baseline', fontSize: 'inherit' }}
+                >
+                  {LEGAL_TITLES[item.document]}
+                </Link>
+              </>
+            }
+          />
+        ))}
+      </FormGroup>
+
+      <Dialog
+        open={reading !== null}
+        onClose={() => setReading(null)}
+        scroll="paper"
+        fullScreen={fullScreen}
+        maxWidth="md"
+        aria-labelledby="legal-dialog-title"
+      >
+        {reading && (
+          <>
+            <DialogTitle id="legal-dialog-title">{LEGAL_TITLES[reading.document]}</DialogTitle>
+            <DialogContent dividers>
+              <LegalDocument document={reading.document} contest={contest} />
+            </DialogContent>
+            <DialogActions>
+              <Button onClick={() => setReading(null)}>Close</Button>
+              <Button
+                variant="contained"
+                onClick={() => {
+                  onChange(reading.field, true);
+                  setReading(null);
+                }}
+              >
+                Accept
+              </Button>
+            </DialogActions>
+          </>
+        )}
+      </Dialog>
+    </>
+  );
+}
