@@ -8,3 +8,4 @@ export * from './accounts';
 export * from './errors';
 export * from './creator';
 export * from './contest';
+export * from './video-api';

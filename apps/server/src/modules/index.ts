@@ -5,6 +5,7 @@ import { siteRoutes } from './site/site.routes';
 import { accountsRoutes } from './accounts/accounts.routes';
 import { creatorsRoutes } from './creators/creators.routes';
 import { contestsRoutes } from './contests/contests.routes';
+import { videosRoutes } from './videos/videos.routes';
 
 /** Every API module, mounted under /api. Each is `(deps) => plugin`. */
-export const apiModules: Array<(deps: AppDeps) => FastifyPluginAsyncZod> = [healthRoutes, siteRoutes, accountsRoutes, contestsRoutes, creatorsRoutes];
+export const apiModules: Array<(deps: AppDeps) => FastifyPluginAsyncZod> = [healthRoutes, siteRoutes, accountsRoutes, contestsRoutes, creatorsRoutes, videosRoutes];

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { videos } from '../../db/schema/index';
+import { refreshSearchVectors } from '../../modules/videos/videos.repository';
 
 export const usage = 'approve-video ID';
 
@@ -14,5 +15,7 @@ export async function approveVideo(db: Database, argv: string[]): Promise<string
     .where(eq(videos.id, id))
     .returning({ id: videos.id, title: videos.title });
   if (!updated.length) throw new Error(`No video with id ${id}.`);
+  // The creator's name may have changed since upload; the public search should find it as it is now.
+  await refreshSearchVectors(db, [id]);
   return `Approved video ${id} (${updated[0]!.title}).`;
 }

@@ -1,0 +1,118 @@
+import { createReadStream } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Server } from '@tus/server';
+import { FileStore } from '@tus/file-store';
+import { LIMITS, MESSAGES } from '@app/domain';
+import type { AppDeps } from '../../app';
+import { AppError } from '../../lib/errors';
+import type { AuthUser } from '../../plugins/auth';
+import { checkVideoText, type ReceivedVideo, type VideosService } from './videos.service';
+
+export const TUS_PATH = '/api/videos/uploads';
+/** Unfinished resumable uploads are removed after this long. */
+export const TUS_EXPIRY_MS = 24 * 3600 * 1000;
+const UPLOAD_ID = /^[a-f0-9]{32}$/;
+
+/** What tus hooks throw to answer with a status and our JSON error body. */
+function tusError(statusCode: number, detail: string, code: string) {
+  return { status_code: statusCode, body: JSON.stringify({ detail, code }) };
+}
+
+function toTusError(error: unknown) {
+  if (error instanceof AppError) return tusError(error.statusCode, error.detail, error.code);
+  return tusError(500, MESSAGES.upload.failed, 'internal');
+}
+
+/**
+ * Resumable uploads (tus 1.0, @tus/server) under /api/videos/uploads/: the same bearer auth,
+ * 500 MB limit and checks as the multipart route. Bytes land in DATA_DIR/tus-uploads; when the
+ * last byte arrives the file is checked and becomes a video exactly as a multipart upload does,
+ * and the final response carries the video as JSON. Unfinished uploads expire after 24 h.
+ */
+export async function registerTusUploads(app: FastifyInstance, deps: AppDeps, videos: VideosService) {
+  const directory = path.join(deps.config.DATA_DIR, 'tus-uploads');
+  const datastore = new FileStore({ directory, expirationPeriodInMilliseconds: TUS_EXPIRY_MS });
+  const userOf = async (authorization: string | null): Promise<AuthUser> => {
+    const token = authorization?.startsWith('Bearer ') ? authorization.slice(7).trim() : '';
+    return deps.tokens.verify(token);
+  };
+
+  const tus = new Server({
+    path: TUS_PATH,
+    datastore,
+    maxSize: LIMITS.maxVideoBytes,
+    relativeLocation: true,
+    disableTerminationForFinishedUploads: true,
+    async onUploadCreate(req, upload) {
+      const user = await userOf(req.headers.get('authorization'));
+      if (!upload.size) throw tusError(400, MESSAGES.upload.noFile, 'validation');
+      try {
+        checkVideoText({ title: upload.metadata?.title ?? '', description: upload.metadata?.description ?? '' });
+      } catch (error) {
+        throw toTusError(error);
+      }
+      // The owner is recorded server-side; a client-sent owner is overwritten.
+      return { metadata: { ...upload.metadata, owner: String(user.id) } };
+    },
+    async onUploadFinish(req, upload) {
+      const user = await userOf(req.headers.get('authorization'));
+      const file = path.join(directory, upload.id);
+      let received: ReceivedVideo | undefined;
+      try {
+        const text = checkVideoText({ title: upload.metadata?.title ?? '', description: upload.metadata?.description ?? '' });
+        received = await videos.receiveVideo(createReadStream(file));
+        const video = await videos.createVideo(user, received, text);
+        return {
+          status_code: 200,
+          headers: { 'Content-Type': 'application/json', 'X-Video-Id': String(video.id) },
+          body: JSON.stringify(video),
+        };
+      } catch (error) {
+        await videos.discard(received);
+        throw toTusError(error);
+      } finally {
+        await datastore.remove(upload.id).catch(() => undefined);
+      }
+    },
+    onResponseError(_req, error) {
+      if ('status_code' in error && error.status_code === 413)
+        return tusError(413, MESSAGES.upload.tooLarge, 'payload_too_large');
+      return undefined;
+    },
+  });
+
+  // Only the owner may see, continue or cancel an upload; others learn nothing (404).
+  const checkOwner = async (request: FastifyRequest) => {
+    const id = (request.params as { id?: string }).id;
+    if (id === undefined) return;
+    if (!UPLOAD_ID.test(id)) throw new AppError('not_found', MESSAGES.generic.notFound);
+    const upload = await datastore.getUpload(id).catch(() => undefined);
+    if (!upload || upload.metadata?.owner !== String(request.authUser!.id))
+      throw new AppError('not_found', MESSAGES.generic.notFound);
+  };
+
+  const handle = async (request: FastifyRequest, reply: FastifyReply) => {
+    reply.hijack();
+    await tus.handle(request.raw, reply.raw);
+  };
+
+  await app.register(async (scope) => {
+    // tus reads the raw request body itself.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    const creatorOnly = scope.requireRole('creator');
+    const options = { preHandler: [creatorOnly, checkOwner], schema: { hide: true } };
+    scope.post('/videos/uploads/', { preHandler: creatorOnly, schema: { hide: true } }, handle);
+    scope.route({ method: ['HEAD', 'PATCH', 'DELETE'], url: '/videos/uploads/:id', ...options, handler: handle });
+    scope.options('/videos/uploads/', handle);
+    scope.options('/videos/uploads/:id', handle);
+  });
+
+  const timer = setInterval(() => {
+    tus.cleanUpExpiredUploads().catch((error: unknown) => deps.log.warn({ err: error }, 'tus cleanup failed'));
+  }, 3600 * 1000);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+  return { tus, datastore };
+}
