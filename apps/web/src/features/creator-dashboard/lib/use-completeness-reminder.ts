@@ -1,0 +1,24 @@
+import { useEffect } from 'react';
+import { LIMITS, MESSAGES } from '@app/domain';
+import { useNotify } from '../../../components/notifications';
+
+/**
+ * The 'Please complete your profile' warning (spec §2, §9): shown at once, then every 4 minutes,
+ * for 4 s each time, while completeness is under 100 %. `percent` is undefined until the
+ * profile has loaded.
+ */
+export function useCompletenessReminder(percent: number | undefined): void {
+  const notify = useNotify();
+  const incomplete = percent !== undefined && percent < 100;
+  useEffect(() => {
+    if (!incomplete) return;
+    const show = () =>
+      notify(MESSAGES.dashboard.completeProfile, {
+        severity: 'warning',
+        durationMs: LIMITS.completenessToastShownMs,
+      });
+    show();
+    const timer = setInterval(show, LIMITS.completenessToastEveryMs);
+    return () => clearInterval(timer);
+  }, [incomplete, notify]);
+}

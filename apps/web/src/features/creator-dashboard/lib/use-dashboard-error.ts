@@ -1,0 +1,36 @@
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { MESSAGES } from '@app/domain';
+import { ApiError } from '../../../lib/api-client';
+import { sessionStore } from '../../../lib/session';
+import { useNotify } from '../../../components/notifications';
+import { paths } from '../../../config/paths';
+
+/** The user-facing message of a dashboard failure (spec §8 Dashboard). */
+export function dashboardErrorMessage(
+  error: unknown,
+  fallback: string = MESSAGES.dashboard.unexpected,
+): string {
+  if (!(error instanceof ApiError)) return MESSAGES.dashboard.unexpected;
+  if (error.status === 401 || error.status === 0 || error.status >= 500) return error.userMessage();
+  return error.detail || fallback;
+}
+
+/**
+ * Shows a dashboard failure as an error toast. A 401 (the refresh already failed) also clears
+ * the tokens and goes to /login.
+ */
+export function useDashboardError() {
+  const notify = useNotify();
+  const navigate = useNavigate();
+  return useCallback(
+    (error: unknown, fallback?: string) => {
+      notify(dashboardErrorMessage(error, fallback), { severity: 'error' });
+      if (error instanceof ApiError && error.status === 401) {
+        sessionStore.clear();
+        void navigate(paths.login, { replace: true });
+      }
+    },
+    [notify, navigate],
+  );
+}
