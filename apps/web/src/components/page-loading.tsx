@@ -1,9 +1,10 @@
 import { Box, CircularProgress } from '@mui/material';
 
+/** The page-sized spinner shown while a route's code loads. */
 export function PageLoading() {
   return (
-    <Box role="status" aria-label="Loading" sx={{ display: 'grid', placeItems: 'center', minHeight: '40vh' }}>
-      <CircularProgress />
+    <Box role="status" aria-label="Loading" sx={{ display: 'grid', placeItems: 'center', minHeight: '60vh' }}>
+      <CircularProgress aria-hidden />
     </Box>
   );
 }

@@ -68,6 +68,14 @@ export const theme = createTheme({
         },
       },
     },
+    MuiTypography: {
+      // MUI 9 spells these textSecondary etc.; the dotted palette paths are accepted as well.
+      variants: [
+        { props: { color: 'text.primary' }, style: { color: tokens.text } },
+        { props: { color: 'text.secondary' }, style: { color: tokens.textSecondary } },
+        { props: { color: 'text.disabled' }, style: { color: tokens.textDisabled } },
+      ],
+    },
     MuiButton: {
       defaultProps: { disableElevation: true },
       styleOverrides: { root: { minHeight: 44, borderRadius: 999, paddingInline: 20 } },

@@ -1,23 +1,15 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink, NavLink } from 'react-router';
-import {
-  AppBar,
-  Box,
-  Button,
-  Container,
-  Drawer,
-  IconButton,
-  List,
-  ListItemButton,
-  ListItemText,
-  Toolbar,
-} from '@mui/material';
+import { AppBar, Box, Button, Container, IconButton, Toolbar } from '@mui/material';
 import MenuIcon from '@mui/icons-material/Menu';
 import { paths } from '../../config/paths';
 import { useSession } from '../../lib/session';
 import { Logo } from '../../components/logo';
+import { themeTokens } from '../../theme';
 
-interface NavItem {
+const MobileMenu = lazy(() => import('./mobile-menu'));
+
+export interface NavItem {
   label: string;
   to: string;
   primary?: boolean;
@@ -38,13 +30,26 @@ function useNavItems(): NavItem[] {
 export function Navbar() {
   const items = useNavItems();
   const [open, setOpen] = useState(false);
+  // The drawer's code is fetched on the first tap and kept afterwards (so it can animate closed).
+  const [menuLoaded, setMenuLoaded] = useState(false);
   return (
-    <AppBar position="sticky" elevation={0} color="transparent" sx={{ backdropFilter: 'blur(12px)', bgcolor: 'rgba(11,11,15,0.8)', borderBottom: 1, borderColor: 'divider' }}>
+    <AppBar
+      position="sticky"
+      elevation={0}
+      color="transparent"
+      sx={{ backdropFilter: 'blur(12px)', bgcolor: themeTokens.scrim, borderBottom: 1, borderColor: 'divider' }}
+    >
       <Container maxWidth="lg">
         <Toolbar disableGutters sx={{ gap: 2, minHeight: 64 }}>
-          <Box component={RouterLink} to={paths.home} aria-label="Home" sx={{ display: 'flex', alignItems: 'center', color: 'text.primary', textDecoration: 'none', flexGrow: 1 }}>
+          <Box
+            component={RouterLink}
+            to={paths.home}
+            aria-label="Cinematic Contests home"
+            sx={{ display: 'flex', alignItems: 'center', color: 'text.primary', textDecoration: 'none', minHeight: 44, borderRadius: 1 }}
+          >
             <Logo />
           </Box>
+          <Box sx={{ flexGrow: 1 }} />
           <Box component="nav" aria-label="Main" sx={{ display: { xs: 'none', md: 'flex' }, gap: 1 }}>
             {items.map((item) => (
               <Button
@@ -54,6 +59,7 @@ export function Navbar() {
                 end
                 variant={item.primary ? 'contained' : 'text'}
                 color={item.primary ? 'primary' : 'inherit'}
+                sx={item.primary ? undefined : { '&.active': { color: 'primary.main' } }}
               >
                 {item.label}
               </Button>
@@ -61,25 +67,23 @@ export function Navbar() {
           </Box>
           <IconButton
             aria-label="Open menu"
+            aria-haspopup="dialog"
             aria-expanded={open}
-            onClick={() => setOpen(true)}
+            onClick={() => {
+              setMenuLoaded(true);
+              setOpen(true);
+            }}
             sx={{ display: { xs: 'inline-flex', md: 'none' }, color: 'text.primary' }}
           >
             <MenuIcon />
           </IconButton>
         </Toolbar>
       </Container>
-      <Drawer anchor="right" open={open} onClose={() => setOpen(false)}>
-        <Box component="nav" aria-label="Mobile" sx={{ width: 260, pt: 2 }}>
-          <List>
-            {items.map((item) => (
-              <ListItemButton key={item.label} component={RouterLink} to={item.to} onClick={() => setOpen(false)}>
-                <ListItemText primary={item.label} />
-              </ListItemButton>
-            ))}
-          </List>
-        </Box>
-      </Drawer>
+      {menuLoaded && (
+        <Suspense fallback={null}>
+          <MobileMenu items={items} open={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </AppBar>
   );
 }

@@ -12,8 +12,28 @@ export function RootLayout() {
   const chromeless = CHROMELESS_PATHS.includes(pathname.replace(/\/+$/, '') || '/');
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+      <Box
+        component="a"
+        href="#main"
+        sx={{
+          position: 'absolute',
+          left: 16,
+          top: -64,
+          zIndex: 'tooltip',
+          px: 2,
+          py: 1.5,
+          borderRadius: 1,
+          bgcolor: 'primary.main',
+          color: 'primary.contrastText',
+          fontWeight: 600,
+          textDecoration: 'none',
+          '&:focus': { top: 8 },
+        }}
+      >
+        Skip to content
+      </Box>
       {!chromeless && <Navbar />}
-      <Box component="main" sx={{ flexGrow: 1 }}>
+      <Box component="main" id="main" tabIndex={-1} sx={{ flexGrow: 1, outline: 'none' }}>
         <Suspense fallback={<PageLoading />}>
           <Outlet />
         </Suspense>

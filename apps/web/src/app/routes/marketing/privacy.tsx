@@ -1,5 +1,5 @@
-import { SimplePage } from '../../../components/simple-page';
+import { LegalPage } from '../../../features/marketing/components/legal-page';
 
 export default function PrivacyPage() {
-  return <SimplePage title="Privacy Policy" />;
+  return <LegalPage document="privacy" />;
 }

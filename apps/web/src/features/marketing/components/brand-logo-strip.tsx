@@ -16,7 +16,7 @@ export function BrandLogoStrip() {
   return (
     <Box component="section" aria-labelledby="brands-title" sx={{ py: { xs: 4, md: 6 }, borderBlock: 1, borderColor: 'divider' }}>
       <Container maxWidth="lg">
-        <Typography id="brands-title" component="h2" variant="overline" color="text.secondary" sx={{ display: 'block', textAlign: 'center', mb: 3 }}>
+        <Typography id="brands-title" component="h2" variant="overline" color="textSecondary" sx={{ display: 'block', textAlign: 'center', mb: 3 }}>
           Brands our creators have filmed for
         </Typography>
       </Container>

@@ -82,7 +82,7 @@ export function CommunityBoard() {
                 <Typography component="h3" variant="h6" noWrap>
                   {entry.name}
                 </Typography>
-                <Typography variant="body2" color="text.secondary" noWrap>
+                <Typography variant="body2" color="textSecondary" noWrap>
                   {entry.handle}
                 </Typography>
               </Box>

@@ -1,10 +1,8 @@
-import { Box, Button, Skeleton, Typography } from '@mui/material';
-import { useSiteConfig } from '../api/get-site-config';
+import { CommunityLink } from './community-link';
 import { Section } from './section';
 
-/** The community mission and the link to the chat community (COMMUNITY_URL, via /api/config/). */
+/** The community mission and the link to the chat community (spec §1). */
 export function CommunityMission() {
-  const config = useSiteConfig();
   return (
     <Section
       id="community"
@@ -18,37 +16,7 @@ export function CommunityMission() {
         </>
       }
     >
-      <Box sx={{ minHeight: 48 }}>
-        {config.data ? (
-          <Button
-            href={config.data.community_url}
-            target="_blank"
-            rel="noopener noreferrer"
-            variant="outlined"
-            color="secondary"
-            size="large"
-          >
-            Join the chat community
-            <Box component="span" sx={visuallyHidden}>
-              {' '}
-              (opens in a new tab)
-            </Box>
-          </Button>
-        ) : config.isError ? (
-          <Typography color="text.secondary">The community link could not be loaded. Reload the page to try again.</Typography>
-        ) : (
-          <Skeleton variant="rounded" width={240} height={48} sx={{ borderRadius: 999 }} />
-        )}
-      </Box>
+      <CommunityLink />
     </Section>
   );
 }
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;

@@ -18,7 +18,7 @@ export default function VideoOverlay({ winner, onClose }: VideoOverlayProps) {
               <Typography id="video-overlay-title" component="h2" variant="h5" noWrap>
                 {winner.title}
               </Typography>
-              <Typography variant="body2" color="text.secondary" noWrap>
+              <Typography variant="body2" color="textSecondary" noWrap>
                 {winner.creator} for {winner.brand} · {winner.award}
               </Typography>
             </Box>

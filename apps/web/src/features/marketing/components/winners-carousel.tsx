@@ -71,7 +71,7 @@ function WinnerCard({ winner, hidden, onOpen }: { winner: PastWinner; hidden: bo
         <Typography component="h3" variant="h6" sx={{ mt: 1.5 }} noWrap>
           {winner.title}
         </Typography>
-        <Typography variant="body2" color="text.secondary" noWrap>
+        <Typography variant="body2" color="textSecondary" noWrap>
           {winner.creator} · {winner.brand}
         </Typography>
       </ButtonBase>

@@ -30,7 +30,7 @@ export function GuidelinesVideo() {
           <track kind="captions" srcLang="en" label="English" src="/showcase/guidelines.vtt" default />
         </Box>
       </Box>
-      <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
+      <Typography variant="body2" color="textSecondary" sx={{ mt: 1.5 }}>
         The film has no sound; its captions repeat the text on screen.
       </Typography>
     </Section>

@@ -49,7 +49,7 @@ export function SynergyBanner({ contest, failed }: { contest?: ContestResponse; 
             <Box key={fact.label} sx={{ display: 'flex', flexDirection: 'column-reverse', p: 2, borderRadius: 1, bgcolor: themeTokens.scrim, border: 1, borderColor: 'divider', minHeight: 84 }}>
               {contest ? (
                 <>
-                  <Typography component="dt" variant="body2" color="text.secondary">
+                  <Typography component="dt" variant="body2" color="textSecondary">
                     {fact.label}
                   </Typography>
                   <Typography component="dd" variant="h5" sx={{ m: 0 }}>

@@ -50,7 +50,7 @@ export function ThemeGallery({ concept, tone, reverse = false }: { concept: Syne
                 <Typography component="h4" variant="h6" sx={{ mt: 1.5 }}>
                   {theme.title}
                 </Typography>
-                <Typography variant="body2" color="text.secondary">
+                <Typography variant="body2" color="textSecondary">
                   {theme.text}
                 </Typography>
               </Box>

@@ -1,0 +1,33 @@
+import { Box, Button, Skeleton, Typography } from '@mui/material';
+import { useSiteConfig } from '../api/get-site-config';
+
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
+/** The link to the chat community: its address is configuration (COMMUNITY_URL, /api/config/). */
+export function CommunityLink() {
+  const config = useSiteConfig();
+  return (
+    <Box sx={{ minHeight: 48 }}>
+      {config.data ? (
+        <Button href={config.data.community_url} target="_blank" rel="noopener noreferrer" variant="outlined" color="secondary" size="large">
+          Join the chat community
+          <Box component="span" sx={visuallyHidden}>
+            {' '}
+            (opens in a new tab)
+          </Box>
+        </Button>
+      ) : config.isError ? (
+        <Typography color="textSecondary">The community link could not be loaded. Reload the page to try again.</Typography>
+      ) : (
+        <Skeleton variant="rounded" width={240} height={48} sx={{ borderRadius: 999 }} />
+      )}
+    </Box>
+  );
+}
