@@ -9,3 +9,4 @@ export * from './errors';
 export * from './creator';
 export * from './contest';
 export * from './video-api';
+export * from './display-name';
