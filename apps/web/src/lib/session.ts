@@ -76,3 +76,16 @@ export function dashboardPathFor(role: Role | undefined): string {
   if (role === 'creator') return '/creator-dashboard';
   return '/';
 }
+
+/** True when a JWT's `exp` has passed (or it cannot be read): the guard refreshes before rendering. */
+export function isAccessTokenExpired(token: string | undefined, skewSeconds = 10): boolean {
+  if (!token) return true;
+  try {
+    const payload = token.split('.')[1] ?? '';
+    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
+    const exp = (JSON.parse(json) as { exp?: unknown }).exp;
+    return typeof exp !== 'number' || exp * 1000 <= Date.now() + skewSeconds * 1000;
+  } catch {
+    return true;
+  }
+}

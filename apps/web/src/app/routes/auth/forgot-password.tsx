@@ -1,5 +1,11 @@
-import { SimplePage } from '../../../components/simple-page';
+import { AuthCard } from '../../../features/auth/components/auth-card';
+import { ForgotPasswordForm } from '../../../features/auth/components/forgot-password-form';
 
+/** /forgot-password: request a reset link. */
 export default function ForgotPasswordPage() {
-  return <SimplePage title="Forgot Password" />;
+  return (
+    <AuthCard title="Forgot Password" subtitle="Enter your e-mail address and we will send you a link to reset your password.">
+      <ForgotPasswordForm />
+    </AuthCard>
+  );
 }

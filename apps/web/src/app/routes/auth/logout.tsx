@@ -1,5 +1,26 @@
-import { SimplePage } from '../../../components/simple-page';
+import { useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { paths } from '../../../config/paths';
+import { sessionStore } from '../../../lib/session';
+import { PageLoading } from '../../../components/page-loading';
+import { logout } from '../../../features/auth/api/logout';
 
+/** /logout: revokes the session on the server, forgets it here, then goes to / (even if the call fails). */
 export default function LogoutPage() {
-  return <SimplePage title="Signing out" />;
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    const refresh = sessionStore.get()?.refresh;
+    const done = () => {
+      sessionStore.clear();
+      queryClient.clear();
+      navigate(paths.home, { replace: true });
+    };
+    (refresh ? logout(refresh) : Promise.resolve()).then(done, done);
+  }, [navigate, queryClient]);
+  return <PageLoading />;
 }

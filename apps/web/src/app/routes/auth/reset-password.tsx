@@ -1,5 +1,13 @@
-import { SimplePage } from '../../../components/simple-page';
+import { useParams } from 'react-router';
+import { AuthCard } from '../../../features/auth/components/auth-card';
+import { ResetPasswordFormPanel } from '../../../features/auth/components/reset-password-form';
 
+/** /reset-password/:uidb64/:token: choose a new password. */
 export default function ResetPasswordPage() {
-  return <SimplePage title="Reset Password" />;
+  const { uidb64, token } = useParams();
+  return (
+    <AuthCard title="Reset Password" subtitle="Choose a new password for your account.">
+      <ResetPasswordFormPanel uidb64={uidb64} token={token} />
+    </AuthCard>
+  );
 }

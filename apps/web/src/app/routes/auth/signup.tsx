@@ -1,5 +1,11 @@
-import { SimplePage } from '../../../components/simple-page';
+import { AuthCard } from '../../../features/auth/components/auth-card';
+import { SignupFormPanel } from '../../../features/auth/components/signup-form';
 
+/** /signup (spec §2 Sign Up): creates a creator account. */
 export default function SignupPage() {
-  return <SimplePage title="Create Account" />;
+  return (
+    <AuthCard title="Create Account" subtitle="Join the community of creators making cinematic ads.">
+      <SignupFormPanel />
+    </AuthCard>
+  );
 }

@@ -1,0 +1,31 @@
+import { forwardRef, useState } from 'react';
+import { IconButton, InputAdornment, TextField, type TextFieldProps } from '@mui/material';
+import Visibility from '@mui/icons-material/Visibility';
+import VisibilityOff from '@mui/icons-material/VisibilityOff';
+
+/** A password input with a show/hide toggle. */
+export const PasswordField = forwardRef<HTMLInputElement, TextFieldProps>(function PasswordField(props, ref) {
+  const [visible, setVisible] = useState(false);
+  return (
+    <TextField
+      {...props}
+      inputRef={ref}
+      type={visible ? 'text' : 'password'}
+      slotProps={{
+        input: {
+          endAdornment: (
+            <InputAdornment position="end">
+              <IconButton
+                aria-label={visible ? 'Hide password' : 'Show password'}
+                onClick={() => setVisible((v) => !v)}
+                edge="end"
+              >
+                {visible ? <VisibilityOff /> : <Visibility />}
+              </IconButton>
+            </InputAdornment>
+          ),
+        },
+      }}
+    />
+  );
+});

@@ -1,0 +1,106 @@
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { Alert, Button, Stack, Typography } from '@mui/material';
+import { LIMITS, MESSAGES, resetPasswordFormSchema, type ResetPasswordForm } from '@app/domain';
+import { paths } from '../../../config/paths';
+import { ApiError } from '../../../lib/api-client';
+import { useConfirmPasswordReset } from '../api/confirm-password-reset';
+import { PasswordField } from './password-field';
+
+const TOKEN_PATTERN = /^[0-9a-z]{1,10}-[A-Za-z0-9_-]{32}$/;
+
+/**
+ * Reset password (spec §2, §4): new password and confirmation, 'Reset Password' ('Resetting...');
+ * an invalid link offers a new one; success redirects to /login after 3 seconds.
+ */
+export function ResetPasswordFormPanel({ uidb64, token }: { uidb64?: string; token?: string }) {
+  const navigate = useNavigate();
+  const confirm = useConfirmPasswordReset();
+  const [linkInvalid, setLinkInvalid] = useState(!uidb64 || !token || !TOKEN_PATTERN.test(token));
+  const form = useForm<ResetPasswordForm>({
+    resolver: zodResolver(resetPasswordFormSchema),
+    defaultValues: { new_password1: '', new_password2: '' },
+  });
+  const { errors } = form.formState;
+
+  useEffect(() => {
+    if (!confirm.isSuccess) return;
+    const timer = setTimeout(() => navigate(paths.login, { replace: true }), LIMITS.redirectAfterResetMs);
+    return () => clearTimeout(timer);
+  }, [confirm.isSuccess, navigate]);
+
+  const onSubmit = form.handleSubmit((values) =>
+    confirm.mutate(
+      { uidb64: uidb64!, token: token!, ...values },
+      {
+        onError: (error) => {
+          const fields = error instanceof ApiError ? error.fieldErrors() : {};
+          let fieldErrorShown = false;
+          for (const name of ['new_password1', 'new_password2'] as const) {
+            const message = fields[name]?.[0];
+            if (message) {
+              form.setError(name, { message });
+              fieldErrorShown = true;
+            }
+          }
+          if (!fieldErrorShown && error instanceof ApiError && error.status === 400) setLinkInvalid(true);
+        },
+      },
+    ),
+  );
+
+  if (linkInvalid) {
+    return (
+      <Stack spacing={3}>
+        <Typography component="h2" variant="h4">
+          {MESSAGES.reset.invalidLink}
+        </Typography>
+        <Alert severity="error">{MESSAGES.reset.failure}</Alert>
+        <Button component={RouterLink} to={paths.forgotPassword} variant="contained" size="large">
+          Request a New Link
+        </Button>
+      </Stack>
+    );
+  }
+
+  if (confirm.isSuccess) {
+    return (
+      <Stack spacing={3}>
+        <Typography component="h2" variant="h4" role="status">
+          {MESSAGES.reset.success}
+        </Typography>
+        <Typography sx={{ color: 'text.secondary' }}>Redirecting you to the sign-in page...</Typography>
+        <Button component={RouterLink} to={paths.login} variant="contained" size="large">
+          Go to Sign In
+        </Button>
+      </Stack>
+    );
+  }
+
+  const failure = confirm.isError && !errors.new_password1 && !errors.new_password2 ? MESSAGES.reset.failure : null;
+  return (
+    <Stack component="form" noValidate onSubmit={onSubmit} spacing={2.5} aria-label="Reset password">
+      {failure ? <Alert severity="error">{failure}</Alert> : null}
+      <PasswordField
+        label="New Password"
+        autoComplete="new-password"
+        autoFocus
+        error={Boolean(errors.new_password1)}
+        helperText={errors.new_password1?.message}
+        {...form.register('new_password1')}
+      />
+      <PasswordField
+        label="Confirm New Password"
+        autoComplete="new-password"
+        error={Boolean(errors.new_password2)}
+        helperText={errors.new_password2?.message}
+        {...form.register('new_password2')}
+      />
+      <Button type="submit" variant="contained" size="large" disabled={confirm.isPending}>
+        {confirm.isPending ? 'Resetting...' : 'Reset Password'}
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,45 @@
+import { expect, test, type Page } from '@playwright/test';
+import { uniqueEmail } from '../../support/accounts';
+import { signGoogleIdToken } from '../../support/google';
+
+/**
+ * Google's own script cannot be reached from the test machine, so it is replaced by a tiny
+ * stand-in with the same API that hands our callback an ID token signed by the run's local key
+ * set. Everything after that (the server's JWKS check, the account, the session) is real.
+ */
+async function stubGoogleIdentity(page: Page, credential: string) {
+  await page.route('https://accounts.google.com/gsi/client', (route) =>
+    route.fulfill({
+      contentType: 'text/javascript',
+      body: `window.google = { accounts: { id: {
+        initialize(options) { window.__gsiOptions = options; },
+        renderButton(element) {
+          const button = document.createElement('button');
+          button.type = 'button';
+          button.textContent = 'Continue with Google';
+          button.onclick = () => window.__gsiOptions.callback({ credential: ${JSON.stringify(credential)} });
+          element.appendChild(button);
+        },
+      } } };`,
+    }),
+  );
+}
+
+test('sign up with Google: a verified creator lands on the dashboard', async ({ page }) => {
+  const email = uniqueEmail('google');
+  await stubGoogleIdentity(page, signGoogleIdToken({ email, name: 'Gia Google' }));
+  await page.goto('/signup');
+  await page.getByRole('button', { name: 'Continue with Google' }).click();
+  await expect(page).toHaveURL(/\/creator-dashboard$/);
+  const session = await page.evaluate(() => JSON.parse(localStorage.getItem('session') ?? 'null'));
+  expect(session.user).toMatchObject({ email, role: 'creator' });
+});
+
+test('a token from the wrong key is refused with the sign-up screen message', async ({ page }) => {
+  const token = signGoogleIdToken({ email: uniqueEmail('forged') });
+  const [header, payload] = token.split('.');
+  await stubGoogleIdentity(page, `${header}.${payload}.${'A'.repeat(342)}`);
+  await page.goto('/signup');
+  await page.getByRole('button', { name: 'Continue with Google' }).click();
+  await expect(page.getByText('Failed to sign in with google. Please try again.')).toBeVisible();
+});

@@ -1,0 +1,30 @@
+import { expect, test } from '@playwright/test';
+import { createVerifiedUser, signIn } from '../../support/accounts';
+
+test('an anonymous visitor goes to /login and comes back after signing in', async ({ page }) => {
+  const user = await createVerifiedUser();
+  await page.goto('/profile');
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByRole('textbox', { name: /^Email/ }).fill(user.email);
+  await page.getByLabel(/^Password/).fill(user.password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+});
+
+test('a brand opening the creator dashboard goes to its own dashboard', async ({ page }) => {
+  const brand = await createVerifiedUser({ role: 'brand', company: 'Acme Films' });
+  await signIn(page, brand);
+  await page.goto('/creator-dashboard');
+  await expect(page).toHaveURL(/\/brand-dashboard$/);
+});
+
+test('an expired access token is refreshed behind "Loading..."; a dead session goes to /login', async ({ page }) => {
+  const user = await createVerifiedUser();
+  const session = await signIn(page, user);
+  await page.goto('/');
+  // Make the stored access token unusable and the refresh token invalid: the guard must send us to /login.
+  await page.evaluate((s) => localStorage.setItem('session', JSON.stringify({ ...s, access: 'x.e30.y', refresh: 'bad' })), session);
+  await page.goto('/profile');
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem('session'))).toBeNull();
+});
