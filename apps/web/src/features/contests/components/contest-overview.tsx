@@ -107,11 +107,15 @@ export function ContestBrief({ contest }: { contest: ContestResponse }) {
           </Typography>
           <Box component="dl" sx={{ m: 0 }}>
             {timeline.map(([label, value]) => (
-              <Stack key={label} direction="row" sx={{ justifyContent: 'space-between', gap: 2, py: 1, borderBottom: 1, borderColor: 'divider' }}>
+              <Stack
+                key={label}
+                direction={{ xs: 'column', sm: 'row' }}
+                sx={{ justifyContent: 'space-between', gap: { xs: 0.25, sm: 2 }, py: 1, borderBottom: 1, borderColor: 'divider' }}
+              >
                 <Typography component="dt" color="text.secondary">
                   {label}
                 </Typography>
-                <Typography component="dd" sx={{ m: 0, textAlign: 'right', fontWeight: 600 }}>
+                <Typography component="dd" sx={{ m: 0, textAlign: { sm: 'right' }, fontWeight: 600 }}>
                   {value}
                 </Typography>
               </Stack>

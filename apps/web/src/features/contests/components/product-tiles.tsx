@@ -19,18 +19,25 @@ export function ProductTiles({ contestRef }: { contestRef: string }) {
         const { status, stock } = tileStatus(chair, products);
         return (
           <Grid key={chair.code} size={{ xs: 12, sm: 4 }} component="li" aria-label={chair.name}>
-            <ChairIllustration code={chair.code} title={`${chair.name} chair`} />
-            <Stack direction="row" sx={{ mt: 2, alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
-              <Box>
-                <Typography component="h3" variant="h4">
-                  {chair.name}
-                </Typography>
-                <Typography variant="body2" color="text.secondary">
-                  {chair.concept}
-                  {stock !== undefined && ` · ${stock} left`}
-                </Typography>
+            <Stack direction={{ xs: 'row', sm: 'column' }} spacing={2} sx={{ alignItems: { xs: 'center', sm: 'stretch' } }}>
+              <Box sx={{ width: { xs: 112, sm: '100%' }, flexShrink: 0 }}>
+                <ChairIllustration code={chair.code} title={`${chair.name} chair`} sx={{ aspectRatio: { xs: '1', sm: '4 / 5' } }} />
               </Box>
-              <Chip label={status} color={CHIP_COLOR[status]} variant={status === 'Available' ? 'filled' : 'outlined'} />
+              <Stack
+                direction={{ xs: 'column', sm: 'row' }}
+                sx={{ alignItems: { xs: 'flex-start', sm: 'center' }, justifyContent: 'space-between', gap: 1, flexGrow: 1 }}
+              >
+                <Box>
+                  <Typography component="h3" variant="h4">
+                    {chair.name}
+                  </Typography>
+                  <Typography variant="body2" color="text.secondary">
+                    {chair.concept}
+                    {stock !== undefined && ` · ${stock} left`}
+                  </Typography>
+                </Box>
+                <Chip label={status} color={CHIP_COLOR[status]} variant={status === 'Available' ? 'filled' : 'outlined'} />
+              </Stack>
             </Stack>
           </Grid>
         );
