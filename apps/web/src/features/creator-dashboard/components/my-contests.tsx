@@ -8,6 +8,7 @@ import {
   Chip,
   Link,
   Skeleton,
+  Stack,
   Tab,
   Table,
   TableBody,
@@ -99,40 +100,75 @@ export function MyContests({ lists, loading }: { lists: ContestLists | undefined
               )}
             </Box>
           ) : (
-            <TableContainer sx={{ overflowX: 'auto' }}>
-              <Table size="small" aria-label={`${current.label} contests`}>
-                <TableHead>
-                  <TableRow>
-                    <TableCell>Contest Name</TableCell>
-                    <TableCell>Prize</TableCell>
-                    <TableCell>{current.dateLabel}</TableCell>
-                    <TableCell>Status</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {rows.map((contest) => (
-                    <TableRow key={contest.id}>
-                      <TableCell sx={{ minWidth: 140 }}>
-                        <Link component={RouterLink} to={paths.contest(contest.id)}>
-                          {contest.title}
-                        </Link>
-                      </TableCell>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDollars(contest.prize)}</TableCell>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                        {formatDate(current.key === 'ended' ? contest.end_date : contest.deadline)}
-                      </TableCell>
-                      <TableCell>
-                        <Chip
-                          size="small"
-                          label={CHIP[contest.status].label}
-                          color={CHIP[contest.status].color}
-                        />
-                      </TableCell>
+            <>
+              {/* Phones: one block per contest; wider screens: the table. */}
+              <Stack
+                component="ul"
+                spacing={1.5}
+                sx={{ display: { xs: 'flex', sm: 'none' }, listStyle: 'none', p: 0, m: 0 }}
+              >
+                {rows.map((contest) => (
+                  <Box
+                    component="li"
+                    key={contest.id}
+                    sx={{ p: 2, borderRadius: 1, border: 1, borderColor: 'divider' }}
+                  >
+                    <Stack
+                      direction="row"
+                      spacing={1}
+                      sx={{ justifyContent: 'space-between', alignItems: 'flex-start' }}
+                    >
+                      <Link component={RouterLink} to={paths.contest(contest.id)} sx={{ fontWeight: 600 }}>
+                        {contest.title}
+                      </Link>
+                      <Chip
+                        size="small"
+                        label={CHIP[contest.status].label}
+                        color={CHIP[contest.status].color}
+                      />
+                    </Stack>
+                    <Typography variant="body2" sx={{ color: 'text.secondary', mt: 1 }}>
+                      Prize {formatDollars(contest.prize)} · {current.dateLabel}{' '}
+                      {formatDate(current.key === 'ended' ? contest.end_date : contest.deadline)}
+                    </Typography>
+                  </Box>
+                ))}
+              </Stack>
+              <TableContainer sx={{ display: { xs: 'none', sm: 'block' }, overflowX: 'auto' }}>
+                <Table size="small" aria-label={`${current.label} contests`}>
+                  <TableHead>
+                    <TableRow>
+                      <TableCell>Contest Name</TableCell>
+                      <TableCell>Prize</TableCell>
+                      <TableCell>{current.dateLabel}</TableCell>
+                      <TableCell>Status</TableCell>
                     </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </TableContainer>
+                  </TableHead>
+                  <TableBody>
+                    {rows.map((contest) => (
+                      <TableRow key={contest.id}>
+                        <TableCell sx={{ minWidth: 140 }}>
+                          <Link component={RouterLink} to={paths.contest(contest.id)}>
+                            {contest.title}
+                          </Link>
+                        </TableCell>
+                        <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDollars(contest.prize)}</TableCell>
+                        <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                          {formatDate(current.key === 'ended' ? contest.end_date : contest.deadline)}
+                        </TableCell>
+                        <TableCell>
+                          <Chip
+                            size="small"
+                            label={CHIP[contest.status].label}
+                            color={CHIP[contest.status].color}
+                          />
+                        </TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              </TableContainer>
+            </>
           )}
         </Box>
       </CardContent>
