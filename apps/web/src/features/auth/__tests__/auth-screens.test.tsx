@@ -1,0 +1,151 @@
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEventLib from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MESSAGES } from '@app/domain';
+import { NotificationsProvider } from '../../../components/notifications';
+import { LoginFormPanel } from '../components/login-form';
+import { ResendVerificationForm } from '../components/resend-verification-form';
+import { ResetPasswordFormPanel } from '../components/reset-password-form';
+import { VerifyEmailStatus } from '../components/verify-email-status';
+import { ForgotPasswordForm } from '../components/forgot-password-form';
+
+const fetchMock = vi.fn<typeof fetch>();
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const config = () => json(200, { google_client_id: null, community_url: 'https://chat.example.com' });
+
+function renderAt(ui: ReactNode, path = '/') {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <NotificationsProvider>
+        <MemoryRouter initialEntries={[path]}>
+          <Routes>
+            <Route path="*" element={ui} />
+          </Routes>
+        </MemoryRouter>
+      </NotificationsProvider>
+    </QueryClientProvider>,
+  );
+}
+
+const TOKEN = 'abc123-AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
+
+describe('account screens', { timeout: 20_000 }, () => {
+  beforeEach(() => {
+    fetchMock.mockReset();
+    vi.stubGlobal('fetch', fetchMock);
+    localStorage.clear();
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('Sign In: an unverified account gets the message and a resend link carrying the address', async () => {
+    const user = userEventLib.setup();
+    fetchMock.mockImplementation(async (input) =>
+      String(input).includes('/api/config/')
+        ? config()
+        : json(403, { require_verification: true, detail: MESSAGES.login.requireVerification, code: 'forbidden' }),
+    );
+    renderAt(<LoginFormPanel />);
+    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'new@example.com');
+    await user.type(screen.getByLabelText('Password'), 'Velvet-Lantern-4821');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText(MESSAGES.login.requireVerification)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Resend the verification e-mail' })).toHaveAttribute('href', '/resend-verification');
+    expect(screen.queryByText(MESSAGES.login.incorrect)).not.toBeInTheDocument();
+  });
+
+  it('Sign In: the Google button is disabled with an explanation when not configured', async () => {
+    fetchMock.mockImplementation(async () => config());
+    renderAt(<LoginFormPanel />);
+    expect(await screen.findByText(MESSAGES.google.notConfigured)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign in with Google' })).toBeDisabled();
+  });
+
+  it('Resend: prefilled address, success message from the server', async () => {
+    const user = userEventLib.setup();
+    fetchMock.mockResolvedValueOnce(json(200, { message: MESSAGES.resend.sent }));
+    renderAt(<ResendVerificationForm initialEmail="pre@example.com" />);
+    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveValue('pre@example.com');
+    await user.click(screen.getByRole('button', { name: 'Resend Verification Email' }));
+    expect(await screen.findByText(MESSAGES.resend.sent)).toBeInTheDocument();
+    expect(JSON.parse(String(fetchMock.mock.calls[0]![1]!.body))).toEqual({ email: 'pre@example.com' });
+  });
+
+  it('Forgot password: "Sending..." while busy, then the same success text', async () => {
+    const user = userEventLib.setup();
+    let answer!: (r: Response) => void;
+    fetchMock.mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));
+    renderAt(<ForgotPasswordForm />);
+    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'a@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send Reset Link' }));
+    expect(await screen.findByRole('button', { name: 'Sending...' })).toBeDisabled();
+    answer(json(200, { detail: 'whatever' }));
+    expect(await screen.findByText(MESSAGES.forgot.success)).toBeInTheDocument();
+  });
+
+  it('Reset password: client rules, then success and a redirect to /login after 3 s', async () => {
+    const user = userEventLib.setup();
+    renderAt(
+      <Routes>
+        <Route path="/reset" element={<ResetPasswordFormPanel uidb64="MQ" token={TOKEN} />} />
+        <Route path="/login" element={<p>login page</p>} />
+      </Routes>,
+      '/reset',
+    );
+    await user.type(screen.getByLabelText('New Password'), 'short');
+    await user.type(screen.getByLabelText('Confirm New Password'), 'other');
+    await user.click(screen.getByRole('button', { name: 'Reset Password' }));
+    expect(await screen.findByText(MESSAGES.password.tooShort)).toBeInTheDocument();
+    expect(screen.getByText(MESSAGES.registration.passwordsDoNotMatch)).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    fetchMock.mockResolvedValueOnce(json(200, { detail: 'ok' }));
+    await user.clear(screen.getByLabelText('New Password'));
+    await user.type(screen.getByLabelText('New Password'), 'Copper-Meadow-5519');
+    await user.clear(screen.getByLabelText('Confirm New Password'));
+    await user.type(screen.getByLabelText('Confirm New Password'), 'Copper-Meadow-5519');
+    await user.click(screen.getByRole('button', { name: 'Reset Password' }));
+    expect(await screen.findByText(MESSAGES.reset.success)).toBeInTheDocument();
+    expect(String(fetchMock.mock.calls[0]![0])).toBe(`/api/accounts/auth/password/reset/confirm/MQ/${TOKEN}/`);
+    await waitFor(() => expect(screen.getByText('login page')).toBeInTheDocument(), { timeout: 4500 });
+  }, 20_000);
+
+  it('Reset password: a refused link shows "Invalid or Expired Link" and a way to a new one', async () => {
+    const user = userEventLib.setup();
+    fetchMock.mockResolvedValueOnce(json(400, { detail: MESSAGES.reset.failure, code: 'bad_request' }));
+    renderAt(<ResetPasswordFormPanel uidb64="MQ" token={TOKEN} />);
+    await user.type(screen.getByLabelText('New Password'), 'Copper-Meadow-5519');
+    await user.type(screen.getByLabelText('Confirm New Password'), 'Copper-Meadow-5519');
+    await user.click(screen.getByRole('button', { name: 'Reset Password' }));
+    expect(await screen.findByText(MESSAGES.reset.invalidLink)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Request a New Link' })).toHaveAttribute('href', '/forgot-password');
+  });
+
+  it('Email verification: verifying, then success; a 400 shows its detail', async () => {
+    let answer!: (r: Response) => void;
+    fetchMock.mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));
+    const view = renderAt(<VerifyEmailStatus uid="MQ" token="t1" />);
+    expect(await screen.findByText('Verifying your email...')).toBeInTheDocument();
+    answer(json(200, { detail: 'ok' }));
+    expect(await screen.findByText(MESSAGES.verification.success)).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    view.unmount();
+
+    fetchMock.mockResolvedValueOnce(json(400, { detail: MESSAGES.verification.invalidOrExpired }));
+    renderAt(<VerifyEmailStatus uid="MQ" token="t2" />);
+    expect(await screen.findByText(MESSAGES.verification.invalidOrExpired)).toBeInTheDocument();
+  });
+
+  it('Email verification: missing parameters', () => {
+    renderAt(<VerifyEmailStatus uid="MQ" />);
+    expect(screen.getByText(MESSAGES.verification.missingParams)).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
