@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { apiLogin, createVerifiedUser, signIn } from '../../support/accounts';
 import { E2E_BASE_URL } from '../../support/env';
+import { waitForEmail } from '../../support/mail';
 
 // One server for the whole file: the tests share the chairs' stock, so they run in order.
 test.describe.configure({ mode: 'serial' });
@@ -101,6 +102,8 @@ test('a creator goes from the list to the detail page and applies through all th
   await expect(page.getByText('Application submitted successfully!')).toBeVisible();
   await expect(page).toHaveURL(`${E2E_BASE_URL}/`, { timeout: 5_000 });
   expect(await stockOf(X7)).toBe(before - 1);
+  const confirmation = await waitForEmail(user.email, { subject: /Your application to/ });
+  expect(confirmation).toContain('X7 SMART');
 
   // The dashboard lists it under Applied.
   await page.goto('/creator-dashboard');
@@ -147,17 +150,21 @@ test("a chair with no stock left is disabled and labelled ' (All Picked!)'", asy
   await expect(page.getByRole('radio', { name: 'E3 PRO', exact: true })).toBeEnabled();
 });
 
-test('a visitor sees the blank wizard, a sign-in link, and keeps what they typed after signing in', async ({ page }) => {
+test('a visitor sees the blank wizard, signs in from it and comes back with what they typed', async ({ page }) => {
+  const user = await createVerifiedUser({ role: 'creator', firstName: 'Ana', lastName: 'Ruiz' });
   await page.goto('/contests/1/apply');
   await expect(page.getByText('Please log in to continue with your application')).toBeVisible();
   await expect(page.getByLabel('Full Name')).toHaveValue('');
-  await expect(page.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
   await page.getByLabel('Bio').fill('Music videos and short docs.');
   await page.getByLabel('Street Address').fill('77 Sunset Blvd');
 
-  const user = await createVerifiedUser({ role: 'creator', firstName: 'Ana', lastName: 'Ruiz' });
-  await signIn(page, user);
-  await page.goto('/contests/1/apply');
+  await page.getByRole('link', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+
+  await expect(page).toHaveURL(/\/contests\/1\/apply$/);
   await expect(page.getByText('Please log in to continue with your application')).toBeHidden();
   await expect(page.getByLabel('Full Name')).toHaveValue('Ana Ruiz');
   await expect(page.getByLabel('Bio')).toHaveValue('Music videos and short docs.');

@@ -85,6 +85,31 @@ describe('POST /api/contests/{id}/apply/', () => {
     expect(await stock(CHAIR_IDS.P2)).toBe(left);
   });
 
+  it('one creator sending five applications at once gets exactly one, and one chair', async () => {
+    const creator = await createUser(ctx, { role: 'creator' });
+    const left = await stock(CHAIR_IDS.P2);
+    const results = await Promise.all(Array.from({ length: 5 }, () => apply(creator.headers, payload({ product_id: CHAIR_IDS.P2 }))));
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409, 409, 409, 409]);
+    for (const r of results.filter((r) => r.statusCode === 409)) {
+      expect(r.json()).toMatchObject({ detail: MESSAGES.application.alreadyApplied });
+    }
+    expect(await stock(CHAIR_IDS.P2)).toBe(left - 1);
+  });
+
+  it("keeps the profile's saved address when the creator used it, and its other fields always", async () => {
+    const creator = await createUser(ctx, { role: 'creator' });
+    await ctx.deps.database.query(
+      `update creator_profiles set bio = 'Saved bio', shipping_address_line1 = '1 Saved St', shipping_address_line2 = 'Unit 2',
+        shipping_city = 'Austin', shipping_state = 'TX', shipping_postal_code = '78701', shipping_country = 'US' where user_id = $1`,
+      [creator.id],
+    );
+    const before = await ctx.deps.database.query('select * from creator_profiles where user_id = $1', [creator.id]);
+    const saved = { line1: '1 Saved St', line2: 'Unit 2', city: 'Austin', state: 'TX', postal: '78701', country: 'US' };
+    expect((await apply(creator.headers, payload({ shipping_address: saved }))).statusCode).toBe(201);
+    const after = await ctx.deps.database.query('select * from creator_profiles where user_id = $1', [creator.id]);
+    expect(after.rows[0]).toEqual(before.rows[0]);
+  });
+
   it('refuses a chair with no stock left', async () => {
     await setStock(CHAIR_IDS.P2, 0);
     const creator = await createUser(ctx, { role: 'creator' });
