@@ -1,6 +1,7 @@
 import { configOrExit } from '../config/env';
 import { openRuntime } from '../bootstrap';
 import { seedIfEmpty } from '../db/seed';
+import { seedDemoVideos } from '../modules/videos/demo-videos';
 
 /** `npm run seed [-- --demo]`: the base data on an empty database; --demo adds sample content. */
 async function main(): Promise<void> {
@@ -10,7 +11,10 @@ async function main(): Promise<void> {
     const seeded = await seedIfEmpty(runtime.db.handle.db);
     process.stdout.write(seeded ? 'Seeded the base data.\n' : 'The database already has data; base seed skipped.\n');
     if (process.argv.includes('--demo')) {
-      process.stdout.write('Demo content: no sample content is defined yet.\n');
+      const made = await seedDemoVideos({ ...runtime, database: runtime.db.handle });
+      process.stdout.write(
+        made ? `Demo content: ${made} approved sample videos made with ffmpeg.\n` : 'Demo content: already there.\n',
+      );
     }
   } finally {
     await runtime.close();

@@ -1,5 +1,6 @@
-import { SimplePage } from '../../../components/simple-page';
+import { VideoLibrary } from '../../../features/videos/components/video-library';
 
+/** /videos and /library (no navbar or footer: see CHROMELESS_PATHS). */
 export default function LibraryPage() {
-  return <SimplePage title="Video Library" />;
+  return <VideoLibrary />;
 }

@@ -1,5 +1,8 @@
-import { SimplePage } from '../../../components/simple-page';
+import { useParams } from 'react-router';
+import { VideoDetails } from '../../../features/videos/components/video-details';
 
+/** /video/:id and /videos/:id. */
 export default function VideoDetailPage() {
-  return <SimplePage title="Video Details" />;
+  const { id = '' } = useParams();
+  return <VideoDetails id={id} />;
 }

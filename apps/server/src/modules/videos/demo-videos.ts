@@ -1,0 +1,126 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { AppDeps } from '../../app';
+import { creatorProfiles, users, videos } from '../../db/schema/index';
+import { resolveMediaBinaries } from '../../media/binaries';
+import { runTool } from '../../media/run';
+import { processVideo } from '../../jobs/process-video.handler';
+import { refreshSearchVectors } from './videos.repository';
+
+export const DEMO_CREATOR_EMAIL = 'demo-creator@example.com';
+
+interface DemoClip {
+  title: string;
+  description: string;
+  /** An ffmpeg lavfi source: generated pictures, nothing downloaded. */
+  source: string;
+  contest: boolean;
+}
+
+const SIZE = '960x540';
+const CLIPS: DemoClip[] = [
+  {
+    title: 'Golden Hour at the Desk',
+    description: 'A slow light sweep across an ergonomic chair as the sun goes down.',
+    source: `gradients=s=${SIZE}:c0=0x1a0f00:c1=0xf5b301:c2=0x2a1a40:speed=0.02:d=5,format=yuv420p`,
+    contest: true,
+  },
+  {
+    title: 'Midnight Ergonomics',
+    description: 'Teal and amber neon, a chair that turns with the city lights.',
+    source: `gradients=s=${SIZE}:c0=0x05080f:c1=0x2dd4bf:c2=0x0b0b0f:c3=0xf5b301:speed=0.03:d=5,format=yuv420p`,
+    contest: true,
+  },
+  {
+    title: 'Fractal Focus',
+    description: 'A study in concentration: zooming into the patterns of deep work.',
+    source: `mandelbrot=s=${SIZE}:rate=25,trim=duration=5,format=yuv420p`,
+    contest: false,
+  },
+  {
+    title: 'Colour and Motion',
+    description: 'Drifting colour and the quiet rhythm of a studio morning.',
+    source: `testsrc2=s=${SIZE}:rate=25:d=5,hue=s=0.35,gblur=sigma=1.5,format=yuv420p`,
+    contest: false,
+  },
+  {
+    title: 'Life in the Studio',
+    description: 'Cells that grow and fade like ideas during a long edit session.',
+    source: `life=s=320x180:mold=10:rate=25:ratio=0.2:death_color=#1E1E27:life_color=#F5B301,scale=${SIZE}:flags=neighbor,trim=duration=5,format=yuv420p`,
+    contest: false,
+  },
+  {
+    title: 'Chair Reveal: X7 Smart',
+    description: 'Letterboxed reveal with a warm key light; a vertical cut for phones.',
+    source: `gradients=s=540x960:c0=0x0b0b0f:c1=0xa78bfa:c2=0xf5b301:speed=0.025:d=5,format=yuv420p`,
+    contest: true,
+  },
+];
+
+/**
+ * Approved sample videos for `npm run seed -- --demo`, made locally with ffmpeg and processed
+ * like real uploads. Runs once: a second call finds the demo creator and does nothing.
+ */
+export async function seedDemoVideos(deps: Pick<AppDeps, 'database' | 'storage' | 'config' | 'log'>): Promise<number> {
+  const db = deps.database.db;
+  const existing = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_CREATOR_EMAIL));
+  if (existing.length) return 0;
+  const [creator] = await db
+    .insert(users)
+    .values({ email: DEMO_CREATOR_EMAIL, role: 'creator', isActive: false, firstName: 'Maya', lastName: 'Lindqvist' })
+    .returning({ id: users.id });
+  await db.insert(creatorProfiles).values({
+    userId: creator!.id,
+    bio: 'Cinematographer making quiet, warm product films.',
+    country: 'US',
+    experienceLevel: 'professional',
+  });
+
+  const { ffmpeg } = resolveMediaBinaries(deps.config);
+  const work = await mkdtemp(path.join(os.tmpdir(), 'demo-videos-'));
+  let made = 0;
+  try {
+    for (const [index, clip] of CLIPS.entries()) {
+      const file = path.join(work, `clip-${index}.mp4`);
+      await runTool(
+        ffmpeg,
+        [
+          '-hide_banner', '-loglevel', 'error', '-y',
+          '-f', 'lavfi', '-i', clip.source,
+          '-f', 'lavfi', '-i', 'anoisesrc=color=pink:amplitude=0.02:d=5',
+          '-shortest', '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '28', '-pix_fmt', 'yuv420p',
+          '-c:a', 'aac', '-b:a', '64k', '-movflags', '+faststart', file,
+        ],
+        { timeoutMs: 120_000 },
+      );
+      const key = `videos/${randomUUID()}/original.mp4`;
+      const { size } = await deps.storage.put(key, createReadStream(file));
+      const [row] = await db
+        .insert(videos)
+        .values({
+          ownerId: creator!.id,
+          title: clip.title,
+          description: clip.description,
+          contestId: clip.contest ? 1 : null,
+          originalKey: key,
+          originalType: 'video/mp4',
+          sizeBytes: size,
+          isApproved: true,
+          approvedAt: new Date(),
+          // Spread over the last days so the library's order is visible.
+          createdAt: new Date(Date.now() - (CLIPS.length - index) * 36 * 3600 * 1000),
+        })
+        .returning({ id: videos.id });
+      await processVideo(deps, row!.id, 99);
+      made += 1;
+    }
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+  await refreshSearchVectors(db);
+  return made;
+}

@@ -1,0 +1,207 @@
+import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import {
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  LinearProgress,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import VideoFileOutlined from '@mui/icons-material/VideoFileOutlined';
+import { MESSAGES, titleFromFileName, uploadProblem, type VideoDto } from '@app/domain';
+import { useNotify } from '../../../components/notifications';
+import { useVideoUpload } from '../api/upload-video';
+import { formatDuration } from '../lib/normalize-video';
+import { readVideoInfo, type VideoFileInfo } from '../lib/read-video-info';
+
+export interface UploadVideoDialogProps {
+  open: boolean;
+  /** Called when the creator closes the dialog (never while an upload runs). */
+  onClose: () => void;
+  /** Called with the created video after a successful upload; the dialog then resets and closes. */
+  onUploaded?: (video: VideoDto) => void;
+}
+
+const ACCEPT = 'video/mp4,video/webm,video/quicktime,video/x-m4v,.mp4,.m4v,.mov,.webm';
+
+function formatBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024 * 1024) return `${(bytes / 1024 ** 3).toFixed(2)} GB`;
+  if (bytes >= 1024 * 1024) return `${(bytes / 1024 ** 2).toFixed(1)} MB`;
+  return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}
+
+/**
+ * The Upload Video dialog (spec §2, §4, §5): a video file, a title prefilled from the file name,
+ * an optional description. Checks run before sending; while uploading it shows real percent
+ * progress and can be neither closed nor edited; success resets it, errors show inline.
+ * Uploads are resumable: a dropped connection or a reload continues from the last byte.
+ */
+export function UploadVideoDialog({ open, onClose, onUploaded }: UploadVideoDialogProps) {
+  const notify = useNotify();
+  const titleId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const readCount = useRef(0);
+  const [file, setFile] = useState<File | null>(null);
+  const [info, setInfo] = useState<VideoFileInfo | null | 'reading'>(null);
+  const [title, setTitle] = useState('');
+  const [description, setDescription] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const resetForm = () => {
+    setFile(null);
+    setInfo(null);
+    setTitle('');
+    setDescription('');
+    setProblem(null);
+    if (inputRef.current) inputRef.current.value = '';
+  };
+  const upload = useVideoUpload((video) => {
+    notify(MESSAGES.upload.success, { severity: 'success' });
+    resetForm();
+    onUploaded?.(video);
+    onClose();
+  });
+  const uploading = upload.state.phase === 'uploading';
+  const percent = upload.state.phase === 'uploading' ? upload.state.percent : 0;
+
+  const chooseFile = (event: ChangeEvent<HTMLInputElement>) => {
+    const chosen = event.target.files?.[0] ?? null;
+    setFile(chosen);
+    setProblem(null);
+    upload.reset();
+    const reading = ++readCount.current;
+    setInfo(chosen ? 'reading' : null);
+    if (chosen) {
+      setTitle(titleFromFileName(chosen.name));
+      void readVideoInfo(chosen).then((result) => reading === readCount.current && setInfo(result));
+    }
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = uploadProblem({ file, title });
+    setProblem(found);
+    if (found || !file) return;
+    upload.start({ file, title: title.trim(), description: description.trim() });
+  };
+
+  const close = () => {
+    if (uploading) return;
+    upload.reset();
+    setProblem(null);
+    onClose();
+  };
+
+  const error = problem ?? (upload.state.phase === 'error' ? upload.state.message : null);
+
+  return (
+    <Dialog
+      open={open}
+      onClose={close}
+      aria-labelledby={titleId}
+      fullWidth
+      maxWidth="sm"
+    >
+      <Box component="form" onSubmit={submit} noValidate>
+        <DialogTitle id={titleId}>Upload Video</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2.5} sx={{ pt: 1 }}>
+            <Box
+              sx={{
+                border: 1,
+                borderColor: 'divider',
+                borderStyle: 'dashed',
+                borderRadius: 1,
+                p: 2,
+                display: 'flex',
+                alignItems: 'center',
+                gap: 2,
+                flexWrap: 'wrap',
+              }}
+            >
+              <Button
+                variant="outlined"
+                component="label"
+                startIcon={<VideoFileOutlined />}
+                disabled={uploading}
+              >
+                {file ? 'Choose another file' : 'Choose video file'}
+                <input
+                  ref={inputRef}
+                  hidden
+                  type="file"
+                  accept={ACCEPT}
+                  aria-label="Video file"
+                  onChange={chooseFile}
+                  disabled={uploading}
+                />
+              </Button>
+              <Box sx={{ minWidth: 0, flex: '1 1 200px' }}>
+                {file ? (
+                  <>
+                    <Typography sx={{ overflowWrap: 'anywhere', fontWeight: 600 }}>{file.name}</Typography>
+                    <Typography variant="body2" color="text.secondary" data-testid="video-file-info">
+                      {formatBytes(file.size)}
+                      {info === 'reading' && ' · reading…'}
+                      {info && info !== 'reading' &&
+                        ` · ${formatDuration(info.durationSeconds)} · ${info.width}×${info.height}`}
+                    </Typography>
+                  </>
+                ) : (
+                  <Typography variant="body2" color="text.secondary">
+                    MP4, WebM or QuickTime, up to 500 MB.
+                  </Typography>
+                )}
+              </Box>
+            </Box>
+            <TextField
+              label="Title"
+              value={title}
+              onChange={(event) => setTitle(event.target.value)}
+              disabled={uploading}
+              required
+            />
+            <TextField
+              label="Description (optional)"
+              value={description}
+              onChange={(event) => setDescription(event.target.value)}
+              disabled={uploading}
+              multiline
+              minRows={3}
+            />
+            {uploading && (
+              <Box>
+                <LinearProgress
+                  variant="determinate"
+                  value={percent}
+                  aria-label="Upload progress"
+                />
+                <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} aria-live="polite">
+                  Uploading… {percent}%
+                </Typography>
+              </Box>
+            )}
+            {error && (
+              <Alert severity="error" role="alert">
+                {error}
+              </Alert>
+            )}
+          </Stack>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 3 }}>
+          <Button onClick={close} disabled={uploading} color="inherit">
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" disabled={uploading}>
+            {uploading ? 'Uploading...' : 'Upload'}
+          </Button>
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+}

@@ -1,0 +1,88 @@
+import { Box, Card, CardActionArea, Typography, useMediaQuery } from '@mui/material';
+import { keyframes } from '@mui/material/styles';
+import { Link as RouterLink } from 'react-router';
+import { paths } from '../../../config/paths';
+import { postedDate, type LibraryVideo } from '../lib/normalize-video';
+
+const cardIn = keyframes`
+  from { opacity: 0; transform: translateY(12px); }
+  to { opacity: 1; transform: none; }
+`;
+
+/**
+ * A library card (spec §2, §9): a 16:9 looping, muted, autoplaying preview from the thumbnail
+ * field, the title clamped to two lines, the brand and 'Posted: ' with the local date. Cards
+ * animate in 0.1 s apart and link to the video's page.
+ */
+export function VideoCard({ video, index }: { video: LibraryVideo; index: number }) {
+  const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
+  return (
+    <Card
+      component="article"
+      sx={{
+        height: '100%',
+        animation: `${cardIn} 250ms ease-out both`,
+        animationDelay: `${index * 0.1}s`,
+        transition: 'transform 200ms ease-out',
+        '&:hover': { transform: 'translateY(-4px)' },
+      }}
+    >
+      <CardActionArea component={RouterLink} to={paths.videos(video.id)} sx={{ height: '100%', alignItems: 'stretch' }}>
+        <Box sx={{ position: 'relative', aspectRatio: '16 / 9', bgcolor: 'background.default', overflow: 'hidden' }}>
+          {video.thumbnail ? (
+            <Box
+              component="video"
+              src={video.thumbnail}
+              poster={video.posterUrl ?? undefined}
+              autoPlay={!reducedMotion}
+              muted
+              loop
+              playsInline
+              preload={reducedMotion ? 'none' : 'auto'}
+              aria-hidden
+              sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
+            />
+          ) : video.posterUrl ? (
+            <Box
+              component="img"
+              src={video.posterUrl}
+              alt=""
+              sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
+            />
+          ) : (
+            <Box sx={{ width: '100%', height: '100%', display: 'grid', placeItems: 'center' }}>
+              <Typography variant="body2" color="text.secondary">
+                Preview coming soon
+              </Typography>
+            </Box>
+          )}
+        </Box>
+        <Box sx={{ p: 2 }}>
+          <Typography
+            component="h2"
+            variant="h6"
+            sx={{
+              display: '-webkit-box',
+              WebkitLineClamp: 2,
+              WebkitBoxOrient: 'vertical',
+              overflow: 'hidden',
+              overflowWrap: 'anywhere',
+              lineHeight: 1.3,
+              minHeight: '2.6em',
+            }}
+          >
+            {video.title}
+          </Typography>
+          {video.brand && (
+            <Typography variant="body2" sx={{ mt: 0.5, fontWeight: 600, color: 'secondary.main' }}>
+              {video.brand}
+            </Typography>
+          )}
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+            Posted: {postedDate(video.createdAt)}
+          </Typography>
+        </Box>
+      </CardActionArea>
+    </Card>
+  );
+}

@@ -1,0 +1,3 @@
+/** What pages outside the feature use. */
+export { UploadVideoDialog, type UploadVideoDialogProps } from './components/upload-video-dialog';
+export { videosQueryKey } from './api/get-videos';

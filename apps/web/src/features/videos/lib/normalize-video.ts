@@ -1,0 +1,93 @@
+import { MESSAGES } from '@app/domain';
+
+/** A video as the library and the video page show it (spec §3 normalisation). */
+export interface LibraryVideo {
+  id: number;
+  title: string;
+  description: string;
+  /** The looping preview clip (spec: the card plays the thumbnail field). */
+  thumbnail: string | null;
+  /** The poster image. */
+  posterUrl: string | null;
+  videoUrl: string | null;
+  brand: string | null;
+  contestId: number | null;
+  contestTitle: string | null;
+  createdAt: string;
+  creator: string;
+  creatorProfile: {
+    id: number;
+    experienceLevel: string | null;
+    profilePicture: string;
+    country: string;
+    bio: string;
+  } | null;
+  type: 'contest' | 'standalone';
+  width: number | null;
+  height: number | null;
+  duration: number | null;
+}
+
+type Raw = Record<string, unknown>;
+const str = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+const num = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
+
+/**
+ * Creator name: first and last joined and trimmed, or the creator string, or the creator
+ * object's name, else 'Unknown Creator' (spec §3).
+ */
+export function creatorName(raw: Raw): string {
+  const profile = raw.creator_profile as Raw | null | undefined;
+  const full = `${str(profile?.first_name) ?? ''} ${str(profile?.last_name) ?? ''}`.trim();
+  if (full) return full;
+  if (typeof raw.creator === 'string' && raw.creator.trim()) return raw.creator;
+  const creator = raw.creator as Raw | null | undefined;
+  if (creator && typeof creator === 'object' && str(creator.name)) return str(creator.name)!;
+  return MESSAGES.library.unknownCreator;
+}
+
+export function normalizeVideo(raw: Raw): LibraryVideo {
+  const profile = raw.creator_profile as Raw | null | undefined;
+  const contestId = num(raw.contest_id);
+  return {
+    id: Number(raw.id),
+    title: str(raw.title) ?? '',
+    description: str(raw.description) ?? '',
+    thumbnail: str(raw.thumbnail),
+    posterUrl: str(raw.thumbnail_url),
+    videoUrl: str(raw.video_url),
+    brand: str(raw.brand) ?? str((raw.brand as Raw | null | undefined)?.name),
+    contestId,
+    contestTitle: str(raw.contest_title),
+    createdAt: str(raw.created_at) ?? str(raw.createdAt) ?? '',
+    creator: creatorName(raw),
+    creatorProfile: profile
+      ? {
+          id: Number(profile.id),
+          experienceLevel: str(profile.experience_level) ?? null,
+          profilePicture: str(profile.profile_picture) ?? '',
+          country: str(profile.country) ?? '',
+          bio: str(profile.bio) ?? '',
+        }
+      : null,
+    type: contestId ? 'contest' : 'standalone',
+    width: num(raw.width),
+    height: num(raw.height),
+    duration: num(raw.duration),
+  };
+}
+
+/** The 'Posted: ' date in the reader's local format. */
+export function postedDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : date.toLocaleDateString();
+}
+
+/** 75.4 → '1:15'. */
+export function formatDuration(seconds: number): string {
+  const total = Math.round(seconds);
+  const hours = Math.floor(total / 3600);
+  const minutes = Math.floor((total % 3600) / 60);
+  const secs = String(total % 60).padStart(2, '0');
+  return hours ? `${hours}:${String(minutes).padStart(2, '0')}:${secs}` : `${minutes}:${secs}`;
+}
