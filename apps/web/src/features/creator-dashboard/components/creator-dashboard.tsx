@@ -1,6 +1,8 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Box, Container, Stack, Typography } from '@mui/material';
 import { MESSAGES, profileCompleteness } from '@app/domain';
+import { useNotify } from '../../../components/notifications';
+import { sessionStore } from '../../../lib/session';
 import { useCreatorProfile } from '../api/get-creator-profile';
 import { useCreatorDashboard } from '../api/get-creator-dashboard';
 import { useCreatorStats } from '../api/get-creator-stats';
@@ -37,6 +39,15 @@ export function CreatorDashboard({ onUploadVideo, children }: CreatorDashboardPr
   const stats = useCreatorStats();
   const earnings = useCreatorEarnings();
   const [editing, setEditing] = useState(false);
+  const notify = useNotify();
+
+  // The tokens are cleared when a refresh fails (lib/api-client.ts); the guard then goes to /login.
+  useEffect(() => {
+    const unsubscribe = sessionStore.subscribe(() => {
+      if (!sessionStore.get()) notify(MESSAGES.dashboard.sessionExpired, { severity: 'error' });
+    });
+    return () => void unsubscribe();
+  }, [notify]);
 
   useReportError(profile.error, MESSAGES.dashboard.loadProfileFailed);
   useReportError(dashboard.error, MESSAGES.dashboard.loadDashboardFailed);

@@ -17,19 +17,21 @@ export function dashboardErrorMessage(
 }
 
 /**
- * Shows a dashboard failure as an error toast. A 401 (the refresh already failed) also clears
- * the tokens and goes to /login.
+ * Shows a dashboard failure as an error toast. A 401 (the refresh already failed) clears the
+ * tokens and goes to /login; the dashboard says 'Your session has expired…' when the session
+ * ends (creator-dashboard.tsx), so it is said once however many requests failed.
  */
 export function useDashboardError() {
   const notify = useNotify();
   const navigate = useNavigate();
   return useCallback(
     (error: unknown, fallback?: string) => {
-      notify(dashboardErrorMessage(error, fallback), { severity: 'error' });
       if (error instanceof ApiError && error.status === 401) {
-        sessionStore.clear();
+        if (sessionStore.get()) sessionStore.clear();
         void navigate(paths.login, { replace: true });
+        return;
       }
+      notify(dashboardErrorMessage(error, fallback), { severity: 'error' });
     },
     [notify, navigate],
   );
