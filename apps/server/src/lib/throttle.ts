@@ -30,6 +30,8 @@ export async function throttle(database: Pick<DatabaseHandle, 'query'>, ...rules
     const row = rows[0] as { count: number; retry_after: number };
     if (row.count > rule.limit) retryAfter = Math.max(retryAfter, row.retry_after, 1);
   }
+  // Expired counters are swept now and then by whichever request happens along.
+  if (Math.random() < 0.01) await pruneThrottles(database);
   if (retryAfter > 0) {
     throw new AppError('rate_limited', MESSAGES.generic.rateLimited, {}, { 'Retry-After': String(retryAfter) });
   }

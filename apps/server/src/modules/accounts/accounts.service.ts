@@ -33,7 +33,7 @@ export const RATE_LIMITS = {
   google: { perClient: 50, windowSeconds: 15 * 60 },
 } as const;
 
-type ServiceDeps = Pick<AppDeps, 'config' | 'database' | 'queue' | 'log' | 'tokens'>;
+type ServiceDeps = Pick<AppDeps, 'config' | 'database' | 'queue' | 'log' | 'tokens' | 'storage'>;
 
 function limit(kind: keyof typeof RATE_LIMITS, ip: string, email?: string) {
   const rule = RATE_LIMITS[kind];
@@ -72,7 +72,7 @@ export function createAccountsService(deps: ServiceDeps) {
       brand_profile: brand ? { company_name: brand.companyName, company_logo: brand.companyLogo } : null,
       creator_profile: creator
         ? {
-            profile_picture: null,
+            profile_picture: creator.avatarKey ? deps.storage.url(creator.avatarKey) : null,
             bio: creator.bio,
             country: creator.country,
             experience_level: creator.experienceLevel,

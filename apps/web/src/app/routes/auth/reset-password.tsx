@@ -6,7 +6,7 @@ import { ResetPasswordFormPanel } from '../../../features/auth/components/reset-
 export default function ResetPasswordPage() {
   const { uidb64, token } = useParams();
   return (
-    <AuthCard title="Reset Password" subtitle="Choose a new password for your account.">
+    <AuthCard title="Reset Password">
       <ResetPasswordFormPanel uidb64={uidb64} token={token} />
     </AuthCard>
   );
