@@ -3,12 +3,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { CreatorDashboard } from '../../../features/creator-dashboard/components/creator-dashboard';
 import { creatorDashboardQueryKey } from '../../../features/creator-dashboard/api/get-creator-dashboard';
 import { creatorStatsQueryKey } from '../../../features/creator-dashboard/api/get-creator-stats';
+import { UploadVideoDialog } from '../../../features/videos/components/upload-video-dialog';
 
 /** /creator-dashboard (creator only): the dashboard feature plus the videos feature's upload dialog. */
 export default function CreatorDashboardPage() {
   const queryClient = useQueryClient();
   const [uploadOpen, setUploadOpen] = useState(false);
-  // The new video appears without a reload: the dashboard lists are fetched again.
+  // The new video appears without a reload: the dashboard's lists and counts are fetched again.
   const onUploaded = () => {
     void queryClient.invalidateQueries({ queryKey: creatorDashboardQueryKey });
     void queryClient.invalidateQueries({ queryKey: creatorStatsQueryKey });
@@ -16,8 +17,7 @@ export default function CreatorDashboardPage() {
 
   return (
     <CreatorDashboard onUploadVideo={() => setUploadOpen(true)}>
-      {/* INTEGRATION POINT (videos feature): <UploadVideoDialog open={uploadOpen} onClose={() => setUploadOpen(false)} onUploaded={onUploaded} /> */}
-      {uploadOpen && onUploaded.length === 0 ? null : null}
+      <UploadVideoDialog open={uploadOpen} onClose={() => setUploadOpen(false)} onUploaded={onUploaded} />
     </CreatorDashboard>
   );
 }
