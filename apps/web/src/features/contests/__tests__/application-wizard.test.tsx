@@ -99,7 +99,7 @@ async function acceptAll() {
   }
 }
 
-describe('application wizard', { timeout: 30_000 }, () => {
+describe('application wizard', { timeout: 90_000 }, () => {
   beforeEach(() => {
     fetchMock.mockReset();
     vi.stubGlobal('fetch', fetchMock);

@@ -1,11 +1,13 @@
-import { Alert, Box, CircularProgress, Grid, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router';
+import { Alert, Box, Button, CircularProgress, Grid, Typography } from '@mui/material';
 import { MESSAGES } from '@app/domain';
+import { paths } from '../../../config/paths';
 import { useActiveContests } from '../api/get-active-contests';
 import { ContestCard } from './contest-card';
 
 /** Active contests as cards (spec §2): spinner, then the error, the empty state or the grid. */
 export function ContestList() {
-  const { data, isPending, isError } = useActiveContests();
+  const { data, isPending, isError, refetch, isFetching } = useActiveContests();
   if (isPending) {
     return (
       <Box sx={{ display: 'grid', placeItems: 'center', py: 10 }}>
@@ -13,12 +15,30 @@ export function ContestList() {
       </Box>
     );
   }
-  if (isError) return <Alert severity="error">{MESSAGES.contests.loadFailed}</Alert>;
+  if (isError) {
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => refetch()} disabled={isFetching}>
+            Try again
+          </Button>
+        }
+      >
+        {MESSAGES.contests.loadFailed}
+      </Alert>
+    );
+  }
   if (!data.length) {
     return (
-      <Typography color="text.secondary" sx={{ py: 8, textAlign: 'center' }}>
-        {MESSAGES.contests.noneActive}
-      </Typography>
+      <Box sx={{ py: 8, textAlign: 'center' }}>
+        <Typography color="text.secondary" sx={{ mb: 3 }}>
+          {MESSAGES.contests.noneActive}
+        </Typography>
+        <Button component={RouterLink} to={paths.videoList} variant="contained">
+          Watch past entries
+        </Button>
+      </Box>
     );
   }
   return (

@@ -1,0 +1,71 @@
+import { cleanup, render, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ContestList } from '../components/contest-list';
+
+const fetchMock = vi.fn<typeof fetch>();
+
+function json(status: number, body: unknown) {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+function renderList() {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter>
+        <ContestList />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+describe('contest list (spec §2)', () => {
+  beforeEach(() => {
+    fetchMock.mockReset();
+    vi.stubGlobal('fetch', fetchMock);
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('shows a spinner, then cards with the prize, the local deadline and See Details', async () => {
+    fetchMock.mockResolvedValue(
+      json(200, [
+        {
+          id: 3,
+          title: 'Night Shoot',
+          description: 'Film the city after dark.',
+          thumbnail: null,
+          prize: 5000,
+          deadline: '2025-08-07T06:59:00.000Z',
+          brand: { id: 1, name: 'Hbada', slug: 'hbada', logo_url: '' },
+        },
+      ]),
+    );
+    renderList();
+    expect(screen.getByRole('progressbar')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Night Shoot' })).toBeInTheDocument();
+    expect(screen.getByText('Prize: $5,000')).toBeInTheDocument();
+    expect(screen.getByText(`Deadline: ${new Date('2025-08-07T06:59:00.000Z').toLocaleDateString()}`)).toBeInTheDocument();
+    expect(screen.getByTestId('contest-thumbnail-placeholder')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See Details: Night Shoot' })).toHaveAttribute('href', '/contests/3');
+  });
+
+  it("says 'No active contests at the moment' when there are none", async () => {
+    fetchMock.mockResolvedValue(json(200, []));
+    renderList();
+    expect(await screen.findByText('No active contests at the moment')).toBeInTheDocument();
+  });
+
+  it("says 'Failed to load contests' when the call fails", async () => {
+    fetchMock.mockResolvedValue(json(500, { detail: 'Server error.' }));
+    renderList();
+    expect(await screen.findByText('Failed to load contests')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+});
