@@ -28,3 +28,15 @@ test('an expired access token is refreshed behind "Loading..."; a dead session g
   await expect(page).toHaveURL(/\/login$/);
   expect(await page.evaluate(() => localStorage.getItem('session'))).toBeNull();
 });
+
+test('a stale access token with a live refresh token is renewed and the page opens', async ({ page }) => {
+  const user = await createVerifiedUser();
+  const session = await signIn(page, user);
+  await page.goto('/');
+  await page.evaluate((s) => localStorage.setItem('session', JSON.stringify({ ...s, access: 'x.e30.y' })), session);
+  await page.goto('/profile');
+  await expect(page).toHaveURL(/\/profile$/);
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('session') ?? 'null'));
+  expect(stored.access).not.toBe('x.e30.y');
+  expect(stored.refresh).not.toBe(session.refresh);
+});
