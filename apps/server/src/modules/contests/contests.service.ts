@@ -165,8 +165,13 @@ export function createContestsService(deps: AppDeps, clock: () => Date = () => n
           throw error;
         });
 
-      const product = (await repo.listContestProducts(db, contest.id)).find((p) => p.id === payload.product_id);
-      await deps.queue.send(sendEmailJob, confirmationEmail(contest, payload, product?.name ?? 'your chair'));
+      // The application stands even if the confirmation cannot be queued; that is logged.
+      try {
+        const product = (await repo.listContestProducts(db, contest.id)).find((p) => p.id === payload.product_id);
+        await deps.queue.send(sendEmailJob, confirmationEmail(contest, payload, product?.name ?? 'your chair'));
+      } catch (error) {
+        deps.log.error({ err: error, applicationId: result.application.id }, 'could not queue the application confirmation');
+      }
 
       return {
         id: result.application.id,
