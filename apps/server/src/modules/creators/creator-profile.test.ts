@@ -31,11 +31,16 @@ const COMPLETE = {
 };
 
 /** A multipart/form-data body as a browser sends it. */
-function multipart(fields: Record<string, string>, file?: { name: string; filename: string; type: string; bytes: Buffer }) {
+function multipart(
+  fields: Record<string, string>,
+  file?: { name: string; filename: string; type: string; bytes: Buffer },
+) {
   const boundary = '----test' + Math.random().toString(16).slice(2);
   const chunks: Buffer[] = [];
   for (const [key, value] of Object.entries(fields)) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${key}"\r\n\r\n${value}\r\n`));
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${key}"\r\n\r\n${value}\r\n`),
+    );
   }
   if (file) {
     chunks.push(
@@ -58,7 +63,12 @@ async function csrfFor(user: TestUser): Promise<string> {
   return cookie!.value;
 }
 
-async function patch(user: TestUser, fields: Record<string, string>, file?: Parameters<typeof multipart>[1], csrf?: string | null) {
+async function patch(
+  user: TestUser,
+  fields: Record<string, string>,
+  file?: Parameters<typeof multipart>[1],
+  csrf?: string | null,
+) {
   const token = csrf === undefined ? await csrfFor(user) : csrf;
   const body = multipart(fields, file);
   return ctx.app.inject({
@@ -88,8 +98,19 @@ describe('GET /api/accounts/auth/creator-profile/', () => {
     expect(cookie.httpOnly).toBeFalsy();
     expect(cookie.sameSite).toBe('Lax');
     const body = res.json();
-    expect(body).toMatchObject({ id: creator.id, full_name: '', email: creator.email, pending_email: null, phone_number: '' });
-    expect(body.profile).toMatchObject({ bio: '', profilePicture: '', contest_participations: 0, contests_wins: 0 });
+    expect(body).toMatchObject({
+      id: creator.id,
+      full_name: '',
+      email: creator.email,
+      pending_email: null,
+      phone_number: '',
+    });
+    expect(body.profile).toMatchObject({
+      bio: '',
+      profilePicture: '',
+      contest_participations: 0,
+      contests_wins: 0,
+    });
     expect(body).not.toHaveProperty('password_hash');
     expect(body).not.toHaveProperty('passwordHash');
   });
@@ -97,8 +118,30 @@ describe('GET /api/accounts/auth/creator-profile/', () => {
   it('keeps the same csrftoken on later GETs', async () => {
     const creator = await createUser(ctx);
     const first = await csrfFor(creator);
-    const res = await ctx.app.inject({ method: 'GET', url: PROFILE_URL, headers: { ...creator.headers, cookie: `csrftoken=${first}` } });
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: PROFILE_URL,
+      headers: { ...creator.headers, cookie: `csrftoken=${first}` },
+    });
     expect(res.cookies.find((c) => c.name === 'csrftoken')!.value).toBe(first);
+  });
+});
+
+describe("another creator's profile", () => {
+  it('is never read or changed: each creator only reaches their own', async () => {
+    const first = await createUser(ctx);
+    const second = await createUser(ctx);
+    await patch(first, { ...COMPLETE, email: first.email });
+    const res = await ctx.app.inject({ method: 'GET', url: PROFILE_URL, headers: second.headers });
+    expect(res.json()).toMatchObject({ id: second.id, full_name: '', email: second.email });
+    expect(res.json().profile.bio).toBe('');
+    // An id in the body is ignored: the PATCH changes the caller's own profile.
+    await patch(second, { bio: 'Second', id: String(first.id), user_id: String(first.id) } as Record<
+      string,
+      string
+    >);
+    const firstAfter = await ctx.app.inject({ method: 'GET', url: PROFILE_URL, headers: first.headers });
+    expect(firstAfter.json().profile.bio).toBe(COMPLETE.bio);
   });
 });
 
@@ -108,7 +151,14 @@ describe('PATCH /api/accounts/auth/creator-profile/', () => {
     const res = await patch(creator, { ...COMPLETE, email: creator.email });
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toMatchObject({ full_name: 'Ada Lovelace', first_name: 'Ada', last_name: 'Lovelace', phone_number: '+15551234567', email: creator.email, pending_email: null });
+    expect(body).toMatchObject({
+      full_name: 'Ada Lovelace',
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      phone_number: '+15551234567',
+      email: creator.email,
+      pending_email: null,
+    });
     expect(body.profile).toMatchObject({
       bio: COMPLETE.bio,
       gender: 'female',
@@ -121,7 +171,14 @@ describe('PATCH /api/accounts/auth/creator-profile/', () => {
       youtube_url: COMPLETE.youtube_url,
       portfolio_url: COMPLETE.portfolio_url,
       phoneNumber: '+15551234567',
-      shipping_address: { line1: '12 Analytical Way', line2: 'Apt 3', city: 'Austin', state: 'TX', postal: '73301', country: 'US' },
+      shipping_address: {
+        line1: '12 Analytical Way',
+        line2: 'Apt 3',
+        city: 'Austin',
+        state: 'TX',
+        postal: '73301',
+        country: 'US',
+      },
     });
     const again = await ctx.app.inject({ method: 'GET', url: PROFILE_URL, headers: creator.headers });
     expect(again.json()).toEqual(body);
@@ -172,7 +229,12 @@ describe('PATCH /api/accounts/auth/creator-profile/', () => {
         method: 'PATCH',
         url: PROFILE_URL,
         payload: body.payload,
-        headers: { ...creator.headers, 'content-type': body.contentType, cookie: `csrftoken=${token}`, 'x-csrftoken': token.slice(1) + 'A' },
+        headers: {
+          ...creator.headers,
+          'content-type': body.contentType,
+          cookie: `csrftoken=${token}`,
+          'x-csrftoken': token.slice(1) + 'A',
+        },
       });
       expect(res.statusCode).toBe(403);
     });
@@ -213,7 +275,13 @@ describe('PATCH /api/accounts/auth/creator-profile/', () => {
 
     it('reports every failing field at once and saves nothing', async () => {
       const creator = await createUser(ctx);
-      const res = await patch(creator, { ...COMPLETE, email: 'not-an-email', phone: '12345', bio: 'b'.repeat(501), name: '' });
+      const res = await patch(creator, {
+        ...COMPLETE,
+        email: 'not-an-email',
+        phone: '12345',
+        bio: 'b'.repeat(501),
+        name: '',
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({
         email: ['Please enter a valid email address'],
@@ -231,12 +299,15 @@ describe('PATCH /api/accounts/auth/creator-profile/', () => {
       expect(res.statusCode).toBe(200);
     });
 
-    it.each(['555-123-4567', '+12345678', '+1234567890123456', 'phone'])('refuses the phone %s', async (phone) => {
-      const creator = await createUser(ctx);
-      const res = await patch(creator, { phone });
-      expect(res.statusCode).toBe(400);
-      expect(res.json().phone).toEqual(['Please enter a valid phone number']);
-    });
+    it.each(['555-123-4567', '+12345678', '+1234567890123456', 'phone'])(
+      'refuses the phone %s',
+      async (phone) => {
+        const creator = await createUser(ctx);
+        const res = await patch(creator, { phone });
+        expect(res.statusCode).toBe(400);
+        expect(res.json().phone).toEqual(['Please enter a valid phone number']);
+      },
+    );
 
     it('accepts a bio of exactly 500 characters', async () => {
       const creator = await createUser(ctx);
@@ -247,12 +318,21 @@ describe('PATCH /api/accounts/auth/creator-profile/', () => {
     it('refuses an unknown gender and accepts the listed ones', async () => {
       const creator = await createUser(ctx);
       expect((await patch(creator, { gender: 'robot' })).statusCode).toBe(400);
-      for (const gender of ['', 'male', 'female', 'other']) expect((await patch(creator, { gender })).statusCode).toBe(200);
+      for (const gender of ['', 'male', 'female', 'other'])
+        expect((await patch(creator, { gender })).statusCode).toBe(200);
     });
 
     it('leaves the optional fields optional', async () => {
       const creator = await createUser(ctx);
-      const res = await patch(creator, { ...COMPLETE, email: creator.email, shipping_address_line2: '', gender: '', youtube_url: '', portfolio_url: '', instagram: '' });
+      const res = await patch(creator, {
+        ...COMPLETE,
+        email: creator.email,
+        shipping_address_line2: '',
+        gender: '',
+        youtube_url: '',
+        portfolio_url: '',
+        instagram: '',
+      });
       expect(res.statusCode).toBe(200);
     });
   });
@@ -260,8 +340,14 @@ describe('PATCH /api/accounts/auth/creator-profile/', () => {
   describe('avatar', () => {
     it('stores a PNG resized to 512x512 WebP and serves it', async () => {
       const creator = await createUser(ctx);
-      const png = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#f5b301' } }).png().toBuffer();
-      const res = await patch(creator, { bio: 'With avatar' }, { name: 'avatar', filename: 'me.png', type: 'image/png', bytes: png });
+      const png = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#f5b301' } })
+        .png()
+        .toBuffer();
+      const res = await patch(
+        creator,
+        { bio: 'With avatar' },
+        { name: 'avatar', filename: 'me.png', type: 'image/png', bytes: png },
+      );
       expect(res.statusCode).toBe(200);
       const picture = res.json().profile.profilePicture as string;
       expect(picture).toMatch(/^\/media\/avatars\/\d+\/[a-f0-9]+\.webp$/);
@@ -273,11 +359,23 @@ describe('PATCH /api/accounts/auth/creator-profile/', () => {
 
     it('accepts JPEG and WebP and replaces the old picture', async () => {
       const creator = await createUser(ctx);
-      const jpeg = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#2dd4bf' } }).jpeg().toBuffer();
-      const webp = await sharp({ create: { width: 300, height: 600, channels: 3, background: '#f87171' } }).webp().toBuffer();
-      const first = await patch(creator, {}, { name: 'avatar', filename: 'a.jpg', type: 'image/jpeg', bytes: jpeg });
+      const jpeg = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#2dd4bf' } })
+        .jpeg()
+        .toBuffer();
+      const webp = await sharp({ create: { width: 300, height: 600, channels: 3, background: '#f87171' } })
+        .webp()
+        .toBuffer();
+      const first = await patch(
+        creator,
+        {},
+        { name: 'avatar', filename: 'a.jpg', type: 'image/jpeg', bytes: jpeg },
+      );
       expect(first.statusCode).toBe(200);
-      const second = await patch(creator, {}, { name: 'avatar', filename: 'b.webp', type: 'image/webp', bytes: webp });
+      const second = await patch(
+        creator,
+        {},
+        { name: 'avatar', filename: 'b.webp', type: 'image/webp', bytes: webp },
+      );
       expect(second.statusCode).toBe(200);
       expect(second.json().profile.profilePicture).not.toBe(first.json().profile.profilePicture);
       const old = await ctx.app.inject({ method: 'GET', url: first.json().profile.profilePicture });
@@ -286,7 +384,16 @@ describe('PATCH /api/accounts/auth/creator-profile/', () => {
 
     it('refuses a file that is not an image, whatever its name and type say (400)', async () => {
       const creator = await createUser(ctx);
-      const res = await patch(creator, { bio: 'x' }, { name: 'avatar', filename: 'me.png', type: 'image/png', bytes: Buffer.from('#!/bin/sh\necho not an image\n') });
+      const res = await patch(
+        creator,
+        { bio: 'x' },
+        {
+          name: 'avatar',
+          filename: 'me.png',
+          type: 'image/png',
+          bytes: Buffer.from('#!/bin/sh\necho not an image\n'),
+        },
+      );
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ avatar: ['Upload a valid image: JPEG, PNG or WebP.'] });
       const after = await ctx.app.inject({ method: 'GET', url: PROFILE_URL, headers: creator.headers });
@@ -295,17 +402,35 @@ describe('PATCH /api/accounts/auth/creator-profile/', () => {
 
     it('refuses a GIF and a truncated PNG (400)', async () => {
       const creator = await createUser(ctx);
-      const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } }).gif().toBuffer();
-      expect((await patch(creator, {}, { name: 'avatar', filename: 'a.gif', type: 'image/gif', bytes: gif })).statusCode).toBe(400);
-      const png = await sharp({ create: { width: 100, height: 100, channels: 3, background: '#000' } }).png().toBuffer();
-      const broken = await patch(creator, {}, { name: 'avatar', filename: 'a.png', type: 'image/png', bytes: png.subarray(0, 40) });
+      const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } })
+        .gif()
+        .toBuffer();
+      expect(
+        (await patch(creator, {}, { name: 'avatar', filename: 'a.gif', type: 'image/gif', bytes: gif }))
+          .statusCode,
+      ).toBe(400);
+      const png = await sharp({ create: { width: 100, height: 100, channels: 3, background: '#000' } })
+        .png()
+        .toBuffer();
+      const broken = await patch(
+        creator,
+        {},
+        { name: 'avatar', filename: 'a.png', type: 'image/png', bytes: png.subarray(0, 40) },
+      );
       expect(broken.statusCode).toBe(400);
     });
 
     it('refuses an image over 5 MB (400)', async () => {
       const creator = await createUser(ctx);
-      const big = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(5 * 1024 * 1024 + 10, 1)]);
-      const res = await patch(creator, {}, { name: 'avatar', filename: 'big.jpg', type: 'image/jpeg', bytes: big });
+      const big = Buffer.concat([
+        Buffer.from([0xff, 0xd8, 0xff, 0xe0]),
+        Buffer.alloc(5 * 1024 * 1024 + 10, 1),
+      ]);
+      const res = await patch(
+        creator,
+        {},
+        { name: 'avatar', filename: 'big.jpg', type: 'image/jpeg', bytes: big },
+      );
       expect(res.statusCode).toBe(400);
       expect(res.json().avatar).toEqual(['The image must be at most 5 MB.']);
     });
@@ -321,11 +446,16 @@ describe('PATCH /api/accounts/auth/creator-profile/', () => {
       expect(res.json().message).toContain(newEmail);
 
       const mail = await ctx.waitForEmail(newEmail);
-      const link = /https?:\/\/\S+\/api\/accounts\/auth\/confirm-email-change\/([^/\s]+)\//.exec(mail.replace(/=\r?\n/g, ''));
+      const link = /https?:\/\/\S+\/api\/accounts\/auth\/confirm-email-change\/([^/\s]+)\//.exec(
+        mail.replace(/=\r?\n/g, ''),
+      );
       expect(link).toBeTruthy();
       const path = new URL(link![0]).pathname;
 
-      const [before] = await ctx.deps.database.db.select({ email: users.email }).from(users).where(eq(users.id, creator.id));
+      const [before] = await ctx.deps.database.db
+        .select({ email: users.email })
+        .from(users)
+        .where(eq(users.id, creator.id));
       expect(before!.email).toBe(creator.email);
 
       const confirm = await ctx.app.inject({ method: 'GET', url: path });
@@ -338,6 +468,27 @@ describe('PATCH /api/accounts/auth/creator-profile/', () => {
       expect(reused.headers.location).toBe('/verification-failed');
     });
 
+    it('invalidates the first link when a second new address is asked for', async () => {
+      const creator = await createUser(ctx);
+      const first = `first-${creator.id}@example.com`;
+      const second = `second-${creator.id}@example.com`;
+      await patch(creator, { email: first });
+      const mail = (await ctx.waitForEmail(first)).replace(/=\r?\n/g, '');
+      const firstPath = /\/api\/accounts\/auth\/confirm-email-change\/[^/\s]+\//.exec(mail)![0];
+      await patch(creator, { email: second });
+      const stale = await ctx.app.inject({ method: 'GET', url: firstPath });
+      expect(stale.headers.location).toBe('/verification-failed');
+      const after = await ctx.app.inject({ method: 'GET', url: PROFILE_URL, headers: creator.headers });
+      expect(after.json()).toMatchObject({ email: creator.email, pending_email: second });
+    });
+
+    it('cancels a pending change when the current address is saved again', async () => {
+      const creator = await createUser(ctx);
+      await patch(creator, { email: `other-${creator.id}@example.com` });
+      const res = await patch(creator, { email: creator.email });
+      expect(res.json()).toMatchObject({ email: creator.email, pending_email: null });
+    });
+
     it('refuses an address another account uses', async () => {
       const creator = await createUser(ctx);
       const other = await createUser(ctx);
@@ -347,7 +498,10 @@ describe('PATCH /api/accounts/auth/creator-profile/', () => {
     });
 
     it('sends the creator to the failure page for a forged link', async () => {
-      const res = await ctx.app.inject({ method: 'GET', url: '/api/accounts/auth/confirm-email-change/not-a-token/' });
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/accounts/auth/confirm-email-change/not-a-token/',
+      });
       expect(res.statusCode).toBe(303);
       expect(res.headers.location).toBe('/verification-failed');
     });
