@@ -51,7 +51,7 @@ export function ChairStep({ value, onChange, products }: ChairStepProps) {
                 transition: 'border-color 200ms ease-out',
               }}
             >
-              {code && <ChairIllustration code={code} tile={false} title={`${product.name} chair`} sx={{ maxWidth: 180, mx: 'auto' }} />}
+              {code && <ChairIllustration code={code} tile={false} title={`${product.name} chair`} sx={{ maxWidth: { xs: 112, md: 180 }, mx: 'auto' }} />}
               <FormControlLabel
                 value={String(product.id)}
                 disabled={picked}
