@@ -90,8 +90,10 @@ export const theme = createTheme({
     MuiPaper: { styleOverrides: { root: { backgroundImage: 'none' } } },
     MuiDialog: { styleOverrides: { paper: { backgroundColor: tokens.surfaceRaised } } },
     MuiLink: {
-      defaultProps: { underline: 'hover' },
-      styleOverrides: { root: { color: tokens.primary } },
+      // Links inside text are underlined (not told apart by colour alone); navigation lists opt
+      // out with underline="hover".
+      defaultProps: { underline: 'always' },
+      styleOverrides: { root: { color: tokens.primary, textDecorationColor: alpha(tokens.primary, 0.5), textUnderlineOffset: 3 } },
     },
     MuiTextField: { defaultProps: { fullWidth: true } },
     MuiTooltip: {

@@ -39,6 +39,7 @@ export function Footer() {
                 key={link.to}
                 component={RouterLink}
                 to={link.to}
+                underline="hover"
                 sx={{ color: 'text.secondary', minHeight: 44, display: 'inline-flex', alignItems: 'center', '&:hover': { color: 'text.primary' } }}
               >
                 {link.label}

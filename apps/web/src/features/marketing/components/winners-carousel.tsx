@@ -116,7 +116,9 @@ export function WinnersCarousel() {
         aria-label="Past winners' films"
         onMouseEnter={() => setHovered(true)}
         onMouseLeave={() => setHovered(false)}
-        onFocus={() => setFocused(true)}
+        // Keyboard focus pauses it (a card being read must not slide away); focus MUI restores after a
+        // mouse click on the overlay's close button does not.
+        onFocus={(event) => setFocused(event.target.matches(':focus-visible'))}
         onBlur={(event) => {
           if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
         }}

@@ -2,6 +2,7 @@ import { Box, Typography } from '@mui/material';
 import { keyframes } from '@mui/material/styles';
 import type { SynergyConcept } from '../../data/synergy-concepts';
 import { GradientStill } from '../artwork';
+import { useReducedMotion } from '../../hooks/use-reduced-motion';
 
 const drift = keyframes`
   from { transform: translateX(0); }
@@ -13,8 +14,11 @@ const drift = keyframes`
  * Hover pauses it; under prefers-reduced-motion it stands still and scrolls by hand.
  */
 export function ThemeGallery({ concept, tone, reverse = false }: { concept: SynergyConcept; tone: number; reverse?: boolean }) {
+  const reduced = useReducedMotion();
   return (
     <Box
+      // Standing still it scrolls by hand, so it takes keyboard focus (arrow keys scroll it).
+      {...(reduced && { tabIndex: 0, role: 'region', 'aria-label': `${concept.name} themes, scrollable` })}
       sx={{
         overflow: 'hidden',
         maskImage: 'linear-gradient(90deg, transparent, #000 6%, #000 94%, transparent)',

@@ -1,0 +1,101 @@
+import { expect, test, type Page } from '@playwright/test';
+import { createVerifiedUser, signIn } from '../../support/accounts';
+
+/** The one h1 of the page (every page has exactly one). */
+async function expectSingleH1(page: Page, name?: string | RegExp) {
+  const h1 = page.getByRole('heading', { level: 1 });
+  await expect(h1).toHaveCount(1);
+  if (name) await expect(h1).toHaveText(name);
+  else await expect(h1).not.toHaveText('Page not found');
+}
+
+// Spec §2 route table: public routes and the page each one shows.
+const PUBLIC_PAGES: { path: string; h1?: string | RegExp; text?: string | RegExp }[] = [
+  { path: '/', text: 'How does it work' },
+  { path: '/how-it-works', h1: 'How It Works', text: 'Grow your career' },
+  { path: '/hbada-synergy', h1: 'Hbada Synergy', text: 'Apply to Compete' },
+  { path: '/about', h1: 'About' },
+  { path: '/faq', h1: 'FAQ' },
+  { path: '/terms', h1: 'Terms' },
+  { path: '/contact', h1: 'Contact' },
+  { path: '/privacy', h1: 'Privacy Policy' },
+  { path: '/rules', h1: 'Contest Rules', text: 'Eligibility' },
+  { path: '/agreement', h1: 'Participant Agreement' },
+  { path: '/brand/1', h1: 'Brand' },
+  { path: '/login' },
+  { path: '/signup' },
+  { path: '/check-email' },
+  { path: '/verification-success' },
+  { path: '/verification-failed', text: 'Register Again' },
+  { path: '/resend-verification' },
+  { path: '/forgot-password', text: 'Send Reset Link' },
+  { path: '/reset-password/abc/def' },
+  { path: '/verify-email/abc/def' },
+  { path: '/video/1', h1: 'Video Details' },
+  { path: '/videos/1', h1: 'Video Details' },
+  { path: '/library', h1: 'Video Library' },
+  { path: '/videos', h1: 'Video Library' },
+  { path: '/contests' },
+  { path: '/contests/1' },
+  { path: '/contests/hbada-chair-contest' },
+  { path: '/contests/1/apply' },
+  { path: '/contests/1/submit', h1: 'Submit Video' },
+];
+
+for (const route of PUBLIC_PAGES) {
+  test(`${route.path} shows its page`, async ({ page }) => {
+    await page.goto(route.path);
+    await expect(page).toHaveURL(new RegExp(`${route.path.replace(/[/]/g, '\\/')}$`));
+    await expectSingleH1(page, route.h1);
+    if (route.text) await expect(page.getByText(route.text).first()).toBeVisible();
+  });
+}
+
+test('/register redirects to /signup', async ({ page }) => {
+  await page.goto('/register');
+  await expect(page).toHaveURL(/\/signup$/);
+});
+
+test('an unknown path shows the 404 page with a way home', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expectSingleH1(page, 'Page not found');
+  await page.getByRole('link', { name: 'Go to the home page' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+// Protected routes send an anonymous visitor to /login (spec §4).
+for (const path of ['/creator-dashboard', '/brand-dashboard', '/dashboard', '/profile', '/profile/settings', '/contests/create', '/contests/1/submissions']) {
+  test(`${path} sends an anonymous visitor to /login`, async ({ page }) => {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/login$/);
+  });
+}
+
+test('a creator: /dashboard → /creator-dashboard, /profile and /profile/settings are theirs, /brand-dashboard is not', async ({ page }) => {
+  const creator = await createVerifiedUser({ role: 'creator', firstName: 'Ada', lastName: 'Reel' });
+  await signIn(page, creator);
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/creator-dashboard$/);
+  await page.goto('/profile');
+  await expectSingleH1(page, 'Profile');
+  await expect(page.getByText('Ada Reel')).toBeVisible();
+  await expect(page.getByText(creator.email)).toBeVisible();
+  await page.goto('/profile/settings');
+  await expectSingleH1(page, 'Profile Settings');
+  await page.getByRole('link', { name: 'Edit your profile on the dashboard' }).click();
+  await expect(page).toHaveURL(/\/creator-dashboard$/);
+  await page.goto('/brand-dashboard');
+  await expect(page).toHaveURL(/\/creator-dashboard$/);
+});
+
+test('a brand: /brand-dashboard is theirs and greets them by company; /profile/settings is not', async ({ page }) => {
+  const brand = await createVerifiedUser({ role: 'brand', company: 'Northlane Studios' });
+  await signIn(page, brand);
+  await page.goto('/brand-dashboard');
+  await expectSingleH1(page, 'Brand Dashboard');
+  await expect(page.getByText('Welcome, Northlane Studios.')).toBeVisible();
+  await page.goto('/profile/settings');
+  await expect(page).toHaveURL(/\/brand-dashboard$/);
+  await page.goto('/profile');
+  await expect(page.getByText('Northlane Studios')).toBeVisible();
+});
