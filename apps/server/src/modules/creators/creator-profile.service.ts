@@ -138,7 +138,9 @@ export function createCreatorProfileService(deps: CreatorProfileServiceDeps) {
     async update(userId: number, input: ProfileUpdateInput): Promise<CreatorProfile> {
       const current = await load(userId);
       const sent = Object.fromEntries(
-        Object.entries(input.fields).filter(([key]) => (PROFILE_UPDATE_FIELDS as readonly string[]).includes(key)),
+        Object.entries(input.fields).filter(([key]) =>
+          (PROFILE_UPDATE_FIELDS as readonly string[]).includes(key),
+        ),
       ) as Partial<ProfileUpdate>;
       const errors = profileUpdateErrors({ ...currentValues(current), ...sent });
       for (const field of Object.keys(errors)) if (!(field in sent)) delete errors[field];
@@ -183,7 +185,9 @@ export function createCreatorProfileService(deps: CreatorProfileServiceDeps) {
       if (newPendingEmail) await sendEmailChangeLink(userId, newPendingEmail);
 
       const updated = await render(await load(userId));
-      return newPendingEmail ? { ...updated, message: CREATOR_MESSAGES.emailChangeSent(newPendingEmail) } : updated;
+      return newPendingEmail
+        ? { ...updated, message: CREATOR_MESSAGES.emailChangeSent(newPendingEmail) }
+        : updated;
     },
 
     /** Follows an e-mail change link; true when the new address is now the account's. */

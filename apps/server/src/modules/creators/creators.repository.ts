@@ -58,7 +58,11 @@ export function findSubmissions(db: DbOrTx, userId: number) {
 
 export function findResults(db: DbOrTx, userId: number) {
   return db
-    .select({ contestId: contestResults.contestId, place: contestResults.place, prizeCents: contestResults.prizeCents })
+    .select({
+      contestId: contestResults.contestId,
+      place: contestResults.place,
+      prizeCents: contestResults.prizeCents,
+    })
     .from(contestResults)
     .where(eq(contestResults.userId, userId));
 }
@@ -119,7 +123,11 @@ export async function sumEarnings(db: DbOrTx, userId: number) {
     })
     .from(earnings)
     .where(eq(earnings.userId, userId));
-  return { total: BigInt(row?.total ?? '0'), recent: BigInt(row?.recent ?? '0'), pending: BigInt(row?.pending ?? '0') };
+  return {
+    total: BigInt(row?.total ?? '0'),
+    recent: BigInt(row?.recent ?? '0'),
+    pending: BigInt(row?.pending ?? '0'),
+  };
 }
 
 export async function findCreatorWithProfile(db: DbOrTx, userId: number) {
@@ -134,12 +142,17 @@ export async function findCreatorWithProfile(db: DbOrTx, userId: number) {
 }
 
 export type CreatorRow = NonNullable<Awaited<ReturnType<typeof findCreatorWithProfile>>>;
-export type UserChanges = Partial<Pick<typeof users.$inferInsert, 'firstName' | 'lastName' | 'phoneNumber' | 'pendingEmail' | 'email'>>;
+export type UserChanges = Partial<
+  Pick<typeof users.$inferInsert, 'firstName' | 'lastName' | 'phoneNumber' | 'pendingEmail' | 'email'>
+>;
 export type ProfileChanges = Partial<Omit<typeof creatorProfiles.$inferInsert, 'userId' | 'updatedAt'>>;
 
 export async function updateCreator(db: DbOrTx, userId: number, user: UserChanges, profile: ProfileChanges) {
   if (Object.keys(user).length)
-    await db.update(users).set({ ...user, updatedAt: new Date() }).where(eq(users.id, userId));
+    await db
+      .update(users)
+      .set({ ...user, updatedAt: new Date() })
+      .where(eq(users.id, userId));
   if (Object.keys(profile).length)
     await db
       .update(creatorProfiles)

@@ -32,7 +32,10 @@ export const creatorsRoutes =
     // Scoped to this plugin unless another module already registered it for the whole app.
     if (!app.hasContentTypeParser('multipart/form-data')) await app.register(multipart);
 
-    const creators = createCreatorsService({ db: deps.database.db, mediaUrl: (key) => deps.storage.url(key) });
+    const creators = createCreatorsService({
+      db: deps.database.db,
+      mediaUrl: (key) => deps.storage.url(key),
+    });
     const profiles = createCreatorProfileService({
       db: deps.database.db,
       queue: deps.queue,
@@ -46,37 +49,67 @@ export const creatorsRoutes =
 
     app.get(
       '/creator/dashboard/',
-      { ...creatorOnly, schema: { tags, summary: 'Creator dashboard: videos and contest lists', response: { 200: creatorDashboardResponse } } },
+      {
+        ...creatorOnly,
+        schema: {
+          tags,
+          summary: 'Creator dashboard: videos and contest lists',
+          response: { 200: creatorDashboardResponse },
+        },
+      },
       (request) => creators.dashboard(userId(request)),
     );
 
     app.get(
       '/accounts/creator/dashboard/',
-      { ...creatorOnly, schema: { tags, summary: 'Contests: running, applied, ended', response: { 200: creatorContestsResponse } } },
+      {
+        ...creatorOnly,
+        schema: {
+          tags,
+          summary: 'Contests: running, applied, ended',
+          response: { 200: creatorContestsResponse },
+        },
+      },
       (request) => creators.contestLists(userId(request)),
     );
 
     app.get(
       '/accounts/creators/stats/',
-      { ...creatorOnly, schema: { tags, summary: 'Counts for the profile card', response: { 200: creatorStatsResponse } } },
+      {
+        ...creatorOnly,
+        schema: { tags, summary: 'Counts for the profile card', response: { 200: creatorStatsResponse } },
+      },
       (request) => creators.stats(userId(request)),
     );
 
     app.get(
       '/accounts/creators/earnings/',
-      { ...creatorOnly, schema: { tags, summary: 'Earnings overview in dollars', response: { 200: creatorEarningsResponse } } },
+      {
+        ...creatorOnly,
+        schema: { tags, summary: 'Earnings overview in dollars', response: { 200: creatorEarningsResponse } },
+      },
       (request) => creators.earnings(userId(request)),
     );
 
     app.get(
       '/creators/submissions/',
-      { ...creatorOnly, schema: { tags, summary: "The creator's submissions", response: { 200: z.array(creatorSubmission) } } },
+      {
+        ...creatorOnly,
+        schema: { tags, summary: "The creator's submissions", response: { 200: z.array(creatorSubmission) } },
+      },
       (request) => creators.submissions(userId(request)),
     );
 
     app.get(
       '/accounts/auth/creator-profile/',
-      { ...creatorOnly, schema: { tags, summary: 'Own creator profile; sets the csrftoken cookie', response: { 200: creatorProfileResponse } } },
+      {
+        ...creatorOnly,
+        schema: {
+          tags,
+          summary: 'Own creator profile; sets the csrftoken cookie',
+          response: { 200: creatorProfileResponse },
+        },
+      },
       async (request, reply) => {
         issueCsrfCookie(request, reply, secureCookie);
         return profiles.get(userId(request));

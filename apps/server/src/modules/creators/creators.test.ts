@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applications, brands, contestResults, contests, earnings, products, submissions, videos } from '../../db/schema/index';
+import {
+  applications,
+  brands,
+  contestResults,
+  contests,
+  earnings,
+  products,
+  submissions,
+  videos,
+} from '../../db/schema/index';
 import { createTestContext, type TestContext } from '../../../test/helper';
 import { createUser, type TestUser } from '../../../test/factories';
 
@@ -42,7 +51,16 @@ async function apply(user: TestUser, contestId: number, status: 'pending' | 'sel
   });
 }
 
-async function makeVideo(user: TestUser, title: string, options: { contestId?: number; createdAt?: Date; status?: 'processing' | 'ready' | 'failed'; failureReason?: string } = {}) {
+async function makeVideo(
+  user: TestUser,
+  title: string,
+  options: {
+    contestId?: number;
+    createdAt?: Date;
+    status?: 'processing' | 'ready' | 'failed';
+    failureReason?: string;
+  } = {},
+) {
   const [row] = await ctx.deps.database.db
     .insert(videos)
     .values({
@@ -54,7 +72,8 @@ async function makeVideo(user: TestUser, title: string, options: { contestId?: n
       sizeBytes: 1000,
       status: options.status ?? 'ready',
       failureReason: options.failureReason ?? null,
-      posterKey: options.status === 'ready' || !options.status ? `videos/${user.id}/poster-${title.length}.jpg` : null,
+      posterKey:
+        options.status === 'ready' || !options.status ? `videos/${user.id}/poster-${title.length}.jpg` : null,
       createdAt: options.createdAt ?? new Date(),
     })
     .returning({ id: videos.id });
@@ -74,7 +93,10 @@ const get = (url: string, user: TestUser) => ctx.app.inject({ method: 'GET', url
 beforeAll(async () => {
   ctx = await createTestContext();
   const db = ctx.deps.database.db;
-  const [brand] = await db.insert(brands).values({ name: 'Test Brand', slug: `brand-${Date.now()}` }).returning({ id: brands.id });
+  const [brand] = await db
+    .insert(brands)
+    .values({ name: 'Test Brand', slug: `brand-${Date.now()}` })
+    .returning({ id: brands.id });
   brandId = brand!.id;
   const [product] = await db
     .insert(products)
@@ -111,7 +133,11 @@ describe('creator endpoints: access', () => {
     const res = await ctx.app.inject({
       method: 'PATCH',
       url: '/api/accounts/auth/creator-profile/',
-      headers: { ...brand.headers, cookie: 'csrftoken=abcdefghijklmnopqrstuvwxyz0123456789', 'x-csrftoken': 'abcdefghijklmnopqrstuvwxyz0123456789' },
+      headers: {
+        ...brand.headers,
+        cookie: 'csrftoken=abcdefghijklmnopqrstuvwxyz0123456789',
+        'x-csrftoken': 'abcdefghijklmnopqrstuvwxyz0123456789',
+      },
       payload: { bio: 'hi' },
     });
     expect(res.statusCode).toBe(403);
@@ -125,7 +151,13 @@ describe('GET /api/accounts/creator/dashboard/ and /api/creator/dashboard/', () 
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ running: [], applied: [], ended: [] });
     const other = await get('/api/creator/dashboard/', creator);
-    expect(other.json()).toEqual({ videos: [], running_contests: [], active_contests: [], applied_contests: [], past_contests: [] });
+    expect(other.json()).toEqual({
+      videos: [],
+      running_contests: [],
+      active_contests: [],
+      applied_contests: [],
+      past_contests: [],
+    });
   });
 
   it('sorts contests into running, applied and ended, with submission and result', async () => {
@@ -144,7 +176,9 @@ describe('GET /api/accounts/creator/dashboard/ and /api/creator/dashboard/', () 
     const submissionId = await submit(creator, submittedOnly, entry);
     const pastEntry = await makeVideo(creator, 'Past entry', { contestId: over });
     await submit(creator, over, pastEntry);
-    await ctx.deps.database.db.insert(contestResults).values({ contestId: over, userId: creator.id, place: 1, prizeCents: 100_000 });
+    await ctx.deps.database.db
+      .insert(contestResults)
+      .values({ contestId: over, userId: creator.id, place: 1, prizeCents: 100_000 });
 
     const res = await get('/api/accounts/creator/dashboard/', creator);
     expect(res.statusCode).toBe(200);
@@ -154,10 +188,25 @@ describe('GET /api/accounts/creator/dashboard/ and /api/creator/dashboard/', () 
     expect(titles(body.applied)).toEqual(['Pending, open']);
     expect(titles(body.ended)).toEqual(['Rejected, open', 'Over']);
     expect(body.running.map((c: { status: string }) => c.status)).toEqual(['active', 'active']);
-    expect(body.applied[0]).toMatchObject({ id: pending, status: 'applied', prize: '2500.50', application_status: 'pending', submission: null, result: null });
-    expect(body.running[0]).toMatchObject({ id: submittedOnly, application_status: null, submission: { id: submissionId, video_id: entry } });
+    expect(body.applied[0]).toMatchObject({
+      id: pending,
+      status: 'applied',
+      prize: '2500.50',
+      application_status: 'pending',
+      submission: null,
+      result: null,
+    });
+    expect(body.running[0]).toMatchObject({
+      id: submittedOnly,
+      application_status: null,
+      submission: { id: submissionId, video_id: entry },
+    });
     const ended = body.ended.find((c: { id: number }) => c.id === over);
-    expect(ended).toMatchObject({ status: 'completed', prize: '1000.00', result: { place: 1, prize: '1000.00' } });
+    expect(ended).toMatchObject({
+      status: 'completed',
+      prize: '1000.00',
+      result: { place: 1, prize: '1000.00' },
+    });
     expect(new Date(ended.deadline).getTime()).toBeLessThan(Date.now());
     expect(new Date(ended.end_date).getTime()).toBeGreaterThan(new Date(ended.deadline).getTime());
 
@@ -174,13 +223,25 @@ describe('GET /api/accounts/creator/dashboard/ and /api/creator/dashboard/', () 
     const contestId = await makeContest('Video contest', 5);
     await makeVideo(creator, 'Old standalone', { createdAt: new Date(Date.now() - 2 * DAY) });
     await makeVideo(creator, 'Contest entry', { contestId, createdAt: new Date(Date.now() - DAY) });
-    await makeVideo(creator, 'Broken', { status: 'failed', failureReason: 'This file is not a playable video.' });
+    await makeVideo(creator, 'Broken', {
+      status: 'failed',
+      failureReason: 'This file is not a playable video.',
+    });
     await makeVideo(other, 'Not mine');
     await apply(other, contestId, 'selected');
 
     const body = (await get('/api/creator/dashboard/', creator)).json();
-    expect(body.videos.map((v: { title: string }) => v.title)).toEqual(['Broken', 'Contest entry', 'Old standalone']);
-    expect(body.videos[0]).toMatchObject({ status: 'failed', failure_reason: 'This file is not a playable video.', thumbnail: null, type: 'standalone' });
+    expect(body.videos.map((v: { title: string }) => v.title)).toEqual([
+      'Broken',
+      'Contest entry',
+      'Old standalone',
+    ]);
+    expect(body.videos[0]).toMatchObject({
+      status: 'failed',
+      failure_reason: 'This file is not a playable video.',
+      thumbnail: null,
+      type: 'standalone',
+    });
     expect(body.videos[1]).toMatchObject({ type: 'contest', contest_id: contestId, status: 'ready' });
     expect(body.videos[1].thumbnail).toMatch(/^\/media\/videos\/\d+\/poster-\d+\.jpg$/);
     expect(body.videos[1].created_at).toBe(body.videos[1].createdAt);
@@ -216,7 +277,12 @@ describe('GET /api/accounts/creators/stats/', () => {
     ]);
     const res = await get('/api/accounts/creators/stats/', creator);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ total_videos: 3, total_submissions: 2, contests_won: 1, contest_participations: 2 });
+    expect(res.json()).toEqual({
+      total_videos: 3,
+      total_submissions: 2,
+      contests_won: 1,
+      contest_participations: 2,
+    });
   });
 });
 
@@ -225,7 +291,12 @@ describe('GET /api/accounts/creators/earnings/', () => {
     const creator = await createUser(ctx);
     const res = await get('/api/accounts/creators/earnings/', creator);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ total_earnings: '0.00', recent_earnings: '0.00', pending_payments: '0.00', currency: 'USD' });
+    expect(res.json()).toEqual({
+      total_earnings: '0.00',
+      recent_earnings: '0.00',
+      pending_payments: '0.00',
+      currency: 'USD',
+    });
   });
 
   it('sums the ledger in cents: total, last 30 days, pending', async () => {
@@ -233,13 +304,29 @@ describe('GET /api/accounts/creators/earnings/', () => {
     const other = await createUser(ctx);
     const db = ctx.deps.database.db;
     await db.insert(earnings).values([
-      { userId: creator.id, amountCents: 500_000, status: 'paid', createdAt: new Date(Date.now() - 60 * DAY), paidAt: new Date() },
-      { userId: creator.id, amountCents: 12_345, status: 'pending', createdAt: new Date(Date.now() - 2 * DAY) },
+      {
+        userId: creator.id,
+        amountCents: 500_000,
+        status: 'paid',
+        createdAt: new Date(Date.now() - 60 * DAY),
+        paidAt: new Date(),
+      },
+      {
+        userId: creator.id,
+        amountCents: 12_345,
+        status: 'pending',
+        createdAt: new Date(Date.now() - 2 * DAY),
+      },
       { userId: creator.id, amountCents: 5, status: 'paid', createdAt: new Date(Date.now() - 29 * DAY) },
       { userId: other.id, amountCents: 99_999, status: 'pending' },
     ]);
     const res = await get('/api/accounts/creators/earnings/', creator);
-    expect(res.json()).toEqual({ total_earnings: '5123.50', recent_earnings: '123.50', pending_payments: '123.45', currency: 'USD' });
+    expect(res.json()).toEqual({
+      total_earnings: '5123.50',
+      recent_earnings: '123.50',
+      pending_payments: '123.45',
+      currency: 'USD',
+    });
   });
 });
 
