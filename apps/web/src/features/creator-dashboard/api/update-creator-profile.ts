@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CSRF_COOKIE, CSRF_HEADER, type CreatorProfile, type ProfileUpdate } from '@app/domain';
 import { apiRequest } from '../../../lib/api-client';
-import { creatorProfileQueryKey } from './get-creator-profile';
+import { creatorProfileQueryKey, getCreatorProfile } from './get-creator-profile';
 import { creatorStatsQueryKey } from './get-creator-stats';
 
 export interface UpdateCreatorProfileInput {
@@ -18,7 +18,12 @@ function readCookie(name: string): string {
  * PATCH /api/accounts/auth/creator-profile/ as multipart (spec §7): every field, the optional
  * avatar, and the CSRF header copied from the cookie the profile GET set.
  */
-export function updateCreatorProfile({ values, avatar }: UpdateCreatorProfileInput): Promise<CreatorProfile> {
+export async function updateCreatorProfile({
+  values,
+  avatar,
+}: UpdateCreatorProfileInput): Promise<CreatorProfile> {
+  // The cookie comes with the profile GET; fetch it first if the browser has dropped it.
+  if (!readCookie(CSRF_COOKIE)) await getCreatorProfile();
   const form = new FormData();
   for (const [field, value] of Object.entries(values)) form.append(field, value);
   if (avatar) form.append('avatar', avatar);

@@ -133,6 +133,18 @@ describe('Edit Profile dialog', { timeout: 30_000 }, () => {
     expect(body.has('avatar')).toBe(false);
   });
 
+  it('fetches the profile first when the csrftoken cookie is missing', async () => {
+    document.cookie = 'csrftoken=; expires=Thu, 01 Jan 1970 00:00:00 GMT';
+    fetchMock.mockResolvedValueOnce(json(200, profile)).mockResolvedValueOnce(json(200, profile));
+    const { dialog } = renderDialog();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Profile updated successfully!')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.map(([url, init]) => `${init?.method ?? 'GET'} ${String(url)}`)).toEqual([
+      'GET /api/accounts/auth/creator-profile/',
+      'PATCH /api/accounts/auth/creator-profile/',
+    ]);
+  });
+
   it("shows the server's field errors beside their fields and stays open", async () => {
     fetchMock.mockResolvedValueOnce(
       json(400, {
