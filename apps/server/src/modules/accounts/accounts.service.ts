@@ -26,11 +26,13 @@ import type { AccountRow } from './accounts.repository';
 
 /** Per-client and per-address limits (requests per window). */
 export const RATE_LIMITS = {
-  login: { perClient: 50, perEmail: 10, windowSeconds: 15 * 60 },
-  register: { perClient: 20, perEmail: 5, windowSeconds: 60 * 60 },
-  resend: { perClient: 20, perEmail: 3, windowSeconds: 15 * 60 },
-  reset: { perClient: 20, perEmail: 3, windowSeconds: 15 * 60 },
-  google: { perClient: 50, windowSeconds: 15 * 60 },
+  // Per client: generous, since many people can share one address (offices, campuses, a test run);
+  // per e-mail: tight, which is what stops guessing one account's password.
+  login: { perClient: 200, perEmail: 10, windowSeconds: 15 * 60 },
+  register: { perClient: 50, perEmail: 5, windowSeconds: 60 * 60 },
+  resend: { perClient: 50, perEmail: 3, windowSeconds: 15 * 60 },
+  reset: { perClient: 50, perEmail: 3, windowSeconds: 15 * 60 },
+  google: { perClient: 200, windowSeconds: 15 * 60 },
 } as const;
 
 type ServiceDeps = Pick<AppDeps, 'config' | 'database' | 'queue' | 'log' | 'tokens' | 'storage'>;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@app/domain';
 import { createTestContext, type TestContext } from '../../../test/helper';
 import { createUser } from '../../../test/factories';
+import { RATE_LIMITS } from './accounts.service';
 
 describe('POST /api/accounts/auth/login/', () => {
   let ctx: TestContext;
@@ -53,15 +54,15 @@ describe('POST /api/accounts/auth/login/', () => {
 
   it('limits attempts per e-mail address with 429 and Retry-After', async () => {
     const user = await createUser(ctx);
-    for (let i = 0; i < 10; i++) expect((await login(user.email, 'wrong-password', `10.1.0.${i}`)).statusCode).toBe(401);
+    for (let i = 0; i < RATE_LIMITS.login.perEmail; i++) expect((await login(user.email, 'wrong-password', `10.1.0.${i}`)).statusCode).toBe(401);
     const limited = await login(user.email, user.password, '10.1.1.1');
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect(limited.json().detail).toBe(MESSAGES.generic.rateLimited);
   });
 
-  it('limits attempts per client', async () => {
-    for (let i = 0; i < 50; i++) await login(`someone${i}@example.com`, 'whatever-pass', '10.9.9.9');
+  it('limits attempts per client', { timeout: 60_000 }, async () => {
+    for (let i = 0; i < RATE_LIMITS.login.perClient; i++) await login(`someone${i}@example.com`, 'whatever-pass', '10.9.9.9');
     const limited = await login('another@example.com', 'whatever-pass', '10.9.9.9');
     expect(limited.statusCode).toBe(429);
   });

@@ -3,6 +3,7 @@ import { ACCOUNT_MESSAGES, MESSAGES } from '@app/domain';
 import { createTestContext, type TestContext } from '../../../test/helper';
 import { createLinkTokens, encodeUid } from './account-tokens';
 import { findAccountByEmail } from './accounts.repository';
+import { RATE_LIMITS } from './accounts.service';
 import { linkIn, login, nextIp, register, STRONG_PASSWORD } from './test-support';
 
 describe('sign-up and e-mail verification', () => {
@@ -136,7 +137,7 @@ describe('sign-up and e-mail verification', () => {
 
   it('limits sign-ups per client', async () => {
     const ip = '10.250.0.1';
-    for (let i = 0; i < 20; i++) await register(ctx, { email: `bulk${i}@example.com` }, ip);
+    for (let i = 0; i < RATE_LIMITS.register.perClient; i++) await register(ctx, { email: `bulk${i}@example.com` }, ip);
     const limited = await register(ctx, good('bulk-last@example.com'), ip);
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
