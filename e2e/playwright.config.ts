@@ -1,19 +1,20 @@
 import { defineConfig, devices } from '@playwright/test';
-import { E2E_BASE_URL } from './support/env';
+import { E2E_BASE_URL, E2E_PORT } from './support/env';
 
 const executablePath = process.env.CHROME_PATH || '/usr/bin/chromium';
 
 /** Chromium from the machine (never a browser download), against `npm start` on a fresh DATA_DIR. */
 export default defineConfig({
   testDir: './tests',
-  outputDir: './artifacts/results',
+  // Per port, so parallel runs on other ports never share an output folder.
+  outputDir: `./artifacts/results-${E2E_PORT}`,
   globalSetup: './support/global-setup.ts',
   fullyParallel: false,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [['list'], ['html', { outputFolder: './artifacts/report', open: 'never' }]],
+  reporter: [['list'], ['html', { outputFolder: `./artifacts/report-${E2E_PORT}`, open: 'never' }]],
   use: {
     baseURL: E2E_BASE_URL,
     trace: 'retain-on-failure',
