@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema/index';
+import { creatorProfiles, users } from '../../db/schema/index';
 import { createTestContext, type TestContext } from '../../../test/helper';
 import { createUser, type TestUser } from '../../../test/factories';
 
@@ -113,6 +113,14 @@ describe('GET /api/accounts/auth/creator-profile/', () => {
     });
     expect(body).not.toHaveProperty('password_hash');
     expect(body).not.toHaveProperty('passwordHash');
+  });
+
+  it('creates the profile row of a creator who has none yet', async () => {
+    const creator = await createUser(ctx);
+    await ctx.deps.database.db.delete(creatorProfiles).where(eq(creatorProfiles.userId, creator.id));
+    const res = await ctx.app.inject({ method: 'GET', url: PROFILE_URL, headers: creator.headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().profile.bio).toBe('');
   });
 
   it('keeps the same csrftoken on later GETs', async () => {

@@ -131,14 +131,20 @@ export async function sumEarnings(db: DbOrTx, userId: number) {
 }
 
 export async function findCreatorWithProfile(db: DbOrTx, userId: number) {
-  // A creator always has a profile row; one created before profiles existed gets it here.
-  await db.insert(creatorProfiles).values({ userId }).onConflictDoNothing();
-  const [row] = await db
-    .select({ user: users, profile: creatorProfiles })
-    .from(users)
-    .innerJoin(creatorProfiles, eq(creatorProfiles.userId, users.id))
-    .where(eq(users.id, userId));
-  return row ?? null;
+  const select = () =>
+    db
+      .select({ user: users, profile: creatorProfiles })
+      .from(users)
+      .leftJoin(creatorProfiles, eq(creatorProfiles.userId, users.id))
+      .where(eq(users.id, userId));
+  let [row] = await select();
+  if (!row) return null;
+  if (!row.profile) {
+    // A creator always has a profile row; one created without it gets it on first read.
+    await db.insert(creatorProfiles).values({ userId }).onConflictDoNothing();
+    [row] = await select();
+  }
+  return row?.profile ? { user: row.user, profile: row.profile } : null;
 }
 
 export type CreatorRow = NonNullable<Awaited<ReturnType<typeof findCreatorWithProfile>>>;
