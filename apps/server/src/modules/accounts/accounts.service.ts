@@ -22,6 +22,7 @@ import { createGoogleVerifier } from './google-id-token';
 import { createAccountMail } from './accounts.mail';
 import { passwordResetRequestJob } from './accounts.jobs';
 import * as repo from './accounts.repository';
+import { toAccountUser, toCurrentUser } from './accounts.presenters';
 import type { AccountRow } from './accounts.repository';
 
 /** Per-client and per-address limits (requests per window). */
@@ -63,36 +64,7 @@ export function createAccountsService(deps: ServiceDeps) {
   const dummyHash = hashPassword(randomUUID());
 
   async function userPayload(account: AccountRow): Promise<AccountUser> {
-    const { creator, brand } = await repo.findProfiles(db, account.id);
-    return {
-      id: account.id,
-      email: account.email,
-      role: account.role,
-      first_name: account.firstName,
-      last_name: account.lastName,
-      phone_number: account.phoneNumber,
-      brand_profile: brand ? { company_name: brand.companyName, company_logo: brand.companyLogo } : null,
-      creator_profile: creator
-        ? {
-            profile_picture: creator.avatarKey ? deps.storage.url(creator.avatarKey) : null,
-            bio: creator.bio,
-            country: creator.country,
-            experience_level: creator.experienceLevel,
-            address: creator.address,
-            portfolio_url: creator.portfolioUrl,
-            social_media_links: Object.fromEntries(
-              Object.entries({
-                youtube: creator.youtubeUrl,
-                instagram: creator.instagram,
-                facebook: creator.facebook,
-                twitter: creator.twitter,
-                linkedin: creator.linkedin,
-                website: creator.website,
-              }).filter(([, value]) => value),
-            ),
-          }
-        : null,
-    };
+    return toAccountUser(account, await repo.findProfiles(db, account.id), (key) => deps.storage.url(key));
   }
 
   /** A new refresh-token family (a new session) and its first tokens. */
@@ -317,30 +289,7 @@ export function createAccountsService(deps: ServiceDeps) {
     async currentUser(userId: number): Promise<CurrentUser> {
       const account = await repo.findAccountById(db, userId);
       if (!account || !account.isActive) throw new AppError('not_authenticated', MESSAGES.generic.notAuthenticated);
-      const { creator } = await repo.findProfiles(db, userId);
-      return {
-        id: account.id,
-        email: account.email,
-        role: account.role,
-        first_name: account.firstName,
-        last_name: account.lastName,
-        phone_number: account.phoneNumber,
-        profile: {
-          phoneNumber: account.phoneNumber,
-          bio: creator?.bio ?? '',
-          youtube_url: creator?.youtubeUrl ?? '',
-          instagram_url: creator?.instagram ?? '',
-          portfolio_url: creator?.portfolioUrl ?? '',
-          shipping_address: {
-            line1: creator?.shippingAddressLine1 ?? '',
-            line2: creator?.shippingAddressLine2 ?? '',
-            city: creator?.shippingCity ?? '',
-            state: creator?.shippingState ?? '',
-            postal: creator?.shippingPostalCode ?? '',
-            country: creator?.shippingCountry ?? '',
-          },
-        },
-      };
+      return toCurrentUser(account, (await repo.findProfiles(db, userId)).creator);
     },
   };
 }
