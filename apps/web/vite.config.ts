@@ -1,11 +1,12 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { precompress } from './build/precompress.ts';
+import { preloadFonts } from './build/preload-fonts.ts';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), preloadFonts(), precompress()],
   server: {
     port: 5173,
     proxy: { '/api': apiTarget, '/media': apiTarget },

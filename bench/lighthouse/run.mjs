@@ -3,7 +3,7 @@
 // server exactly as `npm start` runs it (built web app, embedded database in a fresh DATA_DIR).
 //
 //   npm run lighthouse --workspace bench           (3 runs per page, median reported)
-//   LH_RUNS=1 LH_PORT=3370 node bench/lighthouse/run.mjs
+//   LH_RUNS=1 LH_PAGES=/,/hbada-synergy LH_PORT=3370 node bench/lighthouse/run.mjs
 //
 // Needs Chromium (CHROME_PATH, default /usr/bin/chromium). Writes results/latest.json and prints
 // the Markdown table used in docs/benchmarks.md.
@@ -21,7 +21,7 @@ const root = path.resolve(here, '../..');
 const PORT = Number(process.env.LH_PORT ?? 3370);
 const RUNS = Number(process.env.LH_RUNS ?? 3);
 const BASE = `http://localhost:${PORT}`;
-const PAGES = ['/', '/contests/1', '/hbada-synergy', '/library'];
+const PAGES = process.env.LH_PAGES ? process.env.LH_PAGES.split(',') : ['/', '/contests/1', '/hbada-synergy', '/library'];
 const TARGETS = { performance: 90, accessibility: 100, 'best-practices': 95, homeJsGzipKb: 180, cls: 0.05 };
 process.env.CHROME_PATH ??= '/usr/bin/chromium';
 

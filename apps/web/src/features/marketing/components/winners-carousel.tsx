@@ -10,13 +10,22 @@ import { Section } from './section';
 
 const VideoOverlay = lazy(() => import('./video-overlay'));
 
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
 function WinnerCard({ winner, hidden, onOpen }: { winner: PastWinner; hidden: boolean; onOpen: () => void }) {
   return (
-    <Box component="li" aria-hidden={hidden || undefined} sx={{ flex: '0 0 auto', width: { xs: 200, md: 240 } }}>
+    <Box component="li" aria-hidden={hidden || undefined} sx={{ position: 'relative', flex: '0 0 auto', width: { xs: 200, md: 240 } }}>
+      {/* The button's name is "Play <title>": it contains the visible title (WCAG 2.5.3). */}
       <ButtonBase
         onClick={onOpen}
         tabIndex={hidden ? -1 : 0}
-        aria-label={`Play ${winner.title} by ${winner.creator}`}
         sx={{
           display: 'block',
           width: '100%',
@@ -61,20 +70,23 @@ function WinnerCard({ winner, hidden, onOpen }: { winner: PastWinner; hidden: bo
               <PlayArrowRounded fontSize="large" />
             </Box>
           </Box>
-          <Typography
-            variant="caption"
-            sx={{ position: 'absolute', left: 12, top: 12, px: 1, py: 0.25, borderRadius: 999, bgcolor: themeTokens.scrim, color: 'text.primary', fontWeight: 600 }}
-          >
-            {winner.award}
-          </Typography>
         </Box>
-        <Typography component="h3" variant="h6" sx={{ mt: 1.5 }} noWrap>
+        <Typography component="span" variant="h6" noWrap sx={{ display: 'block', mt: 1.5 }}>
+          <Box component="span" sx={visuallyHidden}>
+            Play{' '}
+          </Box>
           {winner.title}
         </Typography>
-        <Typography variant="body2" color="textSecondary" noWrap>
-          {winner.creator} · {winner.brand}
-        </Typography>
       </ButtonBase>
+      <Typography variant="body2" color="textSecondary" noWrap>
+        {winner.creator} · {winner.brand}
+      </Typography>
+      <Typography
+        variant="caption"
+        sx={{ position: 'absolute', left: 12, top: 12, px: 1, py: 0.25, borderRadius: 999, bgcolor: themeTokens.scrim, color: 'text.primary', fontWeight: 600, pointerEvents: 'none' }}
+      >
+        {winner.award}
+      </Typography>
     </Box>
   );
 }
