@@ -1,4 +1,4 @@
-import { and, count, desc, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { brands, contests, creatorProfiles, users, videos } from '../../db/schema/index';
 
@@ -39,6 +39,11 @@ const videoColumns = {
   },
 };
 
+// Spelled as the index is (DESC NULLS LAST), or PostgreSQL sorts every approved row instead of
+// reading the first page straight from the index.
+const newestFirst = [sql`${videos.createdAt} desc nulls last`, sql`${videos.id} desc nulls last`];
+const oldestFirst = [sql`${videos.createdAt} asc nulls first`, sql`${videos.id} asc nulls first`];
+
 export type VideoRow = Awaited<ReturnType<typeof findVideo>> & {};
 
 /** Videos with their creator, brand (their own or their contest's) and contest. */
@@ -75,14 +80,26 @@ function listWhere(filter: ListFilter): SQL | undefined {
   );
 }
 
-/** A page of videos, newest (or oldest) first, and how many match in all. */
+/**
+ * A page of videos, newest (or oldest) first, and how many match in all. The page's ids are
+ * picked from `videos` alone (the partial index on approved videos, newest first, answers it
+ * without a sort) and only those rows are joined to their creator, brand and contest.
+ */
 export async function listVideos(db: DbOrTx, filter: ListFilter) {
   const where = listWhere(filter);
-  const order = filter.newestFirst
-    ? [desc(videos.createdAt), desc(videos.id)]
-    : [asc(videos.createdAt), asc(videos.id)];
+  const order = filter.newestFirst ? newestFirst : oldestFirst;
+  const page = db
+    .select({ pageId: videos.id })
+    .from(videos)
+    .where(where)
+    .orderBy(...order)
+    .limit(filter.limit)
+    .offset(filter.offset)
+    .as('page');
   const [rows, [total]] = await Promise.all([
-    selectVideos(db).where(where).orderBy(...order).limit(filter.limit).offset(filter.offset),
+    selectVideos(db)
+      .innerJoin(page, eq(page.pageId, videos.id))
+      .orderBy(...order),
     db.select({ count: count() }).from(videos).where(where),
   ]);
   return { rows, count: total?.count ?? 0 };
@@ -98,7 +115,7 @@ export async function searchVideos(db: DbOrTx, tsquery: string, page: { limit: n
   const [rows, [total]] = await Promise.all([
     selectVideos(db)
       .where(where)
-      .orderBy(sql`ts_rank_cd(${videos.searchVector}, ${query}) desc`, desc(videos.createdAt), desc(videos.id))
+      .orderBy(sql`ts_rank_cd(${videos.searchVector}, ${query}) desc`, ...newestFirst)
       .limit(page.limit)
       .offset(page.offset),
     db.select({ count: count() }).from(videos).where(where),
