@@ -37,6 +37,26 @@ export async function throttle(database: Pick<DatabaseHandle, 'query'>, ...rules
   }
 }
 
+/**
+ * Checks rules without counting this request: throws the same 429 when a rule's window is already
+ * full. Pair it with `throttle` on failure to limit only failed attempts (e.g. wrong passwords).
+ */
+export async function checkThrottle(database: Pick<DatabaseHandle, 'query'>, ...rules: ThrottleRule[]): Promise<void> {
+  let retryAfter = 0;
+  for (const rule of rules) {
+    const { rows } = await database.query(
+      `SELECT count, ceil(extract(epoch FROM (reset_at - now())))::int AS retry_after
+         FROM throttles WHERE key = $1 AND reset_at > now()`,
+      [rule.key],
+    );
+    const row = rows[0] as { count: number; retry_after: number } | undefined;
+    if (row && row.count >= rule.limit) retryAfter = Math.max(retryAfter, row.retry_after, 1);
+  }
+  if (retryAfter > 0) {
+    throw new AppError('rate_limited', MESSAGES.generic.rateLimited, {}, { 'Retry-After': String(retryAfter) });
+  }
+}
+
 /** Deletes expired counters; cheap enough to run now and then from any request path. */
 export async function pruneThrottles(database: Pick<DatabaseHandle, 'query'>): Promise<void> {
   await database.query('DELETE FROM throttles WHERE reset_at < now()');

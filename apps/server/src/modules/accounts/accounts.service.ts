@@ -14,7 +14,7 @@ import {
 import type { AppDeps } from '../../app';
 import { AppError } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
-import { throttle, type ThrottleRule } from '../../lib/throttle';
+import { checkThrottle, throttle, type ThrottleRule } from '../../lib/throttle';
 import { decodeUid } from './account-tokens';
 import { allPasswordProblems } from './password-rules';
 import { createRefreshTokenCodec } from './refresh-tokens';
@@ -115,12 +115,18 @@ export function createAccountsService(deps: ServiceDeps) {
 
     async login(input: { email: string; password: string }, ip: string): Promise<LoginResponse | { require_verification: true; detail: string }> {
       const email = normalizeEmail(input.email);
-      await throttle(database, ...limit('login', ip, email));
+      const [perClient, perEmail] = limit('login', ip, email);
+      await throttle(database, perClient!);
+      // Per address only failures count, so a user signing in often is never locked out.
+      await checkThrottle(database, perEmail!);
       const account = isValidEmail(email) ? await repo.findAccountByEmail(db, email) : undefined;
       const ok = account?.passwordHash
         ? await verifyPassword(account.passwordHash, input.password)
         : (await verifyPassword(await dummyHash, input.password), false);
-      if (!account || !ok) throw new AppError('not_authenticated', MESSAGES.login.incorrect);
+      if (!account || !ok) {
+        await throttle(database, perEmail!).catch(() => {});
+        throw new AppError('not_authenticated', MESSAGES.login.incorrect);
+      }
       if (!account.isActive) return { require_verification: true, detail: MESSAGES.login.requireVerification };
       return signIn(account);
     },
