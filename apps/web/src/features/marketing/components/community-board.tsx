@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Box, Chip, IconButton, Stack, Typography } from '@mui/material';
+import { Box, IconButton, Stack, Typography } from '@mui/material';
 import ChevronLeft from '@mui/icons-material/ChevronLeft';
 import ChevronRight from '@mui/icons-material/ChevronRight';
 import { LIMITS } from '@app/domain';
@@ -8,6 +8,7 @@ import { animateScrollBy } from '../hooks/animate-scroll';
 import { useReducedMotion } from '../hooks/use-reduced-motion';
 import { GradientAvatar, GradientStill } from './artwork';
 import { Section } from './section';
+import { Tag } from './tag';
 
 /**
  * The community board: applicants and why they applied (static entries). The arrow buttons move
@@ -87,7 +88,7 @@ export function CommunityBoard() {
                 </Typography>
               </Box>
             </Stack>
-            <Chip label={entry.contest} size="small" variant="outlined" sx={{ alignSelf: 'flex-start' }} />
+            <Tag>{entry.contest}</Tag>
             <Typography component="blockquote" sx={{ m: 0, flexGrow: 1, color: 'text.primary' }}>
               “{entry.reason}”
             </Typography>

@@ -1,4 +1,4 @@
-import { Box, Button, Skeleton, Typography } from '@mui/material';
+import { Box, Button, Typography } from '@mui/material';
 import { useSiteConfig } from '../api/get-site-config';
 
 const visuallyHidden = {
@@ -26,7 +26,7 @@ export function CommunityLink() {
       ) : config.isError ? (
         <Typography color="textSecondary">The community link could not be loaded. Reload the page to try again.</Typography>
       ) : (
-        <Skeleton variant="rounded" width={240} height={48} sx={{ borderRadius: 999 }} />
+        <Box aria-hidden sx={{ width: 240, height: 48, borderRadius: 999, bgcolor: 'action.hover' }} />
       )}
     </Box>
   );

@@ -1,7 +1,8 @@
-import { Box, Chip, Container, Typography } from '@mui/material';
+import { Box, Container, Typography } from '@mui/material';
 import { ChairIllustration } from '../../../../components/chair-illustration';
 import { SYNERGY_CONCEPTS } from '../../data/synergy-concepts';
 import { ThemeGallery } from './theme-gallery';
+import { Tag } from '../tag';
 
 /** Zen (X7), Zone (E3) and Zoom (P2): one section each, with the chair and its theme gallery. */
 export function ConceptSections() {
@@ -34,7 +35,7 @@ export function ConceptSections() {
                 <ChairIllustration code={concept.chair} title={`${concept.chairName} chair`} />
               </Box>
               <Box>
-                <Chip label={concept.chairName} variant="outlined" size="small" />
+                <Tag>{concept.chairName}</Tag>
                 <Typography id={`concept-${concept.id}`} component="h3" variant="h2" sx={{ mt: 1.5 }}>
                   {concept.name}
                 </Typography>
