@@ -45,7 +45,7 @@ export async function buildApp(
   const app = Fastify({
     loggerInstance: deps.log as FastifyBaseLogger,
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    trustProxy: trustProxySetting(deps.config.TRUST_PROXY),
     // Tokens in URLs (verification links) must not reach the logs.
     genReqId: () => crypto.randomUUID(),
     return503OnClosing: true,
@@ -71,4 +71,17 @@ export async function buildApp(
   registerMediaRoutes(app, deps.storage);
   await registerSpa(app, deps.webDist ?? deps.config.WEB_DIST_DIR ?? WEB_DIST);
   return app;
+}
+
+/** TRUST_PROXY as Fastify understands it (see config/env.ts). */
+function trustProxySetting(
+  value: string | undefined,
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (!value || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return (_address, hop) => hop < hops;
+  }
+  return value.split(',').map((entry) => entry.trim());
 }

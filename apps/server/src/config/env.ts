@@ -42,6 +42,12 @@ const envSchema = z.object({
   FFPROBE_PATH: z.string().min(1).optional(),
   SEED_DEMO: z.enum(['true', 'false', '1', '0']).default('true'),
   WORKERS: z.enum(['true', 'false', '1', '0']).default('true'),
+  /**
+   * Behind a load balancer: 'true' trusts X-Forwarded-For from any hop, a number trusts that many
+   * hops, anything else is a comma-separated list of proxy addresses/CIDRs. Unset: the socket peer
+   * is the client, so nobody can spoof their address to dodge per-client rate limits.
+   */
+  TRUST_PROXY: z.string().min(1).optional(),
   /** Where the built web app is served from (default: apps/web/dist). */
   WEB_DIST_DIR: z.string().min(1).optional(),
 });
