@@ -100,7 +100,7 @@ const clips = [
         { text: 'SCENE 1  ZEN  X7', size: 56, y: '(h-text_h)/2-30', from: 0, to: 3 },
         { text: 'SCENE 2  ZONE  E3', size: 56, y: '(h-text_h)/2-30', from: 3, to: 6 },
         { text: 'SCENE 3  ZOOM  P2', size: 56, y: '(h-text_h)/2-30', from: 6, to: 9 },
-        { text: '9 16 vertical - 3 scenes - show 3 to 4 features', size: 24, y: '(h-text_h)/2+40', from: 0, to: 9 },
+        { text: 'Vertical video - 3 scenes - show 3 to 4 features', size: 24, y: '(h-text_h)/2+40', from: 0, to: 9 },
       ],
     },
   },
