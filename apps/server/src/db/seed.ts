@@ -68,7 +68,7 @@ export async function seedIfEmpty(db: Database, now = new Date()): Promise<boole
         name: 'Hbada',
         slug: 'hbada',
         description: 'Ergonomic chairs designed for long, focused days.',
-        logoUrl: '/media/brands/hbada.svg',
+        logoUrl: '/brands/hbada.svg',
         website: 'https://www.hbada.com',
       },
     ]);
