@@ -6,6 +6,7 @@ import {
   formatPrize,
   type ContestResponse,
 } from '@app/domain';
+import { SITE_NAME, SUPPORT_EMAIL } from './site';
 
 /**
  * The three legal texts (Privacy Policy, Contest Rules, Participant Agreement), written once and
@@ -35,8 +36,8 @@ export type LegalContest = Pick<
 export type LegalDocumentKey = 'privacy' | 'rules' | 'agreement';
 
 /** Organiser's name as the texts use it. */
-const ORGANISER = 'the Creator Contests team';
-const CONTACT_EMAIL = 'support@creatorcontests.example';
+const ORGANISER = `the ${SITE_NAME} team`;
+const CONTACT_EMAIL = SUPPORT_EMAIL;
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
