@@ -54,7 +54,7 @@ export function CreatorDashboard({ onUploadVideo, children }: CreatorDashboardPr
   useReportError(stats.error ?? earnings.error, MESSAGES.dashboard.loadDashboardFailed);
 
   const completeness = profile.data ? profileCompleteness(profileToValues(profile.data)) : undefined;
-  useCompletenessReminder(completeness);
+  useCompletenessReminder(completeness, editing);
 
   const contests = dashboard.data && {
     running: dashboard.data.running_contests,

@@ -6,8 +6,8 @@ import { useCompletenessReminder } from './use-completeness-reminder';
 
 const MESSAGE = 'Please complete your profile';
 
-function Reminder({ values }: { values: Partial<ProfileUpdate> | undefined }) {
-  useCompletenessReminder(values ? profileCompleteness(values) : undefined);
+function Reminder({ values, paused }: { values: Partial<ProfileUpdate> | undefined; paused?: boolean }) {
+  useCompletenessReminder(values ? profileCompleteness(values) : undefined, paused);
   return null;
 }
 
@@ -32,10 +32,10 @@ function renderReminder(values: Partial<ProfileUpdate> | undefined) {
   );
   return {
     ...view,
-    update: (next: Partial<ProfileUpdate> | undefined) =>
+    update: (next: Partial<ProfileUpdate> | undefined, paused = false) =>
       view.rerender(
         <NotificationsProvider>
-          <Reminder values={next} />
+          <Reminder values={next} paused={paused} />
         </NotificationsProvider>,
       ),
   };
@@ -79,6 +79,18 @@ describe('profile completeness reminder', () => {
     update(complete);
     advance(600_000);
     expect(screen.queryByText(MESSAGE)).not.toBeInTheDocument();
+  });
+
+  it('skips a reminder that falls due while the Edit Profile dialog is open', () => {
+    const incomplete = { name: 'Ada' };
+    const { update } = renderReminder(incomplete);
+    advance(5_000);
+    update(incomplete, true);
+    advance(240_000);
+    expect(screen.queryByText(MESSAGE)).not.toBeInTheDocument();
+    update(incomplete, false);
+    advance(240_000);
+    expect(screen.getByText(MESSAGE)).toBeInTheDocument();
   });
 
   it('counts shipping_country twice, as the spec lists it', () => {
