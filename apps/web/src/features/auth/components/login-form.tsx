@@ -60,8 +60,13 @@ export function LoginFormPanel({ from }: { from?: unknown }) {
         helperText={errors.password?.message}
         {...form.register('password')}
       />
-      <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
-        <Link component={RouterLink} to={paths.forgotPassword} variant="body2">
+      <Stack direction="row" sx={{ justifyContent: 'flex-end', my: -1 }}>
+        <Link
+          component={RouterLink}
+          to={paths.forgotPassword}
+          variant="body2"
+          sx={{ display: 'inline-flex', alignItems: 'center', minHeight: 44 }}
+        >
           Forgot password?
         </Link>
       </Stack>

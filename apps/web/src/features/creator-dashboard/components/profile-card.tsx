@@ -144,7 +144,7 @@ export function ProfileCard({ profile, stats, onEdit }: ProfileCardProps) {
             </ContactLine>
           )}
           {links.length > 0 && (
-            <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap', pt: 1 }}>
+            <Stack direction="row" sx={{ flexWrap: 'wrap', columnGap: 2, pt: 1 }}>
               {links.map((link) => (
                 <Link
                   key={link.label}

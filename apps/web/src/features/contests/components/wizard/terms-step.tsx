@@ -41,7 +41,7 @@ export function TermsStep({ contest, values, onChange }: TermsStepProps) {
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         Please read and accept each of the following to submit your application.
       </Typography>
-      <FormGroup sx={{ gap: 1 }}>
+      <FormGroup sx={{ gap: 1.5 }}>
         {ACCEPTANCES.map((item) => (
           <FormControlLabel
             key={item.field}
@@ -64,7 +64,13 @@ export function TermsStep({ contest, values, onChange }: TermsStepProps) {
                     event.stopPropagation();
                     setReading(item);
                   }}
-                  sx={{ verticalAlign: 'baseline', fontSize: 'inherit' }}
+                  sx={{
+                    verticalAlign: 'baseline',
+                    fontSize: 'inherit',
+                    position: 'relative',
+                    // A 44 px tall touch target around the inline text.
+                    '&::after': { content: '""', position: 'absolute', left: 0, right: 0, top: '50%', height: 44, transform: 'translateY(-50%)' },
+                  }}
                 >
                   {LEGAL_TITLES[item.document]}
                 </Link>
