@@ -160,6 +160,8 @@ test('a visitor sees the blank wizard, signs in from it and comes back with what
 
   await page.getByRole('link', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/login$/);
+  // The URL changes before the sign-in page replaces the wizard (which has an Email field too).
+  await expect(page.getByRole('heading', { name: 'Sign In', level: 1 })).toBeVisible();
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
