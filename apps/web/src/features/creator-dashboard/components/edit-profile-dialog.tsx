@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ChangeEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import {
   Alert,
@@ -124,6 +124,7 @@ interface EditProfileFormProps {
 function EditProfileForm({ profile, onClose, mutation }: EditProfileFormProps) {
   const notify = useNotify();
   const handleError = useDashboardError();
+  const photoInput = useRef<HTMLInputElement>(null);
   const [avatar, setAvatar] = useState<File | null>(null);
   const [avatarError, setAvatarError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
@@ -233,16 +234,18 @@ function EditProfileForm({ profile, onClose, mutation }: EditProfileFormProps) {
               alt=""
             />
             <Box>
-              <Button component="label" variant="outlined" disabled={busy}>
+              {/* A real button (keyboard-operable) that opens the hidden file input. */}
+              <Button variant="outlined" disabled={busy} onClick={() => photoInput.current?.click()}>
                 Change Photo
-                <input
-                  hidden
-                  type="file"
-                  accept={AVATAR_TYPES.join(',')}
-                  onChange={pickAvatar}
-                  aria-label="Profile photo"
-                />
               </Button>
+              <input
+                ref={photoInput}
+                hidden
+                type="file"
+                accept={AVATAR_TYPES.join(',')}
+                onChange={pickAvatar}
+                aria-label="Profile photo"
+              />
               <Typography
                 variant="caption"
                 sx={{ display: 'block', mt: 0.5, color: avatarError ? 'error.main' : 'text.secondary' }}

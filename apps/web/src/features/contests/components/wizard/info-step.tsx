@@ -141,7 +141,7 @@ export function InfoStep({ control, setValue, choice, savedAddress }: InfoStepPr
       )}
 
       <Grid size={12}>
-        <Typography variant="subtitle1" sx={{ mt: 1 }}>
+        <Typography component="h3" variant="subtitle1" sx={{ mt: 1 }}>
           Links (optional)
         </Typography>
       </Grid>

@@ -91,7 +91,7 @@ export function TermsStep({ contest, values, onChange }: TermsStepProps) {
         {reading && (
           <>
             <DialogTitle id="legal-dialog-title">{LEGAL_TITLES[reading.document]}</DialogTitle>
-            <DialogContent dividers>
+            <DialogContent dividers tabIndex={0}>
               <LegalDocument document={reading.document} contest={contest} />
             </DialogContent>
             <DialogActions>
