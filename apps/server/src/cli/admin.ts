@@ -1,3 +1,5 @@
+import { mkdirSync, rmSync, statSync } from 'node:fs';
+import path from 'node:path';
 import { configOrExit } from '../config/env';
 import { openRuntime } from '../bootstrap';
 import type { Database } from '../db/client';
@@ -29,6 +31,9 @@ async function main(): Promise<void> {
     process.exit(name && name !== 'help' ? 2 : 0);
   }
   const config = configOrExit();
+  // On the embedded database, commands share one socket into the server's PGlite, which runs one
+  // transaction at a time: admin commands take turns.
+  const release = config.DATABASE_URL ? () => {} : await takeTurn(path.join(config.DATA_DIR, 'admin.lock'));
   const runtime = await openRuntime(
     { ...config, LOG_LEVEL: 'warn' },
     { share: false, migrate: true, queue: false },
@@ -40,6 +45,22 @@ async function main(): Promise<void> {
     process.exitCode = 1;
   } finally {
     await runtime.close();
+    release();
+  }
+}
+
+/** A lock shared by processes: a directory that exists while one command runs (stale after 60 s). */
+async function takeTurn(lockDir: string): Promise<() => void> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      mkdirSync(lockDir);
+      return () => rmSync(lockDir, { recursive: true, force: true });
+    } catch {
+      const age = Date.now() - (statSync(lockDir, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (age > 60_000 || Date.now() > deadline) rmSync(lockDir, { recursive: true, force: true });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
   }
 }
 

@@ -36,6 +36,10 @@ export async function registerSpa(app: FastifyInstance, webDist: string): Promis
     if (pathname === '/api' || pathname.startsWith('/api/') || request.method !== 'GET') {
       return reply.status(404).send({ detail: MESSAGES.generic.notFound, code: 'not_found' });
     }
+    // A missing file (an old hashed asset, a typo) is a 404, never the app's HTML.
+    if (/\.(js|mjs|css|map|json|txt|ico|png|jpe?g|gif|svg|webp|avif|mp4|webm|vtt|woff2?|br|gz)$/i.test(pathname)) {
+      return reply.status(404).type('text/plain').send('Not found');
+    }
     if (!hasBuild) {
       return reply
         .status(503)

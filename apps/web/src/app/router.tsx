@@ -5,6 +5,7 @@ import { paths } from '../config/paths';
 import { RootLayout } from './layouts/root-layout';
 import { RequireAuth } from './require-auth';
 import { RouteError } from '../components/route-error';
+import { PageLoading } from '../components/page-loading';
 
 type PageModule = { default: ComponentType };
 
@@ -30,6 +31,8 @@ export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouteError />,
+    // Shown while the first page's chunk loads.
+    HydrateFallback: PageLoading,
     children: [
       { path: paths.home, ...page(() => import('./routes/marketing/home')) },
       { path: paths.howItWorks, ...page(() => import('./routes/marketing/how-it-works')) },

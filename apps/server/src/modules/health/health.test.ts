@@ -27,6 +27,12 @@ describe('GET /api/health/', () => {
     expect(res.json()).toEqual({ detail: 'Not found.', code: 'not_found' });
   });
 
+  it('answers a missing static file with 404, not the app page', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/assets/index-old.js' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toContain('text/plain');
+  });
+
   it('serves the OpenAPI document', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' });
     expect(res.statusCode).toBe(200);
