@@ -36,7 +36,9 @@ test('a stale access token with a live refresh token is renewed and the page ope
   await page.evaluate((s) => localStorage.setItem('session', JSON.stringify({ ...s, access: 'x.e30.y' })), session);
   await page.goto('/profile');
   await expect(page).toHaveURL(/\/profile$/);
-  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('session') ?? 'null'));
-  expect(stored.access).not.toBe('x.e30.y');
-  expect(stored.refresh).not.toBe(session.refresh);
+  // The URL is /profile at once; the guard shows the page once the refresh has stored new tokens.
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const stored = () => page.evaluate(() => JSON.parse(localStorage.getItem('session') ?? 'null'));
+  await expect.poll(async () => (await stored()).access).not.toBe('x.e30.y');
+  expect((await stored()).refresh).not.toBe(session.refresh);
 });
