@@ -14,7 +14,8 @@ import { startQueue } from '../src/jobs/queue';
 import { sendEmailJob } from '../src/jobs/send-email.job';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const tsx = path.join(serverDir, '../../node_modules/.bin/tsx');
+/** `node --import tsx script`: one process (the tsx binary would leave its child behind a SIGKILL). */
+const node = (script: string, args: string[] = []) => [process.execPath, ['--import', 'tsx', script, ...args]] as const;
 
 interface Run {
   code: number | null;
@@ -24,7 +25,7 @@ interface Run {
 
 function runScript(script: string, args: string[], env: Record<string, string>): Promise<Run> {
   return new Promise((resolve) => {
-    const child = spawn(tsx, [script, ...args], { cwd: serverDir, env: { ...process.env, ...env } });
+    const child = spawn(...node(script, args), { cwd: serverDir, env: { ...process.env, ...env } });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -93,7 +94,7 @@ describe('the server process', () => {
       database = await createTestDatabase();
       env.DATABASE_URL = (database.handle.pool!.options as { connectionString: string }).connectionString;
     }
-    server = spawn(tsx, ['src/server.ts'], { cwd: serverDir, env: { ...process.env, ...env } });
+    server = spawn(...node('src/server.ts'), { cwd: serverDir, env: { ...process.env, ...env } });
     server.stdout!.on('data', (d: Buffer) => (output += d.toString()));
     server.stderr!.on('data', (d: Buffer) => (output += d.toString()));
     await waitForHealth(port, server);
@@ -169,12 +170,12 @@ describe('a worker-only process (npm run worker)', () => {
         ? { DATABASE_URL: (database.handle.pool!.options as { connectionString: string }).connectionString }
         : {}),
     };
-    const server = spawn(tsx, ['src/server.ts'], { cwd: serverDir, env: { ...process.env, ...env } });
+    const server = spawn(...node('src/server.ts'), { cwd: serverDir, env: { ...process.env, ...env } });
     let worker: ChildProcess | undefined;
     try {
       await waitForHealth(Number(env.PORT), server);
       // On the embedded database the worker reaches the server's database through its socket.
-      worker = spawn(tsx, ['src/worker.ts'], { cwd: serverDir, env: { ...process.env, ...env } });
+      worker = spawn(...node('src/worker.ts'), { cwd: serverDir, env: { ...process.env, ...env } });
       // Queue an e-mail from this (third) process, as an app process would.
       const log = pino({ level: 'silent' });
       const db = await openRuntimeDatabase(loadConfig(env), log, { share: false, migrate: false });
