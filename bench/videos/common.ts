@@ -1,0 +1,48 @@
+/** What the videos benchmarks share: the bench database's app server and small process helpers. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { BENCH_DATABASE_URL } from './seed';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const work = '/tmp/bench-videos';
+export const JWT_SECRET = 'bench-secret-that-is-long-enough-for-hs256-signing';
+export const APP_PORT = 3461;
+
+export function start(command: string[], env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, command, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+}
+
+export async function waitFor(url: string): Promise<void> {
+  for (let i = 0; i < 300; i++) {
+    try {
+      const res = await fetch(url);
+      if (res.status < 500) return;
+    } catch {
+      // not yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} never answered`);
+}
+
+export function appServer(): ChildProcess {
+  mkdirSync(work, { recursive: true });
+  return start(['--import', 'tsx', 'apps/server/src/server.ts'], {
+    DATABASE_URL: BENCH_DATABASE_URL,
+    PORT: String(APP_PORT),
+    HOST: '127.0.0.1',
+    WORKERS: 'false',
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    DATA_DIR: path.join(work, 'data'),
+    JWT_SECRET,
+    WEB_DIST_DIR: path.join(work, 'no-web'),
+  });
+}
+
