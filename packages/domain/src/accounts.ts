@@ -44,6 +44,7 @@ export const ACCOUNT_MESSAGES = {
   verified: 'Your email has been verified.',
   alreadyVerified: 'This email is already verified.',
   resetDone: 'Your password has been reset. You can now sign in.',
+  resetLinkValid: 'This link is valid. Choose a new password.',
   loggedOut: 'Signed out.',
   invalidRefresh: 'Token is invalid or expired',
   googleEmailUnverified: 'Your Google account e-mail is not verified.',

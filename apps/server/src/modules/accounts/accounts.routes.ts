@@ -58,6 +58,12 @@ export const accountsRoutes =
       async (request) => service.requestPasswordReset(request.body.email, request.ip),
     );
 
+    app.get(
+      '/accounts/auth/password/reset/confirm/:uidb64/:token/',
+      { schema: { tags, summary: 'Check a reset link before the new password is typed (400 when used or expired)', params: s.resetParams, response: { 200: s.detailResponse } } },
+      async (request) => service.checkPasswordResetLink(request.params.uidb64, request.params.token),
+    );
+
     app.post(
       '/accounts/auth/password/reset/confirm/:uidb64/:token/',
       { schema: { tags, summary: 'Set a new password from a reset link', params: s.resetParams, body: s.resetConfirmBody, response: { 200: s.detailResponse } } },

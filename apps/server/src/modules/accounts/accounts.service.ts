@@ -87,6 +87,15 @@ export function createAccountsService(deps: ServiceDeps) {
 
   const invalidLink = () => new AppError('bad_request', MESSAGES.verification.invalidOrExpired);
 
+  /** The account a reset link is for; a 400 with the spec's failure text when it is unusable. */
+  async function resetLinkAccount(uid: string, token: string): Promise<AccountRow> {
+    const id = decodeUid(uid);
+    const account = id ? await repo.findAccountById(db, id) : undefined;
+    if (!account || !links.check('reset-password', account, token, config.RESET_TOKEN_TTL))
+      throw new AppError('bad_request', MESSAGES.reset.failure);
+    return account;
+  }
+
   return {
     /** Creates an inactive creator (the requested role is ignored) and e-mails the verification link. */
     async register(
@@ -212,15 +221,18 @@ export function createAccountsService(deps: ServiceDeps) {
       return { detail: MESSAGES.forgot.success };
     },
 
+    /** Lets the reset page say at once that a link is used or expired, before a password is typed. */
+    async checkPasswordResetLink(uid: string, token: string): Promise<{ detail: string }> {
+      await resetLinkAccount(uid, token);
+      return { detail: ACCOUNT_MESSAGES.resetLinkValid };
+    },
+
     async confirmPasswordReset(
       uid: string,
       token: string,
       input: { new_password1?: string; new_password2?: string },
     ): Promise<{ detail: string }> {
-      const id = decodeUid(uid);
-      const account = id ? await repo.findAccountById(db, id) : undefined;
-      if (!account || !links.check('reset-password', account, token, config.RESET_TOKEN_TTL))
-        throw new AppError('bad_request', MESSAGES.reset.failure);
+      const account = await resetLinkAccount(uid, token);
       const password = input.new_password1 ?? '';
       const errors: Record<string, string[]> = {};
       if (!password) errors.new_password1 = [MESSAGES.registration.required];

@@ -34,6 +34,10 @@ describe('password reset', () => {
     const link = await resetLink('Forgetful@Example.com');
     expect(link).toMatch(/^https:\/\/contests\.example\.com\/reset-password\/[A-Za-z0-9_-]+\/[0-9a-z]+-[A-Za-z0-9_-]{32}$/);
 
+    const [uid, token] = link.split('/').slice(-2);
+    const check = () => ctx.app.inject({ method: 'GET', url: `/api/accounts/auth/password/reset/confirm/${uid}/${token}/` });
+    expect((await check()).statusCode).toBe(200);
+
     const res = await confirm(link, 'Brand-New-Horizon-77');
     expect(res.statusCode).toBe(200);
     expect((await login(ctx, email, 'Brand-New-Horizon-77')).statusCode).toBe(200);
@@ -44,6 +48,10 @@ describe('password reset', () => {
     const reused = await confirm(link, 'Another-Fresh-Start-88');
     expect(reused.statusCode).toBe(400);
     expect(reused.json().detail).toBe(MESSAGES.reset.failure);
+    // The page can tell before anything is typed that the link was used.
+    const used = await check();
+    expect(used.statusCode).toBe(400);
+    expect(used.json().detail).toBe(MESSAGES.reset.failure);
   });
 
   it('answers an unknown e-mail exactly like a known one, and sends nothing', async () => {

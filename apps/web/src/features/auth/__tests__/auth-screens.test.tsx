@@ -92,6 +92,7 @@ describe('account screens', { timeout: 20_000 }, () => {
 
   it('Reset password: client rules, then success and a redirect to /login after 3 s', async () => {
     const user = userEventLib.setup();
+    fetchMock.mockResolvedValueOnce(json(200, { detail: 'valid' }));
     renderAt(
       <Routes>
         <Route path="/reset" element={<ResetPasswordFormPanel uidb64="MQ" token={TOKEN} />} />
@@ -99,12 +100,13 @@ describe('account screens', { timeout: 20_000 }, () => {
       </Routes>,
       '/reset',
     );
-    await user.type(screen.getByLabelText('New Password'), 'short');
+    expect(await screen.findByText('Checking your link...')).toBeInTheDocument();
+    await user.type(await screen.findByLabelText('New Password'), 'short');
     await user.type(screen.getByLabelText('Confirm New Password'), 'other');
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));
     expect(await screen.findByText(MESSAGES.password.tooShort)).toBeInTheDocument();
     expect(screen.getByText(MESSAGES.registration.passwordsDoNotMatch)).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(fetchMock).toHaveBeenCalledTimes(1); // only the link check: nothing sent for invalid input
 
     fetchMock.mockResolvedValueOnce(json(200, { detail: 'ok' }));
     await user.clear(screen.getByLabelText('New Password'));
@@ -114,14 +116,24 @@ describe('account screens', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));
     expect(await screen.findByText(MESSAGES.reset.success)).toBeInTheDocument();
     expect(String(fetchMock.mock.calls[0]![0])).toBe(`/api/accounts/auth/password/reset/confirm/MQ/${TOKEN}/`);
+    expect(fetchMock.mock.calls[1]![1]?.method).toBe('POST');
     await waitFor(() => expect(screen.getByText('login page')).toBeInTheDocument(), { timeout: 4500 });
   }, 20_000);
 
-  it('Reset password: a refused link shows "Invalid or Expired Link" and a way to a new one', async () => {
-    const user = userEventLib.setup();
+  it('Reset password: a used or expired link says so as soon as the page opens', async () => {
     fetchMock.mockResolvedValueOnce(json(400, { detail: MESSAGES.reset.failure, code: 'bad_request' }));
     renderAt(<ResetPasswordFormPanel uidb64="MQ" token={TOKEN} />);
-    await user.type(screen.getByLabelText('New Password'), 'Copper-Meadow-5519');
+    expect(await screen.findByText(MESSAGES.reset.invalidLink)).toBeInTheDocument();
+    expect(screen.queryByLabelText('New Password')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Request a New Link' })).toHaveAttribute('href', '/forgot-password');
+  });
+
+  it('Reset password: a link refused on submit shows "Invalid or Expired Link" and a way to a new one', async () => {
+    const user = userEventLib.setup();
+    fetchMock.mockResolvedValueOnce(json(200, { detail: 'valid' }));
+    fetchMock.mockResolvedValueOnce(json(400, { detail: MESSAGES.reset.failure, code: 'bad_request' }));
+    renderAt(<ResetPasswordFormPanel uidb64="MQ" token={TOKEN} />);
+    await user.type(await screen.findByLabelText('New Password'), 'Copper-Meadow-5519');
     await user.type(screen.getByLabelText('Confirm New Password'), 'Copper-Meadow-5519');
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));
     expect(await screen.findByText(MESSAGES.reset.invalidLink)).toBeInTheDocument();

@@ -2,11 +2,12 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { Alert, Button, Stack, Typography } from '@mui/material';
+import { Alert, Button, CircularProgress, Stack, Typography } from '@mui/material';
 import { LIMITS, MESSAGES, resetPasswordFormSchema, type ResetPasswordForm } from '@app/domain';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { useConfirmPasswordReset } from '../api/confirm-password-reset';
+import { useResetLinkCheck } from '../api/check-password-reset-link';
 import { PasswordField } from './password-field';
 
 const TOKEN_PATTERN = /^[0-9a-z]{1,10}-[A-Za-z0-9_-]{32}$/;
@@ -18,7 +19,11 @@ const TOKEN_PATTERN = /^[0-9a-z]{1,10}-[A-Za-z0-9_-]{32}$/;
 export function ResetPasswordFormPanel({ uidb64, token }: { uidb64?: string; token?: string }) {
   const navigate = useNavigate();
   const confirm = useConfirmPasswordReset();
-  const [linkInvalid, setLinkInvalid] = useState(!uidb64 || !token || !TOKEN_PATTERN.test(token));
+  const wellFormed = Boolean(uidb64 && token && TOKEN_PATTERN.test(token));
+  const linkCheck = useResetLinkCheck(uidb64 ?? '', token ?? '', wellFormed);
+  const [rejectedOnSubmit, setLinkInvalid] = useState(false);
+  const linkRejected = linkCheck.error instanceof ApiError && linkCheck.error.status === 400;
+  const linkInvalid = !wellFormed || linkRejected || rejectedOnSubmit;
   const form = useForm<ResetPasswordForm>({
     resolver: zodResolver(resetPasswordFormSchema),
     defaultValues: { new_password1: '', new_password2: '' },
@@ -61,6 +66,15 @@ export function ResetPasswordFormPanel({ uidb64, token }: { uidb64?: string; tok
         <Button component={RouterLink} to={paths.forgotPassword} variant="contained" size="large">
           Request a New Link
         </Button>
+      </Stack>
+    );
+  }
+
+  if (linkCheck.isPending && !confirm.isSuccess) {
+    return (
+      <Stack spacing={2} role="status" sx={{ alignItems: 'center', py: 4 }}>
+        <CircularProgress size={32} aria-hidden />
+        <Typography sx={{ color: 'text.secondary' }}>Checking your link...</Typography>
       </Stack>
     );
   }
