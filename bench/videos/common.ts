@@ -1,14 +1,16 @@
 /** What the videos benchmarks share: the bench database's app server and small process helpers. */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BENCH_DATABASE_URL } from './seed';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const work = '/tmp/bench-videos';
+/** Scratch folder (BENCH_WORK_DIR) for generated files and the server's DATA_DIR. */
+export const work = process.env.BENCH_WORK_DIR ?? '/tmp/bench-videos';
 export const JWT_SECRET = 'bench-secret-that-is-long-enough-for-hs256-signing';
-export const APP_PORT = 3461;
+/** The app server's port (BENCH_APP_PORT): helpers running benchmarks side by side use their own. */
+export const APP_PORT = Number(process.env.BENCH_APP_PORT ?? 3461);
 
 export function start(command: string[], env: Record<string, string>): ChildProcess {
   return spawn(process.execPath, command, {
@@ -31,9 +33,11 @@ export async function waitFor(url: string): Promise<void> {
   throw new Error(`${url} never answered`);
 }
 
+/** The app server as `npm start` runs it: the bundle of apps/server/src run by plain node. */
 export function appServer(): ChildProcess {
   mkdirSync(work, { recursive: true });
-  return start(['--import', 'tsx', 'apps/server/src/server.ts'], {
+  execFileSync(process.execPath, ['apps/server/scripts/build.mjs'], { cwd: root, stdio: 'inherit' });
+  return start(['apps/server/dist/server.js'], {
     DATABASE_URL: BENCH_DATABASE_URL,
     PORT: String(APP_PORT),
     HOST: '127.0.0.1',

@@ -3,8 +3,8 @@
  * server; throughput against `cp` of the same file, and the server's peak RSS.
  * Run alone: npx tsx bench/videos/upload.ts  (needs PostgreSQL on 127.0.0.1:5432, ffmpeg, curl)
  */
-import { execFileSync, type ChildProcess } from 'node:child_process';
-import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
@@ -17,22 +17,8 @@ function peakRss(pid: number): number {
   return Number(/VmHWM:\s+(\d+)/.exec(status)![1]) * 1024;
 }
 
-/** The server process (tsx runs it in a child of the spawned node). */
-function serverPid(child: ChildProcess): number {
-  let listing = '';
-  try {
-    listing = execFileSync('ps', ['-o', 'pid=', '--ppid', String(child.pid)], { encoding: 'utf8' });
-  } catch {
-    // no children: node --import tsx runs the server in this very process
-  }
-  const children = listing
-    .split('\n')
-    .map((s) => Number(s.trim()))
-    .filter(Boolean);
-  return children[0] ?? child.pid!;
-}
-
 export async function uploadBenchmark(): Promise<Record<string, number>> {
+  mkdirSync(work, { recursive: true });
   const clip = path.join(work, 'clip.mp4');
   const big = path.join(work, 'big.mp4');
   execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=duration=2:size=640x360:rate=25',
@@ -65,7 +51,8 @@ export async function uploadBenchmark(): Promise<Record<string, number>> {
 
   const server = appServer();
   await waitFor(`http://127.0.0.1:${APP_PORT}/api/videos/videos/?page_size=1`);
-  const pid = serverPid(server);
+  // `node apps/server/dist/server.js` itself serves the requests: its own peak RSS is measured.
+  const pid = server.pid!;
   const rssBefore = peakRss(pid);
   const started = process.hrtime.bigint();
   const out = execFileSync('curl', ['-s', '-o', '/dev/null', '-w', '%{http_code}', '-H', `Authorization: Bearer ${token}`,

@@ -1,12 +1,8 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { sourceFile } from '../lib/server-dir';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -33,10 +29,16 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+export const MIGRATIONS_FOLDER = sourceFile('db', 'migrations');
 
 /** Opens PGlite persisted in `dir` (or in memory for `memory://`). */
 export async function openPglite(dir: string, loadDataDir?: Blob): Promise<DatabaseHandle> {
+  // Loaded on demand: a server on DATABASE_URL never pays for the WebAssembly database.
+  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('drizzle-orm/pglite'),
+  ]);
   const client = await PGlite.create(dir, {
     extensions: { pg_trgm },
     ...(loadDataDir ? { loadDataDir } : {}),
@@ -86,6 +88,7 @@ const MIGRATION_LOCK_KEY = 727_001;
 /** Applies the committed migrations; safe when several processes start at once. */
 export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
   if (handle.driver === 'pglite') {
+    const { migrate: migratePglite } = await import('drizzle-orm/pglite/migrator');
     await migratePglite(handle.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
     return;
   }

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import type { Logger } from 'pino';
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import type { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import type { Config } from '../config/env';
 import { migrateDatabase, openPglite, openPostgres, type DatabaseHandle } from './client';
 
@@ -49,6 +49,7 @@ export async function openRuntimeDatabase(
   let socketServer: PGLiteSocketServer | undefined;
   if (options.share) {
     rmSync(socketFile(config.DATA_DIR), { force: true });
+    const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
     socketServer = new PGLiteSocketServer({
       db: handle.pglite!,
       path: socketFile(config.DATA_DIR),

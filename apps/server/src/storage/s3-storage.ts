@@ -4,15 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import {
-  DeleteObjectCommand,
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  S3Client,
-} from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
+import type * as S3Sdk from '@aws-sdk/client-s3';
 import { byteLimit } from './local-storage';
 import { assertSafeKey, contentTypeOf, type Storage } from './storage';
 
@@ -34,13 +26,23 @@ function isNotFound(error: unknown): boolean {
  * route, so content types, range requests and nosniff behave as with local storage.
  */
 export function createS3Storage(options: S3Options): Storage {
-  const client = new S3Client({
-    region: options.region,
-    ...(options.endpoint ? { endpoint: options.endpoint, forcePathStyle: true } : {}),
-    ...(options.accessKeyId && options.secretAccessKey
-      ? { credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } }
-      : {}),
-  });
+  // The AWS SDK is loaded on first use, so processes on local storage never load it.
+  let loading: Promise<{ sdk: typeof S3Sdk; client: S3Sdk.S3Client }> | undefined;
+  const s3 = () =>
+    (loading ??= import('@aws-sdk/client-s3').then((sdk) => ({
+      sdk,
+      client: new sdk.S3Client({
+        region: options.region,
+        ...(options.endpoint ? { endpoint: options.endpoint, forcePathStyle: true } : {}),
+        ...(options.accessKeyId && options.secretAccessKey
+          ? { credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } }
+          : {}),
+        // Checksums only where S3 requires them: S3-compatible servers (MinIO, R2, s3rver…) do not
+        // all accept the SDK's default streaming CRC trailers.
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+        responseChecksumValidation: 'WHEN_REQUIRED',
+      }),
+    })));
   const Bucket = options.bucket;
 
   const storage: Storage = {
@@ -49,6 +51,7 @@ export function createS3Storage(options: S3Options): Storage {
       assertSafeKey(key);
       const counter = { bytes: 0 };
       const source = Buffer.isBuffer(body) ? Readable.from([body]) : body;
+      const [{ client }, { Upload }] = await Promise.all([s3(), import('@aws-sdk/lib-storage')]);
       const limited = new PassThrough();
       const piping = pipeline(source, byteLimit(putOptions.maxBytes, counter), limited);
       // Multipart upload in 8 MiB parts: memory stays bounded whatever the object's size.
@@ -69,12 +72,13 @@ export function createS3Storage(options: S3Options): Storage {
     },
     async get(key, range) {
       assertSafeKey(key);
+      const { sdk, client } = await s3();
       try {
-        const head = await client.send(new HeadObjectCommand({ Bucket, Key: key }));
+        const head = await client.send(new sdk.HeadObjectCommand({ Bucket, Key: key }));
         const size = head.ContentLength ?? 0;
         const end = range ? Math.min(range.end ?? size - 1, size - 1) : undefined;
         const result = await client.send(
-          new GetObjectCommand({
+          new sdk.GetObjectCommand({
             Bucket,
             Key: key,
             ...(range ? { Range: `bytes=${range.start}-${end}` } : {}),
@@ -92,8 +96,9 @@ export function createS3Storage(options: S3Options): Storage {
     },
     async stat(key) {
       assertSafeKey(key);
+      const { sdk, client } = await s3();
       try {
-        const head = await client.send(new HeadObjectCommand({ Bucket, Key: key }));
+        const head = await client.send(new sdk.HeadObjectCommand({ Bucket, Key: key }));
         return { size: head.ContentLength ?? 0 };
       } catch (error) {
         if (isNotFound(error)) return null;
@@ -102,18 +107,20 @@ export function createS3Storage(options: S3Options): Storage {
     },
     async delete(key) {
       assertSafeKey(key);
-      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+      const { sdk, client } = await s3();
+      await client.send(new sdk.DeleteObjectCommand({ Bucket, Key: key }));
     },
     async deletePrefix(prefix) {
       if (!prefix.endsWith('/')) throw new Error('prefix must end with /');
       assertSafeKey(prefix.slice(0, -1));
+      const { sdk, client } = await s3();
       let token: string | undefined;
       do {
         const page = await client.send(
-          new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken: token }),
+          new sdk.ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken: token }),
         );
         const keys = (page.Contents ?? []).map((item) => ({ Key: item.Key! }));
-        if (keys.length) await client.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects: keys } }));
+        if (keys.length) await client.send(new sdk.DeleteObjectsCommand({ Bucket, Delete: { Objects: keys } }));
         token = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (token);
     },

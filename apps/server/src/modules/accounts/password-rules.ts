@@ -1,12 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { MESSAGES, passwordProblems } from '@app/domain';
+import { sourceFile } from '../../lib/server-dir';
 
 let common: Set<string> | undefined;
 
 /** The shipped list of common passwords (lower-cased), read once on first use. */
 function commonPasswords(): Set<string> {
   common ??= new Set(
-    readFileSync(new URL('./common-passwords.txt', import.meta.url), 'utf8')
+    readFileSync(sourceFile('modules', 'accounts', 'common-passwords.txt'), 'utf8')
       .split('\n')
       .filter((line) => line && !line.startsWith('#')),
   );

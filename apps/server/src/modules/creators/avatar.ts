@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import { CREATOR_MESSAGES } from '@app/domain';
 import { AppError } from '../../lib/errors';
 
@@ -29,6 +28,8 @@ export function imageKindOf(bytes: Buffer): 'jpeg' | 'png' | 'webp' | null {
 export async function resizeAvatar(bytes: Buffer): Promise<Buffer> {
   const invalid = AppError.validation({ avatar: [CREATOR_MESSAGES.avatarInvalid] });
   if (!imageKindOf(bytes)) throw invalid;
+  // sharp (libvips) is loaded on the first avatar, not by every process at start.
+  const { default: sharp } = await import('sharp');
   try {
     return await sharp(bytes, { limitInputPixels: 50_000_000 })
       .rotate()
