@@ -1,4 +1,5 @@
 import { createReadStream } from 'node:fs';
+import { readdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Server } from '@tus/server';
@@ -12,7 +13,34 @@ import { checkVideoText, type ReceivedVideo, type VideosService } from './videos
 export const TUS_PATH = '/api/videos/uploads';
 /** Unfinished resumable uploads are removed after this long. */
 export const TUS_EXPIRY_MS = 24 * 3600 * 1000;
+/** How often each app process sweeps its upload folder for expired uploads. */
+const CLEANUP_EVERY_MS = 3600 * 1000;
 const UPLOAD_ID = /^[a-f0-9]{32}$/;
+
+/**
+ * Removes the unfinished uploads in `directory` that were created more than TUS_EXPIRY_MS before
+ * `now`: their bytes and their `.json` record (finished uploads are removed when they become a
+ * video). Bytes left without a record (a crash between the two writes) go by their file time.
+ * Several processes may sweep the same folder at once: whoever comes second finds nothing to do.
+ * Returns how many uploads were removed.
+ */
+export async function removeExpiredTusUploads(directory: string, now = Date.now()): Promise<number> {
+  const names = await readdir(directory).catch(() => [] as string[]);
+  const ids = new Set(names.map((name) => name.replace(/\.json$/, '')).filter((id) => UPLOAD_ID.test(id)));
+  let removed = 0;
+  for (const id of ids) {
+    const bytes = path.join(directory, id);
+    const record = `${bytes}.json`;
+    const createdAt = await readFile(record, 'utf8')
+      .then((text) => Date.parse((JSON.parse(text) as { creation_date?: string }).creation_date ?? ''))
+      .catch(() => stat(bytes).then((info) => info.mtimeMs, () => Number.NaN));
+    if (Number.isNaN(createdAt) || now - createdAt <= TUS_EXPIRY_MS) continue;
+    await rm(bytes, { force: true });
+    await rm(record, { force: true });
+    removed += 1;
+  }
+  return removed;
+}
 
 /** What tus hooks throw to answer with a status and our JSON error body. */
 function tusError(statusCode: number, detail: string, code: string) {
@@ -109,10 +137,19 @@ export async function registerTusUploads(app: FastifyInstance, deps: AppDeps, vi
     scope.options('/videos/uploads/:id', handle);
   });
 
-  const timer = setInterval(() => {
-    tus.cleanUpExpiredUploads().catch((error: unknown) => deps.log.warn({ err: error }, 'tus cleanup failed'));
-  }, 3600 * 1000);
+  // tus itself answers 410 for an expired upload; this sweep frees its disk space. Each process
+  // sweeps the folder it writes to (DATA_DIR may or may not be shared between processes).
+  const sweep = () =>
+    removeExpiredTusUploads(directory)
+      .then((count) => count && deps.log.info({ count }, 'removed expired unfinished uploads'))
+      .catch((error: unknown) => deps.log.warn({ err: error }, 'expired upload cleanup failed'));
+  const first = setTimeout(sweep, 60_000);
+  const timer = setInterval(sweep, CLEANUP_EVERY_MS);
+  first.unref();
   timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+  app.addHook('onClose', async () => {
+    clearTimeout(first);
+    clearInterval(timer);
+  });
   return { tus, datastore };
 }

@@ -1,4 +1,4 @@
-import { readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS, MESSAGES, type VideoDto } from '@app/domain';
@@ -6,6 +6,7 @@ import { createTestContext, type TestContext } from '../../../test/helper';
 import { createUser, type TestUser } from '../../../test/factories';
 import { makeClips } from '../../../test/video-clips';
 import { videos } from '../../db/schema/index';
+import { removeExpiredTusUploads, TUS_EXPIRY_MS } from './tus-uploads';
 
 const b64 = (value: string) => Buffer.from(value).toString('base64');
 const tusHeaders = { 'tus-resumable': '1.0.0' };
@@ -108,5 +109,51 @@ describe('resumable uploads (tus) under /api/videos/uploads/', () => {
     expect(done.statusCode).toBe(400);
     expect(done.json()).toMatchObject({ detail: MESSAGES.upload.invalidType });
     expect(await rows()).toBe(before);
+  });
+
+  it('expires an unfinished upload after 24 h: 410 Gone, then its bytes are removed', async () => {
+    const bytes = readFileSync(clips.mp4);
+    const created = await create(creator, bytes.length, { title: 'Left behind' });
+    expect(created.statusCode).toBe(201);
+    const location = created.headers.location as string;
+    const expires = Date.parse(created.headers['upload-expires'] as string);
+    expect(Math.abs(expires - (Date.now() + TUS_EXPIRY_MS))).toBeLessThan(60_000);
+    const half = Math.floor(bytes.length / 2);
+    expect((await patch(creator, location, 0, bytes.subarray(0, half))).statusCode).toBe(204);
+
+    const directory = path.join(ctx.dataDir, 'tus-uploads');
+    const id = location.split('/').pop()!;
+    const data = path.join(directory, id);
+    expect(existsSync(data)).toBe(true);
+    // A sweep today leaves it alone.
+    expect(await removeExpiredTusUploads(directory)).toBe(0);
+    expect(existsSync(data)).toBe(true);
+
+    // The upload was started 25 hours ago: the client may no longer continue it.
+    const record = path.join(directory, `${id}.json`);
+    const info = JSON.parse(readFileSync(record, 'utf8')) as { creation_date: string };
+    info.creation_date = new Date(Date.now() - TUS_EXPIRY_MS - 3600_000).toISOString();
+    writeFileSync(record, JSON.stringify(info));
+    expect((await head(creator, location)).statusCode).toBe(410);
+    expect((await patch(creator, location, half, bytes.subarray(half))).statusCode).toBe(410);
+
+    // The periodic sweep removes its bytes and record; afterwards the upload does not exist.
+    expect(await removeExpiredTusUploads(directory)).toBe(1);
+    expect(existsSync(data)).toBe(false);
+    expect(existsSync(record)).toBe(false);
+    expect((await head(creator, location)).statusCode).toBe(404);
+  });
+
+  it('sweeps by the clock it is given; two processes sweeping at once do not trip over each other', async () => {
+    const created = await create(creator, 1000, { title: 'Abandoned' });
+    const id = (created.headers.location as string).split('/').pop()!;
+    const directory = path.join(ctx.dataDir, 'tus-uploads');
+    const tomorrow = Date.now() + TUS_EXPIRY_MS + 1000;
+    const [one, two] = await Promise.all([
+      removeExpiredTusUploads(directory, tomorrow),
+      removeExpiredTusUploads(directory, tomorrow),
+    ]);
+    expect(one + two).toBeGreaterThanOrEqual(1);
+    expect(readdirSync(directory).filter((name) => name.startsWith(id))).toEqual([]);
   });
 });
