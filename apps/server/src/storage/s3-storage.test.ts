@@ -1,0 +1,136 @@
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import S3rver from 's3rver';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { VideoDto } from '@app/domain';
+import { createTestContext, type TestContext } from '../../test/helper';
+import { createUser, type TestUser } from '../../test/factories';
+import { makeClips, multipartBody } from '../../test/video-clips';
+
+/**
+ * The whole media path on S3-compatible storage (S3_BUCKET + S3_ENDPOINT, AWS SDK v3) against a
+ * real S3 API server running here (s3rver, from npm): upload, processing (ffmpeg reads a local
+ * copy of the object, poster and preview are written back), serving with range requests, delete.
+ */
+const BUCKET = 'contest-media';
+let server: S3rver | undefined;
+let endpoint = '';
+let unavailable = '';
+const s3Dir = mkdtempSync(path.join(os.tmpdir(), 's3rver-'));
+try {
+  server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: s3Dir, configureBuckets: [{ name: BUCKET }] });
+  const address = await server.run();
+  endpoint = `http://127.0.0.1:${address.port}`;
+} catch (error) {
+  unavailable = `the S3-compatible test server (s3rver) could not start: ${String(error)}`;
+}
+
+/** Keys of the objects in the bucket, as the S3 server stores them on its disk. */
+function objectKeys(): string[] {
+  const dir = path.join(s3Dir, BUCKET);
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((entry) => entry.endsWith('._S3rver_object'))
+    .map((entry) => entry.slice(0, -'._S3rver_object'.length))
+    .sort();
+}
+
+describe.skipIf(unavailable !== '')(`media on S3-compatible storage ${unavailable}`, () => {
+  let ctx: TestContext;
+  let creator: TestUser;
+  let clips: ReturnType<typeof makeClips>;
+
+  beforeAll(async () => {
+    clips = makeClips();
+    ctx = await createTestContext({
+      S3_BUCKET: BUCKET,
+      S3_ENDPOINT: endpoint,
+      S3_REGION: 'us-east-1',
+      // s3rver checks request signatures against this key pair.
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+    });
+    creator = await createUser(ctx, { role: 'creator' });
+  }, 120_000);
+  afterAll(async () => {
+    await ctx?.close();
+    await server?.close();
+    rmSync(s3Dir, { recursive: true, force: true });
+    if (clips) rmSync(clips.dir, { recursive: true, force: true });
+  });
+
+  it('uploads a clip into the bucket, processes it, serves ranges and deletes every object', async () => {
+    expect(ctx.deps.storage.kind).toBe('s3');
+    const bytes = readFileSync(clips.mp4);
+    const body = multipartBody({ title: 'Bucket take' }, { filename: 'clip.mp4', type: 'video/mp4', bytes });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/videos/upload/',
+      payload: body.payload,
+      headers: { ...body.headers, ...creator.headers },
+    });
+    expect(res.statusCode).toBe(201);
+    const created = res.json<VideoDto>();
+    const originalKey = created.video_url.replace(/^\/media\//, '');
+    expect(objectKeys()).toEqual([originalKey]);
+
+    let video = created;
+    for (const deadline = Date.now() + 30_000; video.status === 'processing' && Date.now() < deadline; ) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      video = (await ctx.app.inject({ url: `/api/videos/videos/${created.id}/`, headers: creator.headers })).json<VideoDto>();
+    }
+    expect(video).toMatchObject({ status: 'ready', width: 320, height: 240, video_codec: 'h264' });
+    const posterKey = video.thumbnail_url!.replace(/^\/media\//, '');
+    const previewKey = video.thumbnail!.replace(/^\/media\//, '');
+    expect(objectKeys()).toEqual([originalKey, posterKey, previewKey].sort());
+    // Nothing was written to the local media folder.
+    expect(readdirSync(ctx.dataDir)).not.toContain('media');
+
+    const whole = await ctx.app.inject({ url: video.video_url });
+    expect(whole.statusCode).toBe(200);
+    expect(whole.headers['content-type']).toBe('video/mp4');
+    expect(whole.headers['x-content-type-options']).toBe('nosniff');
+    expect(whole.rawPayload.equals(bytes)).toBe(true);
+
+    const range = await ctx.app.inject({ url: video.video_url, headers: { range: 'bytes=100-299' } });
+    expect(range.statusCode).toBe(206);
+    expect(range.headers['content-range']).toBe(`bytes 100-299/${bytes.length}`);
+    expect(range.rawPayload.equals(bytes.subarray(100, 300))).toBe(true);
+
+    const poster = await ctx.app.inject({ url: video.thumbnail_url! });
+    expect(poster.statusCode).toBe(200);
+    expect(poster.headers['content-type']).toBe('image/jpeg');
+    const preview = await ctx.app.inject({ url: video.thumbnail!, headers: { range: 'bytes=0-' } });
+    expect(preview.statusCode).toBe(206);
+
+    const removed = await ctx.app.inject({ method: 'DELETE', url: `/api/videos/videos/${video.id}/`, headers: creator.headers });
+    expect(removed.statusCode).toBe(204);
+    expect(objectKeys()).toEqual([]);
+    expect((await ctx.app.inject({ url: video.video_url })).statusCode).toBe(404);
+  });
+
+  it('stores a large file through a multipart S3 upload (8 MiB parts) and serves its last bytes', async () => {
+    // A valid MP4 of ~20 MB: the clip followed by one 'free' box of zeros (three 8 MiB parts).
+    const head = readFileSync(clips.mp4);
+    const free = Buffer.alloc(20 * 1024 * 1024);
+    free.writeUInt32BE(free.length, 0);
+    free.write('free', 4, 'latin1');
+    const bytes = Buffer.concat([head, free]);
+    const body = multipartBody({ title: 'Long take' }, { filename: 'long.mp4', type: 'video/mp4', bytes });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/videos/upload/',
+      payload: body.payload,
+      headers: { ...body.headers, ...creator.headers },
+    });
+    expect(res.statusCode).toBe(201);
+    const video = res.json<VideoDto>();
+    const key = video.video_url.replace(/^\/media\//, '');
+    expect(await ctx.deps.storage.stat(key)).toEqual({ size: bytes.length });
+    const tail = await ctx.app.inject({ url: video.video_url, headers: { range: 'bytes=-16' } });
+    expect(tail.statusCode).toBe(206);
+    expect(tail.rawPayload.equals(bytes.subarray(bytes.length - 16))).toBe(true);
+    expect((await ctx.app.inject({ method: 'DELETE', url: `/api/videos/videos/${video.id}/`, headers: creator.headers })).statusCode).toBe(204);
+    expect(await ctx.deps.storage.stat(key)).toBeNull();
+  });
+});
