@@ -10,3 +10,4 @@ export * from './creator';
 export * from './contest';
 export * from './video-api';
 export * from './display-name';
+export * from './video-brief';

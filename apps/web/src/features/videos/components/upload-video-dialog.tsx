@@ -18,6 +18,7 @@ import { useNotify } from '../../../components/notifications';
 import { useVideoUpload } from '../api/upload-video';
 import { formatDuration } from '../lib/normalize-video';
 import { readVideoInfo, type VideoFileInfo } from '../lib/read-video-info';
+import { ContestBriefCheck, type BriefContest } from './contest-brief-check';
 
 export interface UploadVideoDialogProps {
   open: boolean;
@@ -25,6 +26,11 @@ export interface UploadVideoDialogProps {
   onClose: () => void;
   /** Called with the created video after a successful upload; the dialog then resets and closes. */
   onUploaded?: (video: VideoDto) => void;
+  /**
+   * For a contest entry: the contest whose brief (length, orientation) the chosen file is checked
+   * against before it is sent.
+   */
+  contest?: BriefContest;
 }
 
 const ACCEPT = 'video/mp4,video/webm,video/quicktime,video/x-m4v,.mp4,.m4v,.mov,.webm';
@@ -41,7 +47,7 @@ function formatBytes(bytes: number): string {
  * progress and can be neither closed nor edited; success resets it, errors show inline.
  * Uploads are resumable: a dropped connection or a reload continues from the last byte.
  */
-export function UploadVideoDialog({ open, onClose, onUploaded }: UploadVideoDialogProps) {
+export function UploadVideoDialog({ open, onClose, onUploaded, contest }: UploadVideoDialogProps) {
   const notify = useNotify();
   const titleId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -159,6 +165,7 @@ export function UploadVideoDialog({ open, onClose, onUploaded }: UploadVideoDial
                 )}
               </Box>
             </Box>
+            {contest && file && <ContestBriefCheck contest={contest} info={info} />}
             <TextField
               label="Title"
               value={title}

@@ -1,0 +1,84 @@
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEventLib from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { NotificationsProvider } from '../../../components/notifications';
+import { UploadVideoDialog } from '../components/upload-video-dialog';
+import type { VideoFileInfo } from '../lib/read-video-info';
+
+// jsdom decodes no video: stand in for what the browser's <video> element reports.
+const readVideoInfo = vi.hoisted(() => vi.fn<(file: Blob) => Promise<VideoFileInfo | null>>());
+vi.mock('../lib/read-video-info', () => ({ readVideoInfo }));
+
+/** The chair contest as the contest API returns it (only what the dialog reads). */
+const CHAIR_CONTEST = {
+  title: 'Hbada Chair Contest',
+  requirements: [
+    '9:16 vertical video',
+    'Split into 3 scenes',
+    '60–90 seconds long',
+    'MOV or MP4, Full HD or 4K',
+    'Show at least 3–4 key features of the chair',
+  ],
+};
+
+function renderDialog(contest?: typeof CHAIR_CONTEST) {
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <NotificationsProvider>
+        <UploadVideoDialog open onClose={() => {}} contest={contest} />
+      </NotificationsProvider>
+    </QueryClientProvider>,
+  );
+  return userEventLib.setup({ applyAccept: false });
+}
+
+const clip = () => new File(['x'], 'take.mov', { type: 'video/quicktime' });
+
+describe('UploadVideoDialog for a contest entry', { timeout: 30_000 }, () => {
+  afterEach(() => {
+    cleanup();
+    readVideoInfo.mockReset();
+  });
+
+  it('says a 75 s vertical file meets the brief, with its length and size', async () => {
+    readVideoInfo.mockResolvedValue({ durationSeconds: 75, width: 1080, height: 1920 });
+    const user = renderDialog(CHAIR_CONTEST);
+    await user.upload(screen.getByLabelText('Video file'), clip());
+    expect(await screen.findByText('This file meets the contest brief')).toBeInTheDocument();
+    expect(screen.getByText('Contest brief: Hbada Chair Contest')).toBeInTheDocument();
+    expect(screen.getByText("Length 1:15 is within the brief's 60–90 seconds.")).toBeInTheDocument();
+    expect(screen.getByText('Vertical 1080×1920, as the brief asks.')).toBeInTheDocument();
+    expect(screen.getByTestId('video-file-info')).toHaveTextContent('1:15 · 1080×1920');
+  });
+
+  it('warns before sending when a file is too short and horizontal, and still lets the creator choose another', async () => {
+    readVideoInfo.mockResolvedValue({ durationSeconds: 42, width: 1920, height: 1080 });
+    const user = renderDialog(CHAIR_CONTEST);
+    await user.upload(screen.getByLabelText('Video file'), clip());
+    const status = (await screen.findByText('This file does not meet the contest brief')).closest('[role="status"]') as HTMLElement;
+    expect(within(status).getByText('Too short: 0:42. The brief asks for 60–90 seconds.')).toBeInTheDocument();
+    expect(
+      within(status).getByText('This video is horizontal (1920×1080); the brief asks for a vertical video.'),
+    ).toBeInTheDocument();
+
+    readVideoInfo.mockResolvedValue({ durationSeconds: 88, width: 2160, height: 3840 });
+    await user.upload(screen.getByLabelText('Video file'), clip());
+    expect(await screen.findByText('This file meets the contest brief')).toBeInTheDocument();
+    expect(screen.queryByText('This file does not meet the contest brief')).toBeNull();
+  });
+
+  it("explains when the browser cannot read the file, and shows no brief for a standalone upload", async () => {
+    readVideoInfo.mockResolvedValue(null);
+    const user = renderDialog(CHAIR_CONTEST);
+    await user.upload(screen.getByLabelText('Video file'), clip());
+    expect(await screen.findByText(/cannot be checked against the brief here/)).toBeInTheDocument();
+    cleanup();
+
+    readVideoInfo.mockResolvedValue({ durationSeconds: 10, width: 1920, height: 1080 });
+    const standalone = renderDialog();
+    await standalone.upload(screen.getByLabelText('Video file'), clip());
+    expect(await screen.findByText(/0:10 · 1920×1080/)).toBeInTheDocument();
+    expect(screen.queryByText(/contest brief/i)).toBeNull();
+  });
+});
