@@ -1,42 +1,27 @@
-// The baseline: node:http + pg running the same SQL as the app's list and search, no framework.
+// The baseline: node:http + pg running the app's own SQL (handed over by run.ts in BENCH_QUERIES,
+// taken from the app's query builders) for each scenario, with no framework around it.
 import http from 'node:http';
 import pg from 'pg';
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
-const columns = `v.id, v.owner_id, v.title, v.description, v.contest_id, c.title as contest_title, b.id as brand_id,
-  b.name as brand_name, v.original_key, v.original_type, v.size_bytes, v.poster_key, v.preview_key, v.status,
-  v.failure_reason, v.duration_seconds, v.width, v.height, v.video_codec, v.audio_codec, v.frame_rate,
-  v.is_approved, v.views, v.likes, v.created_at, u.first_name, u.last_name, cp.user_id, cp.experience_level,
-  cp.avatar_key, cp.country, cp.bio`;
-const joins = `from videos v join users u on u.id = v.owner_id
-  left join creator_profiles cp on cp.user_id = v.owner_id
-  left join contests c on c.id = v.contest_id
-  left join brands b on b.id = coalesce(v.brand_id, c.brand_id)`;
-const LIST = `select ${columns} ${joins}
-  join (select id as page_id from videos where is_approved = true
-        order by created_at desc nulls last, id desc nulls last limit $1 offset $2) page on page.page_id = v.id
-  order by v.created_at desc nulls last, v.id desc nulls last`;
-const LIST_COUNT = 'select count(*) from videos where is_approved = true';
-const SEARCH = `select ${columns} ${joins}
-  where v.is_approved = true and v.search_vector @@ to_tsquery('simple', $3)
-  order by ts_rank_cd(v.search_vector, to_tsquery('simple', $3)) desc, v.created_at desc nulls last, v.id desc nulls last
-  limit $1 offset $2`;
-const SEARCH_COUNT = `select count(*) from videos where is_approved = true and search_vector @@ to_tsquery('simple', $1)`;
+/** { list, common, rare, zero }: { name, sql, params }, prepared under the app's statement name */
+const queries = JSON.parse(process.env.BENCH_QUERIES ?? '{}');
 
 http
   .createServer(async (req, res) => {
-    const url = new URL(req.url, 'http://x');
+    const query = queries[req.url.slice(1)];
+    if (!query) {
+      res.writeHead(404);
+      res.end();
+      return;
+    }
     try {
-      let rows;
-      let count;
-      if (url.pathname === '/list') {
-        [rows, count] = await Promise.all([pool.query(LIST, [24, 0]), pool.query(LIST_COUNT)]);
-      } else {
-        const q = url.searchParams.get('tsquery') ?? '';
-        [rows, count] = await Promise.all([pool.query(SEARCH, [24, 0, q]), pool.query(SEARCH_COUNT, [q])]);
-      }
+      // Array rows as drizzle reads them (the statement repeats names such as id and title).
+      const { rows, fields } = await pool.query({ name: query.name, text: query.sql, values: query.params, rowMode: 'array' });
+      const names = fields.map((field, i) => (fields.findIndex((f) => f.name === field.name) === i ? field.name : `${field.name}_${i}`));
+      const results = rows.map((row) => Object.fromEntries(names.map((name, i) => [name, row[i]])));
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ count: Number(count.rows[0].count), results: rows.rows }));
+      res.end(JSON.stringify({ count: Number(results[0]?.total ?? 0), results }));
     } catch (error) {
       res.writeHead(500);
       res.end(String(error));

@@ -8,8 +8,11 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { fillPlaceholders } from 'drizzle-orm';
 import pg from 'pg';
+import { openPostgres } from '../../apps/server/src/db/client';
 import { toPrefixTsQuery } from '../../apps/server/src/modules/videos/search-query';
+import { listParams, listQuery, searchQuery } from '../../apps/server/src/modules/videos/videos.repository';
 import { APP_PORT, appServer, root, start, waitFor } from './common';
 import { BENCH_DATABASE_URL, seedBenchVideos } from './seed';
 import { uploadBenchmark } from './upload';
@@ -45,38 +48,74 @@ async function measure(name: string, url: string, mode: 'fixed' | 'saturation'):
   return r;
 }
 
-async function explain(): Promise<string> {
+/** A query exactly as the app sends it: the prepared statement's name, SQL text and parameters. */
+interface AppQuery {
+  name: string;
+  sql: string;
+  params: unknown[];
+}
+
+/**
+ * The SQL the app runs for each scenario's first page, taken from the app's own query builders,
+ * so the baseline and EXPLAIN run the very same statements (prepared, as the app prepares them).
+ */
+function appQueries(): Record<string, AppQuery> {
+  const handle = openPostgres(BENCH_DATABASE_URL, 1);
+  const page = { limit: 24, offset: 0 };
+  const filter = { approved: true, newestFirst: true, ...page };
+  const list = listQuery(handle.db, filter).toSQL();
+  const queries: Record<string, AppQuery> = {
+    list: { name: 'bench_list', sql: list.sql, params: fillPlaceholders(list.params, listParams(filter)) },
+  };
+  const search = searchQuery(handle.db).toSQL();
+  for (const [kind, term] of Object.entries(TERMS)) {
+    const params = fillPlaceholders(search.params, { query: toPrefixTsQuery(term)!, ...page });
+    queries[kind] = { name: 'bench_search', sql: search.sql, params };
+  }
+  void handle.close();
+  return queries;
+}
+
+/**
+ * EXPLAIN ANALYZE of each statement as the app runs it: prepared, after six executions (when
+ * PostgreSQL may have switched from a plan per call to a generic plan).
+ */
+async function explain(queries: Record<string, AppQuery>): Promise<string> {
   const client = new pg.Client({ connectionString: BENCH_DATABASE_URL });
   await client.connect();
   const out: string[] = [];
-  const run = async (label: string, sql: string, values: unknown[] = []) => {
-    const { rows } = await client.query(`explain (analyze, buffers off) ${sql}`, values);
-    out.push(`-- ${label}\n${rows.map((r) => r['QUERY PLAN']).join('\n')}`);
-  };
-  await run(
-    'list page 1',
-    'select id from videos where is_approved = true order by created_at desc nulls last, id desc nulls last limit 24',
-  );
-  await run('list count', 'select count(*) from videos where is_approved = true');
-  for (const [kind, term] of Object.entries(TERMS)) {
-    const q = toPrefixTsQuery(term)!;
-    await run(
-      `search ${kind} (${term})`,
-      `select id from videos v where v.is_approved and v.search_vector @@ to_tsquery('simple', $1)
-       order by ts_rank_cd(v.search_vector, to_tsquery('simple', $1)) desc, created_at desc nulls last, id desc nulls last limit 24`,
-      [q],
-    );
-    await run(`search count ${kind}`, `select count(*) from videos where is_approved and search_vector @@ to_tsquery('simple', $1)`, [q]);
+  for (const [kind, query] of Object.entries(queries)) {
+    for (let i = 0; i < 6; i++) await client.query({ name: query.name, text: query.sql, values: query.params });
+    // EXECUTE takes no bind parameters: the values go in as literals.
+    const args = query.params.map((value) => (typeof value === 'string' ? client.escapeLiteral(value) : String(value)));
+    const { rows } = await client.query(`explain (analyze, buffers off) execute ${query.name}(${args.join(', ')})`);
+    const label = kind === 'list' ? 'list page 1' : `search ${kind} '${TERMS[kind as keyof typeof TERMS]}'`;
+    out.push(`-- ${label}: rows and count in one statement\n${rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n')}`);
   }
   await client.end();
   return out.join('\n\n');
+}
+
+/** The app and the baseline must answer the same count and ids, or the comparison means nothing. */
+async function sameAnswers(appUrl: string, baseUrl: string): Promise<void> {
+  type Page = { count: number; results: Array<{ id: number }> };
+  const read = (url: string) => fetch(url).then((r) => r.json() as Promise<Page>);
+  const [app, base] = await Promise.all([read(appUrl), read(baseUrl)]);
+  const ids = (body: Page) => body.results.map((v) => v.id).join(',');
+  if (app.count !== base.count || ids(app) !== ids(base))
+    throw new Error(`app and baseline differ for ${appUrl}: ${app.count}/${ids(app)} vs ${base.count}/${ids(base)}`);
 }
 
 async function main() {
   await seedBenchVideos();
   const results: Result[] = [];
   const app = appServer();
-  const base = start(['bench/videos/baseline-server.mjs'], { DATABASE_URL: BENCH_DATABASE_URL, PORT: String(BASE_PORT) });
+  const queries = appQueries();
+  const base = start(['bench/videos/baseline-server.mjs'], {
+    DATABASE_URL: BENCH_DATABASE_URL,
+    PORT: String(BASE_PORT),
+    BENCH_QUERIES: JSON.stringify(queries),
+  });
   try {
     await waitFor(`http://127.0.0.1:${APP_PORT}/api/videos/videos/?page_size=1`);
     await waitFor(`http://127.0.0.1:${BASE_PORT}/list`);
@@ -87,9 +126,10 @@ async function main() {
       scenarios.push([
         `search ${kind} '${term}'`,
         `http://127.0.0.1:${APP_PORT}/api/videos/search/?query=${term}`,
-        `http://127.0.0.1:${BASE_PORT}/search?tsquery=${encodeURIComponent(toPrefixTsQuery(term)!)}`,
+        `http://127.0.0.1:${BASE_PORT}/${kind}`,
       ]);
     }
+    for (const [, appUrl, baseUrl] of scenarios) await sameAnswers(appUrl, baseUrl);
     for (const [name, appUrl, baseUrl] of scenarios) {
       for (const mode of ['fixed', 'saturation'] as const) {
         results.push(await measure(`app: ${name}`, appUrl, mode));
@@ -100,7 +140,7 @@ async function main() {
     app.kill('SIGTERM');
     base.kill('SIGTERM');
   }
-  const plans = await explain();
+  const plans = await explain(queries);
   const upload = process.env.BENCH_SKIP_UPLOAD ? null : await uploadBenchmark();
   mkdirSync(path.join(root, 'bench/videos/results'), { recursive: true });
   const file = path.join(root, 'bench/videos/results/latest.json');

@@ -59,6 +59,15 @@ export const videos = pgTable(
   ],
 );
 
+/**
+ * How many videos there are, approved and not: one row per `is_approved` value, kept by triggers
+ * on `videos` (migration 0002), so the library's `count` is exact without counting 100k rows.
+ */
+export const videoCounts = pgTable('video_counts', {
+  isApproved: boolean('is_approved').primaryKey(),
+  videos: bigint('videos', { mode: 'number' }).notNull().default(0),
+});
+
 /** A video entered in a contest. */
 export const submissions = pgTable(
   'submissions',

@@ -1,6 +1,6 @@
-import { and, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { brands, contests, creatorProfiles, users, videos } from '../../db/schema/index';
+import { brands, contests, creatorProfiles, users, videoCounts, videos } from '../../db/schema/index';
 
 const videoColumns = {
   id: videos.id,
@@ -47,9 +47,9 @@ const oldestFirst = [sql`${videos.createdAt} asc nulls first`, sql`${videos.id} 
 export type VideoRow = Awaited<ReturnType<typeof findVideo>> & {};
 
 /** Videos with their creator, brand (their own or their contest's) and contest. */
-function selectVideos(db: DbOrTx) {
+function selectVideos<Extra extends Record<string, SQL.Aliased | SQL>>(db: DbOrTx, extra?: Extra) {
   return db
-    .select(videoColumns)
+    .select({ ...videoColumns, ...(extra as Extra) })
     .from(videos)
     .innerJoin(users, eq(users.id, videos.ownerId))
     .leftJoin(creatorProfiles, eq(creatorProfiles.userId, videos.ownerId))
@@ -72,55 +72,170 @@ export interface ListFilter {
   offset: number;
 }
 
-function listWhere(filter: ListFilter): SQL | undefined {
+/** The list's conditions; `owner` is the owner's id or the prepared statement's placeholder for it. */
+function listWhere(filter: ListFilter, owner: number | Placeholder | undefined = filter.ownerId): SQL | undefined {
   return and(
-    filter.approved !== undefined ? eq(videos.isApproved, filter.approved) : undefined,
-    filter.ownerId !== undefined ? eq(videos.ownerId, filter.ownerId) : undefined,
+    filter.approved !== undefined ? sql`${videos.isApproved} = ${sql.raw(String(filter.approved))}` : undefined,
+    owner !== undefined ? eq(videos.ownerId, owner) : undefined,
     filter.standaloneOnly ? isNull(videos.contestId) : undefined,
   );
 }
 
 /**
- * A page of videos, newest (or oldest) first, and how many match in all. The page's ids are
- * picked from `videos` alone (the partial index on approved videos, newest first, answers it
- * without a sort) and only those rows are joined to their creator, brand and contest.
+ * How many videos the filter matches. Everyone's videos (the library, staff's review queue) are
+ * read from `video_counts`, kept by triggers, instead of counting 100k rows on every request; one
+ * creator's own videos are few and counted.
  */
-export async function listVideos(db: DbOrTx, filter: ListFilter) {
-  const where = listWhere(filter);
+function listTotal(filter: ListFilter): SQL {
+  if (ownVideos(filter)) return sql`count(*) over ()`;
+  return sql`(select coalesce(sum(${videoCounts.videos}), 0) from ${videoCounts}${counterWhere(filter)})`;
+}
+
+const ownVideos = (filter: ListFilter) => filter.ownerId !== undefined || !!filter.standaloneOnly;
+const counterWhere = (filter: ListFilter) =>
+  filter.approved === undefined ? sql`` : sql` where ${eq(videoCounts.isApproved, filter.approved)}`;
+
+/**
+ * One page of videos, newest (or oldest) first, each row carrying the filter's total. The page's
+ * ids are picked from `videos` alone (the partial index on approved videos, newest first, answers
+ * it without a sort) and only those rows are joined to their creator, brand and contest.
+ * A single statement with placeholders `ownerId`, `limit` and `offset` (`listParams`); the
+ * benchmark's baseline runs the same SQL (`.toSQL()`).
+ */
+export function listQuery(db: DbOrTx, filter: ListFilter) {
   const order = filter.newestFirst ? newestFirst : oldestFirst;
+  const owner = filter.ownerId !== undefined ? sql.placeholder('ownerId') : undefined;
   const page = db
-    .select({ pageId: videos.id })
+    .select({ pageId: videos.id, total: sql<number | string>`${listTotal(filter)}`.as('total') })
     .from(videos)
-    .where(where)
+    .where(listWhere(filter, owner))
     .orderBy(...order)
-    .limit(filter.limit)
-    .offset(filter.offset)
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
     .as('page');
-  const [rows, [total]] = await Promise.all([
-    selectVideos(db)
-      .innerJoin(page, eq(page.pageId, videos.id))
-      .orderBy(...order),
-    db.select({ count: count() }).from(videos).where(where),
-  ]);
-  return { rows, count: total?.count ?? 0 };
+  return selectVideos(db, { total: sql<number | string>`${page.total}` })
+    .innerJoin(page, eq(page.pageId, videos.id))
+    .orderBy(...order);
+}
+
+export const listParams = (filter: ListFilter) => ({
+  ownerId: filter.ownerId,
+  limit: filter.limit,
+  offset: filter.offset,
+});
+
+/**
+ * Statements prepared once per database and query shape: the SQL is built once (building it took
+ * a fifth of a list request's time) and PostgreSQL parses it once per connection.
+ */
+const statements = new WeakMap<object, Map<string, unknown>>();
+function prepared<T>(db: DbOrTx, name: string, build: () => T): T {
+  let byName = statements.get(db);
+  if (!byName) statements.set(db, (byName = new Map()));
+  if (!byName.has(name)) byName.set(name, build());
+  return byName.get(name) as T;
+}
+
+/** A page of videos and how many match in all. */
+export async function listVideos(db: DbOrTx, filter: ListFilter) {
+  const shape = [filter.approved, filter.ownerId !== undefined, !!filter.standaloneOnly, filter.newestFirst];
+  const name = `videos_list_${shape.map(String).join('_')}`;
+  const rows = await prepared(db, name, () => listQuery(db, filter).prepare(name)).execute(listParams(filter));
+  if (rows.length) return { rows, count: Number(rows[0]!.total) };
+  if (filter.offset === 0) return { rows, count: 0 };
+  // Past the last page: the total still answers `count`.
+  const [row] = ownVideos(filter)
+    ? await db.select({ total: count() }).from(videos).where(listWhere(filter))
+    : await db
+        .execute<{ total: number | string }>(
+          sql`select coalesce(sum(${videoCounts.videos}), 0) as total from ${videoCounts}${counterWhere(filter)}`,
+        )
+        .then((result) => result.rows);
+  return { rows, count: Number(row?.total ?? 0) };
 }
 
 /**
- * Ranked full-text search over approved videos. `tsquery` comes from `toPrefixTsQuery`, so it
- * always parses.
+ * The most matches a search ranks and pages through: the newest this many (docs/spec-decisions.md,
+ * "Search"). `count` is then exact for what can be paged through.
  */
+export const SEARCH_MATCH_LIMIT = 1000;
+/** The newest approved videos sampled to tell a common term from a rare one… */
+const PROBE_ROWS = 200;
+/** …and how many of them must match for the term to count as common (10%). */
+const PROBE_COMMON = 20;
+
+/**
+ * The newest `SEARCH_MATCH_LIMIT` approved videos matching `query` (id, created_at, search_vector),
+ * fetched the way that is cheap for the term. A sample of the newest approved videos decides:
+ * - a common term (at least 10% of the sample matches) walks the newest-first index and stops at
+ *   the limit: ~1,000 rows read even when every video matches, where the GIN index would hand
+ *   over all 100k matches to sort;
+ * - any other term asks the GIN index, which is cheap for few matches and, unlike the walk, does
+ *   not read every video when nothing matches.
+ * Both branches return the same rows; the fences (`offset 0`) keep each one's plan. The branch not
+ * taken is skipped by its one-time filter.
+ */
+function searchCandidates(query: SQL): SQL {
+  const limit = sql.raw(String(SEARCH_MATCH_LIMIT));
+  return sql`
+    probe as (
+      select count(*) >= ${sql.raw(String(PROBE_COMMON))} as common from (
+        select search_vector from videos where is_approved
+        order by created_at desc nulls last, id desc nulls last limit ${sql.raw(String(PROBE_ROWS))}
+      ) as newest
+      where search_vector @@ ${query}
+    ),
+    candidates as (
+      (select id, created_at, search_vector from (
+         select id, created_at, search_vector from videos where is_approved
+         order by created_at desc nulls last, id desc nulls last offset 0
+       ) as walk
+       where (select common from probe) and search_vector @@ ${query}
+       limit ${limit})
+      union all
+      (select id, created_at, search_vector from (
+         select id, created_at, search_vector from videos
+         where is_approved and search_vector @@ ${query} offset 0
+       ) as matched
+       where not (select common from probe)
+       order by created_at desc nulls last, id desc nulls last
+       limit ${limit})
+    )`;
+}
+
+/**
+ * Ranked full-text search over approved videos: the newest `SEARCH_MATCH_LIMIT` matches, ranked by
+ * `ts_rank_cd`, then newest first; each row carries how many matches there are (at most the limit).
+ * A single statement with placeholders `query` (from `toPrefixTsQuery`, so it always parses),
+ * `limit` and `offset`.
+ */
+export function searchQuery(db: DbOrTx) {
+  const query = sql`to_tsquery('simple', ${sql.placeholder('query')})`;
+  const ranked = sql`(
+    with ${searchCandidates(query)}
+    select id as page_id, count(*) over () as total,
+      row_number() over (
+        order by ts_rank_cd(search_vector, ${query}) desc, created_at desc nulls last, id desc nulls last
+      ) as position
+    from candidates
+    order by position
+    limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}
+  ) as page`;
+  return selectVideos(db, { total: sql<number | string>`page.total` })
+    .innerJoin(ranked, sql`page.page_id = ${videos.id}`)
+    .orderBy(sql`page.position`);
+}
+
 export async function searchVideos(db: DbOrTx, tsquery: string, page: { limit: number; offset: number }) {
+  const statement = prepared(db, 'videos_search', () => searchQuery(db).prepare('videos_search'));
+  const rows = await statement.execute({ query: tsquery, ...page });
+  if (rows.length) return { rows, count: Number(rows[0]!.total) };
+  if (page.offset === 0) return { rows, count: 0 };
   const query = sql`to_tsquery('simple', ${tsquery})`;
-  const where = and(eq(videos.isApproved, true), sql`${videos.searchVector} @@ ${query}`);
-  const [rows, [total]] = await Promise.all([
-    selectVideos(db)
-      .where(where)
-      .orderBy(sql`ts_rank_cd(${videos.searchVector}, ${query}) desc`, ...newestFirst)
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ count: count() }).from(videos).where(where),
-  ]);
-  return { rows, count: total?.count ?? 0 };
+  const result = await db.execute<{ total: number | string }>(
+    sql`with ${searchCandidates(query)} select count(*) as total from candidates`,
+  );
+  return { rows, count: Number(result.rows[0]?.total ?? 0) };
 }
 
 export type NewVideo = typeof videos.$inferInsert;
@@ -143,9 +258,10 @@ export async function deleteVideo(db: DbOrTx, id: number): Promise<void> {
 
 /**
  * Rebuilds the weighted search document: title (A), brand and creator name (B), description (C).
- * Call it after a change to any of them; with no ids it rebuilds every video.
+ * Call it after a change to any of them: with ids for those videos, with `{ ownerId }` for one
+ * creator's videos (a rename), with nothing for every video.
  */
-export async function refreshSearchVectors(db: DbOrTx, ids?: number[]): Promise<void> {
+export async function refreshSearchVectors(db: DbOrTx, which?: number[] | { ownerId: number }): Promise<void> {
   await db
     .update(videos)
     .set({
@@ -160,5 +276,7 @@ export async function refreshSearchVectors(db: DbOrTx, ids?: number[]): Promise<
         ), '')), 'B') ||
         setweight(to_tsvector('simple', ${videos.description}), 'C')`,
     })
-    .where(ids ? inArray(videos.id, ids) : undefined);
+    .where(
+      Array.isArray(which) ? inArray(videos.id, which) : which ? eq(videos.ownerId, which.ownerId) : undefined,
+    );
 }
