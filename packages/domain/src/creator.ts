@@ -93,6 +93,8 @@ export const dashboardContest = z.object({
   deadline: z.string(),
   /** When the contest ends: winners announced (ISO). */
   end_date: z.string(),
+  /** The contest's IANA time zone: its dates are shown as the contest pages show them. */
+  timezone: z.string(),
   status: z.enum(DASHBOARD_CONTEST_STATUSES),
   application_status: z.enum(['pending', 'selected', 'rejected']).nullable(),
   submission: z.object({ id: z.number(), video_id: z.number(), created_at: z.string() }).nullable(),

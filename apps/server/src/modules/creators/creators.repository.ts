@@ -29,6 +29,7 @@ export function findParticipatedContests(db: DbOrTx, userId: number) {
       prizeCents: contests.prizeCents,
       submissionDeadline: contests.submissionDeadline,
       winnersAt: contests.winnersAt,
+      timezone: contests.timezone,
       applicationStatus: applications.status,
     })
     .from(contests)

@@ -152,6 +152,7 @@ function toDashboardContest(
     prize: centsToAmount(row.prizeCents),
     deadline: row.submissionDeadline.toISOString(),
     end_date: row.winnersAt.toISOString(),
+    timezone: row.timezone,
     status: STATUS_LABEL[list],
     application_status: row.applicationStatus,
     submission: submission

@@ -205,6 +205,7 @@ describe('GET /api/accounts/creator/dashboard/ and /api/creator/dashboard/', () 
     expect(ended).toMatchObject({
       status: 'completed',
       prize: '1000.00',
+      timezone: 'America/Los_Angeles',
       result: { place: 1, prize: '1000.00' },
     });
     expect(new Date(ended.deadline).getTime()).toBeLessThan(Date.now());

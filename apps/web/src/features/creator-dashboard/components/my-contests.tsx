@@ -19,9 +19,9 @@ import {
   Tabs,
   Typography,
 } from '@mui/material';
-import type { DashboardContest } from '@app/domain';
+import { formatContestDate, type DashboardContest } from '@app/domain';
 import { paths } from '../../../config/paths';
-import { formatDate, formatDollars } from '../lib/profile-values';
+import { formatDollars } from '../lib/profile-values';
 
 export interface ContestLists {
   running: DashboardContest[];
@@ -129,7 +129,7 @@ export function MyContests({ lists, loading }: { lists: ContestLists | undefined
                     </Stack>
                     <Typography variant="body2" sx={{ color: 'text.secondary', mt: 1 }}>
                       Prize {formatDollars(contest.prize)} · {current.dateLabel}{' '}
-                      {formatDate(current.key === 'ended' ? contest.end_date : contest.deadline)}
+                      {formatContestDate(current.key === 'ended' ? contest.end_date : contest.deadline, contest.timezone)}
                     </Typography>
                   </Box>
                 ))}
@@ -154,7 +154,7 @@ export function MyContests({ lists, loading }: { lists: ContestLists | undefined
                         </TableCell>
                         <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDollars(contest.prize)}</TableCell>
                         <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                          {formatDate(current.key === 'ended' ? contest.end_date : contest.deadline)}
+                          {formatContestDate(current.key === 'ended' ? contest.end_date : contest.deadline, contest.timezone)}
                         </TableCell>
                         <TableCell>
                           <Chip

@@ -39,6 +39,7 @@ function contest(id: number, status: DashboardContest['status']): DashboardConte
     prize: '5000.00',
     deadline: '2026-08-23T06:59:00.000Z',
     end_date: '2026-08-30T07:00:00.000Z',
+    timezone: 'America/Los_Angeles',
     status,
     application_status: null,
     submission: null,
@@ -109,6 +110,8 @@ describe('My Contests', { timeout: 20_000 }, () => {
     expect(within(table()).getByText('$5,000.00')).toBeInTheDocument();
     expect(within(table()).getByText('Active')).toBeInTheDocument();
     expect(within(table()).getByRole('columnheader', { name: 'Deadline' })).toBeInTheDocument();
+    // 06:59 UTC on the 23rd is 11:59 PM on the 22nd in the contest's zone, as the contest pages say.
+    expect(within(table()).getByText('08-22-2026')).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('tab', { name: 'Applied' }));
     expect(screen.getByText("You haven't applied to any contests yet.")).toBeInTheDocument();
@@ -117,6 +120,7 @@ describe('My Contests', { timeout: 20_000 }, () => {
     expect(within(table()).getByRole('link', { name: 'Contest 3' })).toBeInTheDocument();
     expect(within(table()).getByText('Completed')).toBeInTheDocument();
     expect(within(table()).getByRole('columnheader', { name: 'End Date' })).toBeInTheDocument();
+    expect(within(table()).getByText('08-30-2026')).toBeInTheDocument();
   });
 
   it('says so when nothing runs, with Browse Contests', () => {
