@@ -1,11 +1,13 @@
 /**
  * Videos benchmark (docs/benchmarks.md): 100k approved videos on PostgreSQL; the app's list and
- * search against a no-framework baseline running the same SQL, at a fixed rate and at saturation;
- * EXPLAIN ANALYZE of each query; a 500 MB upload's throughput and the server's peak RSS.
+ * search against a no-framework baseline running the app's own statements, at a fixed rate and at
+ * saturation, in alternating rounds (BENCH_ROUNDS × BENCH_SECONDS); EXPLAIN ANALYZE of each
+ * statement; a 500 MB upload's throughput and the server's peak RSS.
  * Run: npx tsx bench/videos/run.ts  (needs PostgreSQL on 127.0.0.1:5432, ffmpeg); the upload alone:
  * npx tsx bench/videos/upload.ts; BENCH_SKIP_UPLOAD=1 skips it here.
  */
 import { existsSync, mkdirSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { fillPlaceholders } from 'drizzle-orm';
@@ -20,32 +22,79 @@ import { uploadBenchmark } from './upload';
 const BASE_PORT = 3462;
 const TERMS = { common: 'cinematic', rare: 'zephyr', zero: 'xylophonequartz' };
 
+/**
+ * Each scenario runs in ROUNDS rounds of SECONDS seconds, app and baseline taking turns, so a
+ * change in the machine's load (it is shared) weighs on both alike.
+ */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+
 interface Result {
   name: string;
   mode: string;
+  /** Median over the rounds of each round's p50 and p99, in ms. */
   p50: number;
   p99: number;
+  /** Requests per second over all rounds. */
   rps: number;
   errors: number;
+  /** Load average (1 min) at the start of each round. */
+  load: number[];
+  rounds: Array<{ p50: number; p99: number; rps: number }>;
 }
 
-async function measure(name: string, url: string, mode: 'fixed' | 'saturation'): Promise<Result> {
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+async function round(url: string, mode: 'fixed' | 'saturation') {
+  const load = os.loadavg()[0]!;
   const result = await autocannon({
     url,
     connections: 10,
-    duration: 10,
+    duration: SECONDS,
     ...(mode === 'fixed' ? { overallRate: 50 } : {}),
   });
-  const r = {
-    name,
-    mode: mode === 'fixed' ? '50 req/s' : 'saturation (10 conns)',
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    rps: Math.round(result.requests.average),
-    errors: result.errors + result.non2xx,
-  };
-  console.log(JSON.stringify(r));
-  return r;
+  return { load, result };
+}
+
+/** App and baseline, round after round, for one scenario and load mode. */
+async function measurePair(name: string, appUrl: string, baseUrl: string, mode: 'fixed' | 'saturation') {
+  const runs = { app: [] as Awaited<ReturnType<typeof round>>[], baseline: [] as Awaited<ReturnType<typeof round>>[] };
+  for (let i = 0; i < ROUNDS; i++) {
+    runs.app.push(await round(appUrl, mode));
+    runs.baseline.push(await round(baseUrl, mode));
+  }
+  return (['app', 'baseline'] as const).map((who): Result => {
+    const rounds = runs[who].map(({ result }) => ({
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      rps: Math.round(result.requests.total / result.duration),
+    }));
+    const total = runs[who].reduce((sum, { result }) => sum + result.requests.total, 0);
+    const seconds = runs[who].reduce((sum, { result }) => sum + result.duration, 0);
+    const r: Result = {
+      name: `${who}: ${name}`,
+      mode: mode === 'fixed' ? '50 req/s' : 'saturation (10 conns)',
+      p50: median(rounds.map((x) => x.p50)),
+      p99: median(rounds.map((x) => x.p99)),
+      rps: Math.round(total / seconds),
+      errors: runs[who].reduce((sum, { result }) => sum + result.errors + result.non2xx, 0),
+      load: runs[who].map(({ load }) => Math.round(load * 10) / 10),
+      rounds,
+    };
+    console.log(JSON.stringify(r));
+    return r;
+  });
+}
+
+/** The results as the Markdown table of docs/benchmarks.md. */
+function table(results: Result[]): string {
+  const lines = ['| Scenario | Load | p50 | p99 | req/s | app / baseline | load avg (1 min) |', '|---|---|---|---|---|---|---|'];
+  for (const r of results) {
+    const base = results.find((b) => b.mode === r.mode && b.name === r.name.replace(/^app:/, 'baseline:'));
+    const ratio = r.name.startsWith('app:') && base && r.mode.startsWith('saturation') ? `${Math.round((100 * r.rps) / base.rps)}%` : '';
+    lines.push(`| ${r.name} | ${r.mode} | ${r.p50} | ${r.p99} | ${r.rps} | ${ratio} | ${r.load.join(', ')} |`);
+  }
+  return lines.join('\n');
 }
 
 /** A query exactly as the app sends it: the prepared statement's name, SQL text and parameters. */
@@ -131,10 +180,7 @@ async function main() {
     }
     for (const [, appUrl, baseUrl] of scenarios) await sameAnswers(appUrl, baseUrl);
     for (const [name, appUrl, baseUrl] of scenarios) {
-      for (const mode of ['fixed', 'saturation'] as const) {
-        results.push(await measure(`app: ${name}`, appUrl, mode));
-        results.push(await measure(`baseline: ${name}`, baseUrl, mode));
-      }
+      for (const mode of ['fixed', 'saturation'] as const) results.push(...(await measurePair(name, appUrl, baseUrl, mode)));
     }
   } finally {
     app.kill('SIGTERM');
@@ -150,6 +196,7 @@ async function main() {
     await import('node:fs/promises').then((fs) => fs.writeFile(path.join(root, 'bench/videos/results/plans.txt'), plans));
   }
   console.log(text);
+  console.log(table(results));
   process.exit(0);
 }
 
