@@ -3,7 +3,8 @@
  * server; throughput against `cp` of the same file, and the server's peak RSS.
  * Run alone: npx tsx bench/videos/upload.ts  (needs PostgreSQL on 127.0.0.1:5432, ffmpeg, curl)
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -12,9 +13,32 @@ import { createAccessTokens } from '../../apps/server/src/plugins/auth';
 import { APP_PORT, JWT_SECRET, appServer, waitFor, work } from './common';
 import { BENCH_DATABASE_URL, seedBenchVideos } from './seed';
 
-function peakRss(pid: number): number {
+/** A /proc/PID/status memory figure in bytes: VmHWM (peak RSS) or VmRSS (now). */
+function memory(pid: number, field: 'VmHWM' | 'VmRSS'): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmHWM:\s+(\d+)/.exec(status)![1]) * 1024;
+  return Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)![1]) * 1024;
+}
+
+/** Bare node:http on a free port, piping each request body to a file: what parsing nothing costs. */
+const SINK = `
+const http = require('node:http'), fs = require('node:fs');
+const server = http.createServer((req, res) => {
+  const out = fs.createWriteStream(process.argv[1]);
+  req.pipe(out).on('finish', () => res.end('ok'));
+}).listen(0, '127.0.0.1', () => console.log(server.address().port));`;
+
+async function bareNodeUpload(file: string): Promise<number> {
+  const target = path.join(work, 'sink.bin');
+  const sink = spawn(process.execPath, ['-e', SINK, target], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const [port] = (await once(sink.stdout!, 'data')) as [Buffer];
+  const started = process.hrtime.bigint();
+  execFileSync('curl', ['-s', '-o', '/dev/null', '-F', 'title=Bench upload', '-F', `video=@${file};type=video/mp4`,
+    `http://127.0.0.1:${port.toString().trim()}/`]);
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  sink.kill();
+  await once(sink, 'exit');
+  rmSync(target);
+  return seconds;
 }
 
 export async function uploadBenchmark(): Promise<Record<string, number>> {
@@ -53,13 +77,16 @@ export async function uploadBenchmark(): Promise<Record<string, number>> {
   await waitFor(`http://127.0.0.1:${APP_PORT}/api/videos/videos/?page_size=1`);
   // `node apps/server/dist/server.js` itself serves the requests: its own peak RSS is measured.
   const pid = server.pid!;
-  const rssBefore = peakRss(pid);
+  const restingRss = memory(pid, 'VmRSS');
+  const peakBefore = memory(pid, 'VmHWM');
   const started = process.hrtime.bigint();
   const out = execFileSync('curl', ['-s', '-o', '/dev/null', '-w', '%{http_code}', '-H', `Authorization: Bearer ${token}`,
     '-F', 'title=Bench upload', '-F', `video=@${big};type=video/mp4`, `http://127.0.0.1:${APP_PORT}/api/videos/upload/`], { encoding: 'utf8' });
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  const peak = peakRss(pid);
+  const peak = memory(pid, 'VmHWM');
   server.kill('SIGTERM');
+  await once(server, 'exit');
+  const sinkSeconds = await bareNodeUpload(big);
   rmSync(big);
   return {
     status: Number(out),
@@ -68,8 +95,13 @@ export async function uploadBenchmark(): Promise<Record<string, number>> {
     uploadMBps: target / 1e6 / seconds,
     cpSeconds,
     cpMBps: target / 1e6 / cpSeconds,
-    serverPeakRssMB: peak / 1024 / 1024,
-    serverRssBeforeMB: rssBefore / 1024 / 1024,
+    // The floor for any Node server: the same curl into bare node:http writing the body to a file.
+    bareNodeSeconds: sinkSeconds,
+    bareNodeMBps: target / 1e6 / sinkSeconds,
+    // MiB, like the kB figures of /proc (VmHWM = peak resident set of the serving process).
+    serverPeakRssMiB: peak / 1024 / 1024,
+    serverPeakBeforeUploadMiB: peakBefore / 1024 / 1024,
+    serverRestingRssMiB: restingRss / 1024 / 1024,
   };
 }
 

@@ -36,31 +36,32 @@ export function sniffVideoType(head: Buffer): SniffedVideoType | null {
 
 /**
  * Reads the first `bytes` bytes of a stream and gives back a stream that still yields everything
- * (head included), keeping backpressure.
+ * (head included), keeping backpressure. The head is put back into the source itself, so the
+ * bytes then flow straight from the source with no extra stream in between.
  */
 export async function peekStream(source: Readable, bytes: number): Promise<{ head: Buffer; stream: Readable }> {
-  const iterator = source[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
   const chunks: Buffer[] = [];
   let length = 0;
-  let ended = false;
-  while (length < bytes) {
-    const next = await iterator.next();
-    if (next.done) {
-      ended = true;
-      break;
+  while (length < bytes && !source.readableEnded) {
+    const chunk = source.read() as Buffer | null;
+    if (chunk) {
+      chunks.push(chunk);
+      length += chunk.length;
+      continue;
     }
-    chunks.push(next.value);
-    length += next.value.length;
+    await new Promise<void>((resolve, reject) => {
+      const settle = (error?: Error) => {
+        source.off('readable', onReadable).off('end', onEnd).off('error', settle);
+        if (error) reject(error);
+        else resolve();
+      };
+      const onReadable = () => settle();
+      const onEnd = () => settle();
+      source.once('readable', onReadable).once('end', onEnd).once('error', settle);
+    });
   }
   const head = Buffer.concat(chunks);
-  async function* all() {
-    if (head.length) yield head;
-    if (ended) return;
-    for (;;) {
-      const next = await iterator.next();
-      if (next.done) return;
-      yield next.value;
-    }
-  }
-  return { head: head.subarray(0, bytes), stream: Readable.from(all(), { objectMode: false }) };
+  if (source.readableEnded) return { head: head.subarray(0, bytes), stream: Readable.from([head]) };
+  if (head.length) source.unshift(head);
+  return { head: head.subarray(0, bytes), stream: source };
 }
