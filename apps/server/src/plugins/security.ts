@@ -1,5 +1,6 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config/env';
 
 /**
@@ -9,7 +10,7 @@ import type { Config } from '../config/env';
 export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
   const google = ['https://accounts.google.com', 'https://accounts.google.com/gsi/'];
   const mediaOrigins = config.S3_ENDPOINT ? [new URL(config.S3_ENDPOINT).origin] : [];
-  await app.register(helmet, {
+  const headers = securityHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -35,6 +36,10 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     strictTransportSecurity: config.PUBLIC_URL.startsWith('https://'),
   });
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
+  });
 
   // Cross-origin requests only from configured origins (none by default: the SPA is same-origin).
   app.addHook('onRequest', async (request, reply) => {
@@ -52,4 +57,27 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
       return reply.status(204).send();
     }
   });
+}
+
+/**
+ * The headers helmet sets, worked out once: with no per-request CSP nonces they are the same for
+ * every response, so building helmet's middleware per request (as @fastify/helmet does) is waste.
+ */
+function securityHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const collector = {
+    setHeader(name: string, value: string) {
+      headers[name.toLowerCase()] = value;
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  let finished = false;
+  helmet(options)({} as IncomingMessage, collector as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error;
+    finished = true;
+  });
+  if (!finished) throw new Error('helmet did not finish synchronously');
+  return headers;
 }
