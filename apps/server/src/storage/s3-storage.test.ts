@@ -40,6 +40,15 @@ describe.skipIf(unavailable !== '')(`media on S3-compatible storage ${unavailabl
   let creator: TestUser;
   let clips: ReturnType<typeof makeClips>;
 
+  /** The video once processing is over (ready or failed). */
+  async function processed(video: VideoDto): Promise<VideoDto> {
+    for (const deadline = Date.now() + 30_000; video.status === 'processing' && Date.now() < deadline; ) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      video = (await ctx.app.inject({ url: `/api/videos/videos/${video.id}/`, headers: creator.headers })).json<VideoDto>();
+    }
+    return video;
+  }
+
   beforeAll(async () => {
     clips = makeClips();
     ctx = await createTestContext({
@@ -74,11 +83,7 @@ describe.skipIf(unavailable !== '')(`media on S3-compatible storage ${unavailabl
     const originalKey = created.video_url.replace(/^\/media\//, '');
     expect(objectKeys()).toEqual([originalKey]);
 
-    let video = created;
-    for (const deadline = Date.now() + 30_000; video.status === 'processing' && Date.now() < deadline; ) {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      video = (await ctx.app.inject({ url: `/api/videos/videos/${created.id}/`, headers: creator.headers })).json<VideoDto>();
-    }
+    const video = await processed(created);
     expect(video).toMatchObject({ status: 'ready', width: 320, height: 240, video_codec: 'h264' });
     const posterKey = video.thumbnail_url!.replace(/^\/media\//, '');
     const previewKey = video.thumbnail!.replace(/^\/media\//, '');
@@ -130,7 +135,9 @@ describe.skipIf(unavailable !== '')(`media on S3-compatible storage ${unavailabl
     const tail = await ctx.app.inject({ url: video.video_url, headers: { range: 'bytes=-16' } });
     expect(tail.statusCode).toBe(206);
     expect(tail.rawPayload.equals(bytes.subarray(bytes.length - 16))).toBe(true);
+    expect(await processed(video)).toMatchObject({ status: 'ready' });
     expect((await ctx.app.inject({ method: 'DELETE', url: `/api/videos/videos/${video.id}/`, headers: creator.headers })).statusCode).toBe(204);
     expect(await ctx.deps.storage.stat(key)).toBeNull();
+    expect(objectKeys()).toEqual([]);
   });
 });
