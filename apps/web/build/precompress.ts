@@ -25,14 +25,22 @@ export function precompress(): Plugin {
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
-    closeBundle() {
-      for (const file of files(outDir)) {
-        if (!COMPRESSIBLE.test(file)) continue;
-        const data = readFileSync(file);
-        if (data.length < 1024) continue;
-        writeFileSync(`${file}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
-        writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
-      }
+    // After every other step that writes files (the prerendered pages).
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      handler() {
+        for (const file of files(outDir)) {
+          if (!COMPRESSIBLE.test(file)) continue;
+          const data = readFileSync(file);
+          if (data.length < 1024) continue;
+          writeFileSync(
+            `${file}.br`,
+            brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+          );
+          writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
+        }
+      },
     },
   };
 }

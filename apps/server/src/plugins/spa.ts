@@ -1,15 +1,60 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { MESSAGES } from '@app/domain';
 
 /**
- * Serves the built web app: hashed assets with a long cache, and index.html for every other
- * non-API path so the client router takes over. Unknown /api paths answer a JSON 404.
+ * Hashed build assets never change under their name: cached for a year. HTML names the current
+ * assets, so it is revalidated on every visit (a deploy is picked up at once). Other public files
+ * (favicon, marketing media) keep their names across deploys: an hour.
+ */
+function cacheControl(filePath: string): string {
+  if (filePath.includes(`${path.sep}assets${path.sep}`)) return 'public, max-age=31536000, immutable';
+  if (/\.html(\.br|\.gz)?$/.test(filePath)) return 'no-cache';
+  return 'public, max-age=3600';
+}
+
+/** A page the web build rendered to HTML (apps/web/build/prerender.ts writes the manifest). */
+export interface PrerenderedPage {
+  /** A route path: `/about`, or a pattern such as `/contests/:contestId`. */
+  path: string;
+  /** The HTML file, relative to the build folder. */
+  file: string;
+  /** Paths the pattern would match that belong to other routes (`/contests/create`). */
+  except: string[];
+}
+
+function readPrerenderedPages(webDist: string): PrerenderedPage[] {
+  const manifest = path.join(webDist, 'prerendered', 'manifest.json');
+  if (!existsSync(manifest)) return [];
+  return (JSON.parse(readFileSync(manifest, 'utf8')) as { pages: PrerenderedPage[] }).pages;
+}
+
+/** The prerendered page for a request path (an exact path first, then a pattern), if any. */
+export function findPrerenderedPage(pages: PrerenderedPage[], pathname: string): PrerenderedPage | undefined {
+  const wanted = pathname.replace(/\/+$/, '') || '/';
+  const exact = pages.find((page) => page.path === wanted);
+  if (exact) return exact;
+  const segments = wanted.split('/');
+  return pages.find((page) => {
+    const pattern = page.path.split('/');
+    return (
+      pattern.length === segments.length &&
+      !page.except.includes(wanted) &&
+      pattern.every((part, i) => (part.startsWith(':') ? segments[i] !== '' : part === segments[i]))
+    );
+  });
+}
+
+/**
+ * Serves the built web app: hashed assets with a long cache; for a page path, its prerendered
+ * HTML when the build made one (public pages), else index.html, so the client router takes
+ * over. Unknown /api paths answer a JSON 404.
  */
 export async function registerSpa(app: FastifyInstance, webDist: string): Promise<void> {
   const hasBuild = existsSync(path.join(webDist, 'index.html'));
+  const prerendered = hasBuild ? readPrerenderedPages(webDist) : [];
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -17,12 +62,8 @@ export async function registerSpa(app: FastifyInstance, webDist: string): Promis
       index: false,
       // The web build writes .br/.gz next to each text asset (apps/web/build/precompress.ts).
       preCompressed: true,
-      setHeaders(res, filePath) {
-        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.header(
-          'Cache-Control',
-          immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
-        );
+      setHeaders(reply, filePath) {
+        reply.header('Cache-Control', cacheControl(filePath));
       },
     });
   }
@@ -46,6 +87,6 @@ export async function registerSpa(app: FastifyInstance, webDist: string): Promis
         .type('text/plain')
         .send('The web app is not built yet: run `npm run build` (npm start does it for you).');
     }
-    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    return reply.sendFile(findPrerenderedPage(prerendered, pathname)?.file ?? 'index.html');
   });
 }

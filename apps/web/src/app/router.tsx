@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { matchRoutes, Navigate, type RouteObject } from 'react-router';
 import type { Role } from '@app/domain';
 import { paths } from '../config/paths';
 import { RootLayout } from './layouts/root-layout';
@@ -9,9 +9,18 @@ import { PageLoading } from '../components/page-loading';
 
 type PageModule = { default: ComponentType };
 
-/** Each page is its own chunk (route-level code splitting). */
-function page(load: () => Promise<PageModule>, roles?: Role[] | 'any'): Pick<RouteObject, 'lazy'> {
+/** The page modules by path ('./routes/marketing/home.tsx'); each is its own chunk. */
+const pageModules = import.meta.glob<PageModule>(['./routes/**/*.tsx', '!./routes/**/*.test.tsx']);
+
+/**
+ * A route whose page loads on demand (route-level code splitting). `handle.module` names the page
+ * module, so the prerendering step can preload its chunks with the HTML.
+ */
+function page(module: string, roles?: Role[] | 'any'): Pick<RouteObject, 'lazy' | 'handle'> {
+  const load = pageModules[module];
+  if (!load) throw new Error(`router: no page module ${module}`);
   return {
+    handle: { module },
     lazy: async () => {
       const { default: Page } = await load();
       if (!roles) return { Component: Page };
@@ -34,51 +43,65 @@ export const routes: RouteObject[] = [
     // Shown while the first page's chunk loads.
     HydrateFallback: PageLoading,
     children: [
-      { path: paths.home, ...page(() => import('./routes/marketing/home')) },
-      { path: paths.howItWorks, ...page(() => import('./routes/marketing/how-it-works')) },
-      { path: paths.hbadaSynergy, ...page(() => import('./routes/marketing/hbada-synergy')) },
-      { path: paths.about, ...page(() => import('./routes/marketing/about')) },
-      { path: paths.faq, ...page(() => import('./routes/marketing/faq')) },
-      { path: paths.terms, ...page(() => import('./routes/marketing/terms')) },
-      { path: paths.contact, ...page(() => import('./routes/marketing/contact')) },
-      { path: paths.privacy, ...page(() => import('./routes/marketing/privacy')) },
-      { path: paths.rules, ...page(() => import('./routes/marketing/rules')) },
-      { path: paths.agreement, ...page(() => import('./routes/marketing/agreement')) },
-      { path: paths.brand(), ...page(() => import('./routes/marketing/brand')) },
+      { path: paths.home, ...page('./routes/marketing/home.tsx') },
+      { path: paths.howItWorks, ...page('./routes/marketing/how-it-works.tsx') },
+      { path: paths.hbadaSynergy, ...page('./routes/marketing/hbada-synergy.tsx') },
+      { path: paths.about, ...page('./routes/marketing/about.tsx') },
+      { path: paths.faq, ...page('./routes/marketing/faq.tsx') },
+      { path: paths.terms, ...page('./routes/marketing/terms.tsx') },
+      { path: paths.contact, ...page('./routes/marketing/contact.tsx') },
+      { path: paths.privacy, ...page('./routes/marketing/privacy.tsx') },
+      { path: paths.rules, ...page('./routes/marketing/rules.tsx') },
+      { path: paths.agreement, ...page('./routes/marketing/agreement.tsx') },
+      { path: paths.brand(), ...page('./routes/marketing/brand.tsx') },
 
-      { path: paths.login, ...page(() => import('./routes/auth/login')) },
-      { path: paths.signup, ...page(() => import('./routes/auth/signup')) },
+      { path: paths.login, ...page('./routes/auth/login.tsx') },
+      { path: paths.signup, ...page('./routes/auth/signup.tsx') },
       { path: paths.register, element: <Navigate to={paths.signup} replace /> },
-      { path: paths.logout, ...page(() => import('./routes/auth/logout')) },
-      { path: paths.checkEmail, ...page(() => import('./routes/auth/check-email')) },
-      { path: paths.verifyEmail(), ...page(() => import('./routes/auth/verify-email')) },
-      { path: paths.verificationSuccess, ...page(() => import('./routes/auth/verification-success')) },
-      { path: paths.verificationFailed, ...page(() => import('./routes/auth/verification-failed')) },
-      { path: paths.resendVerification, ...page(() => import('./routes/auth/resend-verification')) },
-      { path: paths.forgotPassword, ...page(() => import('./routes/auth/forgot-password')) },
-      { path: paths.resetPassword(), ...page(() => import('./routes/auth/reset-password')) },
+      { path: paths.logout, ...page('./routes/auth/logout.tsx') },
+      { path: paths.checkEmail, ...page('./routes/auth/check-email.tsx') },
+      { path: paths.verifyEmail(), ...page('./routes/auth/verify-email.tsx') },
+      { path: paths.verificationSuccess, ...page('./routes/auth/verification-success.tsx') },
+      { path: paths.verificationFailed, ...page('./routes/auth/verification-failed.tsx') },
+      { path: paths.resendVerification, ...page('./routes/auth/resend-verification.tsx') },
+      { path: paths.forgotPassword, ...page('./routes/auth/forgot-password.tsx') },
+      { path: paths.resetPassword(), ...page('./routes/auth/reset-password.tsx') },
 
-      { path: paths.creatorDashboard, ...page(() => import('./routes/dashboard/creator-dashboard'), ['creator']) },
-      { path: paths.brandDashboard, ...page(() => import('./routes/dashboard/brand-dashboard'), ['brand']) },
-      { path: paths.dashboard, ...page(() => import('./routes/dashboard/dashboard-redirect'), 'any') },
-      { path: paths.profileSettings, ...page(() => import('./routes/dashboard/profile-settings'), ['creator']) },
-      { path: paths.profile, ...page(() => import('./routes/dashboard/profile'), 'any') },
+      { path: paths.creatorDashboard, ...page('./routes/dashboard/creator-dashboard.tsx', ['creator']) },
+      { path: paths.brandDashboard, ...page('./routes/dashboard/brand-dashboard.tsx', ['brand']) },
+      { path: paths.dashboard, ...page('./routes/dashboard/dashboard-redirect.tsx', 'any') },
+      { path: paths.profileSettings, ...page('./routes/dashboard/profile-settings.tsx', ['creator']) },
+      { path: paths.profile, ...page('./routes/dashboard/profile.tsx', 'any') },
 
-      { path: paths.videoList, ...page(() => import('./routes/videos/library')) },
-      { path: paths.library, ...page(() => import('./routes/videos/library')) },
-      { path: paths.video(), ...page(() => import('./routes/videos/video-detail')) },
-      { path: paths.videos(), ...page(() => import('./routes/videos/video-detail')) },
+      { path: paths.videoList, ...page('./routes/videos/library.tsx') },
+      { path: paths.library, ...page('./routes/videos/library.tsx') },
+      { path: paths.video(), ...page('./routes/videos/video-detail.tsx') },
+      { path: paths.videos(), ...page('./routes/videos/video-detail.tsx') },
 
-      { path: paths.contests, ...page(() => import('./routes/contests/contest-list')) },
-      { path: paths.contestCreate, ...page(() => import('./routes/contests/contest-create'), 'any') },
-      { path: paths.contest(), ...page(() => import('./routes/contests/contest-detail')) },
-      { path: paths.contestApply(), ...page(() => import('./routes/contests/contest-apply')) },
-      { path: paths.contestSubmit(), ...page(() => import('./routes/contests/contest-submit')) },
-      { path: paths.contestSubmissions(), ...page(() => import('./routes/contests/contest-submissions'), 'any') },
+      { path: paths.contests, ...page('./routes/contests/contest-list.tsx') },
+      { path: paths.contestCreate, ...page('./routes/contests/contest-create.tsx', 'any') },
+      { path: paths.contest(), ...page('./routes/contests/contest-detail.tsx') },
+      { path: paths.contestApply(), ...page('./routes/contests/contest-apply.tsx') },
+      { path: paths.contestSubmit(), ...page('./routes/contests/contest-submit.tsx') },
+      { path: paths.contestSubmissions(), ...page('./routes/contests/contest-submissions.tsx', 'any') },
 
-      { path: '*', ...page(() => import('./routes/marketing/not-found')) },
+      { path: '*', ...page('./routes/marketing/not-found.tsx') },
     ],
   },
 ];
 
-export const router = createBrowserRouter(routes);
+/**
+ * Loads the page modules of the routes matching `pathname` and puts them on the route objects, so
+ * the first render of a prerendered page is the page itself (the same markup as the HTML being
+ * hydrated), not the HydrateFallback shown while a lazy route loads.
+ */
+export async function loadRouteModules(pathname: string): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, loaded, { lazy: undefined });
+    }),
+  );
+}

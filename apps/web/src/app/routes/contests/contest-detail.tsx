@@ -1,9 +1,10 @@
+import { useDeferredValue } from 'react';
 import { useParams } from 'react-router';
-import { Alert, Box, CircularProgress, Container, Stack, Typography } from '@mui/material';
-import { FEATURED_CONTEST_SLUG } from '@app/domain';
+import { Alert, Box, Container, Stack, Typography } from '@mui/material';
+import { FEATURED_CONTEST_SLUG, type ContestResponse } from '@app/domain';
 import { ApiError } from '../../../lib/api-client';
 import { useContest } from '../../../features/contests/api/get-contest';
-import { ContestBanner, ContestBrief } from '../../../features/contests/components/contest-overview';
+import { ContestBanner, ContestBrief, ContestDetailSkeleton } from '../../../features/contests/components/contest-overview';
 import { ProductTiles } from '../../../features/contests/components/product-tiles';
 import { FeatureAccordion } from '../../../features/contests/components/feature-accordion';
 import { InspirationCarousel } from '../../../features/contests/components/inspiration-carousel';
@@ -14,11 +15,7 @@ export default function ContestDetailPage() {
   const contest = useContest(contestId);
 
   if (contest.isPending) {
-    return (
-      <Box sx={{ display: 'grid', placeItems: 'center', py: 12 }}>
-        <CircularProgress aria-label="Loading contest" />
-      </Box>
-    );
+    return <ContestDetailSkeleton />;
   }
   if (contest.isError) {
     const notFound = contest.error instanceof ApiError && contest.error.status === 404;
@@ -28,33 +25,45 @@ export default function ContestDetailPage() {
       </Container>
     );
   }
-  const data = contest.data;
+  return <ContestDetail contest={contest.data} />;
+}
+
+function ContestDetail({ contest }: { contest: ContestResponse }) {
+  // The banner (the first screen) renders at once; the sections below follow in a background
+  // render that yields to the browser, so the main thread is never blocked for the whole page.
+  const sections = useDeferredValue<ContestResponse | null>(contest, null);
   return (
     <>
-      <ContestBanner contest={data} />
-      <Container maxWidth="lg" sx={{ py: { xs: 6, md: 10 } }}>
-        <Stack spacing={{ xs: 8, md: 12 }}>
-          <Box component="section" aria-labelledby="chairs-heading">
-            <Typography id="chairs-heading" component="h2" variant="h3" gutterBottom>
-              Choose your chair
-            </Typography>
-            <Typography color="text.secondary" sx={{ mb: 4, maxWidth: 640 }}>
-              Each selected creator receives one chair. Stock is limited and goes first come, first served.
-            </Typography>
-            <ProductTiles contestRef={String(data.id)} />
-          </Box>
-          <Box component="section" aria-labelledby="features-heading">
-            <Typography id="features-heading" component="h2" variant="h3" gutterBottom>
-              Features to show
-            </Typography>
-            <FeatureAccordion />
-          </Box>
-          <InspirationCarousel />
-          <Box component="section">
-            <ContestBrief contest={data} />
-          </Box>
-        </Stack>
-      </Container>
+      <ContestBanner contest={contest} />
+      {sections ? <ContestSections contest={sections} /> : <Box sx={{ minHeight: '100vh' }} />}
     </>
+  );
+}
+
+function ContestSections({ contest }: { contest: ContestResponse }) {
+  return (
+    <Container maxWidth="lg" sx={{ py: { xs: 6, md: 10 } }}>
+      <Stack spacing={{ xs: 8, md: 12 }}>
+        <Box component="section" aria-labelledby="chairs-heading">
+          <Typography id="chairs-heading" component="h2" variant="h3" gutterBottom>
+            Choose your chair
+          </Typography>
+          <Typography color="text.secondary" sx={{ mb: 4, maxWidth: 640 }}>
+            Each selected creator receives one chair. Stock is limited and goes first come, first served.
+          </Typography>
+          <ProductTiles contestRef={String(contest.id)} />
+        </Box>
+        <Box component="section" aria-labelledby="features-heading">
+          <Typography id="features-heading" component="h2" variant="h3" gutterBottom>
+            Features to show
+          </Typography>
+          <FeatureAccordion />
+        </Box>
+        <InspirationCarousel />
+        <Box component="section">
+          <ContestBrief contest={contest} />
+        </Box>
+      </Stack>
+    </Container>
   );
 }

@@ -10,7 +10,8 @@ export function ContestList() {
   const { data, isPending, isError, refetch, isFetching } = useActiveContests();
   if (isPending) {
     return (
-      <Box sx={{ display: 'grid', placeItems: 'center', py: 10 }}>
+      // A screen's height: the footer stays below the fold until the cards arrive (no layout shift).
+      <Box sx={{ display: 'grid', placeItems: 'center', alignContent: 'start', pt: 10, minHeight: '100vh' }}>
         <CircularProgress aria-label="Loading contests" />
       </Box>
     );

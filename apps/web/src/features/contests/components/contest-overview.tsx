@@ -1,5 +1,5 @@
 import { Link as RouterLink } from 'react-router';
-import { Box, Button, Chip, Container, Grid, Stack, Typography } from '@mui/material';
+import { Box, Button, Chip, Container, Grid, Skeleton, Stack, Typography } from '@mui/material';
 import { formatContestDate, formatPrize, type ContestResponse } from '@app/domain';
 import { paths } from '../../../config/paths';
 import { ChairIllustration } from '../../../components/chair-illustration';
@@ -64,6 +64,40 @@ export function ContestBanner({ contest }: { contest: ContestResponse }) {
           </Grid>
         </Grid>
       </Container>
+    </Box>
+  );
+}
+
+/**
+ * The detail page while its contest loads (also its prerendered HTML): the banner's shape, then
+ * a screen's height of room, so the footer stays below the fold and nothing on screen moves when
+ * the contest arrives.
+ */
+export function ContestDetailSkeleton() {
+  return (
+    <Box role="status" aria-label="Loading contest" sx={{ minHeight: '100vh' }}>
+      <Box sx={{ borderBottom: 1, borderColor: 'divider' }}>
+        <Container maxWidth="lg" sx={{ py: { xs: 6, md: 10 } }}>
+          <Grid container spacing={4}>
+            <Grid size={{ xs: 12, md: 7 }}>
+              <Skeleton variant="rounded" width={140} height={32} sx={{ mb: 2, borderRadius: 999 }} />
+              <Typography variant="h1" component="div">
+                <Skeleton width="90%" />
+                <Skeleton width="55%" />
+              </Typography>
+              <Typography variant="h3" component="div" sx={{ mt: 1, mb: 3 }}>
+                <Skeleton width="70%" />
+              </Typography>
+              <Typography component="div" sx={{ mb: 4 }}>
+                <Skeleton width={200} />
+                {/* Deadline and prize share one line from sm up. */}
+                <Skeleton width={180} sx={{ display: { sm: 'none' } }} />
+              </Typography>
+              <Skeleton variant="rounded" width={140} height={42} />
+            </Grid>
+          </Grid>
+        </Container>
+      </Box>
     </Box>
   );
 }

@@ -33,7 +33,8 @@ export function LegalPage({ document }: { document: LegalDocumentKey }) {
           This text could not be loaded. Check your connection and try again.
         </Alert>
       ) : (
-        <Box role="status" aria-label="Loading">
+        // The texts run longer than a screen: the room is kept so nothing below jumps when they load.
+        <Box role="status" aria-label="Loading" sx={{ minHeight: '100vh' }}>
           {Array.from({ length: 8 }, (_, i) => (
             <Skeleton key={i} variant="text" height={28} width={i % 3 === 2 ? '60%' : '100%'} />
           ))}

@@ -1,8 +1,9 @@
 import { useEffect, type RefObject } from 'react';
 
 /**
- * Scrolls a horizontal scroller by `pxPerFrame` on every animation frame while `running`, and
- * wraps to the start at the end (the content is rendered twice so the wrap is seamless).
+ * Scrolls a horizontal scroller by `pxPerFrame` on every animation frame while `running` and on
+ * screen, and wraps to the start at the end (the content is rendered twice so the wrap is
+ * seamless). Off screen (below the fold while the page loads, or scrolled past) no frame runs.
  */
 export function useAutoScroll(ref: RefObject<HTMLElement | null>, pxPerFrame: number, running: boolean): void {
   useEffect(() => {
@@ -19,7 +20,22 @@ export function useAutoScroll(ref: RefObject<HTMLElement | null>, pxPerFrame: nu
       element.scrollLeft = position;
       frame = requestAnimationFrame(step);
     };
-    frame = requestAnimationFrame(step);
-    return () => cancelAnimationFrame(frame);
+    const start = () => {
+      if (!frame) frame = requestAnimationFrame(step);
+    };
+    const stop = () => {
+      cancelAnimationFrame(frame);
+      frame = 0;
+    };
+    if (typeof IntersectionObserver === 'undefined') {
+      start();
+      return stop;
+    }
+    const observer = new IntersectionObserver((entries) => (entries.some((entry) => entry.isIntersecting) ? start() : stop()));
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      stop();
+    };
   }, [ref, pxPerFrame, running]);
 }

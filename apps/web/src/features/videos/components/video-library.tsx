@@ -6,8 +6,8 @@ import {
   Container,
   IconButton,
   InputAdornment,
+  OutlinedInput,
   Stack,
-  TextField,
   Typography,
 } from '@mui/material';
 import SearchRounded from '@mui/icons-material/SearchRounded';
@@ -130,22 +130,20 @@ export function VideoLibrary() {
         </Typography>
       </Stack>
       <Stack direction="row" spacing={1.5} sx={{ mb: 4, alignItems: 'center' }}>
-        <TextField
+        {/* The bare outlined input (no floating label): TextField would bring Select and its menu along. */}
+        <OutlinedInput
+          fullWidth
           inputRef={inputRef}
           value={text}
           onChange={(event) => setText(event.target.value)}
           placeholder="Search videos..."
           disabled={loading}
-          slotProps={{
-            htmlInput: { 'aria-label': 'Search videos', type: 'search', maxLength: 1000 },
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchRounded />
-                </InputAdornment>
-              ),
-            },
-          }}
+          inputProps={{ 'aria-label': 'Search videos', type: 'search', maxLength: 1000 }}
+          startAdornment={
+            <InputAdornment position="start">
+              <SearchRounded />
+            </InputAdornment>
+          }
         />
         <IconButton aria-label="Filter" sx={{ border: 1, borderColor: 'divider' }}>
           <TuneRounded />

@@ -1,0 +1,81 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findPrerenderedPage, registerSpa, type PrerenderedPage } from './spa';
+
+const PAGES: PrerenderedPage[] = [
+  { path: '/', file: 'prerendered/index.html', except: [] },
+  { path: '/about', file: 'prerendered/about.html', except: [] },
+  { path: '/contests/:contestId', file: 'prerendered/contests/[contestId].html', except: ['/contests/create'] },
+];
+
+describe('findPrerenderedPage', () => {
+  it('finds exact paths, with or without a trailing slash', () => {
+    expect(findPrerenderedPage(PAGES, '/')?.file).toBe('prerendered/index.html');
+    expect(findPrerenderedPage(PAGES, '/about')?.file).toBe('prerendered/about.html');
+    expect(findPrerenderedPage(PAGES, '/about/')?.file).toBe('prerendered/about.html');
+  });
+
+  it('matches a pattern segment by segment, but not the paths of other routes', () => {
+    expect(findPrerenderedPage(PAGES, '/contests/1')?.path).toBe('/contests/:contestId');
+    expect(findPrerenderedPage(PAGES, '/contests/hbada-chair-contest')?.path).toBe('/contests/:contestId');
+    expect(findPrerenderedPage(PAGES, '/contests/create')).toBeUndefined();
+    expect(findPrerenderedPage(PAGES, '/contests/1/apply')).toBeUndefined();
+    expect(findPrerenderedPage(PAGES, '/login')).toBeUndefined();
+  });
+});
+
+describe('registerSpa', () => {
+  let dir: string;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'cc-spa-'));
+    const write = (file: string, text: string) => {
+      mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+      writeFileSync(path.join(dir, file), text);
+    };
+    write('index.html', '<div id="root"></div>');
+    write('assets/index-abc123.js', 'console.log(1)');
+    write('favicon.svg', '<svg/>');
+    for (const page of PAGES) write(page.file, `<div id="root" data-prerendered>${page.path}</div>`);
+    write('prerendered/manifest.json', JSON.stringify({ pages: PAGES }));
+    app = Fastify();
+    await registerSpa(app, dir);
+    await app.ready();
+  });
+
+  afterAll(async () => {
+    await app.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('sends a public page its prerendered HTML and every other page the shell, revalidated on each visit', async () => {
+    for (const [url, body] of [
+      ['/', '/'],
+      ['/about', '/about'],
+      ['/contests/7', '/contests/:contestId'],
+    ]) {
+      const res = await app.inject({ url });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain(`data-prerendered>${body}<`);
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+    for (const url of ['/login', '/contests/create', '/no/such/page']) {
+      const res = await app.inject({ url });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe('<div id="root"></div>');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('caches hashed assets for a year and other public files for an hour', async () => {
+    const asset = await app.inject({ url: '/assets/index-abc123.js' });
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const favicon = await app.inject({ url: '/favicon.svg' });
+    expect(favicon.headers['cache-control']).toBe('public, max-age=3600');
+    expect((await app.inject({ url: '/assets/index-old.js' })).statusCode).toBe(404);
+  });
+});

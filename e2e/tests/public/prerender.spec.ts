@@ -1,0 +1,130 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Page } from '@playwright/test';
+
+const SCREENSHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../artifacts/screenshots/prerender');
+mkdirSync(SCREENSHOTS, { recursive: true });
+
+/** Public pages the build renders to HTML, with the h1 their HTML already carries. */
+const PRERENDERED: [string, RegExp][] = [
+  ['/', /Shoot the ad a brand would be proud of/],
+  ['/how-it-works', /How It Works/],
+  ['/hbada-synergy', /Hbada Synergy/],
+  ['/about', /About/],
+  ['/faq', /FAQ/],
+  ['/terms', /Terms/],
+  ['/contact', /Contact/],
+  ['/privacy', /Privacy Policy/],
+  ['/rules', /Contest Rules/],
+  ['/agreement', /Participant Agreement/],
+  ['/library', /Video Library/],
+  ['/videos', /Video Library/],
+  ['/contests', /Contests/],
+];
+
+/** Collects what React reports when hydration fails (a mismatch, an error thrown while hydrating). */
+function watchForErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /react|hydrat|minified/i.test(message.text())) errors.push(message.text());
+  });
+  return errors;
+}
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  for (const [url, heading] of PRERENDERED) {
+    test(`${url} arrives as HTML with its content`, async ({ page }) => {
+      const response = await page.goto(url);
+      expect(response?.headers()['cache-control']).toBe('no-cache');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+    });
+  }
+
+  test('a contest page arrives as its loading skeleton; pages that need the session or a secret stay the plain shell', async ({ page, request }) => {
+    await page.goto('/contests/1');
+    await expect(page.getByRole('status', { name: 'Loading contest' })).toBeVisible();
+    for (const url of ['/contests/create', '/login', '/creator-dashboard', '/reset-password/a/b', '/no-such-page']) {
+      const html = await (await request.get(url)).text();
+      expect(html, url).toContain('<div id="root"></div>');
+    }
+  });
+
+  for (const width of [360, 1366]) {
+    test(`/ and /contests/1 at ${width} px: screenshots of the prerendered HTML`, async ({ page }) => {
+      await page.setViewportSize({ width, height: width < 600 ? 740 : 900 });
+      for (const [name, url] of [
+        ['home', '/'],
+        ['contest-detail', '/contests/1'],
+      ]) {
+        await page.goto(url);
+        await expect(page.getByRole('banner').first()).toBeVisible();
+        await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${width}-no-js.png`) });
+      }
+    });
+  }
+});
+
+test.describe('with JavaScript', () => {
+  for (const [url, heading] of PRERENDERED) {
+    test(`${url} hydrates without errors and navigates on the client`, async ({ page }) => {
+      const errors = watchForErrors(page);
+      await page.goto(url);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+      await page.waitForLoadState('networkidle');
+      // A full page load would reset this marker; a client-side navigation keeps it.
+      await page.evaluate(() => Object.assign(window, { stillTheSamePage: true }));
+      const link = url === '/library' || url === '/videos' ? null : page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: 'FAQ' });
+      if (link) {
+        await link.click();
+        await expect(page).toHaveURL(/\/faq$/);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText('FAQ');
+        expect(await page.evaluate(() => (window as { stillTheSamePage?: boolean }).stillTheSamePage)).toBe(true);
+      }
+      expect(errors).toEqual([]);
+    });
+  }
+
+  test('the contest page replaces its skeleton with the contest; hashed assets are cached for a year', async ({ page }) => {
+    const errors = watchForErrors(page);
+    const assets: string[] = [];
+    page.on('response', (response) => {
+      if (new URL(response.url()).pathname.startsWith('/assets/')) assets.push(response.headers()['cache-control'] ?? '');
+    });
+    await page.goto('/contests/1');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hbada Synergy Chair Contest');
+    await expect(page.getByRole('status', { name: 'Loading contest' })).toHaveCount(0);
+    expect(assets.length).toBeGreaterThan(0);
+    for (const header of assets) expect(header).toBe('public, max-age=31536000, immutable');
+    expect(errors).toEqual([]);
+  });
+
+  for (const width of [360, 1366]) {
+    test(`/ and /contests/1 at ${width} px: screenshots after hydration`, async ({ page }) => {
+      await page.setViewportSize({ width, height: width < 600 ? 740 : 900 });
+      await page.goto('/');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await page.screenshot({ path: path.join(SCREENSHOTS, `home-${width}.png`) });
+      await page.goto('/contests/1');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hbada Synergy Chair Contest');
+      await page.screenshot({ path: path.join(SCREENSHOTS, `contest-detail-${width}.png`) });
+    });
+  }
+});
+
+test('a signed-in visitor gets the signed-in navbar right after hydration', async ({ page }) => {
+  const errors = watchForErrors(page);
+  await page.addInitScript(() => {
+    // The navbar only reads the stored user; the token is never sent on this page.
+    localStorage.setItem('session', JSON.stringify({ access: 'x', refresh: 'y', user: { id: 1, email: 'a@b.c', role: 'creator', first_name: 'A', last_name: 'B' } }));
+  });
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto('/about');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Login' })).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
