@@ -1,8 +1,9 @@
 /** What the videos benchmarks share: the bench database's app server and small process helpers. */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildServer, serverNodeArgs } from '../../apps/server/scripts/start-command.mjs';
 import { BENCH_DATABASE_URL } from './seed';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -33,21 +34,10 @@ export async function waitFor(url: string): Promise<void> {
   throw new Error(`${url} never answered`);
 }
 
-/**
- * The node arguments of `npm start`'s server process, read from apps/server's start script
- * (`node scripts/build.mjs && node <flags> dist/server.js`), so the bench runs exactly that.
- */
-export function serverNodeArgs(): string[] {
-  const pkg = JSON.parse(readFileSync(path.join(root, 'apps/server/package.json'), 'utf8')) as { scripts: { start: string } };
-  const command = pkg.scripts.start.split('&&').pop()!.trim().split(/\s+/);
-  if (command[0] !== 'node') throw new Error(`unexpected start script: ${pkg.scripts.start}`);
-  return command.slice(1).map((arg) => (arg.startsWith('-') ? arg : path.join('apps/server', arg)));
-}
-
 /** The app server as `npm start` runs it: the bundle of apps/server/src, run by plain node. */
 export function appServer(): ChildProcess {
   mkdirSync(work, { recursive: true });
-  execFileSync(process.execPath, ['apps/server/scripts/build.mjs'], { cwd: root, stdio: 'inherit' });
+  buildServer();
   return start(serverNodeArgs(), {
     DATABASE_URL: BENCH_DATABASE_URL,
     PORT: String(APP_PORT),

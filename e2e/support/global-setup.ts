@@ -3,6 +3,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SMTPServer } from 'smtp-server';
+import { buildServer, serverNodeArgs } from '../../apps/server/scripts/start-command.mjs';
 import {
   E2E_BASE_URL,
   E2E_DATA_DIR,
@@ -49,7 +50,9 @@ export default async function globalSetup() {
   await new Promise<void>((resolve) => smtp.listen(E2E_SMTP_PORT, '127.0.0.1', resolve));
   const keys = await startGoogleKeyServer(E2E_JWKS_PORT);
 
-  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+  // Exactly what `npm start` runs: the bundled server with the start script's node flags.
+  buildServer();
+  const server: ChildProcess = spawn(process.execPath, serverNodeArgs(), {
     cwd: root,
     env: {
       ...process.env,

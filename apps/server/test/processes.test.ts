@@ -12,10 +12,20 @@ import { loadConfig } from '../src/config/env';
 import { openRuntimeDatabase } from '../src/db/runtime';
 import { startQueue } from '../src/jobs/queue';
 import { sendEmailJob } from '../src/jobs/send-email.job';
+import { buildServer, serverNodeArgs } from '../scripts/start-command.mjs';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-/** `node --import tsx script`: one process (the tsx binary would leave its child behind a SIGKILL). */
-const node = (script: string, args: string[] = []) => [process.execPath, ['--import', 'tsx', script, ...args]] as const;
+/**
+ * How a script runs, one process each: the server and worker as `npm start` and `npm run worker`
+ * run them (the bundle in dist/, built once per file below), the CLI as `npm run admin` does
+ * (`node --import tsx`; the tsx binary would leave its child behind a SIGKILL).
+ */
+const node = (script: string, args: string[] = []) => {
+  if (script === 'src/server.ts') return [process.execPath, [...serverNodeArgs(), ...args]] as const;
+  if (script === 'src/worker.ts') return [process.execPath, [path.join(serverDir, 'dist/worker.js'), ...args]] as const;
+  return [process.execPath, ['--import', 'tsx', script, ...args]] as const;
+};
+beforeAll(() => buildServer());
 
 interface Run {
   code: number | null;

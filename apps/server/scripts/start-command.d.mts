@@ -1,0 +1,3 @@
+export declare const serverDir: string;
+export declare function buildServer(): void;
+export declare function serverNodeArgs(): string[];
