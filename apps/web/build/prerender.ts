@@ -87,9 +87,12 @@ export function prerender(): Plugin {
             // they are there).
             const preloads = chunkFiles(bundle, modules.map((module) => path.resolve(root, 'src/app', module)))
               .filter((file) => !shell.includes(`/${file}"`))
-              .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+              .map((file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${file}">`)
               .join('');
             const page = shell
+              // The content is in the HTML: the scripts only make it interactive. They load after
+              // what the first paint needs (fonts, the banner's poster), not before it.
+              .replace(/<(script type="module"|link rel="modulepreload") crossorigin /g, '<$1 crossorigin fetchpriority="low" ')
               .replace('</head>', `${preloads}${styleTags}</head>`)
               .replace('<div id="root"></div>', `<div id="root" data-prerendered>${html}</div>`);
             const name = pagePath === '/' ? 'index.html' : `${pagePath.slice(1).replace(/:(\w+)/g, '[$1]')}.html`;

@@ -4,6 +4,7 @@ import { createBrowserRouter, RouterProvider } from 'react-router';
 import { CacheProvider } from '@emotion/react';
 import '@fontsource-variable/inter';
 import '@fontsource/bebas-neue/400.css';
+import './theme/fonts.css';
 import { AppProviders } from './app/providers';
 import { loadRouteModules, routes } from './app/router';
 import { browserCache } from './lib/emotion-cache';
@@ -23,19 +24,28 @@ function app(router: ReturnType<typeof createBrowserRouter>) {
   );
 }
 
+/** Ends the current task, so the browser can paint and handle input before the next step. */
+function yieldToMain(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 // Public pages arrive prerendered (apps/web/build/prerender.ts): their markup is hydrated once the
-// page's own module is loaded. Hydrating inside a transition lets React yield to the browser
-// between components instead of blocking the main thread for the whole page.
-if (container.dataset.prerendered !== undefined) {
+// page's own module is loaded. Each step runs in a task of its own, and hydrating inside a
+// transition lets React yield to the browser between components, so no step blocks the main
+// thread for long.
+async function hydrate() {
+  await yieldToMain();
   // If a module fails to load, the router retries it and shows its error page as usual.
-  void loadRouteModules(window.location.pathname)
-    .catch(() => undefined)
-    .then(() => {
-      const router = createBrowserRouter(routes);
-      startTransition(() => {
-        hydrateRoot(container, app(router));
-      });
-    });
+  await loadRouteModules(window.location.pathname).catch(() => undefined);
+  await yieldToMain();
+  const router = createBrowserRouter(routes);
+  startTransition(() => {
+    hydrateRoot(container, app(router));
+  });
+}
+
+if (container.dataset.prerendered !== undefined) {
+  void hydrate();
 } else {
   createRoot(container).render(app(createBrowserRouter(routes)));
 }

@@ -26,7 +26,8 @@ const tokens = {
   artwork: ['#F5B301', '#2DD4BF', '#A78BFA', '#FB7185', '#60A5FA', '#A3E635'],
 };
 
-export const displayFont = '"Bebas Neue", "Inter Variable", system-ui, sans-serif';
+/** The fallback faces are in fonts.css (stand-ins with the web fonts' widths while they load). */
+export const displayFont = '"Bebas Neue", "Bebas Neue Fallback", "Inter Variable", "Inter Fallback", system-ui, sans-serif';
 
 export const theme = createTheme({
   palette: {
@@ -43,7 +44,7 @@ export const theme = createTheme({
   shape: { borderRadius: 12 },
   spacing: 8,
   typography: {
-    fontFamily: '"Inter Variable", system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+    fontFamily: '"Inter Variable", "Inter Fallback", system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
     fontSize: 14,
     h1: { fontFamily: displayFont, fontSize: 'clamp(2.5rem, 6vw, 4.5rem)', lineHeight: 1.05, letterSpacing: '0.02em' },
     h2: { fontFamily: displayFont, fontSize: 'clamp(2rem, 4.5vw, 3rem)', lineHeight: 1.1, letterSpacing: '0.02em' },

@@ -1,6 +1,7 @@
 import { Link as RouterLink } from 'react-router';
 import { Box, Button, Container, Typography } from '@mui/material';
 import { paths } from '../../../config/paths';
+import { renderWhenNear } from './section';
 import { themeTokens } from '../../../theme';
 
 /** The six steps of spec §1 'How It Works'. */
@@ -22,7 +23,7 @@ export function HowItWorksTimeline({ asPageTitle = false }: { asPageTitle?: bool
     <Box
       component="section"
       aria-labelledby="how-it-works-title"
-      sx={{ bgcolor: themeTokens.deep, borderBlock: 1, borderColor: 'divider', py: { xs: 8, md: 12 } }}
+      sx={{ bgcolor: themeTokens.deep, borderBlock: 1, borderColor: 'divider', py: { xs: 8, md: 12 }, ...renderWhenNear }}
     >
       <Container maxWidth="lg">
         <Typography variant="overline" sx={{ color: 'secondary.main', letterSpacing: '0.2em', display: 'block' }}>

@@ -12,10 +12,18 @@ interface SectionProps {
   sx?: SxProps<Theme>;
 }
 
+/**
+ * Long pages render their sections only when they near the viewport: the browser skips their
+ * layout and paint until then (each relayout while the page loads, e.g. when the web fonts
+ * arrive, costs a screen instead of the whole page). Until a section has been shown once, it
+ * counts as this tall.
+ */
+export const renderWhenNear = { contentVisibility: 'auto', containIntrinsicSize: 'auto 720px' } as const;
+
 /** A marketing section: the 8 px rhythm, the content width and one heading. */
 export function Section({ id, eyebrow, title, intro, children, asPageTitle, sx }: SectionProps) {
   return (
-    <Box component="section" aria-labelledby={`${id}-title`} sx={{ py: { xs: 8, md: 12 }, ...sx }}>
+    <Box component="section" aria-labelledby={`${id}-title`} sx={{ py: { xs: 8, md: 12 }, ...renderWhenNear, ...sx }}>
       <Container maxWidth="lg">
         {eyebrow && (
           <Typography variant="overline" sx={{ color: 'primary.main', letterSpacing: '0.2em', display: 'block' }}>

@@ -3,11 +3,12 @@ import { ChairIllustration } from '../../../../components/chair-illustration';
 import { SYNERGY_CONCEPTS } from '../../data/synergy-concepts';
 import { ThemeGallery } from './theme-gallery';
 import { Tag } from '../tag';
+import { renderWhenNear } from '../section';
 
 /** Zen (X7), Zone (E3) and Zoom (P2): one section each, with the chair and its theme gallery. */
 export function ConceptSections() {
   return (
-    <Box component="section" aria-labelledby="concepts-title" sx={{ py: { xs: 8, md: 12 } }}>
+    <Box component="section" aria-labelledby="concepts-title" sx={{ py: { xs: 8, md: 12 }, ...renderWhenNear }}>
       <Container maxWidth="lg">
         <Typography variant="overline" sx={{ color: 'primary.main', letterSpacing: '0.2em', display: 'block' }}>
           The concepts
