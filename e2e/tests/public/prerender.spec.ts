@@ -56,10 +56,11 @@ test.describe('without JavaScript', () => {
   for (const width of [360, 1366]) {
     test(`/ and /contests/1 at ${width} px: screenshots of the prerendered HTML`, async ({ page }) => {
       await page.setViewportSize({ width, height: width < 600 ? 740 : 900 });
-      for (const [name, url] of [
+      const pages: [string, string][] = [
         ['home', '/'],
         ['contest-detail', '/contests/1'],
-      ]) {
+      ];
+      for (const [name, url] of pages) {
         await page.goto(url);
         await expect(page.getByRole('banner').first()).toBeVisible();
         await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${width}-no-js.png`) });
