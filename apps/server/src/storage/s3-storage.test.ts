@@ -68,16 +68,21 @@ describe.skipIf(unavailable !== '')(`media on S3-compatible storage ${unavailabl
     if (clips) rmSync(clips.dir, { recursive: true, force: true });
   });
 
-  it('uploads a clip into the bucket, processes it, serves ranges and deletes every object', async () => {
-    expect(ctx.deps.storage.kind).toBe('s3');
-    const bytes = readFileSync(clips.mp4);
-    const body = multipartBody({ title: 'Bucket take' }, { filename: 'clip.mp4', type: 'video/mp4', bytes });
-    const res = await ctx.app.inject({
+  /** The creator's multipart upload of an MP4. */
+  const upload = (title: string, filename: string, bytes: Buffer) => {
+    const body = multipartBody({ title }, { filename, type: 'video/mp4', bytes });
+    return ctx.app.inject({
       method: 'POST',
       url: '/api/videos/upload/',
       payload: body.payload,
       headers: { ...body.headers, ...creator.headers },
     });
+  };
+
+  it('uploads a clip into the bucket, processes it, serves ranges and deletes every object', async () => {
+    expect(ctx.deps.storage.kind).toBe('s3');
+    const bytes = readFileSync(clips.mp4);
+    const res = await upload('Bucket take', 'clip.mp4', bytes);
     expect(res.statusCode).toBe(201);
     const created = res.json<VideoDto>();
     const originalKey = created.video_url.replace(/^\/media\//, '');
@@ -121,13 +126,7 @@ describe.skipIf(unavailable !== '')(`media on S3-compatible storage ${unavailabl
     free.writeUInt32BE(free.length, 0);
     free.write('free', 4, 'latin1');
     const bytes = Buffer.concat([head, free]);
-    const body = multipartBody({ title: 'Long take' }, { filename: 'long.mp4', type: 'video/mp4', bytes });
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/videos/upload/',
-      payload: body.payload,
-      headers: { ...body.headers, ...creator.headers },
-    });
+    const res = await upload('Long take', 'long.mp4', bytes);
     expect(res.statusCode).toBe(201);
     const video = res.json<VideoDto>();
     const key = video.video_url.replace(/^\/media\//, '');
