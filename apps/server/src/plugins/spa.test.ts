@@ -71,6 +71,16 @@ describe('registerSpa', () => {
     }
   });
 
+  it('answers HEAD for a page as GET would, without the body (link checkers, uptime probes)', async () => {
+    for (const url of ['/', '/login']) {
+      const res = await app.inject({ method: 'HEAD', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.body).toBe('');
+    }
+    expect((await app.inject({ method: 'POST', url: '/about' })).statusCode).toBe(404);
+  });
+
   it('caches hashed assets for a year and other public files for an hour', async () => {
     const asset = await app.inject({ url: '/assets/index-abc123.js' });
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');

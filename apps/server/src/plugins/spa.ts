@@ -74,7 +74,8 @@ export async function registerSpa(app: FastifyInstance, webDist: string): Promis
   });
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    if (pathname === '/api' || pathname.startsWith('/api/') || request.method !== 'GET') {
+    const isPageRequest = request.method === 'GET' || request.method === 'HEAD';
+    if (pathname === '/api' || pathname.startsWith('/api/') || !isPageRequest) {
       return reply.status(404).send({ detail: MESSAGES.generic.notFound, code: 'not_found' });
     }
     // A missing file (an old hashed asset, a typo) is a 404, never the app's HTML.
