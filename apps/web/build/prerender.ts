@@ -11,7 +11,7 @@ export const PRERENDER_MANIFEST = 'prerendered/manifest.json';
 interface ServerEntry {
   PRERENDERED_PATHS: string[];
   ROUTE_PATHS: string[];
-  render(url: string): Promise<{ html: string; styleTags: string; modules: string[] }>;
+  render(url: string): Promise<{ html: string; styleTags: string; modules: string[]; title: string }>;
 }
 
 /** The client chunks of the given source modules and everything they import statically. */
@@ -30,6 +30,9 @@ function chunkFiles(bundle: Rollup.OutputBundle, modules: string[]): string[] {
   }
   return [...files];
 }
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** True when `routePath` (no parameters) is also matched by `pattern` (with `:param` segments). */
 function matchesPattern(pattern: string, routePath: string): boolean {
@@ -82,7 +85,7 @@ export function prerender(): Plugin {
           if (!shell.includes('<div id="root"></div>')) throw new Error('prerender: index.html has no empty #root');
           const pages = [];
           for (const pagePath of entry.PRERENDERED_PATHS) {
-            const { html, styleTags, modules } = await entry.render(pagePath);
+            const { html, styleTags, modules, title } = await entry.render(pagePath);
             // The page's own chunks load with the entry, not after it (the client hydrates once
             // they are there).
             const preloads = chunkFiles(bundle, modules.map((module) => path.resolve(root, 'src/app', module)))
@@ -93,6 +96,7 @@ export function prerender(): Plugin {
               // The content is in the HTML: the scripts only make it interactive. They load after
               // what the first paint needs (fonts, the banner's poster), not before it.
               .replace(/<(script type="module"|link rel="modulepreload") crossorigin /g, '<$1 crossorigin fetchpriority="low" ')
+              .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
               .replace('</head>', `${preloads}${styleTags}</head>`)
               .replace('<div id="root"></div>', `<div id="root" data-prerendered>${html}</div>`);
             const name = pagePath === '/' ? 'index.html' : `${pagePath.slice(1).replace(/:(\w+)/g, '[$1]')}.html`;

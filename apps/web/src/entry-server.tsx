@@ -8,6 +8,7 @@ import { AppProviders } from './app/providers';
 import { routes } from './app/router';
 import { prerenderedStyleTags, serverCache } from './lib/emotion-cache';
 import { paths } from './config/paths';
+import { PageTitleSink, pageTitle } from './lib/page-title';
 
 /**
  * The pages written to HTML at build time. Their content needs no data, or shows its loading state
@@ -42,6 +43,8 @@ export interface RenderedPage {
   styleTags: string;
   /** The matched page modules ('./routes/marketing/home.tsx', relative to src/app). */
   modules: string[];
+  /** The document title the page sets (usePageTitle), for the HTML's `<title>`. */
+  title: string;
 }
 
 /** Renders `url` as the browser's first render would (logged out, no data yet). */
@@ -54,13 +57,16 @@ export async function render(url: string): Promise<RenderedPage> {
   const cache = serverCache();
   const emotion = createEmotionServer(cache);
   const errors: unknown[] = [];
+  let title = pageTitle();
   const { prelude } = await prerender(
     <StrictMode>
-      <CacheProvider value={cache}>
-        <AppProviders>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
-        </AppProviders>
-      </CacheProvider>
+      <PageTitleSink.Provider value={(pageTitleText) => (title = pageTitleText)}>
+        <CacheProvider value={cache}>
+          <AppProviders>
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </AppProviders>
+        </CacheProvider>
+      </PageTitleSink.Provider>
     </StrictMode>,
     {
       // React would leave a failed part to the client; a page that cannot render here is a bug.
@@ -76,5 +82,5 @@ export async function render(url: string): Promise<RenderedPage> {
     const module = (route.handle as { module?: unknown } | undefined)?.module;
     return typeof module === 'string' ? [module] : [];
   });
-  return { html, styleTags: prerenderedStyleTags(emotion.extractCriticalToChunks(html)), modules };
+  return { html, styleTags: prerenderedStyleTags(emotion.extractCriticalToChunks(html)), modules, title };
 }

@@ -6,21 +6,21 @@ import { expect, test, type Page } from '@playwright/test';
 const SCREENSHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../artifacts/screenshots/prerender');
 mkdirSync(SCREENSHOTS, { recursive: true });
 
-/** Public pages the build renders to HTML, with the h1 their HTML already carries. */
-const PRERENDERED: [string, RegExp][] = [
-  ['/', /Shoot the ad a brand would be proud of/],
-  ['/how-it-works', /How It Works/],
-  ['/hbada-synergy', /Hbada Synergy/],
-  ['/about', /About/],
-  ['/faq', /FAQ/],
-  ['/terms', /Terms/],
-  ['/contact', /Contact/],
-  ['/privacy', /Privacy Policy/],
-  ['/rules', /Contest Rules/],
-  ['/agreement', /Participant Agreement/],
-  ['/library', /Video Library/],
-  ['/videos', /Video Library/],
-  ['/contests', /Contests/],
+/** Public pages the build renders to HTML, with the h1 and the title their HTML already carries. */
+const PRERENDERED: [string, RegExp, string][] = [
+  ['/', /Shoot the ad a brand would be proud of/, 'Cinematic Contests'],
+  ['/how-it-works', /How It Works/, 'How It Works · Cinematic Contests'],
+  ['/hbada-synergy', /Hbada Synergy/, 'Hbada Synergy · Cinematic Contests'],
+  ['/about', /About/, 'About · Cinematic Contests'],
+  ['/faq', /FAQ/, 'FAQ · Cinematic Contests'],
+  ['/terms', /Terms/, 'Terms · Cinematic Contests'],
+  ['/contact', /Contact/, 'Contact · Cinematic Contests'],
+  ['/privacy', /Privacy Policy/, 'Privacy Policy · Cinematic Contests'],
+  ['/rules', /Contest Rules/, 'Contest Rules · Cinematic Contests'],
+  ['/agreement', /Participant Agreement/, 'Participant Agreement · Cinematic Contests'],
+  ['/library', /Video Library/, 'Video Library · Cinematic Contests'],
+  ['/videos', /Video Library/, 'Video Library · Cinematic Contests'],
+  ['/contests', /Contests/, 'Contests · Cinematic Contests'],
 ];
 
 /** Collects what React reports when hydration fails (a mismatch, an error thrown while hydrating). */
@@ -36,11 +36,12 @@ function watchForErrors(page: Page): string[] {
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  for (const [url, heading] of PRERENDERED) {
+  for (const [url, heading, title] of PRERENDERED) {
     test(`${url} arrives as HTML with its content`, async ({ page }) => {
       const response = await page.goto(url);
       expect(response?.headers()['cache-control']).toBe('no-cache');
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+      await expect(page).toHaveTitle(title);
     });
   }
 
@@ -83,6 +84,7 @@ test.describe('with JavaScript', () => {
         await link.click();
         await expect(page).toHaveURL(/\/faq$/);
         await expect(page.getByRole('heading', { level: 1 })).toHaveText('FAQ');
+        await expect(page).toHaveTitle('FAQ · Cinematic Contests');
         expect(await page.evaluate(() => (window as { stillTheSamePage?: boolean }).stillTheSamePage)).toBe(true);
       }
       expect(errors).toEqual([]);

@@ -1,14 +1,8 @@
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Container, Typography } from '@mui/material';
+import { usePageTitle } from '../lib/page-title';
 
-const SITE = 'Cinematic Contests';
-
-/** Sets the document title ('Page · Cinematic Contests', or the site name alone). */
-export function usePageTitle(title?: string): void {
-  useEffect(() => {
-    document.title = title ? `${title} · ${SITE}` : SITE;
-  }, [title]);
-}
+export { usePageTitle };
 
 /** A plain text page: one h1 and its content. */
 export function SimplePage({ title, children }: { title: string; children?: ReactNode }) {

@@ -1,7 +1,9 @@
 import { Container, Typography } from '@mui/material';
 import { ContestList } from '../../../features/contests/components/contest-list';
+import { usePageTitle } from '../../../lib/page-title';
 
 export default function ContestListPage() {
+  usePageTitle('Contests');
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 6, md: 10 } }}>
       <Typography component="h1" variant="h1" gutterBottom>
