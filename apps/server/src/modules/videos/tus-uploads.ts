@@ -22,7 +22,9 @@ const UPLOAD_ID = /^[a-f0-9]{32}$/;
  * `now`: their bytes and their `.json` record (finished uploads are removed when they become a
  * video). Bytes left without a record (a crash between the two writes) go by their file time.
  * Several processes may sweep the same folder at once: whoever comes second finds nothing to do.
- * Returns how many uploads were removed.
+ * Returns how many uploads were removed. (@tus/file-store's own `deleteExpired` is not used: it
+ * throws when another process removed the bytes first, keeps a record whose bytes are gone, and
+ * reads the clock itself.)
  */
 export async function removeExpiredTusUploads(directory: string, now = Date.now()): Promise<number> {
   const names = await readdir(directory).catch(() => [] as string[]);
