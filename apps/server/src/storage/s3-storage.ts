@@ -2,11 +2,10 @@ import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { PassThrough, Readable } from 'node:stream';
+import { PassThrough, Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type * as S3Sdk from '@aws-sdk/client-s3';
-import { byteLimit } from './local-storage';
-import { assertSafeKey, contentTypeOf, type Storage } from './storage';
+import { assertSafeKey, contentTypeOf, TooLargeError, type Storage } from './storage';
 
 export interface S3Options {
   bucket: string;
@@ -14,6 +13,17 @@ export interface S3Options {
   region: string;
   accessKeyId?: string;
   secretAccessKey?: string;
+}
+
+/** Counts bytes and fails the pipeline once more than `maxBytes` pass. */
+function byteLimit(maxBytes: number | undefined, counter: { bytes: number }): Transform {
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      counter.bytes += chunk.length;
+      if (maxBytes !== undefined && counter.bytes > maxBytes) callback(new TooLargeError(maxBytes));
+      else callback(null, chunk);
+    },
+  });
 }
 
 function isNotFound(error: unknown): boolean {
