@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 
 export interface MailMessage {
@@ -18,6 +18,8 @@ export interface Mailer {
 /**
  * Sends through SMTP when SMTP_URL is set; otherwise writes each message as an .eml file to
  * DATA_DIR/outbox, so a fresh install can follow its own e-mailed links without a mail server.
+ * nodemailer is loaded with the first message: an app process whose mail goes out from worker
+ * processes never loads it.
  */
 export function createMailer(options: {
   smtpUrl?: string;
@@ -25,19 +27,24 @@ export function createMailer(options: {
   outboxDir: string;
   log: Logger;
 }): Mailer {
+  let loading: Promise<Transporter> | undefined;
+  const transport = () =>
+    (loading ??= import('nodemailer').then(({ default: nodemailer }) =>
+      options.smtpUrl
+        ? nodemailer.createTransport(options.smtpUrl)
+        : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+    ));
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
     return {
       async send(message) {
-        await transport.sendMail({ from: options.from, ...message });
+        await (await transport()).sendMail({ from: options.from, ...message });
         options.log.info({ to: message.to, subject: message.subject }, 'mail sent');
       },
     };
   }
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(message) {
-      const info = await transport.sendMail({ from: options.from, ...message });
+      const info = await (await transport()).sendMail({ from: options.from, ...message });
       await mkdir(options.outboxDir, { recursive: true });
       const file = path.join(
         options.outboxDir,
