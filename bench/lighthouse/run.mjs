@@ -15,7 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
-import { buildServer, serverNodeArgs } from '../../apps/server/scripts/start-command.mjs';
+import { buildServer, serverEnv, serverNodeArgs } from '../../apps/server/scripts/start-command.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
@@ -41,7 +41,7 @@ function startServer() {
   execFileSync(process.execPath, ['scripts/ensure-build.mjs'], { cwd: root, env, stdio: 'inherit' });
   // Exactly what `npm start` runs: the bundled server with the start script's node flags.
   buildServer();
-  const server = spawn(process.execPath, serverNodeArgs(), { cwd: root, env, stdio: 'inherit' });
+  const server = spawn(process.execPath, serverNodeArgs(), { cwd: root, env: { ...serverEnv(), ...env }, stdio: 'inherit' });
   return { server, state };
 }
 

@@ -3,7 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildServer, serverNodeArgs } from '../../apps/server/scripts/start-command.mjs';
+import { buildServer, serverEnv, serverNodeArgs } from '../../apps/server/scripts/start-command.mjs';
 import { BENCH_DATABASE_URL } from './seed';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -39,6 +39,7 @@ export function appServer(): ChildProcess {
   mkdirSync(work, { recursive: true });
   buildServer();
   return start(serverNodeArgs(), {
+    ...serverEnv(),
     DATABASE_URL: BENCH_DATABASE_URL,
     PORT: String(APP_PORT),
     HOST: '127.0.0.1',

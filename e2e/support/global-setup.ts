@@ -3,7 +3,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SMTPServer } from 'smtp-server';
-import { buildServer, serverNodeArgs } from '../../apps/server/scripts/start-command.mjs';
+import { buildServer, serverEnv, serverNodeArgs } from '../../apps/server/scripts/start-command.mjs';
 import {
   E2E_BASE_URL,
   E2E_DATA_DIR,
@@ -56,6 +56,7 @@ export default async function globalSetup() {
     cwd: root,
     env: {
       ...process.env,
+      ...serverEnv(),
       NODE_ENV: 'production',
       PORT: String(E2E_PORT),
       PUBLIC_URL: E2E_BASE_URL,

@@ -13,13 +13,25 @@ export function buildServer() {
   execFileSync(process.execPath, [path.join(serverDir, 'scripts/build.mjs')], { cwd: serverDir, stdio: 'inherit' });
 }
 
+/** The start script's last command (`[NAME=value…] node <flags> dist/server.js`), split into words. */
+function startCommand() {
+  const pkg = JSON.parse(readFileSync(path.join(serverDir, 'package.json'), 'utf8'));
+  const words = pkg.scripts.start.split('&&').pop().trim().split(/\s+/);
+  const node = words.indexOf('node');
+  if (node < 0 || !words.slice(0, node).every((word) => /^[A-Z_]+=\S*$/.test(word)))
+    throw new Error(`unexpected start script: ${pkg.scripts.start}`);
+  return { settings: words.slice(0, node), args: words.slice(node + 1) };
+}
+
 /**
- * The node arguments of the start script's last command (`node <flags> dist/server.js`), with
- * the script made absolute: spawn(process.execPath, serverNodeArgs(), ...) from any folder.
+ * The node arguments of the start script's last command, with the script made absolute:
+ * spawn(process.execPath, serverNodeArgs(), { env: { ...process.env, ...serverEnv() } }) from any folder.
  */
 export function serverNodeArgs() {
-  const pkg = JSON.parse(readFileSync(path.join(serverDir, 'package.json'), 'utf8'));
-  const command = pkg.scripts.start.split('&&').pop().trim().split(/\s+/);
-  if (command[0] !== 'node') throw new Error(`unexpected start script: ${pkg.scripts.start}`);
-  return command.slice(1).map((arg) => (arg.startsWith('-') ? arg : path.join(serverDir, arg)));
+  return startCommand().args.map((arg) => (arg.startsWith('-') ? arg : path.join(serverDir, arg)));
+}
+
+/** The environment settings the start script puts before `node` (MALLOC_ARENA_MAX=2: see the README). */
+export function serverEnv() {
+  return Object.fromEntries(startCommand().settings.map((setting) => setting.split('=', 2)));
 }

@@ -12,7 +12,7 @@ import { loadConfig } from '../src/config/env';
 import { openRuntimeDatabase } from '../src/db/runtime';
 import { startQueue } from '../src/jobs/queue';
 import { sendEmailJob } from '../src/jobs/send-email.job';
-import { buildServer, serverNodeArgs } from '../scripts/start-command.mjs';
+import { buildServer, serverEnv, serverNodeArgs } from '../scripts/start-command.mjs';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /**
@@ -104,7 +104,7 @@ describe('the server process', () => {
       database = await createTestDatabase();
       env.DATABASE_URL = (database.handle.pool!.options as { connectionString: string }).connectionString;
     }
-    server = spawn(...node('src/server.ts'), { cwd: serverDir, env: { ...process.env, ...env } });
+    server = spawn(...node('src/server.ts'), { cwd: serverDir, env: { ...process.env, ...serverEnv(), ...env } });
     server.stdout!.on('data', (d: Buffer) => (output += d.toString()));
     server.stderr!.on('data', (d: Buffer) => (output += d.toString()));
     await waitForHealth(port, server);
@@ -180,12 +180,12 @@ describe('a worker-only process (npm run worker)', () => {
         ? { DATABASE_URL: (database.handle.pool!.options as { connectionString: string }).connectionString }
         : {}),
     };
-    const server = spawn(...node('src/server.ts'), { cwd: serverDir, env: { ...process.env, ...env } });
+    const server = spawn(...node('src/server.ts'), { cwd: serverDir, env: { ...process.env, ...serverEnv(), ...env } });
     let worker: ChildProcess | undefined;
     try {
       await waitForHealth(Number(env.PORT), server);
       // On the embedded database the worker reaches the server's database through its socket.
-      worker = spawn(...node('src/worker.ts'), { cwd: serverDir, env: { ...process.env, ...env } });
+      worker = spawn(...node('src/worker.ts'), { cwd: serverDir, env: { ...process.env, ...serverEnv(), ...env } });
       // Queue an e-mail from this (third) process, as an app process would.
       const log = pino({ level: 'silent' });
       const db = await openRuntimeDatabase(loadConfig(env), log, { share: false, migrate: false });
