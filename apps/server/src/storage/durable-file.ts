@@ -17,10 +17,12 @@ const WRITE_BATCH_BYTES = 1024 * 1024;
 const FLUSH_EVERY_BYTES = 8 * 1024 * 1024;
 
 /**
- * A writable stream into a new file that is on the disk, not only in the page cache, when the
- * stream finishes: the file is flushed (fsync) before 'finish', and flushed as it grows so the
- * disk writes overlap the upload instead of following it. Fails with `TooLargeError` before more
- * than `maxBytes` are written. The caller removes the file when the stream fails.
+ * A writable stream into a file that is on the disk, not only in the page cache, when the stream
+ * finishes: the file is flushed (fsync) before 'finish', and flushed as it grows so the disk
+ * writes overlap the upload instead of following it. Without `start` the file is created (or
+ * emptied); with it the bytes go into the existing file from that offset on (a resumable upload's
+ * next part). Fails with `TooLargeError` before more than `maxBytes` are accepted. When the
+ * stream fails, what reached the file stays there: the caller removes the file, or counts it.
  */
 export class DurableFileWriter extends Writable {
   /** Bytes accepted so far. */
@@ -32,15 +34,19 @@ export class DurableFileWriter extends Writable {
   #flushing: Promise<void> | undefined;
   #flushError: unknown;
 
+  /** Where the next batch goes in the file. */
+  #position: number;
+
   constructor(
     private readonly file: string,
-    private readonly maxBytes?: number,
+    private readonly options: { maxBytes?: number; start?: number } = {},
   ) {
     super({ highWaterMark: WRITE_BATCH_BYTES });
+    this.#position = options.start ?? 0;
   }
 
   override _construct(callback: (error?: Error | null) => void): void {
-    open(this.file, 'w').then((handle) => {
+    open(this.file, this.options.start === undefined ? 'w' : 'r+').then((handle) => {
       this.#handle = handle;
       callback();
     }, callback);
@@ -78,8 +84,8 @@ export class DurableFileWriter extends Writable {
   /** Takes chunks at once while the batch is small; writes it (and then takes more) once it is full. */
   #gather(buffers: Buffer[], callback: (error?: Error | null) => void): void {
     const size = buffers.reduce((sum, buffer) => sum + buffer.length, 0);
-    if (this.maxBytes !== undefined && this.bytes + size > this.maxBytes)
-      return callback(new TooLargeError(this.maxBytes));
+    const { maxBytes } = this.options;
+    if (maxBytes !== undefined && this.bytes + size > maxBytes) return callback(new TooLargeError(maxBytes));
     this.bytes += size;
     this.#batch.push(...buffers);
     this.#batchBytes += size;
@@ -95,7 +101,8 @@ export class DurableFileWriter extends Writable {
     this.#batchBytes = 0;
     // A regular file takes the whole writev but for rare short writes: send what is left.
     for (;;) {
-      const { bytesWritten } = await this.#handle!.writev(pending);
+      const { bytesWritten } = await this.#handle!.writev(pending, this.#position);
+      this.#position += bytesWritten;
       pending = skipBytes(pending, bytesWritten);
       if (!pending.length) break;
     }

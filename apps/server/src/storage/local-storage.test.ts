@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -52,7 +53,9 @@ describe('local storage put', () => {
     ).rejects.toBeInstanceOf(TooLargeError);
     expect(await readdir(path.join(root, 'videos/b'))).toEqual([]);
     // Exactly maxBytes is allowed.
-    const { size } = await storage.put('videos/c/original.mp4', chunked(bytes, [65_536]), { maxBytes: bytes.length });
+    const { size } = await storage.put('videos/c/original.mp4', chunked(bytes, [65_536]), {
+      maxBytes: bytes.length,
+    });
     expect(size).toBe(bytes.length);
   });
 
@@ -64,5 +67,28 @@ describe('local storage put', () => {
     }
     await expect(storage.put('videos/d/original.mp4', Readable.from(aborted()))).rejects.toThrow('aborted');
     expect(await readdir(path.join(root, 'videos/d'))).toEqual([]);
+  });
+});
+
+describe('local storage putFile', () => {
+  it('moves the file in: same bytes under the key, nothing left where it was', async () => {
+    const storage = createLocalStorage(path.join(root, 'media'));
+    const bytes = randomBytes(300_000);
+    const source = path.join(root, 'finished-upload');
+    await writeFile(source, bytes);
+    expect(await storage.putFile('videos/e/original.mp4', source)).toEqual({ size: bytes.length });
+    expect((await readFile(path.join(root, 'media/videos/e/original.mp4'))).equals(bytes)).toBe(true);
+    expect(existsSync(source)).toBe(false);
+  });
+
+  it('refuses a file over maxBytes: neither it nor an object is left', async () => {
+    const storage = createLocalStorage(path.join(root, 'media'));
+    const source = path.join(root, 'finished-upload');
+    await writeFile(source, randomBytes(2048));
+    await expect(storage.putFile('videos/f/original.mp4', source, { maxBytes: 1024 })).rejects.toBeInstanceOf(
+      TooLargeError,
+    );
+    expect(existsSync(source)).toBe(false);
+    expect(await storage.stat('videos/f/original.mp4')).toBeNull();
   });
 });

@@ -1,10 +1,20 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, rm, stat } from 'node:fs/promises';
+import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { DurableFileWriter } from './durable-file';
-import { assertSafeKey, type Storage } from './storage';
+import { assertSafeKey, TooLargeError, type Storage } from './storage';
+
+/** Makes sure a file's bytes are on the disk (fsync). */
+async function flushFile(file: string): Promise<void> {
+  const handle = await open(file, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
 
 /** Files under `root` (DATA_DIR/media); the app serves them at /media/<key>. */
 export function createLocalStorage(root: string): Storage {
@@ -15,20 +25,46 @@ export function createLocalStorage(root: string): Storage {
     return file;
   };
 
+  const put: Storage['put'] = async (key, body, options = {}) => {
+    const file = fileOf(key);
+    await mkdir(path.dirname(file), { recursive: true });
+    const source = Buffer.isBuffer(body) ? Readable.from([body]) : body;
+    const writer = new DurableFileWriter(file, { maxBytes: options.maxBytes });
+    try {
+      await pipeline(source, writer);
+    } catch (error) {
+      await rm(file, { force: true });
+      throw error;
+    }
+    return { size: writer.bytes };
+  };
+
   return {
     kind: 'local',
-    async put(key, body, options = {}) {
-      const file = fileOf(key);
-      await mkdir(path.dirname(file), { recursive: true });
-      const source = Buffer.isBuffer(body) ? Readable.from([body]) : body;
-      const writer = new DurableFileWriter(file, options.maxBytes);
+    put,
+    async putFile(key, file, options = {}) {
+      const target = fileOf(key);
       try {
-        await pipeline(source, writer);
-      } catch (error) {
+        const { size } = await stat(file);
+        if (options.maxBytes !== undefined && size > options.maxBytes)
+          throw new TooLargeError(options.maxBytes);
+        await mkdir(path.dirname(target), { recursive: true });
+        try {
+          await rename(file, target);
+        } catch (error) {
+          // Another file system (DATA_DIR/media mounted apart): copy instead.
+          if ((error as NodeJS.ErrnoException).code === 'EXDEV')
+            return await put(key, createReadStream(file), options);
+          throw error;
+        }
+        await flushFile(target).catch(async (error: unknown) => {
+          await rm(target, { force: true });
+          throw error;
+        });
+        return { size };
+      } finally {
         await rm(file, { force: true });
-        throw error;
       }
-      return { size: writer.bytes };
     },
     async get(key, range) {
       const file = fileOf(key);

@@ -1,4 +1,4 @@
-import { createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -80,6 +80,13 @@ export function createS3Storage(options: S3Options): Storage {
       }
       return { size: counter.bytes };
     },
+    async putFile(key, file, putOptions) {
+      try {
+        return await storage.put(key, createReadStream(file), putOptions);
+      } finally {
+        await rm(file, { force: true });
+      }
+    },
     async get(key, range) {
       assertSafeKey(key);
       const { sdk, client } = await s3();
@@ -130,7 +137,8 @@ export function createS3Storage(options: S3Options): Storage {
           new sdk.ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken: token }),
         );
         const keys = (page.Contents ?? []).map((item) => ({ Key: item.Key! }));
-        if (keys.length) await client.send(new sdk.DeleteObjectsCommand({ Bucket, Delete: { Objects: keys } }));
+        if (keys.length)
+          await client.send(new sdk.DeleteObjectsCommand({ Bucket, Delete: { Objects: keys } }));
         token = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (token);
     },

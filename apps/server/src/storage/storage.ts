@@ -25,6 +25,12 @@ export interface Storage {
   readonly kind: 'local' | 's3';
   /** Streams `body` into the object `key`; returns the number of bytes written. */
   put(key: string, body: Readable | Buffer, options?: PutOptions): Promise<{ size: number }>;
+  /**
+   * Moves the local file `file` into the object `key`; the file is gone afterwards, whatever
+   * happened. Local storage renames it (a finished resumable upload is not copied) and flushes it
+   * to the disk; S3 uploads it.
+   */
+  putFile(key: string, file: string, options?: PutOptions): Promise<{ size: number }>;
   /** Null when the object does not exist. `range` is inclusive, as in HTTP. */
   get(key: string, range?: { start: number; end?: number }): Promise<StoredObject | null>;
   /** Size in bytes, or null when missing. */

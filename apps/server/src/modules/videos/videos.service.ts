@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { open, rm } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import {
   LIMITS,
@@ -13,7 +14,13 @@ import type { AuthUser } from '../../plugins/auth';
 import { AppError } from '../../lib/errors';
 import { resolveMediaBinaries } from '../../media/binaries';
 import { probeVideo, UnusableVideoError } from '../../media/probe';
-import { EXTENSION_OF, peekStream, sniffVideoType, SNIFF_BYTES, type SniffedVideoType } from '../../media/sniff';
+import {
+  EXTENSION_OF,
+  peekStream,
+  sniffVideoType,
+  SNIFF_BYTES,
+  type SniffedVideoType,
+} from '../../media/sniff';
 import { processVideoJob } from '../../jobs/process-video.job';
 import { videoFolder } from '../../jobs/process-video.handler';
 import { TooLargeError } from '../../storage/storage';
@@ -42,9 +49,19 @@ const invalidType = () => AppError.validation({ video: [MESSAGES.upload.invalidT
 
 function isFileTooLarge(error: unknown): boolean {
   return (
-    error instanceof TooLargeError ||
-    (error as { code?: string } | null)?.code === 'FST_REQ_FILE_TOO_LARGE'
+    error instanceof TooLargeError || (error as { code?: string } | null)?.code === 'FST_REQ_FILE_TOO_LARGE'
   );
+}
+
+/** The first `bytes` bytes of a file (fewer if it is shorter). */
+async function readHead(file: string, bytes: number): Promise<Buffer> {
+  const handle = await open(file, 'r');
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(bytes), 0, bytes, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
 }
 
 /** Checks title and description (spec §5: a blank title is refused, the description is optional). */
@@ -52,7 +69,8 @@ export function checkVideoText(input: { title?: string | undefined; description?
   const title = (input.title ?? '').trim();
   const description = (input.description ?? '').trim();
   if (!title) throw AppError.validation({ title: [MESSAGES.upload.noTitle] });
-  if (title.length > VIDEO_TEXT_LIMITS.titleMax) throw AppError.validation({ title: [VIDEO_TEXT_MESSAGES.titleTooLong] });
+  if (title.length > VIDEO_TEXT_LIMITS.titleMax)
+    throw AppError.validation({ title: [VIDEO_TEXT_MESSAGES.titleTooLong] });
   if (description.length > VIDEO_TEXT_LIMITS.descriptionMax)
     throw AppError.validation({ description: [VIDEO_TEXT_MESSAGES.descriptionTooLong] });
   return { title, description };
@@ -108,7 +126,10 @@ export function createVideosService(deps: Deps) {
     };
   };
 
-  const page = (result: { rows: NonNullable<repo.VideoRow>[]; count: number }, request: PageRequest): VideoPage => {
+  const page = (
+    result: { rows: NonNullable<repo.VideoRow>[]; count: number },
+    request: PageRequest,
+  ): VideoPage => {
     const link = (pageNumber: number) => {
       const url = new URL(request.url.pathname + request.url.search, deps.config.PUBLIC_URL);
       url.searchParams.set('page', String(pageNumber));
@@ -133,35 +154,68 @@ export function createVideosService(deps: Deps) {
     return row;
   };
 
+  /**
+   * Decides an upload's type from its first bytes, has `store` put it under a new key, then reads
+   * it with ffprobe. Anything refused leaves no object behind; `refuse` lets the caller drain
+   * what is still arriving.
+   */
+  const receive = async (
+    head: Buffer,
+    store: (key: string) => Promise<{ size: number }>,
+    refuse?: () => void,
+  ): Promise<ReceivedVideo> => {
+    let key: string | undefined;
+    try {
+      const type = sniffVideoType(head);
+      if (!type) {
+        refuse?.();
+        throw invalidType();
+      }
+      key = `videos/${randomUUID()}/original.${EXTENSION_OF[type]}`;
+      const { size } = await store(key);
+      const copy = await storage.localCopy(key);
+      try {
+        const meta = await probeVideo(resolveMediaBinaries(deps.config).ffprobe, copy.path);
+        return { key, type, size, meta };
+      } finally {
+        await copy.release();
+      }
+    } catch (error) {
+      if (key) await storage.delete(key).catch(() => undefined);
+      if (error instanceof UnusableVideoError) throw invalidType();
+      if (isFileTooLarge(error)) throw tooLarge();
+      throw error;
+    }
+  };
+
   return {
     /**
      * Streams an upload into storage, deciding its type from its first bytes and then ffprobe.
      * Enforces the size limit while the bytes arrive; anything refused leaves no file behind.
      */
     async receiveVideo(file: Readable): Promise<ReceivedVideo> {
-      let key: string | undefined;
+      const { head, stream } = await peekStream(file, SNIFF_BYTES);
+      return receive(
+        head,
+        async (key) => {
+          const stored = await storage.put(key, stream, { maxBytes: LIMITS.maxVideoBytes });
+          if ((file as Readable & { truncated?: boolean }).truncated) throw tooLarge();
+          return stored;
+        },
+        () => file.resume(),
+      );
+    },
+
+    /**
+     * The same checks for a file already on this machine (a finished resumable upload), which is
+     * moved into storage rather than copied. The file is gone afterwards, whatever happened.
+     */
+    async receiveVideoFile(file: string): Promise<ReceivedVideo> {
       try {
-        const { head, stream } = await peekStream(file, SNIFF_BYTES);
-        const type = sniffVideoType(head);
-        if (!type) {
-          file.resume();
-          throw invalidType();
-        }
-        key = `videos/${randomUUID()}/original.${EXTENSION_OF[type]}`;
-        const { size } = await storage.put(key, stream, { maxBytes: LIMITS.maxVideoBytes });
-        if ((file as Readable & { truncated?: boolean }).truncated) throw tooLarge();
-        const copy = await storage.localCopy(key);
-        try {
-          const meta = await probeVideo(resolveMediaBinaries(deps.config).ffprobe, copy.path);
-          return { key, type, size, meta };
-        } finally {
-          await copy.release();
-        }
-      } catch (error) {
-        if (key) await storage.delete(key).catch(() => undefined);
-        if (error instanceof UnusableVideoError) throw invalidType();
-        if (isFileTooLarge(error)) throw tooLarge();
-        throw error;
+        const head = await readHead(file, SNIFF_BYTES);
+        return await receive(head, (key) => storage.putFile(key, file, { maxBytes: LIMITS.maxVideoBytes }));
+      } finally {
+        await rm(file, { force: true });
       }
     },
 
@@ -236,7 +290,11 @@ export function createVideosService(deps: Deps) {
     },
 
     /** Owner only: title and description. Others get 404 when they cannot see it, else 403. */
-    async update(id: number, user: AuthUser, input: { title?: string; description?: string }): Promise<VideoDto> {
+    async update(
+      id: number,
+      user: AuthUser,
+      input: { title?: string; description?: string },
+    ): Promise<VideoDto> {
       const row = await loadVisible(id, user);
       if (row.ownerId !== user.id) throw new AppError('forbidden', MESSAGES.generic.forbidden);
       const text = checkVideoText({

@@ -43,6 +43,11 @@ describe('resumable uploads (tus) under /api/videos/uploads/', () => {
     });
   const head = (user: TestUser, location: string) =>
     ctx.app.inject({ method: 'HEAD', url: location, headers: { ...tusHeaders, ...user.headers } });
+  /** Every file in media storage. */
+  const storedFiles = () => {
+    const media = path.join(ctx.dataDir, 'media');
+    return existsSync(media) ? readdirSync(media, { recursive: true }).map(String).sort() : [];
+  };
   const rows = async () => (await ctx.deps.database.db.select({ id: videos.id }).from(videos)).length;
 
   beforeAll(async () => {
@@ -57,7 +62,11 @@ describe('resumable uploads (tus) under /api/videos/uploads/', () => {
 
   it('resumes from the last byte and, on the last byte, creates the video like the multipart route', async () => {
     const bytes = readFileSync(clips.mp4);
-    const created = await create(creator, bytes.length, { title: 'Resumed take', description: 'via tus', filetype: 'video/mp4' });
+    const created = await create(creator, bytes.length, {
+      title: 'Resumed take',
+      description: 'via tus',
+      filetype: 'video/mp4',
+    });
     expect(created.statusCode).toBe(201);
     const location = created.headers.location as string;
     expect(location).toMatch(/^\/api\/videos\/uploads\/[0-9a-f]{32}$/);
@@ -80,12 +89,18 @@ describe('resumable uploads (tus) under /api/videos/uploads/', () => {
     const last = await patch(creator, location, half, bytes.subarray(half));
     expect(last.statusCode).toBe(200);
     const video = last.json<VideoDto>();
-    expect(video).toMatchObject({ title: 'Resumed take', description: 'via tus', status: 'processing', is_approved: false, creator_id: creator.id });
+    expect(video).toMatchObject({
+      title: 'Resumed take',
+      description: 'via tus',
+      status: 'processing',
+      is_approved: false,
+      creator_id: creator.id,
+    });
     expect(last.headers['x-video-id']).toBe(String(video.id));
     const stored = await ctx.app.inject({ url: video.video_url });
     expect(stored.rawPayload.equals(bytes)).toBe(true);
-    // The temporary upload is gone once it became a video.
-    expect(readdirSync(path.join(ctx.dataDir, 'tus-uploads')).filter((f) => !f.endsWith('.json'))).toEqual([]);
+    // The temporary upload (bytes and record) is gone once it became a video.
+    expect(readdirSync(path.join(ctx.dataDir, 'tus-uploads'))).toEqual([]);
   });
 
   it('applies the same limits and checks', async () => {
@@ -102,13 +117,24 @@ describe('resumable uploads (tus) under /api/videos/uploads/', () => {
     expect(noTitle.statusCode).toBe(400);
     expect(noTitle.json()).toMatchObject({ detail: MESSAGES.upload.noTitle });
 
+    const filesBefore = storedFiles();
     const text = Buffer.from('plain text pretending to be a movie\n'.repeat(100));
-    const spoof = await create(creator, text.length, { title: 'Spoof', filetype: 'video/mp4', filename: 'a.mp4' });
+    const spoof = await create(creator, text.length, {
+      title: 'Spoof',
+      filetype: 'video/mp4',
+      filename: 'a.mp4',
+    });
     expect(spoof.statusCode).toBe(201);
     const done = await patch(creator, spoof.headers.location as string, 0, text);
     expect(done.statusCode).toBe(400);
     expect(done.json()).toMatchObject({ detail: MESSAGES.upload.invalidType });
     expect(await rows()).toBe(before);
+    // Nothing of the refused upload is kept, in the upload folder or in storage.
+    const id = (spoof.headers.location as string).split('/').pop()!;
+    expect(readdirSync(path.join(ctx.dataDir, 'tus-uploads')).filter((name) => name.startsWith(id))).toEqual(
+      [],
+    );
+    expect(storedFiles()).toEqual(filesBefore);
   });
 
   it('expires an unfinished upload after 24 h: 410 Gone, then its bytes are removed', async () => {
