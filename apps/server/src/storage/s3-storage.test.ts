@@ -119,6 +119,32 @@ describe.skipIf(unavailable !== '')(`media on S3-compatible storage ${unavailabl
     expect((await ctx.app.inject({ url: video.video_url })).statusCode).toBe(404);
   });
 
+  it('moves a finished resumable (tus) upload into the bucket and keeps nothing of it on local disk', async () => {
+    const bytes = readFileSync(clips.mp4);
+    const tus = { 'tus-resumable': '1.0.0', ...creator.headers };
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/videos/uploads/',
+      headers: { ...tus, 'upload-length': String(bytes.length), 'upload-metadata': `title ${Buffer.from('Resumed to S3').toString('base64')}` },
+    });
+    expect(created.statusCode).toBe(201);
+    const done = await ctx.app.inject({
+      method: 'PATCH',
+      url: created.headers.location as string,
+      headers: { ...tus, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+      payload: bytes,
+    });
+    expect(done.statusCode).toBe(200);
+    const video = done.json<VideoDto>();
+    const key = video.video_url.replace(/^\/media\//, '');
+    expect(objectKeys()).toContain(key);
+    expect((await ctx.app.inject({ url: video.video_url })).rawPayload.equals(bytes)).toBe(true);
+    expect(readdirSync(path.join(ctx.dataDir, 'tus-uploads'))).toEqual([]);
+    await processed(video);
+    expect((await ctx.app.inject({ method: 'DELETE', url: `/api/videos/videos/${video.id}/`, headers: creator.headers })).statusCode).toBe(204);
+    expect(objectKeys()).toEqual([]);
+  });
+
   it('stores a large file through a multipart S3 upload (8 MiB parts) and serves its last bytes', async () => {
     // A valid MP4 of ~20 MB: the clip followed by one 'free' box of zeros (three 8 MiB parts).
     const head = readFileSync(clips.mp4);
