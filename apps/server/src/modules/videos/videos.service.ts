@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { open, rm } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import {
   LIMITS,
@@ -208,15 +208,11 @@ export function createVideosService(deps: Deps) {
 
     /**
      * The same checks for a file already on this machine (a finished resumable upload), which is
-     * moved into storage rather than copied. The file is gone afterwards, whatever happened.
+     * moved into storage rather than copied. The caller removes the file if it is refused.
      */
     async receiveVideoFile(file: string): Promise<ReceivedVideo> {
-      try {
-        const head = await readHead(file, SNIFF_BYTES);
-        return await receive(head, (key) => storage.putFile(key, file, { maxBytes: LIMITS.maxVideoBytes }));
-      } finally {
-        await rm(file, { force: true });
-      }
+      const head = await readHead(file, SNIFF_BYTES);
+      return receive(head, (key) => storage.putFile(key, file, { maxBytes: LIMITS.maxVideoBytes }));
     },
 
     /** Forgets a received file (the upload was refused after it arrived). */
