@@ -1,17 +1,91 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { readdirSync } from 'node:fs';
 import globals from 'globals';
 
+const web = 'apps/web/src';
+const features = readdirSync(new URL(`./${web}/features`, import.meta.url));
+
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/artifacts/**', '**/migrations/**', 'data/**', 'coverage/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '**/artifacts/**',
+      '**/migrations/**',
+      'data/**',
+      'coverage/**',
+      '**/test-results/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node } },
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: [
+            'apps/*/tsconfig.json',
+            'packages/*/tsconfig.json',
+            'e2e/tsconfig.json',
+            'bench/tsconfig.json',
+          ],
+        }),
+      ],
+    },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
+      // No import circle anywhere (type-only imports included: a circle of types is still a
+      // circle of concepts).
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    // Server layers: modules never import the app; a module reaches another module only through
+    // its service (never its repository); nothing below modules/ imports a module.
+    files: ['apps/server/src/**/*.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: 'apps/server/src/modules',
+              from: 'apps/server/src/app.ts',
+              message: 'Modules take their dependencies from app-deps.ts, never from app.ts.',
+            },
+            {
+              target: [
+                'apps/server/src/lib',
+                'apps/server/src/storage',
+                'apps/server/src/mail',
+                'apps/server/src/media',
+                'apps/server/src/db/schema',
+                'apps/server/src/config',
+              ],
+              from: 'apps/server/src/modules',
+              message: 'Shared infrastructure never imports a module.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['../*/*.repository', '../../modules/*/*.repository', '**/modules/*/*.repository'],
+              message: "Modules call each other's services, never each other's repositories.",
+            },
+          ],
+        },
+      ],
     },
   },
   {
@@ -20,16 +94,42 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // Features never import each other; app/ composes them (../shared/STYLE.md habit 1).
-      'no-restricted-imports': [
+      // Import zones as in bulletproof-react (../shared/STYLE.md habit 1): a feature never imports
+      // another feature; shared code (components, hooks, lib, config, theme, testing) never imports
+      // a feature or app/; only app/ composes features.
+      'import-x/no-restricted-paths': [
         'error',
-        { patterns: [{ group: ['**/features/**'], message: 'Only app/ imports features; features never import each other.' }] },
+        {
+          zones: [
+            ...features.map((feature) => ({
+              target: `${web}/features/${feature}`,
+              from: `${web}/features`,
+              except: [`./${feature}`],
+              message:
+                'A feature never imports another feature: move shared code to components/, hooks/ or lib/.',
+            })),
+            {
+              target: [
+                `${web}/components`,
+                `${web}/hooks`,
+                `${web}/lib`,
+                `${web}/config`,
+                `${web}/theme`,
+                `${web}/content`,
+                `${web}/testing`,
+              ],
+              from: [`${web}/features`, `${web}/app`],
+              message: 'Shared code never imports a feature or app/.',
+            },
+            {
+              target: `${web}/features`,
+              from: `${web}/app`,
+              message: 'Features never import app/: app/ composes features.',
+            },
+          ],
+        },
       ],
     },
-  },
-  {
-    files: ['apps/web/src/app/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': 'off' },
   },
   {
     files: ['scripts/**/*.mjs'],

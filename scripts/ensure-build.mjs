@@ -7,9 +7,18 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // WEB_DIST_DIR lets a test run build into its own folder (parallel runs must not share one).
-const outDir = process.env.WEB_DIST_DIR ? path.resolve(process.env.WEB_DIST_DIR) : path.join(root, 'apps/web/dist');
+const outDir = process.env.WEB_DIST_DIR
+  ? path.resolve(process.env.WEB_DIST_DIR)
+  : path.join(root, 'apps/web/dist');
 const built = path.join(outDir, 'index.html');
-const sources = ['apps/web/src', 'apps/web/public', 'apps/web/build', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/domain/src'];
+const sources = [
+  'apps/web/src',
+  'apps/web/public',
+  'apps/web/build',
+  'apps/web/index.html',
+  'apps/web/vite.config.ts',
+  'packages/domain/src',
+];
 
 function newest(target) {
   const full = path.join(root, target);
@@ -21,6 +30,11 @@ function newest(target) {
 
 const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0;
 if (builtAt === 0 || Math.max(...sources.map(newest)) > builtAt) {
-  console.log(builtAt ? 'Web sources changed: rebuilding the web app…' : 'Building the web app (first start)…');
-  execSync(`npx vite build --outDir "${outDir}" --emptyOutDir`, { cwd: path.join(root, 'apps/web'), stdio: 'inherit' });
+  console.log(
+    builtAt ? 'Web sources changed: rebuilding the web app…' : 'Building the web app (first start)…',
+  );
+  execSync(`npx vite build --outDir "${outDir}" --emptyOutDir`, {
+    cwd: path.join(root, 'apps/web'),
+    stdio: 'inherit',
+  });
 }

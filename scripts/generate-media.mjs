@@ -48,7 +48,10 @@ function lookFilter(look, { width, height, duration, letterbox }) {
   ];
   if (letterbox) {
     const bar = Math.round(height * 0.09);
-    steps.push(`drawbox=x=0:y=0:w=iw:h=${bar}:color=black:t=fill`, `drawbox=x=0:y=ih-${bar}:w=iw:h=${bar}:color=black:t=fill`);
+    steps.push(
+      `drawbox=x=0:y=0:w=iw:h=${bar}:color=black:t=fill`,
+      `drawbox=x=0:y=ih-${bar}:w=iw:h=${bar}:color=black:t=fill`,
+    );
   }
   for (const caption of look.captions ?? []) {
     if (!fontFile) break;
@@ -72,7 +75,15 @@ const clips = [
     duration: 6,
     letterbox: true,
     crf: 33,
-    look: { top: '#0B0B0F', bottom: '#1a1208', glow: '#8a4600', sweep: '#ffd27a', glowX: 0.72, glowY: 0.42, slant: 0.6 },
+    look: {
+      top: '#0B0B0F',
+      bottom: '#1a1208',
+      glow: '#8a4600',
+      sweep: '#ffd27a',
+      glowX: 0.72,
+      glowY: 0.42,
+      slant: 0.6,
+    },
   },
   {
     name: 'synergy-banner',
@@ -80,7 +91,15 @@ const clips = [
     duration: 6,
     letterbox: true,
     crf: 33,
-    look: { top: '#08110f', bottom: '#0B0B0F', glow: '#0d5a50', sweep: '#8ff5e6', glowX: 0.3, glowY: 0.5, slant: -0.5 },
+    look: {
+      top: '#08110f',
+      bottom: '#0B0B0F',
+      glow: '#0d5a50',
+      sweep: '#8ff5e6',
+      glowX: 0.3,
+      glowY: 0.5,
+      slant: -0.5,
+    },
   },
   {
     name: 'guidelines',
@@ -100,17 +119,71 @@ const clips = [
         { text: 'SCENE 1  ZEN  X7', size: 56, y: '(h-text_h)/2-30', from: 0, to: 3 },
         { text: 'SCENE 2  ZONE  E3', size: 56, y: '(h-text_h)/2-30', from: 3, to: 6 },
         { text: 'SCENE 3  ZOOM  P2', size: 56, y: '(h-text_h)/2-30', from: 6, to: 9 },
-        { text: 'Vertical video - 3 scenes - show 3 to 4 features', size: 24, y: '(h-text_h)/2+40', from: 0, to: 9 },
+        {
+          text: 'Vertical video - 3 scenes - show 3 to 4 features',
+          size: 24,
+          y: '(h-text_h)/2+40',
+          from: 0,
+          to: 9,
+        },
       ],
     },
   },
   ...[
-    { top: '#0e0a05', bottom: '#241503', glow: '#a0560a', sweep: '#ffd27a', glowX: 0.5, glowY: 0.3, slant: 0.2 },
-    { top: '#05100f', bottom: '#031f1c', glow: '#0f766e', sweep: '#7cf2e0', glowX: 0.4, glowY: 0.6, slant: -0.3 },
-    { top: '#0f0812', bottom: '#1d0b24', glow: '#7e22ce', sweep: '#f0abfc', glowX: 0.6, glowY: 0.35, slant: 0.4 },
-    { top: '#120707', bottom: '#260c0c', glow: '#b91c1c', sweep: '#fca5a5', glowX: 0.45, glowY: 0.55, slant: -0.2 },
-    { top: '#070b14', bottom: '#0c1830', glow: '#1d4ed8', sweep: '#93c5fd', glowX: 0.55, glowY: 0.4, slant: 0.3 },
-    { top: '#0c0d06', bottom: '#1c1f08', glow: '#65a30d', sweep: '#d9f99d', glowX: 0.5, glowY: 0.5, slant: -0.4 },
+    {
+      top: '#0e0a05',
+      bottom: '#241503',
+      glow: '#a0560a',
+      sweep: '#ffd27a',
+      glowX: 0.5,
+      glowY: 0.3,
+      slant: 0.2,
+    },
+    {
+      top: '#05100f',
+      bottom: '#031f1c',
+      glow: '#0f766e',
+      sweep: '#7cf2e0',
+      glowX: 0.4,
+      glowY: 0.6,
+      slant: -0.3,
+    },
+    {
+      top: '#0f0812',
+      bottom: '#1d0b24',
+      glow: '#7e22ce',
+      sweep: '#f0abfc',
+      glowX: 0.6,
+      glowY: 0.35,
+      slant: 0.4,
+    },
+    {
+      top: '#120707',
+      bottom: '#260c0c',
+      glow: '#b91c1c',
+      sweep: '#fca5a5',
+      glowX: 0.45,
+      glowY: 0.55,
+      slant: -0.2,
+    },
+    {
+      top: '#070b14',
+      bottom: '#0c1830',
+      glow: '#1d4ed8',
+      sweep: '#93c5fd',
+      glowX: 0.55,
+      glowY: 0.4,
+      slant: 0.3,
+    },
+    {
+      top: '#0c0d06',
+      bottom: '#1c1f08',
+      glow: '#65a30d',
+      sweep: '#d9f99d',
+      glowX: 0.5,
+      glowY: 0.5,
+      slant: -0.4,
+    },
   ].map((look, i) => ({ name: `winner-${i + 1}`, ...tall, duration: 4, letterbox: false, crf: 34, look })),
 ];
 
@@ -122,9 +195,26 @@ function generate(clip) {
   const video = path.join(outDir, `${clip.name}.mp4`);
   const poster = path.join(outDir, `${clip.name}.jpg`);
   run([
-    '-f', 'lavfi', '-i', lookFilter(clip.look, clip),
-    '-an', '-c:v', 'libx264', '-preset', 'slow', '-crf', String(clip.crf), '-pix_fmt', 'yuv420p',
-    '-profile:v', 'high', '-g', String(FPS * 2), '-movflags', '+faststart', video,
+    '-f',
+    'lavfi',
+    '-i',
+    lookFilter(clip.look, clip),
+    '-an',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'slow',
+    '-crf',
+    String(clip.crf),
+    '-pix_fmt',
+    'yuv420p',
+    '-profile:v',
+    'high',
+    '-g',
+    String(FPS * 2),
+    '-movflags',
+    '+faststart',
+    video,
   ]);
   run(['-ss', '1', '-i', video, '-frames:v', '1', '-q:v', '6', poster]);
   const kb = (file) => Math.round(statSync(file).size / 1024);

@@ -41,17 +41,26 @@ if (process.env.TEST_DATABASE_URL) {
 
 const chrome = process.env.CHROME_PATH || '/usr/bin/chromium';
 if (existsSync(chrome)) {
-  run('browser end-to-end tests (Playwright, Chromium)', 'npx', ['playwright', 'test', '--config', 'e2e/playwright.config.ts'], {
-    CHROME_PATH: chrome,
-    PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
-  });
+  run(
+    'browser end-to-end tests (Playwright, Chromium)',
+    'npx',
+    ['playwright', 'test', '--config', 'e2e/playwright.config.ts'],
+    {
+      CHROME_PATH: chrome,
+      PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
+    },
+  );
 } else if (process.env.E2E_REQUIRED === '1') {
-  console.error(`\n!!!!! E2E_REQUIRED=1 but no Chromium at ${chrome} (install it: apt-get install -y chromium) !!!!!`);
+  console.error(
+    `\n!!!!! E2E_REQUIRED=1 but no Chromium at ${chrome} (install it: apt-get install -y chromium) !!!!!`,
+  );
   results.push('FAILED  browser end-to-end tests: no Chromium');
   finish(1);
 } else {
   console.warn(`\n!!!!! SKIPPING the browser end-to-end tests: no Chromium at ${chrome}. !!!!!`);
-  console.warn('!!!!! Install it (apt-get install -y chromium) or set CHROME_PATH; E2E_REQUIRED=1 makes this a failure. !!!!!');
+  console.warn(
+    '!!!!! Install it (apt-get install -y chromium) or set CHROME_PATH; E2E_REQUIRED=1 makes this a failure. !!!!!',
+  );
   results.push('SKIPPED browser end-to-end tests (no Chromium)');
 }
 finish(0);

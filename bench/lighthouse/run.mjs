@@ -22,7 +22,9 @@ const root = path.resolve(here, '../..');
 const PORT = Number(process.env.LH_PORT ?? 3370);
 const RUNS = Number(process.env.LH_RUNS ?? 3);
 const BASE = `http://localhost:${PORT}`;
-const PAGES = process.env.LH_PAGES ? process.env.LH_PAGES.split(',') : ['/', '/contests/1', '/hbada-synergy', '/library'];
+const PAGES = process.env.LH_PAGES
+  ? process.env.LH_PAGES.split(',')
+  : ['/', '/contests/1', '/hbada-synergy', '/library'];
 const TARGETS = { performance: 90, accessibility: 100, 'best-practices': 95, homeJsGzipKb: 180, cls: 0.05 };
 process.env.CHROME_PATH ??= '/usr/bin/chromium';
 
@@ -41,7 +43,11 @@ function startServer() {
   execFileSync(process.execPath, ['scripts/ensure-build.mjs'], { cwd: root, env, stdio: 'inherit' });
   // Exactly what `npm start` runs: the bundled server with the start script's node flags.
   buildServer();
-  const server = spawn(process.execPath, serverNodeArgs(), { cwd: root, env: { ...serverEnv(), ...env }, stdio: 'inherit' });
+  const server = spawn(process.execPath, serverNodeArgs(), {
+    cwd: root,
+    env: { ...serverEnv(), ...env },
+    stdio: 'inherit',
+  });
   return { server, state };
 }
 
@@ -99,7 +105,13 @@ async function audit(chrome, url) {
     benchmarkIndex: lhr.environment.benchmarkIndex,
     jsTransferKb: Math.round(scripts.reduce((sum, s) => sum + s.transferSize, 0) / 102.4) / 10,
     failing: Object.values(lhr.audits)
-      .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'notApplicable')
+      .filter(
+        (a) =>
+          a.score !== null &&
+          a.score < 0.9 &&
+          a.scoreDisplayMode !== 'informative' &&
+          a.scoreDisplayMode !== 'notApplicable',
+      )
       .map((a) => a.id),
   };
 }
@@ -110,7 +122,16 @@ try {
   await waitForHealth();
   chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   const rows = [];
   for (const page of PAGES) {
@@ -142,9 +163,18 @@ try {
   }
   const home = rows[0];
   const checks = [
-    ...rows.map((r) => [`${r.page} performance ≥ ${TARGETS.performance}`, r.performance >= TARGETS.performance]),
-    ...rows.map((r) => [`${r.page} accessibility = ${TARGETS.accessibility}`, r.accessibility >= TARGETS.accessibility]),
-    ...rows.map((r) => [`${r.page} best practices ≥ ${TARGETS['best-practices']}`, r['best-practices'] >= TARGETS['best-practices']]),
+    ...rows.map((r) => [
+      `${r.page} performance ≥ ${TARGETS.performance}`,
+      r.performance >= TARGETS.performance,
+    ]),
+    ...rows.map((r) => [
+      `${r.page} accessibility = ${TARGETS.accessibility}`,
+      r.accessibility >= TARGETS.accessibility,
+    ]),
+    ...rows.map((r) => [
+      `${r.page} best practices ≥ ${TARGETS['best-practices']}`,
+      r['best-practices'] >= TARGETS['best-practices'],
+    ]),
     ...rows.map((r) => [`${r.page} CLS < ${TARGETS.cls}`, r.cls < TARGETS.cls]),
     [`home JS ≤ ${TARGETS.homeJsGzipKb} KB gzip`, home.jsGzipKb <= TARGETS.homeJsGzipKb],
   ];
@@ -153,7 +183,20 @@ try {
   const loadAverage = os.loadavg().map((n) => Number(n.toFixed(1)));
   writeFileSync(
     path.join(here, 'results/latest.json'),
-    JSON.stringify({ date: new Date().toISOString(), chromium, cores: os.cpus().length, loadAverage, lighthouse: '12', preset: 'mobile (simulated throttling)', rows, checks }, null, 2) + '\n',
+    JSON.stringify(
+      {
+        date: new Date().toISOString(),
+        chromium,
+        cores: os.cpus().length,
+        loadAverage,
+        lighthouse: '12',
+        preset: 'mobile (simulated throttling)',
+        rows,
+        checks,
+      },
+      null,
+      2,
+    ) + '\n',
   );
   console.log('\n| Page | Perf | A11y | Best pr. | FCP | LCP | TBT | CLS | JS (br) | JS (gzip) |');
   console.log('|---|---|---|---|---|---|---|---|---|---|');

@@ -17,8 +17,15 @@ http
     }
     try {
       // Array rows as drizzle reads them (the statement repeats names such as id and title).
-      const { rows, fields } = await pool.query({ name: query.name, text: query.sql, values: query.params, rowMode: 'array' });
-      const names = fields.map((field, i) => (fields.findIndex((f) => f.name === field.name) === i ? field.name : `${field.name}_${i}`));
+      const { rows, fields } = await pool.query({
+        name: query.name,
+        text: query.sql,
+        values: query.params,
+        rowMode: 'array',
+      });
+      const names = fields.map((field, i) =>
+        fields.findIndex((f) => f.name === field.name) === i ? field.name : `${field.name}_${i}`,
+      );
       const results = rows.map((row) => Object.fromEntries(names.map((name, i) => [name, row[i]])));
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ count: Number(results[0]?.total ?? 0), results }));

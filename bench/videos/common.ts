@@ -51,4 +51,3 @@ export function appServer(): ChildProcess {
     WEB_DIST_DIR: path.join(work, 'no-web'),
   });
 }
-

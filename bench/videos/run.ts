@@ -56,7 +56,10 @@ interface RoundResult {
   non2xx: number;
 }
 
-async function round(url: string, mode: 'fixed' | 'saturation'): Promise<{ load: number; result: RoundResult }> {
+async function round(
+  url: string,
+  mode: 'fixed' | 'saturation',
+): Promise<{ load: number; result: RoundResult }> {
   const load = os.loadavg()[0]!;
   if (mode === 'fixed') return { load, result: await openLoop(url, FIXED_RATE, SECONDS) };
   const result = await autocannon({ url, connections: 10, duration: SECONDS });
@@ -95,7 +98,8 @@ async function openLoop(url: string, rate: number, seconds: number): Promise<Rou
   }
   await Promise.all(inFlight);
   const sorted = latencies.sort((a, b) => a - b);
-  const at = (q: number) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0);
+  const at = (q: number) =>
+    Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0);
   return {
     latency: { p50: at(0.5), p99: at(0.99) },
     requests: { total: latencies.length },
@@ -107,7 +111,10 @@ async function openLoop(url: string, rate: number, seconds: number): Promise<Rou
 
 /** App and baseline, round after round, for one scenario and load mode. */
 async function measurePair(name: string, appUrl: string, baseUrl: string, mode: 'fixed' | 'saturation') {
-  const runs = { app: [] as Awaited<ReturnType<typeof round>>[], baseline: [] as Awaited<ReturnType<typeof round>>[] };
+  const runs = {
+    app: [] as Awaited<ReturnType<typeof round>>[],
+    baseline: [] as Awaited<ReturnType<typeof round>>[],
+  };
   // Warm-up, not recorded: the first requests of a statement pay for JIT compilation, a new
   // connection's PREPARE and cold caches, in both servers alike.
   for (const url of [appUrl, baseUrl]) await autocannon({ url, connections: 10, duration: 1 });
@@ -140,11 +147,19 @@ async function measurePair(name: string, appUrl: string, baseUrl: string, mode: 
 
 /** The results as the Markdown table of docs/benchmarks.md. */
 function table(results: Result[]): string {
-  const lines = ['| Scenario | Load | p50 | p99 | req/s | app / baseline | load avg (1 min) |', '|---|---|---|---|---|---|---|'];
+  const lines = [
+    '| Scenario | Load | p50 | p99 | req/s | app / baseline | load avg (1 min) |',
+    '|---|---|---|---|---|---|---|',
+  ];
   for (const r of results) {
     const base = results.find((b) => b.mode === r.mode && b.name === r.name.replace(/^app:/, 'baseline:'));
-    const ratio = r.name.startsWith('app:') && base && r.mode.startsWith('saturation') ? `${Math.round((100 * r.rps) / base.rps)}%` : '';
-    lines.push(`| ${r.name} | ${r.mode} | ${r.p50} | ${r.p99} | ${r.rps} | ${ratio} | ${r.load.join(', ')} |`);
+    const ratio =
+      r.name.startsWith('app:') && base && r.mode.startsWith('saturation')
+        ? `${Math.round((100 * r.rps) / base.rps)}%`
+        : '';
+    lines.push(
+      `| ${r.name} | ${r.mode} | ${r.p50} | ${r.p99} | ${r.rps} | ${ratio} | ${r.load.join(', ')} |`,
+    );
   }
   return lines.join('\n');
 }
@@ -186,12 +201,19 @@ async function explain(queries: Record<string, AppQuery>): Promise<string> {
   await client.connect();
   const out: string[] = [];
   for (const [kind, query] of Object.entries(queries)) {
-    for (let i = 0; i < 6; i++) await client.query({ name: query.name, text: query.sql, values: query.params });
+    for (let i = 0; i < 6; i++)
+      await client.query({ name: query.name, text: query.sql, values: query.params });
     // EXECUTE takes no bind parameters: the values go in as literals.
-    const args = query.params.map((value) => (typeof value === 'string' ? client.escapeLiteral(value) : String(value)));
-    const { rows } = await client.query(`explain (analyze, buffers off) execute ${query.name}(${args.join(', ')})`);
+    const args = query.params.map((value) =>
+      typeof value === 'string' ? client.escapeLiteral(value) : String(value),
+    );
+    const { rows } = await client.query(
+      `explain (analyze, buffers off) execute ${query.name}(${args.join(', ')})`,
+    );
     const label = kind === 'list' ? 'list page 1' : `search ${kind} '${TERMS[kind as keyof typeof TERMS]}'`;
-    out.push(`-- ${label}: rows and count in one statement\n${rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n')}`);
+    out.push(
+      `-- ${label}: rows and count in one statement\n${rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n')}`,
+    );
   }
   await client.end();
   return out.join('\n\n');
@@ -204,7 +226,9 @@ async function sameAnswers(appUrl: string, baseUrl: string): Promise<void> {
   const [app, base] = await Promise.all([read(appUrl), read(baseUrl)]);
   const ids = (body: Page) => body.results.map((v) => v.id).join(',');
   if (app.count !== base.count || ids(app) !== ids(base))
-    throw new Error(`app and baseline differ for ${appUrl}: ${app.count}/${ids(app)} vs ${base.count}/${ids(base)}`);
+    throw new Error(
+      `app and baseline differ for ${appUrl}: ${app.count}/${ids(app)} vs ${base.count}/${ids(base)}`,
+    );
 }
 
 async function main() {
@@ -221,7 +245,11 @@ async function main() {
     await waitFor(`http://127.0.0.1:${APP_PORT}/api/videos/videos/?page_size=1`);
     await waitFor(`http://127.0.0.1:${BASE_PORT}/list`);
     const scenarios: Array<[string, string, string]> = [
-      ['list page 1', `http://127.0.0.1:${APP_PORT}/api/videos/videos/?is_approved=true&ordering=-created_at`, `http://127.0.0.1:${BASE_PORT}/list`],
+      [
+        'list page 1',
+        `http://127.0.0.1:${APP_PORT}/api/videos/videos/?is_approved=true&ordering=-created_at`,
+        `http://127.0.0.1:${BASE_PORT}/list`,
+      ],
     ];
     for (const [kind, term] of Object.entries(TERMS)) {
       scenarios.push([
@@ -232,7 +260,8 @@ async function main() {
     }
     for (const [, appUrl, baseUrl] of scenarios) await sameAnswers(appUrl, baseUrl);
     for (const [name, appUrl, baseUrl] of scenarios) {
-      for (const mode of ['fixed', 'saturation'] as const) results.push(...(await measurePair(name, appUrl, baseUrl, mode)));
+      for (const mode of ['fixed', 'saturation'] as const)
+        results.push(...(await measurePair(name, appUrl, baseUrl, mode)));
     }
   } finally {
     app.kill('SIGTERM');
@@ -245,7 +274,9 @@ async function main() {
   const text = JSON.stringify({ at: new Date().toISOString(), results, upload }, null, 2);
   if (existsSync(path.dirname(file))) {
     await import('node:fs/promises').then((fs) => fs.writeFile(file, text));
-    await import('node:fs/promises').then((fs) => fs.writeFile(path.join(root, 'bench/videos/results/plans.txt'), plans));
+    await import('node:fs/promises').then((fs) =>
+      fs.writeFile(path.join(root, 'bench/videos/results/plans.txt'), plans),
+    );
   }
   console.log(text);
   console.log(table(results));

@@ -8,7 +8,8 @@ import { openPostgres, migrateDatabase } from '../../apps/server/src/db/client';
 import { seedIfEmpty } from '../../apps/server/src/db/seed';
 import { refreshSearchVectors } from '../../apps/server/src/modules/videos/videos.repository';
 
-export const BENCH_DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench_videos';
+export const BENCH_DATABASE_URL =
+  process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench_videos';
 const TOTAL = Number(process.env.BENCH_VIDEOS ?? 100_000);
 
 export async function ensureBenchDatabase(): Promise<void> {

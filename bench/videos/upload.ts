@@ -6,7 +6,16 @@
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { closeSync, createReadStream, mkdirSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  createReadStream,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -35,7 +44,9 @@ const server = http.createServer((req, res) => {
 }).listen(0, '127.0.0.1', () => console.log(server.address().port));`;
 
 async function startSink(target?: string): Promise<{ url: string; stop: () => Promise<void> }> {
-  const sink = spawn(process.execPath, ['-e', SINK, ...(target ? [target] : [])], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const sink = spawn(process.execPath, ['-e', SINK, ...(target ? [target] : [])], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const [port] = (await once(sink.stdout!, 'data')) as [Buffer];
   return {
     url: `http://127.0.0.1:${port.toString().trim()}/`,
@@ -49,8 +60,23 @@ async function startSink(target?: string): Promise<{ url: string; stop: () => Pr
 /** `curl -F` multipart upload of `file` as the form field `video`; gives back the response body. */
 function curlUpload(url: string, file: string, headers: string[] = []): { status: number; body: string } {
   const bodyFile = path.join(work, 'response.json');
-  const status = execFileSync('curl', ['-s', '-o', bodyFile, '-w', '%{http_code}', ...headers.flatMap((h) => ['-H', h]),
-    '-F', 'title=Bench upload', '-F', `video=@${file};type=video/mp4`, url], { encoding: 'utf8' });
+  const status = execFileSync(
+    'curl',
+    [
+      '-s',
+      '-o',
+      bodyFile,
+      '-w',
+      '%{http_code}',
+      ...headers.flatMap((h) => ['-H', h]),
+      '-F',
+      'title=Bench upload',
+      '-F',
+      `video=@${file};type=video/mp4`,
+      url,
+    ],
+    { encoding: 'utf8' },
+  );
   return { status: Number(status), body: readFileSync(bodyFile, 'utf8') };
 }
 
@@ -62,11 +88,15 @@ function request(
   body?: { file: string; start: number; bytes: number },
 ): Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }> {
   return new Promise((resolve, reject) => {
-    const req = http.request(url, { method, headers: { ...headers, 'Content-Length': String(body?.bytes ?? 0) } }, (res) => {
-      let text = '';
-      res.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, text }));
-    });
+    const req = http.request(
+      url,
+      { method, headers: { ...headers, 'Content-Length': String(body?.bytes ?? 0) } },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, text }));
+      },
+    );
     req.on('error', reject);
     if (body) createReadStream(body.file, { start: body.start, end: body.start + body.bytes - 1 }).pipe(req);
     else req.end();
@@ -74,16 +104,30 @@ function request(
 }
 
 /** The dashboard's resumable upload, as tus-js-client sends it: create, then 32 MiB PATCHes. */
-async function tusUpload(api: string, token: string, file: string, bytes: number): Promise<{ status: number; body: string }> {
+async function tusUpload(
+  api: string,
+  token: string,
+  file: string,
+  bytes: number,
+): Promise<{ status: number; body: string }> {
   const tus = { Authorization: `Bearer ${token}`, 'Tus-Resumable': '1.0.0' };
   const title = Buffer.from('Bench upload').toString('base64');
-  const created = await request(`${api}/uploads/`, 'POST', { ...tus, 'Upload-Length': String(bytes), 'Upload-Metadata': `title ${title}` });
+  const created = await request(`${api}/uploads/`, 'POST', {
+    ...tus,
+    'Upload-Length': String(bytes),
+    'Upload-Metadata': `title ${title}`,
+  });
   if (created.status !== 201) return { status: created.status, body: created.text };
   const url = new URL(created.headers.location!, api).href;
   const CHUNK = 32 * 1024 * 1024;
   for (let offset = 0; ; offset += CHUNK) {
     const size = Math.min(CHUNK, bytes - offset);
-    const sent = await request(url, 'PATCH', { ...tus, 'Upload-Offset': String(offset), 'Content-Type': 'application/offset+octet-stream' }, { file, start: offset, bytes: size });
+    const sent = await request(
+      url,
+      'PATCH',
+      { ...tus, 'Upload-Offset': String(offset), 'Content-Type': 'application/offset+octet-stream' },
+      { file, start: offset, bytes: size },
+    );
     if (sent.status !== 204 || offset + size === bytes) return { status: sent.status, body: sent.text };
   }
 }
@@ -96,7 +140,10 @@ const seconds = (since: bigint) => Number(process.hrtime.bigint() - since) / 1e9
  * (the bytes may still be in the page cache) and `durable` until a `sync` after it returns (the
  * bytes are on the disk); then its file is removed, so no run pays for an earlier run's writeback.
  */
-async function timedRun(operation: () => Promise<void> | void, cleanup: () => Promise<void> | void): Promise<{ stored: number; durable: number }> {
+async function timedRun(
+  operation: () => Promise<void> | void,
+  cleanup: () => Promise<void> | void,
+): Promise<{ stored: number; durable: number }> {
   execFileSync('sync');
   const started = process.hrtime.bigint();
   await operation();
@@ -121,14 +168,33 @@ async function measure(
   for (let i = 0; i < REPEATS; i++) runs.push(await timedRun(operation, cleanup));
   const shown = runs.map((run) => `${run.stored.toFixed(2)}/${run.durable.toFixed(2)}`);
   console.error(`${label} (stored/durable s): ${shown.join(' ')}`);
-  return { stored: median(runs.map((run) => run.stored)), durable: median(runs.map((run) => run.durable)), runs: shown };
+  return {
+    stored: median(runs.map((run) => run.stored)),
+    durable: median(runs.map((run) => run.durable)),
+    runs: shown,
+  };
 }
 
 /** A valid MP4 of `bytes` bytes: a 2 s clip followed by one 'free' box of zeros. */
 function makeBigMp4(big: string, bytes: number): void {
   const clip = path.join(work, 'clip.mp4');
-  execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=duration=2:size=640x360:rate=25',
-    '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-movflags', '+faststart', clip]);
+  execFileSync('ffmpeg', [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc2=duration=2:size=640x360:rate=25',
+    '-c:v',
+    'libx264',
+    '-pix_fmt',
+    'yuv420p',
+    '-movflags',
+    '+faststart',
+    clip,
+  ]);
   const head = readFileSync(clip);
   const fd = openSync(big, 'w');
   writeSync(fd, head);
@@ -138,7 +204,8 @@ function makeBigMp4(big: string, bytes: number): void {
   header.write('free', 4, 'latin1');
   writeSync(fd, header);
   const zeros = Buffer.alloc(8 * 1024 * 1024);
-  for (let left = freeSize - 8; left > 0; left -= zeros.length) writeSync(fd, zeros, 0, Math.min(left, zeros.length));
+  for (let left = freeSize - 8; left > 0; left -= zeros.length)
+    writeSync(fd, zeros, 0, Math.min(left, zeros.length));
   closeSync(fd);
 }
 
@@ -182,7 +249,11 @@ export async function uploadBenchmark(): Promise<Record<string, unknown>> {
     },
     async () => {
       // The owner deletes the video, which removes its files too.
-      if (uploaded !== undefined) await fetch(`${api}/videos/${uploaded}/`, { method: 'DELETE', headers: { Authorization: `Bearer ${token}` } });
+      if (uploaded !== undefined)
+        await fetch(`${api}/videos/${uploaded}/`, {
+          method: 'DELETE',
+          headers: { Authorization: `Bearer ${token}` },
+        });
     },
   );
   const peakMultipart = memory(pid, 'VmHWM');
@@ -194,7 +265,11 @@ export async function uploadBenchmark(): Promise<Record<string, unknown>> {
       uploaded = status === 200 ? (JSON.parse(body) as { id: number }).id : undefined;
     },
     async () => {
-      if (uploaded !== undefined) await fetch(`${api}/videos/${uploaded}/`, { method: 'DELETE', headers: { Authorization: `Bearer ${token}` } });
+      if (uploaded !== undefined)
+        await fetch(`${api}/videos/${uploaded}/`, {
+          method: 'DELETE',
+          headers: { Authorization: `Bearer ${token}` },
+        });
     },
   );
   const peak = memory(pid, 'VmHWM');

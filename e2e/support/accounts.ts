@@ -31,18 +31,42 @@ export function uniqueEmail(prefix = 'user'): string {
  * would; it reaches the running e2e server's embedded database through its socket.
  */
 export async function createVerifiedUser(
-  options: { role?: E2ERole; email?: string; password?: string; firstName?: string; lastName?: string; company?: string } = {},
+  options: {
+    role?: E2ERole;
+    email?: string;
+    password?: string;
+    firstName?: string;
+    lastName?: string;
+    company?: string;
+  } = {},
 ): Promise<E2EUser> {
   const role = options.role ?? 'creator';
   const email = (options.email ?? uniqueEmail(role)).toLowerCase();
   const password = options.password ?? E2E_PASSWORD;
-  const args = ['--import', 'tsx', 'apps/server/src/cli/admin.ts', 'create-user', '--email', email, '--password', password, '--role', role];
+  const args = [
+    '--import',
+    'tsx',
+    'apps/server/src/cli/admin.ts',
+    'create-user',
+    '--email',
+    email,
+    '--password',
+    password,
+    '--role',
+    role,
+  ];
   if (options.firstName) args.push('--first-name', options.firstName);
   if (options.lastName) args.push('--last-name', options.lastName);
   if (options.company) args.push('--company', options.company);
   const { stdout } = await run(process.execPath, args, {
     cwd: root,
-    env: { ...process.env, DATA_DIR: E2E_DATA_DIR, DATABASE_URL: '', LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+    env: {
+      ...process.env,
+      DATA_DIR: E2E_DATA_DIR,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+    },
   });
   const id = Number(/\(id (\d+)\)/.exec(stdout)?.[1]);
   if (!id) throw new Error(`create-user did not report an id: ${stdout}`);
@@ -71,7 +95,10 @@ export async function apiLogin(credentials: { email: string; password: string })
  * localStorage key `session` (lib/session.ts) before the app's first script runs. It is written
  * once per tab, so a later sign-out in the test stays signed out. Call before `page.goto`.
  */
-export async function signIn(page: Page, credentials: { email: string; password: string }): Promise<E2ESession> {
+export async function signIn(
+  page: Page,
+  credentials: { email: string; password: string },
+): Promise<E2ESession> {
   const session = await apiLogin(credentials);
   await page.addInitScript(
     ({ origin, value }) => {

@@ -25,7 +25,12 @@ export async function startGoogleKeyServer(port: number): Promise<{ close(): Pro
 }
 
 /** A Google-style ID token for `email`, signed with the run's local key. */
-export function signGoogleIdToken(claims: { email: string; sub?: string; name?: string; email_verified?: boolean }): string {
+export function signGoogleIdToken(claims: {
+  email: string;
+  sub?: string;
+  name?: string;
+  email_verified?: boolean;
+}): string {
   const now = Math.floor(Date.now() / 1000);
   const header = { alg: 'RS256', typ: 'JWT', kid: KID };
   const payload = {

@@ -3,7 +3,10 @@ import path from 'node:path';
 import { E2E_MAIL_DIR } from './env';
 
 /** Waits for an e-mail to `to` captured by the run's SMTP server and returns its raw text. */
-export async function waitForEmail(to: string, options: { subject?: RegExp; timeoutMs?: number } = {}): Promise<string> {
+export async function waitForEmail(
+  to: string,
+  options: { subject?: RegExp; timeoutMs?: number } = {},
+): Promise<string> {
   const deadline = Date.now() + (options.timeoutMs ?? 20_000);
   while (Date.now() < deadline) {
     const messages = readdirSync(E2E_MAIL_DIR)
@@ -12,7 +15,8 @@ export async function waitForEmail(to: string, options: { subject?: RegExp; time
       .map((file) => readFileSync(path.join(E2E_MAIL_DIR, file), 'utf8'));
     const found = messages.find(
       (message) =>
-        message.toLowerCase().includes(to.toLowerCase()) && (!options.subject || options.subject.test(message)),
+        message.toLowerCase().includes(to.toLowerCase()) &&
+        (!options.subject || options.subject.test(message)),
     );
     if (found) return found;
     await new Promise((resolve) => setTimeout(resolve, 200));

@@ -10,7 +10,10 @@ export const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url
 
 /** Bundles src/ into dist/ (what the start script does first). */
 export function buildServer() {
-  execFileSync(process.execPath, [path.join(serverDir, 'scripts/build.mjs')], { cwd: serverDir, stdio: 'inherit' });
+  execFileSync(process.execPath, [path.join(serverDir, 'scripts/build.mjs')], {
+    cwd: serverDir,
+    stdio: 'inherit',
+  });
 }
 
 /** The start script's last command (`[NAME=value…] node <flags> dist/server.js`), split into words. */

@@ -2,41 +2,18 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
-import type { Logger } from 'pino';
-import type { Config } from './config/env';
-import type { DatabaseHandle } from './db/client';
-import type { JobQueue } from './jobs/queue';
-import type { Mailer } from './mail/mailer';
-import type { Storage } from './storage/storage';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerMediaRoutes } from './storage/media.routes';
-import { createAccessTokens, registerAuth, type AccessTokens } from './plugins/auth';
+import type { AppDeps } from './app-deps';
+import { createAccessTokens, registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
 import { registerDocs } from './plugins/docs';
 import { registerSpa } from './plugins/spa';
 import { apiModules } from './modules';
+import { declareSecretParams } from './lib/secret-urls';
 
-/** Everything a route or service may use, created once per process and passed in. */
-export interface AppDeps {
-  config: Config;
-  log: Logger;
-  database: DatabaseHandle;
-  queue: JobQueue;
-  mailer: Mailer;
-  /** Media files (uploads, posters, previews, avatars): local disk or S3. */
-  storage: Storage;
-  tokens: AccessTokens;
-}
-
-export const WEB_DIST = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../web/dist',
-);
+export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 /** Builds the Fastify app (plugins and routes) without listening; tests use it directly. */
 export async function buildApp(
@@ -63,6 +40,9 @@ export async function buildApp(
   await app.register(cookie);
   await registerDocs(app);
   registerAuth(app, fullDeps.tokens);
+  app.addHook('onRoute', (route) => {
+    if (route.config?.secretParams) declareSecretParams(route.url, route.config.secretParams);
+  });
 
   for (const module of apiModules) {
     await app.register(module(fullDeps), { prefix: '/api' });

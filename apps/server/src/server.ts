@@ -12,7 +12,14 @@ async function main(): Promise<void> {
   ]);
   const runtime = await openRuntime(config, { share: true, migrate: true, queue: true });
   const { log } = runtime;
-  const deps = { config, log, database: runtime.db.handle, queue: runtime.queue, mailer: runtime.mailer, storage: runtime.storage };
+  const deps = {
+    config,
+    log,
+    database: runtime.db.handle,
+    queue: runtime.queue,
+    mailer: runtime.mailer,
+    storage: runtime.storage,
+  };
 
   if (await seedIfEmpty(deps.database.db)) log.info('seeded the demo data (contest 1 and its chairs)');
   if (config.WORKERS) await startJobHandlers(deps);

@@ -21,7 +21,14 @@ let cachedHash: { password: string; hash: string } | undefined;
  */
 export async function createUser(
   ctx: TestContext,
-  options: { role?: Role; email?: string; password?: string; active?: boolean; firstName?: string; lastName?: string } = {},
+  options: {
+    role?: Role;
+    email?: string;
+    password?: string;
+    active?: boolean;
+    firstName?: string;
+    lastName?: string;
+  } = {},
 ): Promise<TestUser> {
   const role = options.role ?? 'creator';
   const email = (options.email ?? `user-${randomUUID().slice(0, 8)}@example.com`).toLowerCase();

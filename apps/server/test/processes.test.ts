@@ -22,7 +22,8 @@ const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..
  */
 const node = (script: string, args: string[] = []) => {
   if (script === 'src/server.ts') return [process.execPath, [...serverNodeArgs(), ...args]] as const;
-  if (script === 'src/worker.ts') return [process.execPath, [path.join(serverDir, 'dist/worker.js'), ...args]] as const;
+  if (script === 'src/worker.ts')
+    return [process.execPath, [path.join(serverDir, 'dist/worker.js'), ...args]] as const;
   return [process.execPath, ['--import', 'tsx', script, ...args]] as const;
 };
 beforeAll(() => buildServer());
@@ -78,7 +79,10 @@ describe('configuration errors', () => {
     const run = await runScript('src/server.ts', [], { DATA_DIR: dataDir, [name]: value });
     rmSync(dataDir, { recursive: true, force: true });
     expect(run.code).toBe(1);
-    const lines = run.stderr.trim().split('\n').filter((line) => !line.includes('nodedir'));
+    const lines = run.stderr
+      .trim()
+      .split('\n')
+      .filter((line) => !line.includes('nodedir'));
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(new RegExp(`^Invalid configuration: ${name} `));
   });
@@ -99,12 +103,20 @@ describe('the server process', () => {
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'cc-process-'));
     port = await freePort();
-    env = { DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'info', WEB_DIST_DIR: path.join(dataDir, 'web') };
+    env = {
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      LOG_LEVEL: 'info',
+      WEB_DIST_DIR: path.join(dataDir, 'web'),
+    };
     if (process.env.TEST_DB_DRIVER === 'postgres') {
       database = await createTestDatabase();
       env.DATABASE_URL = (database.handle.pool!.options as { connectionString: string }).connectionString;
     }
-    server = spawn(...node('src/server.ts'), { cwd: serverDir, env: { ...process.env, ...serverEnv(), ...env } });
+    server = spawn(...node('src/server.ts'), {
+      cwd: serverDir,
+      env: { ...process.env, ...serverEnv(), ...env },
+    });
     server.stdout!.on('data', (d: Buffer) => (output += d.toString()));
     server.stderr!.on('data', (d: Buffer) => (output += d.toString()));
     await waitForHealth(port, server);
@@ -121,7 +133,15 @@ describe('the server process', () => {
   });
 
   it('lets the admin CLI work on the same database while it runs', async () => {
-    const create = ['create-user', '--email', 'Brand@Example.com', '--password', 'Sturdy-Password-2026', '--role', 'brand'];
+    const create = [
+      'create-user',
+      '--email',
+      'Brand@Example.com',
+      '--password',
+      'Sturdy-Password-2026',
+      '--role',
+      'brand',
+    ];
     const first = await runScript('src/cli/admin.ts', create, env);
     expect(first.stdout).toContain('Created brand brand@example.com');
     expect(first.code).toBe(0);
@@ -160,7 +180,15 @@ describe('the server process', () => {
   it('lets the admin CLI open the database itself once the server is gone', async () => {
     const run = await runScript(
       'src/cli/admin.ts',
-      ['create-user', '--email', 'staff@example.com', '--password', 'Sturdy-Password-2026', '--role', 'staff'],
+      [
+        'create-user',
+        '--email',
+        'staff@example.com',
+        '--password',
+        'Sturdy-Password-2026',
+        '--role',
+        'staff',
+      ],
       env,
     );
     expect(run.stdout).toContain('Created staff staff@example.com');
@@ -180,17 +208,28 @@ describe('a worker-only process (npm run worker)', () => {
         ? { DATABASE_URL: (database.handle.pool!.options as { connectionString: string }).connectionString }
         : {}),
     };
-    const server = spawn(...node('src/server.ts'), { cwd: serverDir, env: { ...process.env, ...serverEnv(), ...env } });
+    const server = spawn(...node('src/server.ts'), {
+      cwd: serverDir,
+      env: { ...process.env, ...serverEnv(), ...env },
+    });
     let worker: ChildProcess | undefined;
     try {
       await waitForHealth(Number(env.PORT), server);
       // On the embedded database the worker reaches the server's database through its socket.
-      worker = spawn(...node('src/worker.ts'), { cwd: serverDir, env: { ...process.env, ...serverEnv(), ...env } });
+      worker = spawn(...node('src/worker.ts'), {
+        cwd: serverDir,
+        env: { ...process.env, ...serverEnv(), ...env },
+      });
       // Queue an e-mail from this (third) process, as an app process would.
       const log = pino({ level: 'silent' });
       const db = await openRuntimeDatabase(loadConfig(env), log, { share: false, migrate: false });
       const queue = await startQueue(db.handle, { log });
-      await queue.send(sendEmailJob, { to: 'queued@example.com', subject: 'Queued', text: 'hi', html: '<p>hi</p>' });
+      await queue.send(sendEmailJob, {
+        to: 'queued@example.com',
+        subject: 'Queued',
+        text: 'hi',
+        html: '<p>hi</p>',
+      });
       await queue.stop();
       await db.close();
 
@@ -203,7 +242,11 @@ describe('a worker-only process (npm run worker)', () => {
     } finally {
       worker?.kill('SIGTERM');
       server.kill('SIGTERM');
-      await Promise.all([server, ...(worker ? [worker] : [])].map((c) => new Promise((r) => (c.exitCode !== null ? r(null) : c.once('exit', r)))));
+      await Promise.all(
+        [server, ...(worker ? [worker] : [])].map(
+          (c) => new Promise((r) => (c.exitCode !== null ? r(null) : c.once('exit', r))),
+        ),
+      );
       await database?.drop();
       rmSync(dataDir, { recursive: true, force: true });
     }

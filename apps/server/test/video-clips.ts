@@ -6,24 +6,66 @@ import path from 'node:path';
 /** Makes small real clips with ffmpeg (test patterns and tones; nothing downloaded). */
 export function makeClips() {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'clips-'));
-  const run = (args: string[]) => execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args]);
+  const run = (args: string[]) =>
+    execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args]);
   const mp4 = path.join(dir, 'clip.mp4');
   run([
-    '-f', 'lavfi', '-i', 'testsrc=duration=2:size=320x240:rate=25',
-    '-f', 'lavfi', '-i', 'sine=frequency=440:duration=2',
-    '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', '-movflags', '+faststart', mp4,
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=duration=2:size=320x240:rate=25',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=440:duration=2',
+    '-c:v',
+    'libx264',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-shortest',
+    '-movflags',
+    '+faststart',
+    mp4,
   ]);
   const webm = path.join(dir, 'clip.webm');
   run([
-    '-f', 'lavfi', '-i', 'testsrc2=duration=2:size=320x180:rate=24',
-    '-f', 'lavfi', '-i', 'sine=frequency=660:duration=2',
-    '-c:v', 'libvpx', '-b:v', '300k', '-c:a', 'libopus', '-shortest', webm,
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc2=duration=2:size=320x180:rate=24',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=660:duration=2',
+    '-c:v',
+    'libvpx',
+    '-b:v',
+    '300k',
+    '-c:a',
+    'libopus',
+    '-shortest',
+    webm,
   ]);
   // A phone-style portrait HEVC QuickTime file.
   const mov = path.join(dir, 'clip.mov');
   run([
-    '-f', 'lavfi', '-i', 'testsrc=duration=2:size=180x320:rate=30',
-    '-c:v', 'libx265', '-x265-params', 'log-level=error', '-tag:v', 'hvc1', '-pix_fmt', 'yuv420p', '-f', 'mov', mov,
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=duration=2:size=180x320:rate=30',
+    '-c:v',
+    'libx265',
+    '-x265-params',
+    'log-level=error',
+    '-tag:v',
+    'hvc1',
+    '-pix_fmt',
+    'yuv420p',
+    '-f',
+    'mov',
+    mov,
   ]);
   const audioOnly = path.join(dir, 'tone.m4a');
   run(['-f', 'lavfi', '-i', 'sine=frequency=440:duration=1', '-c:a', 'aac', audioOnly]);
@@ -38,7 +80,9 @@ export function multipartBody(
   const boundary = `----test${Math.random().toString(16).slice(2)}`;
   const chunks: Buffer[] = [];
   for (const [name, value] of Object.entries(fields)) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+    );
   }
   if (file) {
     chunks.push(
@@ -51,5 +95,8 @@ export function multipartBody(
     );
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }

@@ -12,11 +12,14 @@ export function inlineCss(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(html, ctx) {
-        return html.replace(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g, (tag, file: string) => {
-          const asset = ctx.bundle?.[file];
-          if (asset?.type !== 'asset') return tag;
-          return `<style>${String(asset.source)}</style>`;
-        });
+        return html.replace(
+          /<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g,
+          (tag, file: string) => {
+            const asset = ctx.bundle?.[file];
+            if (asset?.type !== 'asset') return tag;
+            return `<style>${String(asset.source)}</style>`;
+          },
+        );
       },
     },
   };

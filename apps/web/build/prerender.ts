@@ -76,30 +76,44 @@ export function prerender(): Plugin {
             // Production builds of React and Emotion, as in the browser: class names and markup match.
             define: { 'process.env.NODE_ENV': JSON.stringify('production') },
             ssr: { noExternal: true },
-            build: { ssr: 'src/entry-server.tsx', outDir: ssrDir, emptyOutDir: true, minify: false, copyPublicDir: false },
+            build: {
+              ssr: 'src/entry-server.tsx',
+              outDir: ssrDir,
+              emptyOutDir: true,
+              minify: false,
+              copyPublicDir: false,
+            },
           });
           const file = readdirSync(ssrDir).find((name) => /^entry-server\.m?js$/.test(name));
           if (!file) throw new Error('prerender: the server entry was not built');
           const entry = (await import(pathToFileURL(path.join(ssrDir, file)).href)) as ServerEntry;
           const shell = readFileSync(path.join(outDir, 'index.html'), 'utf8');
-          if (!shell.includes('<div id="root"></div>')) throw new Error('prerender: index.html has no empty #root');
+          if (!shell.includes('<div id="root"></div>'))
+            throw new Error('prerender: index.html has no empty #root');
           const pages = [];
           for (const pagePath of entry.PRERENDERED_PATHS) {
             const { html, styleTags, modules, title } = await entry.render(pagePath);
             // The page's own chunks load with the entry, not after it (the client hydrates once
             // they are there).
-            const preloads = chunkFiles(bundle, modules.map((module) => path.resolve(root, 'src/app', module)))
+            const preloads = chunkFiles(
+              bundle,
+              modules.map((module) => path.resolve(root, 'src/app', module)),
+            )
               .filter((file) => !shell.includes(`/${file}"`))
               .map((file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${file}">`)
               .join('');
             const page = shell
               // The content is in the HTML: the scripts only make it interactive. They load after
               // what the first paint needs (fonts, the banner's poster), not before it.
-              .replace(/<(script type="module"|link rel="modulepreload") crossorigin /g, '<$1 crossorigin fetchpriority="low" ')
+              .replace(
+                /<(script type="module"|link rel="modulepreload") crossorigin /g,
+                '<$1 crossorigin fetchpriority="low" ',
+              )
               .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
               .replace('</head>', `${preloads}${styleTags}</head>`)
               .replace('<div id="root"></div>', `<div id="root" data-prerendered>${html}</div>`);
-            const name = pagePath === '/' ? 'index.html' : `${pagePath.slice(1).replace(/:(\w+)/g, '[$1]')}.html`;
+            const name =
+              pagePath === '/' ? 'index.html' : `${pagePath.slice(1).replace(/:(\w+)/g, '[$1]')}.html`;
             const target = path.join(outDir, 'prerendered', name);
             mkdirSync(path.dirname(target), { recursive: true });
             writeFileSync(target, page);

@@ -34,7 +34,9 @@ export const PRERENDERED_PATHS = [
 ];
 
 /** The route paths of the app (for the server to tell a prerendered pattern from a sibling route). */
-export const ROUTE_PATHS = routes.flatMap((route) => (route.children ?? []).map((child) => child.path ?? '')).filter(Boolean);
+export const ROUTE_PATHS = routes
+  .flatMap((route) => (route.children ?? []).map((child) => child.path ?? ''))
+  .filter(Boolean);
 
 export interface RenderedPage {
   /** The markup of `<div id="root">`. */

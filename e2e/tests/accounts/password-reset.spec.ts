@@ -10,7 +10,9 @@ test('forgot password, reset link by e-mail, new password signs in', async ({ pa
   await expect(page).toHaveURL(/\/forgot-password$/);
   await page.getByRole('textbox', { name: /^Email/ }).fill(user.email);
   await page.getByRole('button', { name: 'Send Reset Link' }).click();
-  await expect(page.getByText('If an account exists with this email, a password reset link has been sent.')).toBeVisible();
+  await expect(
+    page.getByText('If an account exists with this email, a password reset link has been sent.'),
+  ).toBeVisible();
 
   const message = await waitForEmail(user.email, { subject: /Reset/ });
   const link = findLink(message, `${E2E_BASE_URL}/reset-password/`);
@@ -33,7 +35,10 @@ test('forgot password, reset link by e-mail, new password signs in', async ({ pa
   await page.goto(link);
   await expect(page.getByText('Invalid or Expired Link')).toBeVisible();
   await expect(page.getByLabel('New Password', { exact: true })).toHaveCount(0);
-  await expect(page.getByRole('link', { name: 'Request a New Link' })).toHaveAttribute('href', '/forgot-password');
+  await expect(page.getByRole('link', { name: 'Request a New Link' })).toHaveAttribute(
+    'href',
+    '/forgot-password',
+  );
 
   await page.goto('/login');
   await page.getByRole('textbox', { name: /^Email/ }).fill(user.email);
@@ -49,5 +54,7 @@ test('an unknown e-mail gets the same answer', async ({ page }) => {
   await page.goto('/forgot-password');
   await page.getByRole('textbox', { name: /^Email/ }).fill('nobody-at-all@example.com');
   await page.getByRole('button', { name: 'Send Reset Link' }).click();
-  await expect(page.getByText('If an account exists with this email, a password reset link has been sent.')).toBeVisible();
+  await expect(
+    page.getByText('If an account exists with this email, a password reset link has been sent.'),
+  ).toBeVisible();
 });

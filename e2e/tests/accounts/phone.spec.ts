@@ -19,11 +19,15 @@ test('on a phone: sign up, resend the e-mail, verify, sign in, sign out from the
   await page.getByRole('link', { name: 'send it again' }).click();
   await expect(page.getByRole('textbox', { name: /^Email/ })).toHaveValue(email);
   await page.getByRole('button', { name: 'Resend Verification Email' }).click();
-  await expect(page.getByText('If an unverified account exists with this email, a new verification link has been sent.')).toBeVisible();
+  await expect(
+    page.getByText('If an unverified account exists with this email, a new verification link has been sent.'),
+  ).toBeVisible();
 
   const link = findLink(await waitForEmail(email, { subject: /Verify/ }), `${E2E_BASE_URL}/verify-email/`);
   await page.goto(link);
-  await expect(page.getByText('Your email has been successfully verified! You can now log in.')).toBeVisible();
+  await expect(
+    page.getByText('Your email has been successfully verified! You can now log in.'),
+  ).toBeVisible();
   await page.getByRole('link', { name: 'Go to Login' }).click();
   await page.getByRole('textbox', { name: /^Email/ }).fill(email);
   await page.getByLabel(/^Password/).fill(E2E_PASSWORD);
@@ -34,5 +38,7 @@ test('on a phone: sign up, resend the e-mail, verify, sign in, sign out from the
   await page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Log out' }).click();
   await expect(page).toHaveURL(`${E2E_BASE_URL}/`);
   await page.getByRole('button', { name: 'Open menu' }).click();
-  await expect(page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Login' })).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Login' }),
+  ).toBeVisible();
 });

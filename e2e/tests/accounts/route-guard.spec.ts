@@ -18,12 +18,17 @@ test('a brand opening the creator dashboard goes to its own dashboard', async ({
   await expect(page).toHaveURL(/\/brand-dashboard$/);
 });
 
-test('an expired access token is refreshed behind "Loading..."; a dead session goes to /login', async ({ page }) => {
+test('an expired access token is refreshed behind "Loading..."; a dead session goes to /login', async ({
+  page,
+}) => {
   const user = await createVerifiedUser();
   const session = await signIn(page, user);
   await page.goto('/');
   // Make the stored access token unusable and the refresh token invalid: the guard must send us to /login.
-  await page.evaluate((s) => localStorage.setItem('session', JSON.stringify({ ...s, access: 'x.e30.y', refresh: 'bad' })), session);
+  await page.evaluate(
+    (s) => localStorage.setItem('session', JSON.stringify({ ...s, access: 'x.e30.y', refresh: 'bad' })),
+    session,
+  );
   await page.goto('/profile');
   await expect(page).toHaveURL(/\/login$/);
   expect(await page.evaluate(() => localStorage.getItem('session'))).toBeNull();
@@ -33,7 +38,10 @@ test('a stale access token with a live refresh token is renewed and the page ope
   const user = await createVerifiedUser();
   const session = await signIn(page, user);
   await page.goto('/');
-  await page.evaluate((s) => localStorage.setItem('session', JSON.stringify({ ...s, access: 'x.e30.y' })), session);
+  await page.evaluate(
+    (s) => localStorage.setItem('session', JSON.stringify({ ...s, access: 'x.e30.y' })),
+    session,
+  );
   await page.goto('/profile');
   await expect(page).toHaveURL(/\/profile$/);
   // The URL is /profile at once; the guard shows the page once the refresh has stored new tokens.

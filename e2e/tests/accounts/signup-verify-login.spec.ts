@@ -21,7 +21,9 @@ test('sign up, verify by e-mail over SMTP, sign in to the creator dashboard, sig
   await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
   await expect(page.getByText('Account created successfully! Please log in to continue!')).toBeVisible();
   await expect(page).toHaveURL(/\/check-email$/);
-  await expect(page.getByRole('button', { name: 'Back to Login' }).or(page.getByRole('link', { name: 'Back to Login' }))).toBeVisible();
+  await expect(
+    page.getByRole('button', { name: 'Back to Login' }).or(page.getByRole('link', { name: 'Back to Login' })),
+  ).toBeVisible();
 
   // Signing in before verifying: the message and a link to resend, with the address carried over.
   await page.goto('/login');
@@ -37,7 +39,9 @@ test('sign up, verify by e-mail over SMTP, sign in to the creator dashboard, sig
   const link = findLink(message, `${E2E_BASE_URL}/verify-email/`);
   const response = await page.goto(link);
   expect(response?.headers()['referrer-policy']).toBe('no-referrer');
-  await expect(page.getByText('Your email has been successfully verified! You can now log in.')).toBeVisible();
+  await expect(
+    page.getByText('Your email has been successfully verified! You can now log in.'),
+  ).toBeVisible();
 
   // The link is single use.
   await page.reload();

@@ -38,7 +38,10 @@ function xTile(page: Page) {
   return page.getByRole('listitem', { name: 'X7 SMART' });
 }
 
-test('a creator goes from the list to the detail page and applies through all three steps', async ({ page, browser }) => {
+test('a creator goes from the list to the detail page and applies through all three steps', async ({
+  page,
+  browser,
+}) => {
   const user = await createVerifiedUser({ role: 'creator', firstName: 'Maya', lastName: 'Lopez' });
   await signIn(page, user);
   const before = await stockOf(X7);
@@ -91,7 +94,8 @@ test('a creator goes from the list to the detail page and applies through all th
     await page.getByRole('button', { name: title }).click();
     const dialog = page.getByRole('dialog', { name: title });
     await expect(dialog.getByRole('heading', { name: phrase })).toBeVisible();
-    if (title === 'Contest Rules') await expect(dialog.getByText('You must be 18 years of age or older.')).toBeVisible();
+    if (title === 'Contest Rules')
+      await expect(dialog.getByText('You must be 18 years of age or older.')).toBeVisible();
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect(dialog).toBeHidden();
     await page.getByRole('checkbox', { name: `I accept the ${title}` }).check();
@@ -150,7 +154,9 @@ test("a chair with no stock left is disabled and labelled ' (All Picked!)'", asy
   await expect(page.getByRole('radio', { name: 'E3 PRO', exact: true })).toBeEnabled();
 });
 
-test('a visitor sees the blank wizard, signs in from it and comes back with what they typed', async ({ page }) => {
+test('a visitor sees the blank wizard, signs in from it and comes back with what they typed', async ({
+  page,
+}) => {
   const user = await createVerifiedUser({ role: 'creator', firstName: 'Ana', lastName: 'Ruiz' });
   await page.goto('/contests/1/apply');
   await expect(page.getByText('Please log in to continue with your application')).toBeVisible();

@@ -47,7 +47,9 @@ test.describe.configure({ timeout: 120_000 });
 
 for (const [name, url] of PUBLIC_PAGES) {
   for (const viewport of VIEWPORTS) {
-    test(`${url} at ${viewport.name} width: no serious or critical axe violations; screenshot kept`, async ({ page }) => {
+    test(`${url} at ${viewport.name} width: no serious or critical axe violations; screenshot kept`, async ({
+      page,
+    }) => {
       // Still frames (posters instead of playing loops, no drifting strips) make the screenshots
       // comparable; the moving state is covered by home.spec.ts and landing.spec.ts.
       await page.emulateMedia({ reducedMotion: 'reduce' });
@@ -55,10 +57,14 @@ for (const [name, url] of PUBLIC_PAGES) {
       await page.goto(url);
       await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
       await page.waitForLoadState('networkidle');
-      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+      const results = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+        .analyze();
       const blocking = results.violations
         .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+        .map(
+          (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+        );
       // Scroll through once so lazy images below the fold are in the full-page screenshot.
       await page.evaluate(async () => {
         for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight) {
@@ -68,7 +74,11 @@ for (const [name, url] of PUBLIC_PAGES) {
         window.scrollTo(0, 0);
       });
       await page.waitForLoadState('networkidle');
-      await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${viewport.name}.png`), fullPage: true, animations: 'disabled' });
+      await page.screenshot({
+        path: path.join(SCREENSHOTS, `${name}-${viewport.name}.png`),
+        fullPage: true,
+        animations: 'disabled',
+      });
       expect(blocking, `${url} at ${viewport.name}`).toEqual([]);
     });
   }

@@ -3,7 +3,9 @@ import { createVerifiedUser, signIn } from '../../support/accounts';
 
 const DISCLAIMER = /not affiliated with, endorsed by, or sponsored by Instagram, TikTok, YouTube/;
 
-test('logged out, the navbar shows Home, Hbada, Login, Signup and the footer its notices', async ({ page }) => {
+test('logged out, the navbar shows Home, Hbada, Login, Signup and the footer its notices', async ({
+  page,
+}) => {
   await page.goto('/');
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(nav.getByRole('link')).toHaveText(['Home', 'Hbada', 'Login', 'Signup']);

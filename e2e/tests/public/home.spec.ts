@@ -26,7 +26,9 @@ test('the home page has its banner video, the sections of spec §1 and one h1', 
   await expect(how.getByText('edit and colour-grade the video')).toBeVisible();
 });
 
-test('the logo strip shows 9 brand logos, moving, and stands still under reduced motion', async ({ page }) => {
+test('the logo strip shows 9 brand logos, moving, and stands still under reduced motion', async ({
+  page,
+}) => {
   await page.goto('/');
   const strip = page.getByRole('region', { name: 'Brands our creators have filmed for' });
   // The second copy that makes the loop seamless is hidden from assistive technology.
@@ -52,7 +54,9 @@ test('How It Works: six steps in order and the sign-up call to action', async ({
   await expect(page).toHaveURL(/\/signup$/);
 });
 
-test('the winners carousel drifts, pauses on hover and while a film plays in the overlay', async ({ page }) => {
+test('the winners carousel drifts, pauses on hover and while a film plays in the overlay', async ({
+  page,
+}) => {
   await page.goto('/');
   const carousel = page.getByTestId('winners-carousel');
   await carousel.scrollIntoViewIfNeeded();
@@ -109,7 +113,9 @@ test('the community board scrolls 600 px per button press, in about 400 ms', asy
   await expect(right).toBeEnabled();
   // Press the button and sample the position on every frame, in the page (no test-runner latency).
   const samples = await board.evaluate(async (el) => {
-    const button = document.querySelector<HTMLButtonElement>('[aria-label="Scroll the community board right"]')!;
+    const button = document.querySelector<HTMLButtonElement>(
+      '[aria-label="Scroll the community board right"]',
+    )!;
     const start = performance.now();
     button.click();
     const out: [number, number][] = [];

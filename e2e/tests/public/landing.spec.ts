@@ -13,7 +13,12 @@ interface Contest {
 
 /** MM-DD-YYYY in the contest's time zone, as the pages show contest dates. */
 function contestDate(iso: string, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(new Date(iso));
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(new Date(iso));
   const get = (type: string) => parts.find((p) => p.type === type)?.value;
   return `${get('month')}-${get('day')}-${get('year')}`;
 }
@@ -30,10 +35,13 @@ test('/hbada-synergy shows the dates, brief and format of the contest record', a
   await expect(facts.getByText(`${contest.prize.toLocaleString('en-US')} USD`)).toBeVisible();
   await expect(page.getByText(contest.brief)).toBeVisible();
   const format = page.getByRole('heading', { name: 'Format' }).locator('..');
-  for (const line of contest.requirements) await expect(format.getByText(line, { exact: true })).toBeVisible();
+  for (const line of contest.requirements)
+    await expect(format.getByText(line, { exact: true })).toBeVisible();
 });
 
-test('/hbada-synergy has the Zen (X7), Zone (E3) and Zoom (P2) concepts with theme galleries', async ({ page }) => {
+test('/hbada-synergy has the Zen (X7), Zone (E3) and Zoom (P2) concepts with theme galleries', async ({
+  page,
+}) => {
   await page.goto('/hbada-synergy');
   for (const [concept, chair] of [
     ['Zen', 'X7 SMART'],
@@ -43,7 +51,9 @@ test('/hbada-synergy has the Zen (X7), Zone (E3) and Zoom (P2) concepts with the
     const article = page.getByRole('article', { name: concept });
     await expect(article.getByRole('heading', { level: 3, name: concept })).toBeVisible();
     await expect(article.getByRole('img', { name: `${chair} chair` })).toBeVisible();
-    await expect(article.getByRole('list', { name: `${concept} themes` }).getByRole('listitem')).toHaveCount(5);
+    await expect(article.getByRole('list', { name: `${concept} themes` }).getByRole('listitem')).toHaveCount(
+      5,
+    );
   }
   const gallery = page.getByTestId('theme-gallery-zen');
   expect(await gallery.evaluate((el) => getComputedStyle(el).animationName)).not.toBe('none');
@@ -63,7 +73,9 @@ test('the guidelines video loads only near the viewport, with its poster and cap
   await expect(video.locator('track[kind="captions"]')).toHaveCount(1);
 });
 
-test('the fixed Apply to Compete button stays in view and opens the wizard of contest 1', async ({ page }) => {
+test('the fixed Apply to Compete button stays in view and opens the wizard of contest 1', async ({
+  page,
+}) => {
   await page.goto('/hbada-synergy');
   const apply = page.getByRole('link', { name: 'Apply to Compete' });
   await expect(apply).toBeInViewport();

@@ -17,7 +17,9 @@ test('on a phone, the home page menu opens from the hamburger and its links work
   await expect(page.getByRole('heading', { level: 1, name: 'Hbada Synergy' })).toBeVisible();
 });
 
-test('on a phone, the landing page menu leads to sign in, and Apply to Compete is in reach', async ({ page }) => {
+test('on a phone, the landing page menu leads to sign in, and Apply to Compete is in reach', async ({
+  page,
+}) => {
   await page.goto('/hbada-synergy');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await expect(page.getByRole('link', { name: 'Apply to Compete' })).toBeInViewport();

@@ -3,7 +3,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 
-const SCREENSHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../artifacts/screenshots/prerender');
+const SCREENSHOTS = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../artifacts/screenshots/prerender',
+);
 mkdirSync(SCREENSHOTS, { recursive: true });
 
 /** Public pages the build renders to HTML, with the h1 and the title their HTML already carries. */
@@ -28,7 +31,8 @@ function watchForErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   page.on('console', (message) => {
-    if (message.type() === 'error' && /react|hydrat|minified/i.test(message.text())) errors.push(message.text());
+    if (message.type() === 'error' && /react|hydrat|minified/i.test(message.text()))
+      errors.push(message.text());
   });
   return errors;
 }
@@ -45,10 +49,19 @@ test.describe('without JavaScript', () => {
     });
   }
 
-  test('a contest page arrives as its loading skeleton; pages that need the session or a secret stay the plain shell', async ({ page, request }) => {
+  test('a contest page arrives as its loading skeleton; pages that need the session or a secret stay the plain shell', async ({
+    page,
+    request,
+  }) => {
     await page.goto('/contests/1');
     await expect(page.getByRole('status', { name: 'Loading contest' })).toBeVisible();
-    for (const url of ['/contests/create', '/login', '/creator-dashboard', '/reset-password/a/b', '/no-such-page']) {
+    for (const url of [
+      '/contests/create',
+      '/login',
+      '/creator-dashboard',
+      '/reset-password/a/b',
+      '/no-such-page',
+    ]) {
       const html = await (await request.get(url)).text();
       expect(html, url).toContain('<div id="root"></div>');
     }
@@ -79,23 +92,31 @@ test.describe('with JavaScript', () => {
       await page.waitForLoadState('networkidle');
       // A full page load would reset this marker; a client-side navigation keeps it.
       await page.evaluate(() => Object.assign(window, { stillTheSamePage: true }));
-      const link = url === '/library' || url === '/videos' ? null : page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: 'FAQ' });
+      const link =
+        url === '/library' || url === '/videos'
+          ? null
+          : page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: 'FAQ' });
       if (link) {
         await link.click();
         await expect(page).toHaveURL(/\/faq$/);
         await expect(page.getByRole('heading', { level: 1 })).toHaveText('FAQ');
         await expect(page).toHaveTitle('FAQ · Cinematic Contests');
-        expect(await page.evaluate(() => (window as { stillTheSamePage?: boolean }).stillTheSamePage)).toBe(true);
+        expect(await page.evaluate(() => (window as { stillTheSamePage?: boolean }).stillTheSamePage)).toBe(
+          true,
+        );
       }
       expect(errors).toEqual([]);
     });
   }
 
-  test('the contest page replaces its skeleton with the contest; hashed assets are cached for a year', async ({ page }) => {
+  test('the contest page replaces its skeleton with the contest; hashed assets are cached for a year', async ({
+    page,
+  }) => {
     const errors = watchForErrors(page);
     const assets: string[] = [];
     page.on('response', (response) => {
-      if (new URL(response.url()).pathname.startsWith('/assets/')) assets.push(response.headers()['cache-control'] ?? '');
+      if (new URL(response.url()).pathname.startsWith('/assets/'))
+        assets.push(response.headers()['cache-control'] ?? '');
     });
     await page.goto('/contests/1');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hbada Synergy Chair Contest');
@@ -122,7 +143,14 @@ test('a signed-in visitor gets the signed-in navbar right after hydration', asyn
   const errors = watchForErrors(page);
   await page.addInitScript(() => {
     // The navbar only reads the stored user; the token is never sent on this page.
-    localStorage.setItem('session', JSON.stringify({ access: 'x', refresh: 'y', user: { id: 1, email: 'a@b.c', role: 'creator', first_name: 'A', last_name: 'B' } }));
+    localStorage.setItem(
+      'session',
+      JSON.stringify({
+        access: 'x',
+        refresh: 'y',
+        user: { id: 1, email: 'a@b.c', role: 'creator', first_name: 'A', last_name: 'B' },
+      }),
+    );
   });
   await page.setViewportSize({ width: 1366, height: 900 });
   await page.goto('/about');

@@ -64,14 +64,24 @@ test('an unknown path shows the 404 page with a way home', async ({ page }) => {
 });
 
 // Protected routes send an anonymous visitor to /login (spec §4).
-for (const path of ['/creator-dashboard', '/brand-dashboard', '/dashboard', '/profile', '/profile/settings', '/contests/create', '/contests/1/submissions']) {
+for (const path of [
+  '/creator-dashboard',
+  '/brand-dashboard',
+  '/dashboard',
+  '/profile',
+  '/profile/settings',
+  '/contests/create',
+  '/contests/1/submissions',
+]) {
   test(`${path} sends an anonymous visitor to /login`, async ({ page }) => {
     await page.goto(path);
     await expect(page).toHaveURL(/\/login$/);
   });
 }
 
-test('a creator: /dashboard → /creator-dashboard, /profile and /profile/settings are theirs, /brand-dashboard is not', async ({ page }) => {
+test('a creator: /dashboard → /creator-dashboard, /profile and /profile/settings are theirs, /brand-dashboard is not', async ({
+  page,
+}) => {
   const creator = await createVerifiedUser({ role: 'creator', firstName: 'Ada', lastName: 'Reel' });
   await signIn(page, creator);
   await page.goto('/dashboard');
@@ -88,7 +98,9 @@ test('a creator: /dashboard → /creator-dashboard, /profile and /profile/settin
   await expect(page).toHaveURL(/\/creator-dashboard$/);
 });
 
-test('a brand: /brand-dashboard is theirs and greets them by company; /profile/settings is not', async ({ page }) => {
+test('a brand: /brand-dashboard is theirs and greets them by company; /profile/settings is not', async ({
+  page,
+}) => {
   const brand = await createVerifiedUser({ role: 'brand', company: 'Northlane Studios' });
   await signIn(page, brand);
   await page.goto('/brand-dashboard');

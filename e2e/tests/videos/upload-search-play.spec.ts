@@ -13,10 +13,20 @@ const run = promisify(execFile);
 
 /** `npm run admin -- approve-video ID`, as staff would run it against the running server. */
 async function approveVideo(id: number): Promise<string> {
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/admin.ts', 'approve-video', String(id)], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: E2E_DATA_DIR, DATABASE_URL: '', LOG_LEVEL: 'warn', NODE_ENV: 'production' },
-  });
+  const { stdout } = await run(
+    process.execPath,
+    ['--import', 'tsx', 'apps/server/src/cli/admin.ts', 'approve-video', String(id)],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        DATA_DIR: E2E_DATA_DIR,
+        DATABASE_URL: '',
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'production',
+      },
+    },
+  );
   return stdout;
 }
 
@@ -30,15 +40,37 @@ test.describe('videos: upload, approve, search, play', () => {
     // A real clip made here: test pattern and a tone, H.264/AAC, ~6 s.
     clip = path.join(dir, `${word} dusk take.mp4`);
     execFileSync('ffmpeg', [
-      '-hide_banner', '-loglevel', 'error', '-y',
-      '-f', 'lavfi', '-i', 'testsrc2=duration=6:size=640x360:rate=25',
-      '-f', 'lavfi', '-i', 'sine=frequency=330:duration=6',
-      '-c:v', 'libx264', '-b:v', '4M', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', '-movflags', '+faststart', clip,
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc2=duration=6:size=640x360:rate=25',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=frequency=330:duration=6',
+      '-c:v',
+      'libx264',
+      '-b:v',
+      '4M',
+      '-pix_fmt',
+      'yuv420p',
+      '-c:a',
+      'aac',
+      '-shortest',
+      '-movflags',
+      '+faststart',
+      clip,
     ]);
   });
   test.afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  test('a creator uploads from the dashboard, staff approve it, anyone finds it in the library and plays it', async ({ page }) => {
+  test('a creator uploads from the dashboard, staff approve it, anyone finds it in the library and plays it', async ({
+    page,
+  }) => {
     test.setTimeout(150_000);
     const creator = await createVerifiedUser({ role: 'creator', firstName: 'Noor', lastName: 'Haddad' });
     await signIn(page, creator);
@@ -74,20 +106,35 @@ test.describe('videos: upload, approve, search, play', () => {
 
     await expect(page.getByText('Video uploaded successfully!')).toBeVisible({ timeout: 30_000 });
     await expect(dialog).toBeHidden();
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
 
     // Find the new video's id, wait for its poster and preview.
     const session = await apiLogin(creator);
     const headers = { authorization: `Bearer ${session.access}` };
-    const mine = (await (await fetch(`${E2E_BASE_URL}/api/videos/videos/?mine=true`, { headers })).json()) as {
+    const mine = (await (
+      await fetch(`${E2E_BASE_URL}/api/videos/videos/?mine=true`, { headers })
+    ).json()) as {
       results: Array<{ id: number; title: string; status: string }>;
     };
     const uploaded = mine.results.find((v) => v.title === `${word} dusk take`)!;
     expect(uploaded).toBeTruthy();
     await expect
-      .poll(async () => ((await (await fetch(`${E2E_BASE_URL}/api/videos/videos/${uploaded.id}/`, { headers })).json()) as { status: string }).status, {
-        timeout: 30_000,
-      })
+      .poll(
+        async () =>
+          (
+            (await (
+              await fetch(`${E2E_BASE_URL}/api/videos/videos/${uploaded.id}/`, { headers })
+            ).json()) as { status: string }
+          ).status,
+        {
+          timeout: 30_000,
+        },
+      )
       .toBe('ready');
 
     // Not public before approval.
@@ -116,12 +163,16 @@ test.describe('videos: upload, approve, search, play', () => {
       video.muted = true;
       return video.play();
     });
-    await expect.poll(() => player.evaluate((video: HTMLVideoElement) => video.currentTime), { timeout: 15_000 }).toBeGreaterThan(0.5);
+    await expect
+      .poll(() => player.evaluate((video: HTMLVideoElement) => video.currentTime), { timeout: 15_000 })
+      .toBeGreaterThan(0.5);
     // Seeking works (range requests).
     await player.evaluate((video: HTMLVideoElement) => {
       video.currentTime = 4;
     });
-    await expect.poll(() => player.evaluate((video: HTMLVideoElement) => video.currentTime)).toBeGreaterThanOrEqual(4);
+    await expect
+      .poll(() => player.evaluate((video: HTMLVideoElement) => video.currentTime))
+      .toBeGreaterThanOrEqual(4);
   });
 
   test('the library shows the empty state for a search without results', async ({ page }) => {

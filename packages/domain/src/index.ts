@@ -1,13 +1,11 @@
+// Shared by every area: spec §9 limits, spec §5/§8 messages, validation rules, the error shape.
 export * from './limits';
 export * from './messages';
 export * from './rules';
-export * from './video';
-export * from './profile';
-export * from './application';
-export * from './accounts';
 export * from './errors';
-export * from './creator';
-export * from './contest';
-export * from './video-api';
-export * from './display-name';
-export * from './video-brief';
+// API contracts and rules per area: request and response schemas (zod) with their types.
+export * from './common';
+export * from './accounts';
+export * from './creators';
+export * from './contests';
+export * from './videos';

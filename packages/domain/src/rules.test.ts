@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isValidPhone, passwordProblems } from './rules';
-import { uploadProblem, titleFromFileName } from './video';
+import { uploadProblem, titleFromFileName } from './videos/video';
 
 describe('password rules', () => {
   it('rejects short, numeric and e-mail-like passwords', () => {

@@ -98,8 +98,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 function describe(issue: z.core.$ZodIssue): string {
   if (issue.code === 'invalid_type') return 'is missing or has the wrong type';
-  if (issue.code === 'invalid_value' && 'values' in issue)
-    return `must be one of ${issue.values.join(', ')}`;
+  if (issue.code === 'invalid_value' && 'values' in issue) return `must be one of ${issue.values.join(', ')}`;
   if (issue.code === 'invalid_format' && issue.format === 'url') return 'must be a URL';
   return issue.message.replace(/^Invalid input: /, '').replace(/^Too small: expected/, 'expected');
 }

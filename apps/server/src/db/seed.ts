@@ -38,8 +38,12 @@ function wallClock(timeZone: string, y: number, m: number, d: number, h = 0, min
  */
 export function chairContestTimeline(seededAt: Date) {
   const tz = CHAIR_CONTEST_TIMEZONE;
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone: tz, year: 'numeric', month: 'numeric', day: 'numeric' })
-    .formatToParts(seededAt);
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: tz,
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+  }).formatToParts(seededAt);
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   const [y, m, d] = [get('year'), get('month') - 1, get('day')];
   return {
@@ -110,9 +114,30 @@ export async function seedIfEmpty(db: Database, now = new Date()): Promise<boole
     await tx.execute(sql`select setval(pg_get_serial_sequence('contests', 'id'), 1)`);
 
     await tx.insert(products).values([
-      { id: CHAIR_IDS.E3, brandId: 1, code: 'E3', name: 'E3 PRO', stockQuantity: 12, description: 'Zone: the all-day ergonomic workhorse.' },
-      { id: CHAIR_IDS.X7, brandId: 1, code: 'X7', name: 'X7 SMART', stockQuantity: 8, description: 'Zen: smart recline and massage support.' },
-      { id: CHAIR_IDS.P2, brandId: 1, code: 'P2', name: 'P2 ERGONOMIC', stockQuantity: 10, description: 'Zoom: compact, adjustable, always ready.' },
+      {
+        id: CHAIR_IDS.E3,
+        brandId: 1,
+        code: 'E3',
+        name: 'E3 PRO',
+        stockQuantity: 12,
+        description: 'Zone: the all-day ergonomic workhorse.',
+      },
+      {
+        id: CHAIR_IDS.X7,
+        brandId: 1,
+        code: 'X7',
+        name: 'X7 SMART',
+        stockQuantity: 8,
+        description: 'Zen: smart recline and massage support.',
+      },
+      {
+        id: CHAIR_IDS.P2,
+        brandId: 1,
+        code: 'P2',
+        name: 'P2 ERGONOMIC',
+        stockQuantity: 10,
+        description: 'Zoom: compact, adjustable, always ready.',
+      },
     ]);
     await tx.execute(sql`select setval(pg_get_serial_sequence('products', 'id'), 3)`);
     await tx.insert(contestProducts).values([

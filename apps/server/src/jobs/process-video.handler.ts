@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../app-deps';
 import { resolveMediaBinaries } from '../media/binaries';
 import { FAILURE_REASONS, probeVideo, UnusableVideoError } from '../media/probe';
 import { makePoster, makePreview, pickStart } from '../media/renditions';
@@ -61,7 +61,8 @@ export async function processVideo(deps: Deps, videoId: number, attempt: number)
       return;
     }
     if (lastAttempt) {
-      const reason = error instanceof ToolError && error.timedOut ? FAILURE_REASONS.tooSlow : FAILURE_REASONS.internal;
+      const reason =
+        error instanceof ToolError && error.timedOut ? FAILURE_REASONS.tooSlow : FAILURE_REASONS.internal;
       await updateVideo(db, videoId, { status: 'failed', failureReason: reason });
       deps.log.error({ err: error, videoId }, 'video processing failed for good');
       return;

@@ -1,12 +1,6 @@
 import pino, { type Logger } from 'pino';
 import type { Config } from '../config/env';
-
-/** Path segments that carry secrets (verification and reset tokens) are masked in logs. */
-export function redactUrl(url: string): string {
-  return url
-    .replace(/(verify_email|reset\/confirm|reset-password|verify-email)\/[^/?]+\/[^/?]+/g, '$1/***/***')
-    .replace(/([?&](token|id_token|refresh)=)[^&]+/g, '$1***');
-}
+import { redactUrl } from './secret-urls';
 
 export function createLogger(config: Pick<Config, 'LOG_LEVEL' | 'NODE_ENV'>): Logger {
   return pino({
@@ -31,7 +25,12 @@ export function createLogger(config: Pick<Config, 'LOG_LEVEL' | 'NODE_ENV'>): Lo
       }),
     },
     ...(config.NODE_ENV === 'development'
-      ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }
+      ? {
+          transport: {
+            target: 'pino-pretty',
+            options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' },
+          },
+        }
       : {}),
   });
 }

@@ -15,7 +15,10 @@ export interface ThrottleRule {
  * same counters. Each call counts one request against every rule; when any rule is over its limit
  * it throws a 429 AppError with `Retry-After` (seconds until that window resets).
  */
-export async function throttle(database: Pick<DatabaseHandle, 'query'>, ...rules: ThrottleRule[]): Promise<void> {
+export async function throttle(
+  database: Pick<DatabaseHandle, 'query'>,
+  ...rules: ThrottleRule[]
+): Promise<void> {
   let retryAfter = 0;
   for (const rule of rules) {
     const { rows } = await database.query(
@@ -33,7 +36,12 @@ export async function throttle(database: Pick<DatabaseHandle, 'query'>, ...rules
   // Expired counters are swept now and then by whichever request happens along.
   if (Math.random() < 0.01) await pruneThrottles(database);
   if (retryAfter > 0) {
-    throw new AppError('rate_limited', MESSAGES.generic.rateLimited, {}, { 'Retry-After': String(retryAfter) });
+    throw new AppError(
+      'rate_limited',
+      MESSAGES.generic.rateLimited,
+      {},
+      { 'Retry-After': String(retryAfter) },
+    );
   }
 }
 
@@ -41,7 +49,10 @@ export async function throttle(database: Pick<DatabaseHandle, 'query'>, ...rules
  * Checks rules without counting this request: throws the same 429 when a rule's window is already
  * full. Pair it with `throttle` on failure to limit only failed attempts (e.g. wrong passwords).
  */
-export async function checkThrottle(database: Pick<DatabaseHandle, 'query'>, ...rules: ThrottleRule[]): Promise<void> {
+export async function checkThrottle(
+  database: Pick<DatabaseHandle, 'query'>,
+  ...rules: ThrottleRule[]
+): Promise<void> {
   let retryAfter = 0;
   for (const rule of rules) {
     const { rows } = await database.query(
@@ -53,7 +64,12 @@ export async function checkThrottle(database: Pick<DatabaseHandle, 'query'>, ...
     if (row && row.count >= rule.limit) retryAfter = Math.max(retryAfter, row.retry_after, 1);
   }
   if (retryAfter > 0) {
-    throw new AppError('rate_limited', MESSAGES.generic.rateLimited, {}, { 'Retry-After': String(retryAfter) });
+    throw new AppError(
+      'rate_limited',
+      MESSAGES.generic.rateLimited,
+      {},
+      { 'Retry-After': String(retryAfter) },
+    );
   }
 }
 

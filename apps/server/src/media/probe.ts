@@ -69,7 +69,9 @@ export async function probeVideo(ffprobe: string, file: string, timeoutMs = 30_0
   const audio = streams.find((s) => s.codec_type === 'audio');
   const duration = Number(parsed.format?.duration);
   const rotation =
-    Number(video.tags?.rotate ?? video.side_data_list?.find((d) => d.rotation !== undefined)?.rotation ?? 0) || 0;
+    Number(
+      video.tags?.rotate ?? video.side_data_list?.find((d) => d.rotation !== undefined)?.rotation ?? 0,
+    ) || 0;
   const sideways = Math.abs(rotation) % 180 === 90;
   return {
     formatName: parsed.format?.format_name ?? '',

@@ -11,8 +11,7 @@ export function pickStart(durationSeconds: number | null): number {
 }
 
 // Longest side at most `max` px, even dimensions for H.264; ffmpeg applies rotation tags itself.
-const fit = (max: number) =>
-  `scale='if(gte(iw,ih),min(${max},iw),-2)':'if(gte(iw,ih),-2,min(${max},ih))'`;
+const fit = (max: number) => `scale='if(gte(iw,ih),min(${max},iw),-2)':'if(gte(iw,ih),-2,min(${max},ih))'`;
 
 async function ffmpegStep(ffmpeg: string, args: string[], timeoutMs: number): Promise<void> {
   try {
@@ -33,7 +32,21 @@ export async function makePoster(
 ): Promise<void> {
   await ffmpegStep(
     ffmpeg,
-    ['-ss', String(startSeconds), '-i', input, '-frames:v', '1', '-vf', fit(1280), '-q:v', '3', '-f', 'image2', output],
+    [
+      '-ss',
+      String(startSeconds),
+      '-i',
+      input,
+      '-frames:v',
+      '1',
+      '-vf',
+      fit(1280),
+      '-q:v',
+      '3',
+      '-f',
+      'image2',
+      output,
+    ],
     timeoutMs,
   );
 }
@@ -52,11 +65,32 @@ export async function makePreview(
   await ffmpegStep(
     ffmpeg,
     [
-      '-ss', String(startSeconds), '-t', String(PREVIEW_SECONDS), '-i', input,
-      '-an', '-sn', '-dn', '-map', '0:v:0',
-      '-vf', `${fit(640)},fps=24,format=yuv420p`,
-      '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '28', '-profile:v', 'main',
-      '-movflags', '+faststart', '-f', 'mp4', output,
+      '-ss',
+      String(startSeconds),
+      '-t',
+      String(PREVIEW_SECONDS),
+      '-i',
+      input,
+      '-an',
+      '-sn',
+      '-dn',
+      '-map',
+      '0:v:0',
+      '-vf',
+      `${fit(640)},fps=24,format=yuv420p`,
+      '-c:v',
+      'libx264',
+      '-preset',
+      'veryfast',
+      '-crf',
+      '28',
+      '-profile:v',
+      'main',
+      '-movflags',
+      '+faststart',
+      '-f',
+      'mp4',
+      output,
     ],
     timeoutMs,
   );

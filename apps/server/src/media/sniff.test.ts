@@ -3,7 +3,11 @@ import { text } from 'node:stream/consumers';
 import { describe, expect, it } from 'vitest';
 import { peekStream } from './sniff';
 
-const chunked = (parts: string[]) => Readable.from(parts.map((part) => Buffer.from(part)), { objectMode: false });
+const chunked = (parts: string[]) =>
+  Readable.from(
+    parts.map((part) => Buffer.from(part)),
+    { objectMode: false },
+  );
 
 describe('peekStream', () => {
   it('gives the first bytes across chunks, then every byte once, in order', async () => {

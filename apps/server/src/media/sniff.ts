@@ -39,7 +39,10 @@ export function sniffVideoType(head: Buffer): SniffedVideoType | null {
  * (head included), keeping backpressure. The head is put back into the source itself, so the
  * bytes then flow straight from the source with no extra stream in between.
  */
-export async function peekStream(source: Readable, bytes: number): Promise<{ head: Buffer; stream: Readable }> {
+export async function peekStream(
+  source: Readable,
+  bytes: number,
+): Promise<{ head: Buffer; stream: Readable }> {
   const chunks: Buffer[] = [];
   let length = 0;
   while (length < bytes && !source.readableEnded) {

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../app-deps';
 import { healthRoutes } from './health/health.routes';
 import { siteRoutes } from './site/site.routes';
 import { accountsRoutes } from './accounts/accounts.routes';
@@ -8,4 +8,11 @@ import { contestsRoutes } from './contests/contests.routes';
 import { videosRoutes } from './videos/videos.routes';
 
 /** Every API module, mounted under /api. Each is `(deps) => plugin`. */
-export const apiModules: Array<(deps: AppDeps) => FastifyPluginAsyncZod> = [healthRoutes, siteRoutes, accountsRoutes, contestsRoutes, creatorsRoutes, videosRoutes];
+export const apiModules: Array<(deps: AppDeps) => FastifyPluginAsyncZod> = [
+  healthRoutes,
+  siteRoutes,
+  accountsRoutes,
+  contestsRoutes,
+  creatorsRoutes,
+  videosRoutes,
+];

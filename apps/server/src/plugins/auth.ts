@@ -75,8 +75,7 @@ export function registerAuth(app: FastifyInstance, tokens: AccessTokens): void {
   app.decorate('requireRole', (...roles: Role[]) => async (request: FastifyRequest) => {
     await identify(request);
     if (!request.authUser) throw new AppError('not_authenticated', MESSAGES.generic.notAuthenticated);
-    if (!roles.includes(request.authUser.role))
-      throw new AppError('forbidden', MESSAGES.generic.forbidden);
+    if (!roles.includes(request.authUser.role)) throw new AppError('forbidden', MESSAGES.generic.forbidden);
   });
 }
 

@@ -37,5 +37,4 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const code = status === 413 ? 'payload_too_large' : status === 404 ? 'not_found' : 'bad_request';
     return reply.status(status).send({ detail: error.message, code });
   });
-
 }

@@ -8,7 +8,11 @@ import { findPrerenderedPage, registerSpa, type PrerenderedPage } from './spa';
 const PAGES: PrerenderedPage[] = [
   { path: '/', file: 'prerendered/index.html', except: [] },
   { path: '/about', file: 'prerendered/about.html', except: [] },
-  { path: '/contests/:contestId', file: 'prerendered/contests/[contestId].html', except: ['/contests/create'] },
+  {
+    path: '/contests/:contestId',
+    file: 'prerendered/contests/[contestId].html',
+    except: ['/contests/create'],
+  },
 ];
 
 describe('findPrerenderedPage', () => {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { MESSAGES } from '@app/domain';
+import { declareSecretParams } from '../lib/secret-urls';
 
 /**
  * Hashed build assets never change under their name: cached for a year. HTML names the current
@@ -52,6 +53,13 @@ export function findPrerenderedPage(pages: PrerenderedPage[], pathname: string):
  * HTML when the build made one (public pages), else index.html, so the client router takes
  * over. Unknown /api paths answer a JSON 404.
  */
+/** Web app pages whose path carries a secret, with its parameters. */
+const SECRET_PAGES: Array<[string, string[]]> = [
+  ['/verify-email/:uid/:token', ['uid', 'token']],
+  ['/reset-password/:uidb64/:token', ['uidb64', 'token']],
+];
+const SECRET_PAGE_PREFIX = new RegExp(`^(${SECRET_PAGES.map(([page]) => page.split('/:')[0]).join('|')})/`);
+
 export async function registerSpa(app: FastifyInstance, webDist: string): Promise<void> {
   const hasBuild = existsSync(path.join(webDist, 'index.html'));
   const prerendered = hasBuild ? readPrerenderedPages(webDist) : [];
@@ -62,15 +70,18 @@ export async function registerSpa(app: FastifyInstance, webDist: string): Promis
       index: false,
       // The web build writes .br/.gz next to each text asset (apps/web/build/precompress.ts).
       preCompressed: true,
-      setHeaders(reply, filePath) {
-        reply.header('Cache-Control', cacheControl(filePath));
+      // Cache-Control is ours (setHeaders), per file kind.
+      cacheControl: false,
+      setHeaders(response, filePath) {
+        response.setHeader('Cache-Control', cacheControl(filePath));
       },
     });
   }
-  // Pages whose URL carries a secret (e-mail verification and password reset links) must not leak
-  // it to other sites through the Referer header.
+  // Pages whose URL carries a secret (e-mail verification and password reset links) keep it out of
+  // the logs and must not leak it to other sites through the Referer header.
+  for (const [page, secrets] of SECRET_PAGES) declareSecretParams(page, secrets);
   app.addHook('onSend', async (request, reply) => {
-    if (/^\/(verify-email|reset-password)\//.test(request.url)) reply.header('Referrer-Policy', 'no-referrer');
+    if (SECRET_PAGE_PREFIX.test(request.url)) reply.header('Referrer-Policy', 'no-referrer');
   });
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
@@ -79,7 +90,9 @@ export async function registerSpa(app: FastifyInstance, webDist: string): Promis
       return reply.status(404).send({ detail: MESSAGES.generic.notFound, code: 'not_found' });
     }
     // A missing file (an old hashed asset, a typo) is a 404, never the app's HTML.
-    if (/\.(js|mjs|css|map|json|txt|ico|png|jpe?g|gif|svg|webp|avif|mp4|webm|vtt|woff2?|br|gz)$/i.test(pathname)) {
+    if (
+      /\.(js|mjs|css|map|json|txt|ico|png|jpe?g|gif|svg|webp|avif|mp4|webm|vtt|woff2?|br|gz)$/i.test(pathname)
+    ) {
       return reply.status(404).type('text/plain').send('Not found');
     }
     if (!hasBuild) {

@@ -24,16 +24,28 @@ describe('media storage and /media', () => {
   });
 
   it('answers byte ranges with 206 and 416', async () => {
-    const part = await ctx.app.inject({ url: '/media/videos/abc/preview.mp4', headers: { range: 'bytes=10-19' } });
+    const part = await ctx.app.inject({
+      url: '/media/videos/abc/preview.mp4',
+      headers: { range: 'bytes=10-19' },
+    });
     expect(part.statusCode).toBe(206);
     expect(part.headers['content-range']).toBe('bytes 10-19/1000');
     expect(part.rawPayload.equals(bytes.subarray(10, 20))).toBe(true);
-    const tail = await ctx.app.inject({ url: '/media/videos/abc/preview.mp4', headers: { range: 'bytes=-5' } });
+    const tail = await ctx.app.inject({
+      url: '/media/videos/abc/preview.mp4',
+      headers: { range: 'bytes=-5' },
+    });
     expect(tail.statusCode).toBe(206);
     expect(tail.rawPayload.equals(bytes.subarray(995))).toBe(true);
-    const open = await ctx.app.inject({ url: '/media/videos/abc/preview.mp4', headers: { range: 'bytes=990-' } });
+    const open = await ctx.app.inject({
+      url: '/media/videos/abc/preview.mp4',
+      headers: { range: 'bytes=990-' },
+    });
     expect(open.headers['content-range']).toBe('bytes 990-999/1000');
-    const beyond = await ctx.app.inject({ url: '/media/videos/abc/preview.mp4', headers: { range: 'bytes=5000-' } });
+    const beyond = await ctx.app.inject({
+      url: '/media/videos/abc/preview.mp4',
+      headers: { range: 'bytes=5000-' },
+    });
     expect(beyond.statusCode).toBe(416);
   });
 

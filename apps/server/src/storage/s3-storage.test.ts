@@ -19,7 +19,13 @@ let endpoint = '';
 let unavailable = '';
 const s3Dir = mkdtempSync(path.join(os.tmpdir(), 's3rver-'));
 try {
-  server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: s3Dir, configureBuckets: [{ name: BUCKET }] });
+  server = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory: s3Dir,
+    configureBuckets: [{ name: BUCKET }],
+  });
   const address = await server.run();
   endpoint = `http://127.0.0.1:${address.port}`;
 } catch (error) {
@@ -42,9 +48,11 @@ describe.skipIf(unavailable !== '')(`media on S3-compatible storage ${unavailabl
 
   /** The video once processing is over (ready or failed). */
   async function processed(video: VideoDto): Promise<VideoDto> {
-    for (const deadline = Date.now() + 30_000; video.status === 'processing' && Date.now() < deadline; ) {
+    for (const deadline = Date.now() + 30_000; video.status === 'processing' && Date.now() < deadline;) {
       await new Promise((resolve) => setTimeout(resolve, 200));
-      video = (await ctx.app.inject({ url: `/api/videos/videos/${video.id}/`, headers: creator.headers })).json<VideoDto>();
+      video = (
+        await ctx.app.inject({ url: `/api/videos/videos/${video.id}/`, headers: creator.headers })
+      ).json<VideoDto>();
     }
     return video;
   }
@@ -113,7 +121,11 @@ describe.skipIf(unavailable !== '')(`media on S3-compatible storage ${unavailabl
     const preview = await ctx.app.inject({ url: video.thumbnail!, headers: { range: 'bytes=0-' } });
     expect(preview.statusCode).toBe(206);
 
-    const removed = await ctx.app.inject({ method: 'DELETE', url: `/api/videos/videos/${video.id}/`, headers: creator.headers });
+    const removed = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/videos/videos/${video.id}/`,
+      headers: creator.headers,
+    });
     expect(removed.statusCode).toBe(204);
     expect(objectKeys()).toEqual([]);
     expect((await ctx.app.inject({ url: video.video_url })).statusCode).toBe(404);
@@ -125,7 +137,11 @@ describe.skipIf(unavailable !== '')(`media on S3-compatible storage ${unavailabl
     const created = await ctx.app.inject({
       method: 'POST',
       url: '/api/videos/uploads/',
-      headers: { ...tus, 'upload-length': String(bytes.length), 'upload-metadata': `title ${Buffer.from('Resumed to S3').toString('base64')}` },
+      headers: {
+        ...tus,
+        'upload-length': String(bytes.length),
+        'upload-metadata': `title ${Buffer.from('Resumed to S3').toString('base64')}`,
+      },
     });
     expect(created.statusCode).toBe(201);
     const done = await ctx.app.inject({
@@ -141,7 +157,15 @@ describe.skipIf(unavailable !== '')(`media on S3-compatible storage ${unavailabl
     expect((await ctx.app.inject({ url: video.video_url })).rawPayload.equals(bytes)).toBe(true);
     expect(readdirSync(path.join(ctx.dataDir, 'tus-uploads'))).toEqual([]);
     await processed(video);
-    expect((await ctx.app.inject({ method: 'DELETE', url: `/api/videos/videos/${video.id}/`, headers: creator.headers })).statusCode).toBe(204);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'DELETE',
+          url: `/api/videos/videos/${video.id}/`,
+          headers: creator.headers,
+        })
+      ).statusCode,
+    ).toBe(204);
     expect(objectKeys()).toEqual([]);
   });
 
@@ -161,7 +185,15 @@ describe.skipIf(unavailable !== '')(`media on S3-compatible storage ${unavailabl
     expect(tail.statusCode).toBe(206);
     expect(tail.rawPayload.equals(bytes.subarray(bytes.length - 16))).toBe(true);
     expect(await processed(video)).toMatchObject({ status: 'ready' });
-    expect((await ctx.app.inject({ method: 'DELETE', url: `/api/videos/videos/${video.id}/`, headers: creator.headers })).statusCode).toBe(204);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'DELETE',
+          url: `/api/videos/videos/${video.id}/`,
+          headers: creator.headers,
+        })
+      ).statusCode,
+    ).toBe(204);
     expect(await ctx.deps.storage.stat(key)).toBeNull();
     expect(objectKeys()).toEqual([]);
   });

@@ -5,7 +5,10 @@ import { RequireAuth } from './require-auth';
 import { sessionStore } from '../lib/session';
 
 function jwt(expInSeconds: number): string {
-  const payload = btoa(JSON.stringify({ exp: Math.floor(Date.now() / 1000) + expInSeconds })).replace(/=+$/, '');
+  const payload = btoa(JSON.stringify({ exp: Math.floor(Date.now() / 1000) + expInSeconds })).replace(
+    /=+$/,
+    '',
+  );
   return `h.${payload}.s`;
 }
 
@@ -55,7 +58,10 @@ describe('route guard (spec §4)', () => {
 
   it("shows 'Loading...' while an expired access token is refreshed, then the page", async () => {
     let answer!: (r: Response) => void;
-    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
+    );
     sessionStore.set({ access: jwt(-60), refresh: 'r1', user: { ...user, role: 'creator' } });
     renderGuarded('/creator-dashboard', ['creator']);
     expect(screen.getByText('Loading...')).toBeInTheDocument();
@@ -65,7 +71,10 @@ describe('route guard (spec §4)', () => {
   });
 
   it('goes to /login when the refresh fails', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('{}', { status: 401 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{}', { status: 401 })),
+    );
     sessionStore.set({ access: jwt(-60), refresh: 'dead', user: { ...user, role: 'creator' } });
     renderGuarded('/creator-dashboard');
     expect(await screen.findByText(/login page/)).toBeInTheDocument();

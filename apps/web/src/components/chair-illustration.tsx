@@ -36,7 +36,10 @@ function E3({ accent }: { accent: string }) {
       <path d="M50 160 Q100 148 150 160 L146 176 Q100 186 54 176 Z" />
       {/* backrest */}
       <path d="M64 150 Q58 96 66 46 Q100 36 134 46 Q142 96 136 150 Q100 158 64 150 Z" />
-      <path d="M74 58 Q100 52 126 58 M72 74 Q100 68 128 74 M71 90 Q100 84 129 90 M71 106 Q100 100 129 106 M72 122 Q100 116 128 122 M74 138 Q100 132 126 138" strokeOpacity="0.45" />
+      <path
+        d="M74 58 Q100 52 126 58 M72 74 Q100 68 128 74 M71 90 Q100 84 129 90 M71 106 Q100 100 129 106 M72 122 Q100 116 128 122 M74 138 Q100 132 126 138"
+        strokeOpacity="0.45"
+      />
       {/* headrest */}
       <path d="M76 16 Q100 10 124 16 L122 32 Q100 36 78 32 Z" />
       <path d="M92 34 V42 M108 34 V42" />
@@ -61,7 +64,11 @@ function X7({ accent }: { accent: string }) {
       <path d="M78 60 Q80 104 76 140 M122 60 Q120 104 124 140" strokeOpacity="0.45" />
       <path d="M70 96 Q100 104 130 96" strokeOpacity="0.45" />
       {/* headrest (accent) */}
-      <path d="M70 14 Q102 4 132 14 Q136 26 130 36 Q102 44 72 36 Q66 26 70 14 Z" stroke={accent} strokeWidth="4" />
+      <path
+        d="M70 14 Q102 4 132 14 Q136 26 130 36 Q102 44 72 36 Q66 26 70 14 Z"
+        stroke={accent}
+        strokeWidth="4"
+      />
       {/* armrests */}
       <path d="M54 168 L50 124 Q52 118 60 118 H70 M140 168 L146 124 Q144 118 136 118 H126" />
       {/* retractable footrest */}
@@ -79,7 +86,10 @@ function P2({ accent }: { accent: string }) {
       {/* back frame (accent) and mesh */}
       <path d="M68 150 Q62 110 70 64 Q100 54 130 64 Q138 110 132 150" stroke={accent} strokeWidth="5" />
       <path d="M76 72 Q100 66 124 72 Q130 108 124 144 Q100 150 76 144 Q70 108 76 72 Z" />
-      <path d="M80 88 L120 128 M80 108 L104 132 M96 72 L124 100 M80 128 L86 134 M112 72 L124 84" strokeOpacity="0.45" />
+      <path
+        d="M80 88 L120 128 M80 108 L104 132 M96 72 L124 100 M80 128 L86 134 M112 72 L124 84"
+        strokeOpacity="0.45"
+      />
       {/* flip-up arms */}
       <path d="M60 168 V136 M140 168 V136" />
       <path d="M50 134 H70 M130 134 H150" strokeWidth="5" />

@@ -9,7 +9,16 @@ export function Logo() {
         <rect width="32" height="32" rx="8" fill={themeTokens.surfaceRaised} />
         <path d="M11 8l14 8-14 8z" fill={themeTokens.primary} />
       </Box>
-      <Box component="span" sx={{ fontFamily: displayFont, fontSize: { xs: 22, sm: 26 }, letterSpacing: '0.06em', lineHeight: 1, whiteSpace: 'nowrap' }}>
+      <Box
+        component="span"
+        sx={{
+          fontFamily: displayFont,
+          fontSize: { xs: 22, sm: 26 },
+          letterSpacing: '0.06em',
+          lineHeight: 1,
+          whiteSpace: 'nowrap',
+        }}
+      >
         Cinematic Contests
       </Box>
     </Box>

@@ -72,7 +72,12 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
   const dismiss = useCallback((id: number) => setItems((list) => list.filter((n) => n.id !== id)), []);
   const notify = useCallback<Notify>((message, options = {}) => {
     const severity = options.severity ?? 'info';
-    const item = { id: nextId++, message, severity, durationMs: options.durationMs ?? defaultDuration(severity) };
+    const item = {
+      id: nextId++,
+      message,
+      severity,
+      durationMs: options.durationMs ?? defaultDuration(severity),
+    };
     setItems((list) => [...list, item].slice(-LIMITS.maxNotifications));
   }, []);
   const value = useMemo(() => notify, [notify]);

@@ -1,11 +1,6 @@
 import type { ReactNode } from 'react';
 import { Box, Typography } from '@mui/material';
-import {
-  formatContestDate,
-  formatContestDateLong,
-  formatPrize,
-  type ContestResponse,
-} from '@app/domain';
+import { formatContestDate, formatContestDateLong, formatPrize, type ContestResponse } from '@app/domain';
 import { SITE_NAME, SUPPORT_EMAIL } from './site';
 
 /**
@@ -90,8 +85,8 @@ export function PrivacyPolicy({ contest }: { contest?: LegalContest | null }) {
   return (
     <>
       <P>
-        This policy explains what personal information {ORGANISER} collects when you create an account, apply to a
-        contest or submit a video, and how it is used. We collect only what we need to run contests.
+        This policy explains what personal information {ORGANISER} collects when you create an account, apply
+        to a contest or submit a video, and how it is used. We collect only what we need to run contests.
       </P>
       <Section title="What we collect">
         <List
@@ -121,9 +116,9 @@ export function PrivacyPolicy({ contest }: { contest?: LegalContest | null }) {
       </Section>
       <Section title="Keeping and deleting your data">
         <P>
-          We keep your account while it is open. Application records are kept for two years after the contest ends
-          for prize and shipping records. You can ask us to correct or delete your data at any time by writing to{' '}
-          {CONTACT_EMAIL}.
+          We keep your account while it is open. Application records are kept for two years after the contest
+          ends for prize and shipping records. You can ask us to correct or delete your data at any time by
+          writing to {CONTACT_EMAIL}.
         </P>
       </Section>
     </>
@@ -138,8 +133,8 @@ export function ContestRules({ contest }: { contest: LegalContest }) {
   return (
     <>
       <P>
-        These rules govern {contest.title} (the “Contest”), organised by {ORGANISER} with {contest.brand.name} (the
-        “Brand”). By applying you agree to them.
+        These rules govern {contest.title} (the “Contest”), organised by {ORGANISER} with {contest.brand.name}{' '}
+        (the “Brand”). By applying you agree to them.
       </P>
       <Section title="1. Eligibility">
         <List
@@ -174,26 +169,30 @@ export function ContestRules({ contest }: { contest: LegalContest }) {
       </Section>
       <Section title="4. Video requirements">
         <List items={contest.requirements} />
-        <P>Entries must be your original work and must not include music, footage or logos you do not have the rights to use.</P>
+        <P>
+          Entries must be your original work and must not include music, footage or logos you do not have the
+          rights to use.
+        </P>
       </Section>
       <Section title="5. Judging">
         <P>
-          Entries are reviewed by the organiser's team and the Brand's marketing team between {dates.judgingStart}{' '}
-          and {dates.judgingEnd}, on creativity and concept, cinematic quality (camera work, light, edit and grade),
-          how well the product and its features are shown, and adherence to the brief. The judges' decision is final.
+          Entries are reviewed by the organiser's team and the Brand's marketing team between{' '}
+          {dates.judgingStart} and {dates.judgingEnd}, on creativity and concept, cinematic quality (camera
+          work, light, edit and grade), how well the product and its features are shown, and adherence to the
+          brief. The judges' decision is final.
         </P>
       </Section>
       <Section title="6. Prize">
         <P>
-          Grand prize: {prize}, paid by a payment service or bank transfer within 30 days of the announcement on{' '}
-          {dates.winners}. Winners also receive a trophy and are featured to the community. Prizes are not
+          Grand prize: {prize}, paid by a payment service or bank transfer within 30 days of the announcement
+          on {dates.winners}. Winners also receive a trophy and are featured to the community. Prizes are not
           transferable; winners are responsible for any taxes.
         </P>
       </Section>
       <Section title="7. General">
         <P>
-          The organiser may disqualify entries that break these rules, and may change or cancel the Contest if it
-          cannot run as planned; any change is published on this page. Questions: {CONTACT_EMAIL}.
+          The organiser may disqualify entries that break these rules, and may change or cancel the Contest if
+          it cannot run as planned; any change is published on this page. Questions: {CONTACT_EMAIL}.
         </P>
       </Section>
     </>
@@ -211,9 +210,9 @@ export function ParticipantAgreement({ contest }: { contest: LegalContest }) {
       </P>
       <Section title="1. The product">
         <P>
-          If you are selected, the Brand ships you one product free of charge. You agree to use it to create your
-          contest video and to deliver the video by {dates.submissionDeadline}. If you do not deliver, the Brand may
-          ask you to return the product at its cost.
+          If you are selected, the Brand ships you one product free of charge. You agree to use it to create
+          your contest video and to deliver the video by {dates.submissionDeadline}. If you do not deliver,
+          the Brand may ask you to return the product at its cost.
         </P>
       </Section>
       <Section title="2. Your video">
@@ -228,8 +227,8 @@ export function ParticipantAgreement({ contest }: { contest: LegalContest }) {
       </Section>
       <Section title="3. Conduct">
         <P>
-          You agree to follow the Contest Rules, to give accurate information in your application, and not to post
-          content that is unlawful, hateful or misleading about the product.
+          You agree to follow the Contest Rules, to give accurate information in your application, and not to
+          post content that is unlawful, hateful or misleading about the product.
         </P>
       </Section>
       <Section title="4. Personal information">

@@ -75,9 +75,10 @@ async function send(path: string, options: RequestOptions, token?: string): Prom
     body = JSON.stringify(options.body);
   }
   if (token) headers.Authorization = `Bearer ${token}`;
-  const signals = [options.signal, options.timeoutMs ? AbortSignal.timeout(options.timeoutMs) : undefined].filter(
-    (s): s is AbortSignal => Boolean(s),
-  );
+  const signals = [
+    options.signal,
+    options.timeoutMs ? AbortSignal.timeout(options.timeoutMs) : undefined,
+  ].filter((s): s is AbortSignal => Boolean(s));
   return fetch(path, {
     method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
     headers,

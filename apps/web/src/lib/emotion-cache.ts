@@ -19,7 +19,9 @@ export function prerenderedStyleTags({ styles }: EmotionCriticalToChunks): strin
   const plain = styles.filter((chunk) => !isGlobal(chunk));
   const globals = styles
     .filter((chunk) => isGlobal(chunk) && chunk.css !== '')
-    .map((chunk) => `<style data-emotion="${chunk.key} ${chunk.ids.join(' ')}" data-s="">${chunk.css}</style>`);
+    .map(
+      (chunk) => `<style data-emotion="${chunk.key} ${chunk.ids.join(' ')}" data-s="">${chunk.css}</style>`,
+    );
   const ids = plain.flatMap((chunk) => chunk.ids).join(' ');
   const css = plain.map((chunk) => chunk.css).join('');
   return [...globals, `<style ${PRERENDERED_ATTRIBUTE}="${ids}">${css}</style>`].join('');

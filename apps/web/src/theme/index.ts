@@ -27,7 +27,8 @@ const tokens = {
 };
 
 /** The fallback faces are in fonts.css (stand-ins with the web fonts' widths while they load). */
-export const displayFont = '"Bebas Neue", "Bebas Neue Fallback", "Inter Variable", "Inter Fallback", system-ui, sans-serif';
+export const displayFont =
+  '"Bebas Neue", "Bebas Neue Fallback", "Inter Variable", "Inter Fallback", system-ui, sans-serif';
 
 export const theme = createTheme({
   palette: {
@@ -44,10 +45,21 @@ export const theme = createTheme({
   shape: { borderRadius: 12 },
   spacing: 8,
   typography: {
-    fontFamily: '"Inter Variable", "Inter Fallback", system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+    fontFamily:
+      '"Inter Variable", "Inter Fallback", system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
     fontSize: 14,
-    h1: { fontFamily: displayFont, fontSize: 'clamp(2.5rem, 6vw, 4.5rem)', lineHeight: 1.05, letterSpacing: '0.02em' },
-    h2: { fontFamily: displayFont, fontSize: 'clamp(2rem, 4.5vw, 3rem)', lineHeight: 1.1, letterSpacing: '0.02em' },
+    h1: {
+      fontFamily: displayFont,
+      fontSize: 'clamp(2.5rem, 6vw, 4.5rem)',
+      lineHeight: 1.05,
+      letterSpacing: '0.02em',
+    },
+    h2: {
+      fontFamily: displayFont,
+      fontSize: 'clamp(2rem, 4.5vw, 3rem)',
+      lineHeight: 1.1,
+      letterSpacing: '0.02em',
+    },
     h3: { fontSize: '1.5rem', fontWeight: 700 },
     h4: { fontSize: '1.25rem', fontWeight: 700 },
     h5: { fontSize: '1.125rem', fontWeight: 600 },
@@ -85,7 +97,11 @@ export const theme = createTheme({
     MuiChip: { styleOverrides: { root: { borderRadius: 999 } } },
     MuiCard: {
       styleOverrides: {
-        root: { backgroundImage: 'none', backgroundColor: tokens.surface, border: `1px solid ${tokens.hairline}` },
+        root: {
+          backgroundImage: 'none',
+          backgroundColor: tokens.surface,
+          border: `1px solid ${tokens.hairline}`,
+        },
       },
     },
     MuiPaper: { styleOverrides: { root: { backgroundImage: 'none' } } },
@@ -94,7 +110,13 @@ export const theme = createTheme({
       // Links inside text are underlined (not told apart by colour alone); navigation lists opt
       // out with underline="hover".
       defaultProps: { underline: 'always' },
-      styleOverrides: { root: { color: tokens.primary, textDecorationColor: alpha(tokens.primary, 0.5), textUnderlineOffset: 3 } },
+      styleOverrides: {
+        root: {
+          color: tokens.primary,
+          textDecorationColor: alpha(tokens.primary, 0.5),
+          textUnderlineOffset: 3,
+        },
+      },
     },
     MuiTextField: { defaultProps: { fullWidth: true } },
     MuiTooltip: {

@@ -10,7 +10,9 @@ export const users = pgTable(
     email: text('email').notNull(),
     /** argon2id; null for accounts that only sign in with Google. */
     passwordHash: text('password_hash'),
-    role: text('role', { enum: ['creator', 'brand', 'staff'] }).notNull().default('creator'),
+    role: text('role', { enum: ['creator', 'brand', 'staff'] })
+      .notNull()
+      .default('creator'),
     firstName: text('first_name').notNull().default(''),
     lastName: text('last_name').notNull().default(''),
     phoneNumber: text('phone_number').notNull().default(''),
@@ -96,10 +98,7 @@ export const refreshTokens = pgTable(
     revokedAt: timestampTz('revoked_at'),
     createdAt: createdAt(),
   },
-  (t) => [
-    index('refresh_tokens_user_idx').on(t.userId),
-    index('refresh_tokens_family_idx').on(t.familyId),
-  ],
+  (t) => [index('refresh_tokens_user_idx').on(t.userId), index('refresh_tokens_family_idx').on(t.familyId)],
 );
 
 /** Fixed-window counters shared by every app process (rate limits, per-address throttles). */
@@ -108,4 +107,3 @@ export const throttles = pgTable('throttles', {
   count: integer('count').notNull().default(0),
   resetAt: timestampTz('reset_at').notNull(),
 });
-

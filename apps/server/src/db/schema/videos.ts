@@ -1,14 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  index,
-  integer,
-  pgTable,
-  real,
-  text,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, real, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, timestampTz, tsvector, updatedAt } from './columns';
 import { users } from './accounts';
 import { contests } from './contests';
@@ -85,10 +76,7 @@ export const submissions = pgTable(
     viewCount: integer('view_count').notNull().default(0),
     createdAt: createdAt(),
   },
-  (t) => [
-    uniqueIndex('submissions_video_key').on(t.videoId),
-    index('submissions_user_idx').on(t.userId),
-  ],
+  (t) => [uniqueIndex('submissions_video_key').on(t.videoId), index('submissions_user_idx').on(t.userId)],
 );
 
 /** Earnings ledger in integer cents; judging and payouts write to it. */
@@ -101,7 +89,9 @@ export const earnings = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     contestId: integer('contest_id').references(() => contests.id, { onDelete: 'set null' }),
     amountCents: integer('amount_cents').notNull(),
-    status: text('status', { enum: ['pending', 'paid'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'paid'] })
+      .notNull()
+      .default('pending'),
     description: text('description').notNull().default(''),
     paidAt: timestampTz('paid_at'),
     createdAt: createdAt(),

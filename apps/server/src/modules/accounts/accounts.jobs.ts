@@ -1,5 +1,5 @@
 import { defineJob } from '../../jobs/queue';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { createAccountMail } from './accounts.mail';
 import { findAccountByEmail } from './accounts.repository';
 

@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import type { MailMessage } from '../../mail/mailer';
 import { sendEmailJob } from '../../jobs/send-email.job';
 import { createLinkTokens, encodeUid, type AccountState } from './account-tokens';

@@ -5,7 +5,11 @@ type Profiles = Awaited<ReturnType<typeof findProfiles>>;
 type CreatorRow = Profiles['creator'];
 
 /** The user object of the sign-in answers (spec §3 User). */
-export function toAccountUser(account: AccountRow, { creator, brand }: Profiles, mediaUrl: (key: string) => string): AccountUser {
+export function toAccountUser(
+  account: AccountRow,
+  { creator, brand }: Profiles,
+  mediaUrl: (key: string) => string,
+): AccountUser {
   return {
     id: account.id,
     email: account.email,

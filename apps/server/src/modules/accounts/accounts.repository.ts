@@ -59,7 +59,12 @@ export async function insertCreator(
 export async function updateAccount(
   db: DbOrTx,
   id: number,
-  values: Partial<{ isActive: boolean; passwordHash: string | null; lastLoginAt: Date; passwordChangedAt: Date }>,
+  values: Partial<{
+    isActive: boolean;
+    passwordHash: string | null;
+    lastLoginAt: Date;
+    passwordChangedAt: Date;
+  }>,
 ): Promise<void> {
   await db
     .update(users)

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { createAccountsService } from './accounts.service';
 import * as s from './accounts.schemas';
 
@@ -14,13 +14,27 @@ export const accountsRoutes =
 
     app.post(
       '/accounts/auth/register/',
-      { schema: { tags, summary: 'Create a creator account and e-mail the verification link', body: s.registerBody, response: { 201: s.detailResponse.extend({ email: z.string() }) } } },
+      {
+        schema: {
+          tags,
+          summary: 'Create a creator account and e-mail the verification link',
+          body: s.registerBody,
+          response: { 201: s.detailResponse.extend({ email: z.string() }) },
+        },
+      },
       async (request, reply) => reply.status(201).send(await service.register(request.body, request.ip)),
     );
 
     app.post(
       '/accounts/auth/login/',
-      { schema: { tags, summary: 'Sign in with e-mail and password', body: s.loginBody, response: { 200: s.loginResponse, 403: s.requireVerificationResponse } } },
+      {
+        schema: {
+          tags,
+          summary: 'Sign in with e-mail and password',
+          body: s.loginBody,
+          response: { 200: s.loginResponse, 403: s.requireVerificationResponse },
+        },
+      },
       async (request, reply) => {
         const result = await service.login(request.body, request.ip);
         if ('require_verification' in result) return reply.status(403).send({ ...result, code: 'forbidden' });
@@ -30,55 +44,124 @@ export const accountsRoutes =
 
     app.post(
       '/token/refresh/',
-      { schema: { tags, summary: 'Rotate a refresh token', body: s.refreshBody, response: { 200: s.tokenPairResponse } } },
+      {
+        schema: {
+          tags,
+          summary: 'Rotate a refresh token',
+          body: s.refreshBody,
+          response: { 200: s.tokenPairResponse },
+        },
+      },
       async (request) => service.refresh(request.body.refresh),
     );
 
     app.post(
       '/accounts/auth/logout/',
-      { schema: { tags, summary: 'Revoke a refresh token and its session', body: s.refreshBody, response: { 200: s.detailResponse } } },
+      {
+        schema: {
+          tags,
+          summary: 'Revoke a refresh token and its session',
+          body: s.refreshBody,
+          response: { 200: s.detailResponse },
+        },
+      },
       async (request) => service.logout(request.body.refresh),
     );
 
     app.get(
       '/accounts/auth/verify_email/:uid/:token/',
-      { schema: { tags, summary: 'Verify an e-mail address from its link', params: s.verifyParams, response: { 200: s.detailResponse } } },
+      {
+        config: { secretParams: ['uid', 'token'] },
+        schema: {
+          tags,
+          summary: 'Verify an e-mail address from its link',
+          params: s.verifyParams,
+          response: { 200: s.detailResponse },
+        },
+      },
       async (request) => service.verifyEmail(request.params.uid, request.params.token),
     );
 
     app.post(
       '/accounts/auth/resend-verification/',
-      { schema: { tags, summary: 'Send the verification link again', body: s.emailBody, response: { 200: z.object({ message: z.string() }) } } },
+      {
+        schema: {
+          tags,
+          summary: 'Send the verification link again',
+          body: s.emailBody,
+          response: { 200: z.object({ message: z.string() }) },
+        },
+      },
       async (request) => service.resendVerification(request.body.email, request.ip),
     );
 
     app.post(
       '/accounts/auth/password/reset/',
-      { schema: { tags, summary: 'E-mail a password reset link (same answer for unknown addresses)', body: s.emailBody, response: { 200: s.detailResponse } } },
+      {
+        schema: {
+          tags,
+          summary: 'E-mail a password reset link (same answer for unknown addresses)',
+          body: s.emailBody,
+          response: { 200: s.detailResponse },
+        },
+      },
       async (request) => service.requestPasswordReset(request.body.email, request.ip),
     );
 
     app.get(
       '/accounts/auth/password/reset/confirm/:uidb64/:token/',
-      { schema: { tags, summary: 'Check a reset link before the new password is typed (400 when used or expired)', params: s.resetParams, response: { 200: s.detailResponse } } },
+      {
+        config: { secretParams: ['uidb64', 'token'] },
+        schema: {
+          tags,
+          summary: 'Check a reset link before the new password is typed (400 when used or expired)',
+          params: s.resetParams,
+          response: { 200: s.detailResponse },
+        },
+      },
       async (request) => service.checkPasswordResetLink(request.params.uidb64, request.params.token),
     );
 
     app.post(
       '/accounts/auth/password/reset/confirm/:uidb64/:token/',
-      { schema: { tags, summary: 'Set a new password from a reset link', params: s.resetParams, body: s.resetConfirmBody, response: { 200: s.detailResponse } } },
-      async (request) => service.confirmPasswordReset(request.params.uidb64, request.params.token, request.body),
+      {
+        config: { secretParams: ['uidb64', 'token'] },
+        schema: {
+          tags,
+          summary: 'Set a new password from a reset link',
+          params: s.resetParams,
+          body: s.resetConfirmBody,
+          response: { 200: s.detailResponse },
+        },
+      },
+      async (request) =>
+        service.confirmPasswordReset(request.params.uidb64, request.params.token, request.body),
     );
 
     app.post(
       '/accounts/auth/google/',
-      { schema: { tags, summary: 'Sign in with a Google ID token', body: s.googleBody, response: { 200: s.googleLoginResponse } } },
+      {
+        schema: {
+          tags,
+          summary: 'Sign in with a Google ID token',
+          body: s.googleBody,
+          response: { 200: s.googleLoginResponse },
+        },
+      },
       async (request) => service.googleLogin(request.body.id_token, request.ip),
     );
 
     app.get(
       '/accounts/me/',
-      { preHandler: app.requireUser, schema: { tags, summary: 'The signed-in user (application prefill)', security: [{ bearerAuth: [] }], response: { 200: s.currentUserResponse } } },
+      {
+        preHandler: app.requireUser,
+        schema: {
+          tags,
+          summary: 'The signed-in user (application prefill)',
+          security: [{ bearerAuth: [] }],
+          response: { 200: s.currentUserResponse },
+        },
+      },
       async (request) => service.currentUser(request.authUser!.id),
     );
   };

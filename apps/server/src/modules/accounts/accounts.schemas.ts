@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { MESSAGES } from '@app/domain';
 
-const required = () => z.string({ error: MESSAGES.registration.required }).min(1, MESSAGES.registration.required);
+const required = () =>
+  z.string({ error: MESSAGES.registration.required }).min(1, MESSAGES.registration.required);
 const optionalText = z.string().max(1000).optional();
 
 /** Field checks happen in the service, which words them as the spec's message extraction reads. */

@@ -11,7 +11,7 @@ import {
   type LoginResponse,
   type TokenPair,
 } from '@app/domain';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { checkThrottle, throttle, type ThrottleRule } from '../../lib/throttle';
@@ -40,7 +40,9 @@ type ServiceDeps = Pick<AppDeps, 'config' | 'database' | 'queue' | 'log' | 'toke
 
 function limit(kind: keyof typeof RATE_LIMITS, ip: string, email?: string) {
   const rule = RATE_LIMITS[kind];
-  const rules: ThrottleRule[] = [{ key: `${kind}:ip:${ip}`, limit: rule.perClient, windowSeconds: rule.windowSeconds }];
+  const rules: ThrottleRule[] = [
+    { key: `${kind}:ip:${ip}`, limit: rule.perClient, windowSeconds: rule.windowSeconds },
+  ];
   if (email && 'perEmail' in rule)
     rules.push({ key: `${kind}:email:${email}`, limit: rule.perEmail, windowSeconds: rule.windowSeconds });
   return rules;
@@ -122,7 +124,10 @@ export function createAccountsService(deps: ServiceDeps) {
       return { detail: ACCOUNT_MESSAGES.registered, email };
     },
 
-    async login(input: { email: string; password: string }, ip: string): Promise<LoginResponse | { require_verification: true; detail: string }> {
+    async login(
+      input: { email: string; password: string },
+      ip: string,
+    ): Promise<LoginResponse | { require_verification: true; detail: string }> {
       const email = normalizeEmail(input.email);
       const [perClient, perEmail] = limit('login', ip, email);
       await throttle(database, perClient!);
@@ -136,7 +141,8 @@ export function createAccountsService(deps: ServiceDeps) {
         await throttle(database, perEmail!).catch(() => {});
         throw new AppError('not_authenticated', MESSAGES.login.incorrect);
       }
-      if (!account.isActive) return { require_verification: true, detail: MESSAGES.login.requireVerification };
+      if (!account.isActive)
+        return { require_verification: true, detail: MESSAGES.login.requireVerification };
       return signIn(account);
     },
 
@@ -247,7 +253,11 @@ export function createAccountsService(deps: ServiceDeps) {
       const passwordHash = await hashPassword(password);
       await db.transaction(async (tx) => {
         // The link reached the mailbox, which proves the address: an unverified account is verified.
-        await repo.updateAccount(tx, account.id, { passwordHash, passwordChangedAt: new Date(), isActive: true });
+        await repo.updateAccount(tx, account.id, {
+          passwordHash,
+          passwordChangedAt: new Date(),
+          isActive: true,
+        });
         await repo.revokeAllForUser(tx, account.id);
       });
       return { detail: ACCOUNT_MESSAGES.resetDone };
@@ -306,7 +316,8 @@ export function createAccountsService(deps: ServiceDeps) {
     /** spec §3 Current user, for the application prefill. */
     async currentUser(userId: number): Promise<CurrentUser> {
       const account = await repo.findAccountById(db, userId);
-      if (!account || !account.isActive) throw new AppError('not_authenticated', MESSAGES.generic.notAuthenticated);
+      if (!account || !account.isActive)
+        throw new AppError('not_authenticated', MESSAGES.generic.notAuthenticated);
       return toCurrentUser(account, (await repo.findProfiles(db, userId)).creator);
     },
   };

@@ -61,7 +61,12 @@ describe('POST /api/accounts/auth/google/', () => {
     const body = res.json();
     expect(body.token).toBe(body.access);
     expect(body.refresh).toEqual(expect.any(String));
-    expect(body.user).toMatchObject({ email: 'gia@example.com', role: 'creator', first_name: 'Gia', last_name: 'Google' });
+    expect(body.user).toMatchObject({
+      email: 'gia@example.com',
+      role: 'creator',
+      first_name: 'Gia',
+      last_name: 'Google',
+    });
     expect(await ctx.waitForEmail('gia@example.com')).toContain('Welcome');
     // The same Google identity signs in to the same account, even after its e-mail changes at Google.
     const again = await google(await idToken({ email: 'gia.renamed@example.com', sub }));
@@ -81,7 +86,13 @@ describe('POST /api/accounts/auth/google/', () => {
   it('never merges into an unverified pre-registered account: its password stops working', async () => {
     // An attacker registers the victim's address and never verifies it.
     expect(
-      (await register(ctx, { email: 'victim@example.com', password: STRONG_PASSWORD, confirm_password: STRONG_PASSWORD })).statusCode,
+      (
+        await register(ctx, {
+          email: 'victim@example.com',
+          password: STRONG_PASSWORD,
+          confirm_password: STRONG_PASSWORD,
+        })
+      ).statusCode,
     ).toBe(201);
     const res = await google(await idToken({ email: 'victim@example.com' }));
     expect(res.statusCode).toBe(200);
@@ -110,7 +121,13 @@ describe('POST /api/accounts/auth/google/', () => {
       expect(res.statusCode).toBe(401);
     }
     const none = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from(
-      JSON.stringify({ iss: 'https://accounts.google.com', aud: CLIENT_ID, sub: '1', email: 'n@example.com', email_verified: true }),
+      JSON.stringify({
+        iss: 'https://accounts.google.com',
+        aud: CLIENT_ID,
+        sub: '1',
+        email: 'n@example.com',
+        email_verified: true,
+      }),
     ).toString('base64url')}.`;
     expect((await google(none)).statusCode).toBe(401);
   });
@@ -118,7 +135,11 @@ describe('POST /api/accounts/auth/google/', () => {
   it('says so when Google sign-in is not configured', async () => {
     const plain = await createTestContext();
     try {
-      const res = await plain.app.inject({ method: 'POST', url: '/api/accounts/auth/google/', payload: { id_token: 'x' } });
+      const res = await plain.app.inject({
+        method: 'POST',
+        url: '/api/accounts/auth/google/',
+        payload: { id_token: 'x' },
+      });
       expect(res.statusCode).toBe(503);
       expect(res.json().detail).toBe(MESSAGES.google.notConfigured);
     } finally {

@@ -12,7 +12,12 @@ describe('POST /api/accounts/auth/login/', () => {
   afterAll(() => ctx.close());
 
   const login = (email: string, password: string, ip = '10.0.0.1') =>
-    ctx.app.inject({ method: 'POST', url: '/api/accounts/auth/login/', payload: { email, password }, remoteAddress: ip });
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/accounts/auth/login/',
+      payload: { email, password },
+      remoteAddress: ip,
+    });
 
   it('signs a verified user in with tokens and the user (e-mail compared case-insensitively)', async () => {
     const user = await createUser(ctx, { role: 'creator', firstName: 'Ada', lastName: 'Lovelace' });
@@ -21,10 +26,20 @@ describe('POST /api/accounts/auth/login/', () => {
     const body = res.json();
     expect(body.access).toEqual(expect.any(String));
     expect(body.refresh).toEqual(expect.any(String));
-    expect(body.user).toMatchObject({ id: user.id, email: user.email, role: 'creator', first_name: 'Ada', last_name: 'Lovelace' });
+    expect(body.user).toMatchObject({
+      id: user.id,
+      email: user.email,
+      role: 'creator',
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+    });
     expect(body.user.creator_profile).toMatchObject({ bio: '', portfolio_url: '' });
     expect(JSON.stringify(body)).not.toContain('argon2');
-    const me = await ctx.app.inject({ method: 'GET', url: '/api/accounts/me/', headers: { authorization: `Bearer ${body.access}` } });
+    const me = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/accounts/me/',
+      headers: { authorization: `Bearer ${body.access}` },
+    });
     expect(me.statusCode).toBe(200);
   });
 
@@ -42,19 +57,27 @@ describe('POST /api/accounts/auth/login/', () => {
     const user = await createUser(ctx, { active: false });
     const res = await login(user.email, user.password);
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toMatchObject({ require_verification: true, detail: MESSAGES.login.requireVerification });
+    expect(res.json()).toMatchObject({
+      require_verification: true,
+      detail: MESSAGES.login.requireVerification,
+    });
     expect(res.json().access).toBeUndefined();
   });
 
   it('says "This field is required." for missing fields', async () => {
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/accounts/auth/login/', payload: { email: 'a@b.co' } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/accounts/auth/login/',
+      payload: { email: 'a@b.co' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().password).toEqual([MESSAGES.registration.required]);
   });
 
   it('limits failed attempts per e-mail address with 429 and Retry-After', async () => {
     const user = await createUser(ctx);
-    for (let i = 0; i < RATE_LIMITS.login.perEmail; i++) expect((await login(user.email, 'wrong-password', `10.1.0.${i}`)).statusCode).toBe(401);
+    for (let i = 0; i < RATE_LIMITS.login.perEmail; i++)
+      expect((await login(user.email, 'wrong-password', `10.1.0.${i}`)).statusCode).toBe(401);
     const limited = await login(user.email, user.password, '10.1.1.1');
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
@@ -63,13 +86,18 @@ describe('POST /api/accounts/auth/login/', () => {
 
   it('never locks out a user who signs in successfully again and again', async () => {
     const user = await createUser(ctx);
-    for (let i = 0; i < RATE_LIMITS.login.perEmail + 2; i++) expect((await login(user.email, user.password, `10.3.0.${i}`)).statusCode).toBe(200);
+    for (let i = 0; i < RATE_LIMITS.login.perEmail + 2; i++)
+      expect((await login(user.email, user.password, `10.3.0.${i}`)).statusCode).toBe(200);
   });
 
   it('limits attempts per client', { timeout: 60_000 }, async () => {
     const attempts = Array.from({ length: RATE_LIMITS.login.perClient }, (_, i) => i);
     for (let start = 0; start < attempts.length; start += 20) {
-      await Promise.all(attempts.slice(start, start + 20).map((i) => login(`someone${i}@example.com`, 'whatever-pass', '10.9.9.9')));
+      await Promise.all(
+        attempts
+          .slice(start, start + 20)
+          .map((i) => login(`someone${i}@example.com`, 'whatever-pass', '10.9.9.9')),
+      );
     }
     const limited = await login('another@example.com', 'whatever-pass', '10.9.9.9');
     expect(limited.statusCode).toBe(429);

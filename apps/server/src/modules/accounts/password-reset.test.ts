@@ -13,7 +13,12 @@ describe('password reset', () => {
   afterAll(() => ctx.close());
 
   const requestReset = (email: string, ip = nextIp()) =>
-    ctx.app.inject({ method: 'POST', url: '/api/accounts/auth/password/reset/', payload: { email }, remoteAddress: ip });
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/accounts/auth/password/reset/',
+      payload: { email },
+      remoteAddress: ip,
+    });
   const confirm = (path: string, new_password1: string, new_password2 = new_password1) => {
     const [uid, token] = path.split('/').slice(-2);
     return ctx.app.inject({
@@ -25,24 +30,34 @@ describe('password reset', () => {
   const resetLink = async (email: string) => {
     const before = ctx.outbox().length;
     expect((await requestReset(email)).statusCode).toBe(200);
-    return linkIn(await ctx.waitForEmail(email, { after: before }), 'https://contests.example.com/reset-password/');
+    return linkIn(
+      await ctx.waitForEmail(email, { after: before }),
+      'https://contests.example.com/reset-password/',
+    );
   };
 
   it('e-mails a single-use link; the new password works, the old one and old sessions do not', async () => {
     const { email, password } = await registerAndVerify(ctx, 'forgetful@example.com');
     const oldSession = (await login(ctx, email, password)).json();
     const link = await resetLink('Forgetful@Example.com');
-    expect(link).toMatch(/^https:\/\/contests\.example\.com\/reset-password\/[A-Za-z0-9_-]+\/[0-9a-z]+-[A-Za-z0-9_-]{32}$/);
+    expect(link).toMatch(
+      /^https:\/\/contests\.example\.com\/reset-password\/[A-Za-z0-9_-]+\/[0-9a-z]+-[A-Za-z0-9_-]{32}$/,
+    );
 
     const [uid, token] = link.split('/').slice(-2);
-    const check = () => ctx.app.inject({ method: 'GET', url: `/api/accounts/auth/password/reset/confirm/${uid}/${token}/` });
+    const check = () =>
+      ctx.app.inject({ method: 'GET', url: `/api/accounts/auth/password/reset/confirm/${uid}/${token}/` });
     expect((await check()).statusCode).toBe(200);
 
     const res = await confirm(link, 'Brand-New-Horizon-77');
     expect(res.statusCode).toBe(200);
     expect((await login(ctx, email, 'Brand-New-Horizon-77')).statusCode).toBe(200);
     expect((await login(ctx, email, password)).statusCode).toBe(401);
-    const refreshed = await ctx.app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh: oldSession.refresh } });
+    const refreshed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/token/refresh/',
+      payload: { refresh: oldSession.refresh },
+    });
     expect(refreshed.statusCode).toBe(401);
 
     const reused = await confirm(link, 'Another-Fresh-Start-88');
@@ -73,7 +88,9 @@ describe('password reset', () => {
     expect(short.statusCode).toBe(400);
     expect(short.json().new_password1).toContain(MESSAGES.password.tooShort);
     expect((await confirm(link, 'password1')).json().new_password1).toContain(MESSAGES.password.tooCommon);
-    expect((await confirm(link, '1234509876')).json().new_password1).toContain(MESSAGES.password.entirelyNumeric);
+    expect((await confirm(link, '1234509876')).json().new_password1).toContain(
+      MESSAGES.password.entirelyNumeric,
+    );
     const mismatch = await confirm(link, 'Brand-New-Horizon-77', 'Brand-New-Horizon-78');
     expect(mismatch.json().new_password2).toEqual([MESSAGES.registration.passwordsDoNotMatch]);
     const missing = await confirm(link, '', '');

@@ -13,7 +13,13 @@ describe('sign-up and e-mail verification', () => {
   });
   afterAll(() => ctx.close());
 
-  const good = (email: string) => ({ email, password: STRONG_PASSWORD, confirm_password: STRONG_PASSWORD, role: 'brand', phone_number: '' });
+  const good = (email: string) => ({
+    email,
+    password: STRONG_PASSWORD,
+    confirm_password: STRONG_PASSWORD,
+    role: 'brand',
+    phone_number: '',
+  });
   const verifyUrl = (link: string) => {
     const [uid, token] = link.split('/').slice(-2);
     return `/api/accounts/auth/verify_email/${uid}/${token}/`;
@@ -64,7 +70,10 @@ describe('sign-up and e-mail verification', () => {
     });
     const malformed = await register(ctx, good('not-an-email'));
     expect(malformed.json().email).toEqual([MESSAGES.registration.invalidEmail]);
-    const mismatch = await register(ctx, { ...good('mismatch@example.com'), confirm_password: 'Other-Password-991' });
+    const mismatch = await register(ctx, {
+      ...good('mismatch@example.com'),
+      confirm_password: 'Other-Password-991',
+    });
     expect(mismatch.statusCode).toBe(400);
     expect(mismatch.json().confirm_password).toEqual([MESSAGES.registration.passwordsDoNotMatch]);
   });
@@ -76,7 +85,11 @@ describe('sign-up and e-mail verification', () => {
     ['common (letmein1)', 'letmein1', MESSAGES.password.tooCommon],
     ['too similar to the e-mail', 'jonathan.smithers', MESSAGES.password.tooSimilar],
   ])('rejects a %s password', async (_name, password, message) => {
-    const res = await register(ctx, { ...good('jonathan.smithers@example.com'), password, confirm_password: password });
+    const res = await register(ctx, {
+      ...good('jonathan.smithers@example.com'),
+      password,
+      confirm_password: password,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().password).toContain(message);
   });
@@ -116,7 +129,12 @@ describe('sign-up and e-mail verification', () => {
     await ctx.waitForEmail('resend@example.com');
     const before = ctx.outbox().length;
     const resend = (email: string) =>
-      ctx.app.inject({ method: 'POST', url: '/api/accounts/auth/resend-verification/', payload: { email }, remoteAddress: nextIp() });
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/accounts/auth/resend-verification/',
+        payload: { email },
+        remoteAddress: nextIp(),
+      });
     const known = await resend('Resend@Example.com');
     const unknown = await resend('nobody-here@example.com');
     expect(known.statusCode).toBe(200);
@@ -131,13 +149,18 @@ describe('sign-up and e-mail verification', () => {
     // Both links stay valid until the account is verified.
     const messages = ctx.outbox().filter((m) => m.includes('resend@example.com'));
     expect(messages.length).toBeGreaterThanOrEqual(2);
-    const missing = await ctx.app.inject({ method: 'POST', url: '/api/accounts/auth/resend-verification/', payload: {} });
+    const missing = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/accounts/auth/resend-verification/',
+      payload: {},
+    });
     expect(missing.statusCode).toBe(400);
   });
 
   it('limits sign-ups per client', async () => {
     const ip = '10.250.0.1';
-    for (let i = 0; i < RATE_LIMITS.register.perClient; i++) await register(ctx, { email: `bulk${i}@example.com` }, ip);
+    for (let i = 0; i < RATE_LIMITS.register.perClient; i++)
+      await register(ctx, { email: `bulk${i}@example.com` }, ip);
     const limited = await register(ctx, good('bulk-last@example.com'), ip);
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
@@ -149,8 +172,15 @@ describe('sign-up and e-mail verification', () => {
     const capture = async (smtpUrl: string | undefined, email: string) => {
       const lines: string[] = [];
       const log = pino({ level: 'trace' }, { write: (line: string) => void lines.push(line) });
-      const service = createAccountsService({ ...ctx.deps, config: { ...ctx.config, SMTP_URL: smtpUrl }, log });
-      await service.register({ email, password: STRONG_PASSWORD, confirm_password: STRONG_PASSWORD }, nextIp());
+      const service = createAccountsService({
+        ...ctx.deps,
+        config: { ...ctx.config, SMTP_URL: smtpUrl },
+        log,
+      });
+      await service.register(
+        { email, password: STRONG_PASSWORD, confirm_password: STRONG_PASSWORD },
+        nextIp(),
+      );
       return lines.join('\n');
     };
     const outboxMode = await capture(undefined, 'outbox-mode@example.com');

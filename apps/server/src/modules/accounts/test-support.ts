@@ -23,16 +23,30 @@ export async function register(ctx: TestContext, payload: Record<string, unknown
 }
 
 export async function login(ctx: TestContext, email: string, password: string, ip = nextIp()) {
-  return ctx.app.inject({ method: 'POST', url: '/api/accounts/auth/login/', payload: { email, password }, remoteAddress: ip });
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/accounts/auth/login/',
+    payload: { email, password },
+    remoteAddress: ip,
+  });
 }
 
 /** Registers through the API, follows the e-mailed link and returns the verified credentials. */
 export async function registerAndVerify(ctx: TestContext, email: string, password = STRONG_PASSWORD) {
-  const res = await register(ctx, { email, password, confirm_password: password, role: 'creator', phone_number: '' });
+  const res = await register(ctx, {
+    email,
+    password,
+    confirm_password: password,
+    role: 'creator',
+    phone_number: '',
+  });
   if (res.statusCode !== 201) throw new Error(`register failed: ${res.body}`);
   const link = linkIn(await ctx.waitForEmail(email), `${ctx.config.PUBLIC_URL}/verify-email/`);
   const [uid, token] = link.split('/').slice(-2);
-  const verified = await ctx.app.inject({ method: 'GET', url: `/api/accounts/auth/verify_email/${uid}/${token}/` });
+  const verified = await ctx.app.inject({
+    method: 'GET',
+    url: `/api/accounts/auth/verify_email/${uid}/${token}/`,
+  });
   if (verified.statusCode !== 200) throw new Error(`verify failed: ${verified.body}`);
   return { email, password };
 }

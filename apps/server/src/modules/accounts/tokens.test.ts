@@ -12,12 +12,21 @@ describe('access and refresh tokens', () => {
   });
   afterAll(() => ctx.close());
 
-  const refresh = (token: string) => ctx.app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh: token } });
+  const refresh = (token: string) =>
+    ctx.app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh: token } });
   const me = (access: string) =>
-    ctx.app.inject({ method: 'GET', url: '/api/accounts/me/', headers: { authorization: `Bearer ${access}` } });
+    ctx.app.inject({
+      method: 'GET',
+      url: '/api/accounts/me/',
+      headers: { authorization: `Bearer ${access}` },
+    });
   const session = async () => {
     const user = await createUser(ctx);
-    return (await login(ctx, user.email, user.password)).json() as { access: string; refresh: string; user: { id: number } };
+    return (await login(ctx, user.email, user.password)).json() as {
+      access: string;
+      refresh: string;
+      user: { id: number };
+    };
   };
 
   it('rotates: a refresh gives a new pair, and the new access token works', async () => {
@@ -84,11 +93,19 @@ describe('access and refresh tokens', () => {
 
   it('logout revokes the session', async () => {
     const first = await session();
-    const out = await ctx.app.inject({ method: 'POST', url: '/api/accounts/auth/logout/', payload: { refresh: first.refresh } });
+    const out = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/accounts/auth/logout/',
+      payload: { refresh: first.refresh },
+    });
     expect(out.statusCode).toBe(200);
     expect((await refresh(first.refresh)).statusCode).toBe(401);
     // Logging out twice, or with garbage, still answers 200 (the screen always goes home).
-    const again = await ctx.app.inject({ method: 'POST', url: '/api/accounts/auth/logout/', payload: { refresh: 'garbage' } });
+    const again = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/accounts/auth/logout/',
+      payload: { refresh: 'garbage' },
+    });
     expect(again.statusCode).toBe(200);
   });
 

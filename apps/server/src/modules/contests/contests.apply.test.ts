@@ -11,7 +11,14 @@ function payload(overrides: Record<string, unknown> = {}) {
     email: 'maya@example.com',
     phone_number: '+15551234567',
     bio: 'Cinematographer in Austin, TX.',
-    shipping_address: { line1: '12 Elm St', line2: '', city: 'Austin', state: 'TX', postal: '78701', country: 'US' },
+    shipping_address: {
+      line1: '12 Elm St',
+      line2: '',
+      city: 'Austin',
+      state: 'TX',
+      postal: '78701',
+      country: 'US',
+    },
     product_id: CHAIR_IDS.X7,
     terms_accepted: true,
     youtube_url: '',
@@ -30,7 +37,12 @@ describe('POST /api/contests/{id}/apply/', () => {
   const setStock = (productId: number, n: number) =>
     ctx.deps.database.db.execute(sql`update products set stock_quantity = ${n} where id = ${productId}`);
   const apply = (headers: Record<string, string> | undefined, body: unknown, contest = '1') =>
-    ctx.app.inject({ method: 'POST', url: `/api/contests/${contest}/apply/`, headers, payload: body as object });
+    ctx.app.inject({
+      method: 'POST',
+      url: `/api/contests/${contest}/apply/`,
+      headers,
+      payload: body as object,
+    });
 
   beforeAll(async () => {
     ctx = await createTestContext();
@@ -43,10 +55,20 @@ describe('POST /api/contests/{id}/apply/', () => {
     const before = await stock(CHAIR_IDS.X7);
     const res = await apply(
       creator.headers,
-      payload({ email: creator.email, youtube_url: 'not a url', instagram_url: '@maya', portfolio_url: 'maya.dev' }),
+      payload({
+        email: creator.email,
+        youtube_url: 'not a url',
+        instagram_url: '@maya',
+        portfolio_url: 'maya.dev',
+      }),
     );
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ contest_id: 1, product_id: CHAIR_IDS.X7, status: 'pending', stock_quantity: before - 1 });
+    expect(res.json()).toMatchObject({
+      contest_id: 1,
+      product_id: CHAIR_IDS.X7,
+      status: 'pending',
+      stock_quantity: before - 1,
+    });
     expect(await stock(CHAIR_IDS.X7)).toBe(before - 1);
 
     const saved = await ctx.deps.database.query(
@@ -54,7 +76,14 @@ describe('POST /api/contests/{id}/apply/', () => {
       [creator.id],
     );
     expect(saved.rows[0]).toMatchObject({
-      shipping_address: { line1: '12 Elm St', city: 'Austin', state: 'TX', postal: '78701', country: 'US', line2: '' },
+      shipping_address: {
+        line1: '12 Elm St',
+        city: 'Austin',
+        state: 'TX',
+        postal: '78701',
+        country: 'US',
+        line2: '',
+      },
       youtube_url: 'not a url',
       instagram_url: '@maya',
       portfolio_url: 'maya.dev',
@@ -88,7 +117,9 @@ describe('POST /api/contests/{id}/apply/', () => {
   it('one creator sending five applications at once gets exactly one, and one chair', async () => {
     const creator = await createUser(ctx, { role: 'creator' });
     const left = await stock(CHAIR_IDS.P2);
-    const results = await Promise.all(Array.from({ length: 5 }, () => apply(creator.headers, payload({ product_id: CHAIR_IDS.P2 }))));
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => apply(creator.headers, payload({ product_id: CHAIR_IDS.P2 }))),
+    );
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409, 409, 409, 409]);
     for (const r of results.filter((r) => r.statusCode === 409)) {
       expect(r.json()).toMatchObject({ detail: MESSAGES.application.alreadyApplied });
@@ -103,10 +134,21 @@ describe('POST /api/contests/{id}/apply/', () => {
         shipping_city = 'Austin', shipping_state = 'TX', shipping_postal_code = '78701', shipping_country = 'US' where user_id = $1`,
       [creator.id],
     );
-    const before = await ctx.deps.database.query('select * from creator_profiles where user_id = $1', [creator.id]);
-    const saved = { line1: '1 Saved St', line2: 'Unit 2', city: 'Austin', state: 'TX', postal: '78701', country: 'US' };
+    const before = await ctx.deps.database.query('select * from creator_profiles where user_id = $1', [
+      creator.id,
+    ]);
+    const saved = {
+      line1: '1 Saved St',
+      line2: 'Unit 2',
+      city: 'Austin',
+      state: 'TX',
+      postal: '78701',
+      country: 'US',
+    };
     expect((await apply(creator.headers, payload({ shipping_address: saved }))).statusCode).toBe(201);
-    const after = await ctx.deps.database.query('select * from creator_profiles where user_id = $1', [creator.id]);
+    const after = await ctx.deps.database.query('select * from creator_profiles where user_id = $1', [
+      creator.id,
+    ]);
     expect(after.rows[0]).toEqual(before.rows[0]);
   });
 
@@ -115,9 +157,15 @@ describe('POST /api/contests/{id}/apply/', () => {
     const creator = await createUser(ctx, { role: 'creator' });
     const res = await apply(creator.headers, payload({ product_id: CHAIR_IDS.P2 }));
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ detail: MESSAGES.application.outOfStock, product_id: [MESSAGES.application.outOfStock] });
+    expect(res.json()).toMatchObject({
+      detail: MESSAGES.application.outOfStock,
+      product_id: [MESSAGES.application.outOfStock],
+    });
     expect(await stock(CHAIR_IDS.P2)).toBe(0);
-    const count = await ctx.deps.database.query('select count(*)::int as n from applications where user_id = $1', [creator.id]);
+    const count = await ctx.deps.database.query(
+      'select count(*)::int as n from applications where user_id = $1',
+      [creator.id],
+    );
     expect(count.rows[0]).toEqual({ n: 0 });
     await setStock(CHAIR_IDS.P2, 10);
   });
@@ -127,7 +175,10 @@ describe('POST /api/contests/{id}/apply/', () => {
     for (const body of [payload({ terms_accepted: false }), { ...payload(), terms_accepted: undefined }]) {
       const res = await apply(creator.headers, body);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ detail: 'Terms must be accepted', terms_accepted: ['Terms must be accepted'] });
+      expect(res.json()).toMatchObject({
+        detail: 'Terms must be accepted',
+        terms_accepted: ['Terms must be accepted'],
+      });
     }
   });
 
@@ -143,7 +194,9 @@ describe('POST /api/contests/{id}/apply/', () => {
       values (50, 'closed-one', 'Closed', 1, 100000, '{"country":"US","minimumAge":18,"experience":""}',
         now() - interval '30 days', now() - interval '10 days', now() + interval '5 days',
         now() + interval '6 days', now() + interval '9 days', now() + interval '10 days')`);
-    await ctx.deps.database.db.execute(sql`insert into contest_products (contest_id, product_id) values (50, ${CHAIR_IDS.E3})`);
+    await ctx.deps.database.db.execute(
+      sql`insert into contest_products (contest_id, product_id) values (50, ${CHAIR_IDS.E3})`,
+    );
     const closed = await apply(creator.headers, payload({ product_id: CHAIR_IDS.E3 }), 'closed-one');
     expect(closed.statusCode).toBe(400);
     expect(closed.json()).toMatchObject({ contest: [MESSAGES.application.contestClosed] });
@@ -162,7 +215,10 @@ describe('POST /api/contests/{id}/apply/', () => {
     const creator = await createUser(ctx, { role: 'creator' });
     const res = await apply(
       creator.headers,
-      payload({ full_name: '  ', shipping_address: { line1: '', line2: '', city: 'Austin', state: '', postal: '', country: '' } }),
+      payload({
+        full_name: '  ',
+        shipping_address: { line1: '', line2: '', city: 'Austin', state: '', postal: '', country: '' },
+      }),
     );
     expect(res.statusCode).toBe(400);
     expect(res.json()).toHaveProperty('full_name');

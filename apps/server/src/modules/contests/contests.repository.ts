@@ -1,6 +1,13 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { applications, brands, contestProducts, contests, creatorProfiles, products } from '../../db/schema/index';
+import {
+  applications,
+  brands,
+  contestProducts,
+  contests,
+  creatorProfiles,
+  products,
+} from '../../db/schema/index';
 
 const contestColumns = {
   id: contests.id,
@@ -57,7 +64,11 @@ const productColumns = {
 export type ProductRow = Awaited<ReturnType<typeof listBrandProducts>>[number];
 
 export function listBrandProducts(db: DbOrTx, brandId: number) {
-  return db.select(productColumns).from(products).where(eq(products.brandId, brandId)).orderBy(asc(products.id));
+  return db
+    .select(productColumns)
+    .from(products)
+    .where(eq(products.brandId, brandId))
+    .orderBy(asc(products.id));
 }
 
 export function listContestProducts(db: DbOrTx, contestId: number) {

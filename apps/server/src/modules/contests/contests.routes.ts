@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { applicationPayloadSchema, CONTEST_FILTERS, CONTEST_STATUSES } from '@app/domain';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { createContestsService } from './contests.service';
 
 const contestSchema = z.object({

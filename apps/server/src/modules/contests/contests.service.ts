@@ -14,7 +14,7 @@ import {
   type ContestTimeline,
   type ProductResponse,
 } from '@app/domain';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { sendEmailJob } from '../../jobs/send-email.job';
 import { AppError } from '../../lib/errors';
 import * as repo from './contests.repository';
@@ -96,7 +96,9 @@ export function createContestsService(deps: AppDeps, clock: () => Date = () => n
       const now = clock();
       const all = (await repo.listContests(db)).map((row) => toContestResponse(row, now));
       if (!filter) return all;
-      return all.filter((c) => (filter === 'active' ? ACTIVE_CONTEST_STATUSES.includes(c.status) : c.status === filter));
+      return all.filter((c) =>
+        filter === 'active' ? ACTIVE_CONTEST_STATUSES.includes(c.status) : c.status === filter,
+      );
     },
 
     getContest,
@@ -167,10 +169,18 @@ export function createContestsService(deps: AppDeps, clock: () => Date = () => n
 
       // The application stands even if the confirmation cannot be queued; that is logged.
       try {
-        const product = (await repo.listContestProducts(db, contest.id)).find((p) => p.id === payload.product_id);
-        await deps.queue.send(sendEmailJob, confirmationEmail(contest, payload, product?.name ?? 'your chair'));
+        const product = (await repo.listContestProducts(db, contest.id)).find(
+          (p) => p.id === payload.product_id,
+        );
+        await deps.queue.send(
+          sendEmailJob,
+          confirmationEmail(contest, payload, product?.name ?? 'your chair'),
+        );
       } catch (error) {
-        deps.log.error({ err: error, applicationId: result.application.id }, 'could not queue the application confirmation');
+        deps.log.error(
+          { err: error, applicationId: result.application.id },
+          'could not queue the application confirmation',
+        );
       }
 
       return {
@@ -225,9 +235,7 @@ function confirmationEmail(contest: ContestResponse, payload: ApplicationPayload
     '— The contest team',
   ];
   const text = lines.join('\n');
-  const html = lines
-    .map((line) => (line ? `<p>${escapeHtml(line)}</p>` : ''))
-    .join('');
+  const html = lines.map((line) => (line ? `<p>${escapeHtml(line)}</p>` : '')).join('');
   return { to: payload.email.trim(), subject: `Your application to ${contest.title}`, text, html };
 }
 

@@ -63,7 +63,12 @@ describe('contests and products (read)', () => {
     for (const url of ['/api/brands/1/products/', '/api/brands/4/products/', '/api/contests/1/products/']) {
       const res = await ctx.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
-      expect(res.json<ProductResponse[]>().map(({ id, name, status, stock_quantity }) => ({ id, name, status, stock_quantity })), url).toEqual(expected);
+      expect(
+        res
+          .json<ProductResponse[]>()
+          .map(({ id, name, status, stock_quantity }) => ({ id, name, status, stock_quantity })),
+        url,
+      ).toEqual(expected);
     }
     const none = await ctx.app.inject({ method: 'GET', url: '/api/brands/2/products/' });
     expect(none.json()).toEqual([]);

@@ -13,7 +13,7 @@ import {
   LIMITS,
   PROFILE_UPDATE_FIELDS,
 } from '@app/domain';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../lib/errors';
 import { createCreatorsService } from './creators.service';
 import { createCreatorProfileService, type ProfileUpdateInput } from './creator-profile.service';
@@ -132,6 +132,7 @@ export const creatorsRoutes =
     app.get(
       '/accounts/auth/confirm-email-change/:token/',
       {
+        config: { secretParams: ['token'] },
         schema: {
           tags,
           summary: 'Follow an e-mail change link; redirects to the verification result page',

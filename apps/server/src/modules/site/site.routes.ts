@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 
 const publicConfig = z.object({
   google_client_id: z.string().nullable(),
@@ -13,7 +13,13 @@ export const siteRoutes =
   async (app) => {
     app.get(
       '/config/',
-      { schema: { tags: ['site'], summary: 'Public configuration for the web app', response: { 200: publicConfig } } },
+      {
+        schema: {
+          tags: ['site'],
+          summary: 'Public configuration for the web app',
+          response: { 200: publicConfig },
+        },
+      },
       async (_request, reply) => {
         reply.header('Cache-Control', 'public, max-age=300');
         return {

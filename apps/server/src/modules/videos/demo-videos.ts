@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { creatorProfiles, users, videos } from '../../db/schema/index';
 import { resolveMediaBinaries } from '../../media/binaries';
 import { runTool } from '../../media/run';
@@ -65,13 +65,21 @@ const CLIPS: DemoClip[] = [
  * Approved sample videos for `npm run seed -- --demo`, made locally with ffmpeg and processed
  * like real uploads. Runs once: a second call finds the demo creator and does nothing.
  */
-export async function seedDemoVideos(deps: Pick<AppDeps, 'database' | 'storage' | 'config' | 'log'>): Promise<number> {
+export async function seedDemoVideos(
+  deps: Pick<AppDeps, 'database' | 'storage' | 'config' | 'log'>,
+): Promise<number> {
   const db = deps.database.db;
   const existing = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_CREATOR_EMAIL));
   if (existing.length) return 0;
   const [creator] = await db
     .insert(users)
-    .values({ email: DEMO_CREATOR_EMAIL, role: 'creator', isActive: false, firstName: 'Maya', lastName: 'Lindqvist' })
+    .values({
+      email: DEMO_CREATOR_EMAIL,
+      role: 'creator',
+      isActive: false,
+      firstName: 'Maya',
+      lastName: 'Lindqvist',
+    })
     .returning({ id: users.id });
   await db.insert(creatorProfiles).values({
     userId: creator!.id,
@@ -89,11 +97,34 @@ export async function seedDemoVideos(deps: Pick<AppDeps, 'database' | 'storage' 
       await runTool(
         ffmpeg,
         [
-          '-hide_banner', '-loglevel', 'error', '-y',
-          '-f', 'lavfi', '-i', clip.source,
-          '-f', 'lavfi', '-i', 'anoisesrc=color=pink:amplitude=0.02:d=5',
-          '-shortest', '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '28', '-pix_fmt', 'yuv420p',
-          '-c:a', 'aac', '-b:a', '64k', '-movflags', '+faststart', file,
+          '-hide_banner',
+          '-loglevel',
+          'error',
+          '-y',
+          '-f',
+          'lavfi',
+          '-i',
+          clip.source,
+          '-f',
+          'lavfi',
+          '-i',
+          'anoisesrc=color=pink:amplitude=0.02:d=5',
+          '-shortest',
+          '-c:v',
+          'libx264',
+          '-preset',
+          'veryfast',
+          '-crf',
+          '28',
+          '-pix_fmt',
+          'yuv420p',
+          '-c:a',
+          'aac',
+          '-b:a',
+          '64k',
+          '-movflags',
+          '+faststart',
+          file,
         ],
         { timeoutMs: 120_000 },
       );

@@ -7,7 +7,7 @@ import { Server } from '@tus/server';
 import { FileStore } from '@tus/file-store';
 import { ERRORS } from '@tus/utils';
 import { LIMITS, MESSAGES } from '@app/domain';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { DurableFileWriter } from '../../storage/durable-file';

@@ -63,7 +63,11 @@ describe('videos: list, page, changes and search', () => {
     expect(page.count).toBe(2);
     expect(page.results.map((v) => v.id)).toEqual([third.id, approved.id]);
     expect(page.results[0]).toMatchObject({ is_approved: true, creator: 'Marguerite Duras', brand: null });
-    expect(page.results[0]!.creator_profile).toMatchObject({ id: owner.id, first_name: 'Marguerite', last_name: 'Duras' });
+    expect(page.results[0]!.creator_profile).toMatchObject({
+      id: owner.id,
+      first_name: 'Marguerite',
+      last_name: 'Duras',
+    });
     // Nobody can list unapproved videos by asking for them.
     const sneaky = await get('/api/videos/videos/?is_approved=false', stranger);
     expect(sneaky.json<VideoPage>().results.every((v) => v.is_approved)).toBe(true);
@@ -77,10 +81,14 @@ describe('videos: list, page, changes and search', () => {
     expect(second.next).toBeNull();
     // Odd paging values never fail.
     expect((await get('/api/videos/videos/?page=abc&page_size=100000')).statusCode).toBe(200);
-    await ctx.app.inject({ method: 'DELETE', url: `/api/videos/videos/${third.id}/`, headers: owner.headers });
+    await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/videos/videos/${third.id}/`,
+      headers: owner.headers,
+    });
   });
 
-  it("gives a creator their own standalone videos (is_standalone=true), approved or not", async () => {
+  it('gives a creator their own standalone videos (is_standalone=true), approved or not', async () => {
     const mine = (await get('/api/videos/videos/?is_standalone=true', owner)).json<VideoPage>();
     expect(mine.results.map((v) => v.id).sort()).toEqual([approved.id, pending.id].sort());
     const theirs = (await get('/api/videos/videos/?is_standalone=true', stranger)).json<VideoPage>();
@@ -101,15 +109,26 @@ describe('videos: list, page, changes and search', () => {
       ctx.app.inject({ method: 'PUT', url: `/api/videos/videos/${id}/`, headers: user.headers, payload });
     expect((await put(approved.id, stranger, { title: 'Mine now' })).statusCode).toBe(403);
     expect(
-      (await ctx.app.inject({ method: 'DELETE', url: `/api/videos/videos/${approved.id}/`, headers: stranger.headers }))
-        .statusCode,
+      (
+        await ctx.app.inject({
+          method: 'DELETE',
+          url: `/api/videos/videos/${approved.id}/`,
+          headers: stranger.headers,
+        })
+      ).statusCode,
     ).toBe(403);
     expect((await put(pending.id, stranger, { title: 'x' })).statusCode).toBe(404);
     const blank = await put(approved.id, owner, { title: '  ' });
     expect(blank.statusCode).toBe(400);
-    const ok = await put(approved.id, owner, { title: 'Cinematic ergonomic chair, final', description: 'Director cut' });
+    const ok = await put(approved.id, owner, {
+      title: 'Cinematic ergonomic chair, final',
+      description: 'Director cut',
+    });
     expect(ok.statusCode).toBe(200);
-    expect(ok.json<VideoDto>()).toMatchObject({ title: 'Cinematic ergonomic chair, final', description: 'Director cut' });
+    expect(ok.json<VideoDto>()).toMatchObject({
+      title: 'Cinematic ergonomic chair, final',
+      description: 'Director cut',
+    });
     expect((await search('director')).results.map((v) => v.id)).toEqual([approved.id]);
   });
 
@@ -159,7 +178,11 @@ describe('videos: list, page, changes and search', () => {
 
   it('deletes a video and its files (owner)', async () => {
     const doomed = await upload(owner, 'Doomed');
-    const del = await ctx.app.inject({ method: 'DELETE', url: `/api/videos/videos/${doomed.id}/`, headers: owner.headers });
+    const del = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/videos/videos/${doomed.id}/`,
+      headers: owner.headers,
+    });
     expect(del.statusCode).toBe(204);
     expect((await get(`/api/videos/videos/${doomed.id}/`, owner)).statusCode).toBe(404);
     expect((await get(doomed.video_url)).statusCode).toBe(404);

@@ -73,9 +73,14 @@ export interface ListFilter {
 }
 
 /** The list's conditions; `owner` is the owner's id or the prepared statement's placeholder for it. */
-function listWhere(filter: ListFilter, owner: number | Placeholder | undefined = filter.ownerId): SQL | undefined {
+function listWhere(
+  filter: ListFilter,
+  owner: number | Placeholder | undefined = filter.ownerId,
+): SQL | undefined {
   return and(
-    filter.approved !== undefined ? sql`${videos.isApproved} = ${sql.raw(String(filter.approved))}` : undefined,
+    filter.approved !== undefined
+      ? sql`${videos.isApproved} = ${sql.raw(String(filter.approved))}`
+      : undefined,
     owner !== undefined ? eq(videos.ownerId, owner) : undefined,
     filter.standaloneOnly ? isNull(videos.contestId) : undefined,
   );
@@ -140,7 +145,9 @@ function prepared<T>(db: DbOrTx, name: string, build: () => T): T {
 export async function listVideos(db: DbOrTx, filter: ListFilter) {
   const shape = [filter.approved, filter.ownerId !== undefined, !!filter.standaloneOnly, filter.newestFirst];
   const name = `videos_list_${shape.map(String).join('_')}`;
-  const rows = await prepared(db, name, () => listQuery(db, filter).prepare(name)).execute(listParams(filter));
+  const rows = await prepared(db, name, () => listQuery(db, filter).prepare(name)).execute(
+    listParams(filter),
+  );
   if (rows.length) return { rows, count: Number(rows[0]!.total) };
   if (filter.offset === 0) return { rows, count: 0 };
   // Past the last page: the total still answers `count`.
@@ -261,7 +268,10 @@ export async function deleteVideo(db: DbOrTx, id: number): Promise<void> {
  * Call it after a change to any of them: with ids for those videos, with `{ ownerId }` for one
  * creator's videos (a rename), with nothing for every video.
  */
-export async function refreshSearchVectors(db: DbOrTx, which?: number[] | { ownerId: number }): Promise<void> {
+export async function refreshSearchVectors(
+  db: DbOrTx,
+  which?: number[] | { ownerId: number },
+): Promise<void> {
   await db
     .update(videos)
     .set({
@@ -277,6 +287,10 @@ export async function refreshSearchVectors(db: DbOrTx, which?: number[] | { owne
         setweight(to_tsvector('simple', ${videos.description}), 'C')`,
     })
     .where(
-      Array.isArray(which) ? inArray(videos.id, which) : which ? eq(videos.ownerId, which.ownerId) : undefined,
+      Array.isArray(which)
+        ? inArray(videos.id, which)
+        : which
+          ? eq(videos.ownerId, which.ownerId)
+          : undefined,
     );
 }

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LIMITS, MESSAGES, videoPageSchema, videoSchema, videoUpdateSchema } from '@app/domain';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../lib/errors';
 import { checkVideoText, createVideosService, type PageRequest, type ReceivedVideo } from './videos.service';
 import { registerTusUploads } from './tus-uploads';
@@ -35,7 +35,9 @@ const searchQuery = z.object({
   query: z
     .unknown()
     .optional()
-    .transform((value) => (Array.isArray(value) ? String(value[0] ?? '') : typeof value === 'string' ? value : '')),
+    .transform((value) =>
+      Array.isArray(value) ? String(value[0] ?? '') : typeof value === 'string' ? value : '',
+    ),
 });
 const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const errorBody = z.object({ detail: z.string(), code: z.string() }).loose();
@@ -149,7 +151,12 @@ export const videosRoutes =
       '/videos/videos/:id/',
       {
         preHandler: app.authenticate,
-        schema: { tags, summary: 'One video', params: idParams, response: { 200: videoSchema, 404: errorBody } },
+        schema: {
+          tags,
+          summary: 'One video',
+          params: idParams,
+          response: { 200: videoSchema, 404: errorBody },
+        },
       },
       (request) => videos.get(request.params.id, request.authUser),
     );

@@ -16,7 +16,11 @@ describe('videos: counts, ranking and a fresh search document', () => {
   let minute = 0;
 
   /** An approved (unless said otherwise) video, each one a minute newer than the last. */
-  async function video(title: string, description = '', options: { approved?: boolean; owner?: TestUser } = {}) {
+  async function video(
+    title: string,
+    description = '',
+    options: { approved?: boolean; owner?: TestUser } = {},
+  ) {
     minute += 1;
     const id = await insertVideo(ctx.deps.database.db, {
       ownerId: (options.owner ?? creator).id,
@@ -37,7 +41,8 @@ describe('videos: counts, ranking and a fresh search document', () => {
     expect(res.statusCode, res.body).toBe(200);
     return res.json<VideoPage>();
   };
-  const search = (query: string, extra = '') => get(`/api/videos/search/?query=${encodeURIComponent(query)}${extra}`);
+  const search = (query: string, extra = '') =>
+    get(`/api/videos/search/?query=${encodeURIComponent(query)}${extra}`);
   const ids = async (query: string) => (await search(query)).results.map((v) => v.id);
 
   beforeAll(async () => {

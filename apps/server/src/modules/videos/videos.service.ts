@@ -9,7 +9,7 @@ import {
   type VideoDto,
   type VideoPage,
 } from '@app/domain';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import type { AuthUser } from '../../plugins/auth';
 import { AppError } from '../../lib/errors';
 import { resolveMediaBinaries } from '../../media/binaries';

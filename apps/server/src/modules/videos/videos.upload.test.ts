@@ -30,7 +30,11 @@ describe('video upload and processing', () => {
   const mediaDir = () => path.join(ctx.dataDir, 'media');
   const rowCount = async () => (await ctx.deps.database.db.select({ id: videos.id }).from(videos)).length;
 
-  const upload = (user: TestUser | null, fields: Record<string, string>, file?: Parameters<typeof multipartBody>[1]) => {
+  const upload = (
+    user: TestUser | null,
+    fields: Record<string, string>,
+    file?: Parameters<typeof multipartBody>[1],
+  ) => {
     const body = multipartBody(fields, file);
     return ctx.app.inject({
       method: 'POST',
@@ -39,7 +43,11 @@ describe('video upload and processing', () => {
       headers: { ...body.headers, ...(user?.headers ?? {}) },
     });
   };
-  const clip = (file: string, type: string) => ({ filename: path.basename(file), type, bytes: readFileSync(file) });
+  const clip = (file: string, type: string) => ({
+    filename: path.basename(file),
+    type,
+    bytes: readFileSync(file),
+  });
 
   async function waitForStatus(id: number, user: TestUser): Promise<VideoDto> {
     const deadline = Date.now() + 30_000;
@@ -64,7 +72,11 @@ describe('video upload and processing', () => {
   });
 
   it('accepts an MP4, answers 201 with the video, and processing makes a poster and a preview', async () => {
-    const res = await upload(creator, { title: '  Golden hour  ', description: 'A chair at dusk' }, clip(clips.mp4, 'video/mp4'));
+    const res = await upload(
+      creator,
+      { title: '  Golden hour  ', description: 'A chair at dusk' },
+      clip(clips.mp4, 'video/mp4'),
+    );
     expect(res.statusCode).toBe(201);
     const created = res.json<VideoDto>();
     expect(created).toMatchObject({
@@ -88,7 +100,13 @@ describe('video upload and processing', () => {
     expect(video.status).toBe('ready');
     expect(video.failure_reason).toBeNull();
     expect(video.duration).toBeCloseTo(2, 0);
-    expect(video).toMatchObject({ width: 320, height: 240, video_codec: 'h264', audio_codec: 'aac', frame_rate: 25 });
+    expect(video).toMatchObject({
+      width: 320,
+      height: 240,
+      video_codec: 'h264',
+      audio_codec: 'aac',
+      frame_rate: 25,
+    });
 
     const poster = await ctx.app.inject({ url: video.thumbnail_url! });
     expect(poster.statusCode).toBe(200);
@@ -101,9 +119,13 @@ describe('video upload and processing', () => {
     const previewFile = path.join(clips.dir, 'preview-out.mp4');
     writeFileSync(previewFile, preview.rawPayload);
     const probe = JSON.parse(
-      execFileSync('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_streams', '-show_format', previewFile], {
-        encoding: 'utf8',
-      }),
+      execFileSync(
+        'ffprobe',
+        ['-v', 'error', '-print_format', 'json', '-show_streams', '-show_format', previewFile],
+        {
+          encoding: 'utf8',
+        },
+      ),
     ) as { streams: Array<{ codec_type: string; codec_name: string }>; format: { duration: string } };
     expect(probe.streams.map((s) => `${s.codec_type}:${s.codec_name}`)).toEqual(['video:h264']);
     expect(Number(probe.format.duration)).toBeLessThanOrEqual(4.1);
@@ -119,7 +141,11 @@ describe('video upload and processing', () => {
   it('accepts WebM and an iPhone-style HEVC .mov, and previews them as H.264', async () => {
     for (const [file, type, expected] of [
       [clips.webm, 'video/webm', { content_type: 'video/webm', video_codec: 'vp8', width: 320, height: 180 }],
-      [clips.mov, 'video/quicktime', { content_type: 'video/quicktime', video_codec: 'hevc', width: 180, height: 320 }],
+      [
+        clips.mov,
+        'video/quicktime',
+        { content_type: 'video/quicktime', video_codec: 'hevc', width: 180, height: 320 },
+      ],
     ] as const) {
       const res = await upload(creator, { title: path.basename(file) }, clip(file, type));
       expect(res.statusCode, file).toBe(201);
@@ -136,13 +162,21 @@ describe('video upload and processing', () => {
     const res = await upload(
       creator,
       { title: 'Not a video' },
-      { filename: 'movie.mp4', type: 'video/mp4', bytes: Buffer.from('just some text, pretending\n'.repeat(500)) },
+      {
+        filename: 'movie.mp4',
+        type: 'video/mp4',
+        bytes: Buffer.from('just some text, pretending\n'.repeat(500)),
+      },
     );
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ detail: MESSAGES.upload.invalidType });
     // Right magic bytes, damaged inside: ffprobe refuses it.
     const fake = Buffer.concat([readFileSync(clips.mp4).subarray(0, 32), Buffer.alloc(5000, 7)]);
-    const damaged = await upload(creator, { title: 'Damaged' }, { filename: 'x.mp4', type: 'video/mp4', bytes: fake });
+    const damaged = await upload(
+      creator,
+      { title: 'Damaged' },
+      { filename: 'x.mp4', type: 'video/mp4', bytes: fake },
+    );
     expect(damaged.statusCode).toBe(400);
     expect(damaged.json()).toMatchObject({ detail: MESSAGES.upload.invalidType });
     // Sound only: no video stream.
@@ -159,7 +193,10 @@ describe('video upload and processing', () => {
     expect(noFile.json()).toMatchObject({ detail: MESSAGES.upload.noFile });
     const noTitle = await upload(creator, { title: '   ' }, clip(clips.mp4, 'video/mp4'));
     expect(noTitle.statusCode).toBe(400);
-    expect(noTitle.json()).toMatchObject({ detail: MESSAGES.upload.noTitle, title: [MESSAGES.upload.noTitle] });
+    expect(noTitle.json()).toMatchObject({
+      detail: MESSAGES.upload.noTitle,
+      title: [MESSAGES.upload.noTitle],
+    });
     expect(filesUnder(mediaDir()).length).toBe(filesBefore);
   });
 
@@ -188,7 +225,10 @@ describe('video upload and processing', () => {
     const { status, text } = await new Promise<{ status: number; text: string }>((resolve, reject) => {
       const request = http.request(
         `${baseUrl}/api/videos/upload/`,
-        { method: 'POST', headers: { ...creator.headers, 'content-type': `multipart/form-data; boundary=${boundary}` } },
+        {
+          method: 'POST',
+          headers: { ...creator.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+        },
         (response) => {
           let data = '';
           response.setEncoding('utf8').on('data', (c: string) => (data += c));
@@ -231,7 +271,8 @@ describe('video upload and processing', () => {
     });
     // The server notices the broken stream and cleans up.
     const deadline = Date.now() + 5000;
-    while (originals() > originalsBefore && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    while (originals() > originalsBefore && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 100));
     expect(originals()).toBe(originalsBefore);
     expect(await rowCount()).toBe(before);
   });

@@ -21,7 +21,14 @@ export function Footer() {
   return (
     <Box component="footer" sx={{ borderTop: 1, borderColor: 'divider', py: { xs: 6, md: 8 } }}>
       <Container maxWidth="lg">
-        <Box sx={{ display: 'flex', flexDirection: { xs: 'column', md: 'row' }, gap: { xs: 3, md: 8 }, justifyContent: 'space-between' }}>
+        <Box
+          sx={{
+            display: 'flex',
+            flexDirection: { xs: 'column', md: 'row' },
+            gap: { xs: 3, md: 8 },
+            justifyContent: 'space-between',
+          }}
+        >
           <Box sx={{ maxWidth: 360 }}>
             <Logo />
             <Typography variant="body2" color="textSecondary" sx={{ mt: 1.5 }}>
@@ -40,7 +47,13 @@ export function Footer() {
                 component={RouterLink}
                 to={link.to}
                 underline="hover"
-                sx={{ color: 'text.secondary', minHeight: 44, display: 'inline-flex', alignItems: 'center', '&:hover': { color: 'text.primary' } }}
+                sx={{
+                  color: 'text.secondary',
+                  minHeight: 44,
+                  display: 'inline-flex',
+                  alignItems: 'center',
+                  '&:hover': { color: 'text.primary' },
+                }}
               >
                 {link.label}
               </Link>

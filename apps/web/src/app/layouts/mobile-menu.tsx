@@ -15,7 +15,12 @@ interface MobileMenuProps {
  */
 export default function MobileMenu({ items, open, onClose }: MobileMenuProps) {
   return (
-    <Drawer anchor="right" open={open} onClose={onClose} slotProps={{ paper: { sx: { width: 280, bgcolor: 'background.paper' } } }}>
+    <Drawer
+      anchor="right"
+      open={open}
+      onClose={onClose}
+      slotProps={{ paper: { sx: { width: 280, bgcolor: 'background.paper' } } }}
+    >
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', p: 1 }}>
         <IconButton aria-label="Close menu" onClick={onClose}>
           <CloseIcon />

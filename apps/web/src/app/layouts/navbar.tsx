@@ -23,7 +23,11 @@ function useNavItems(): NavItem[] {
     { label: 'Hbada', to: paths.hbadaSynergy },
   ];
   return session
-    ? [...common, { label: 'Log out', to: paths.logout }, { label: 'Dashboard', to: paths.dashboard, primary: true }]
+    ? [
+        ...common,
+        { label: 'Log out', to: paths.logout },
+        { label: 'Dashboard', to: paths.dashboard, primary: true },
+      ]
     : [...common, { label: 'Login', to: paths.login }, { label: 'Signup', to: paths.signup, primary: true }];
 }
 
@@ -37,7 +41,12 @@ export function Navbar() {
       position="sticky"
       elevation={0}
       color="transparent"
-      sx={{ backdropFilter: 'blur(12px)', bgcolor: themeTokens.scrim, borderBottom: 1, borderColor: 'divider' }}
+      sx={{
+        backdropFilter: 'blur(12px)',
+        bgcolor: themeTokens.scrim,
+        borderBottom: 1,
+        borderColor: 'divider',
+      }}
     >
       <Container maxWidth="lg">
         <Toolbar disableGutters sx={{ gap: 2, minHeight: 64 }}>
@@ -45,7 +54,14 @@ export function Navbar() {
             component={RouterLink}
             to={paths.home}
             aria-label="Cinematic Contests home"
-            sx={{ display: 'flex', alignItems: 'center', color: 'text.primary', textDecoration: 'none', minHeight: 44, borderRadius: 1 }}
+            sx={{
+              display: 'flex',
+              alignItems: 'center',
+              color: 'text.primary',
+              textDecoration: 'none',
+              minHeight: 44,
+              borderRadius: 1,
+            }}
           >
             <Logo />
           </Box>

@@ -4,7 +4,8 @@ import { ApiError } from '../../lib/api-client';
 /** spec §8 Login: credential/password/login errors (and the generic one) read as one message. */
 export function loginErrorMessage(error: unknown): string {
   if (!(error instanceof ApiError)) return MESSAGES.login.fallback;
-  if (error.status === 401 || /credential|password|login/i.test(error.detail)) return MESSAGES.login.incorrect;
+  if (error.status === 401 || /credential|password|login/i.test(error.detail))
+    return MESSAGES.login.incorrect;
   return error.detail || MESSAGES.login.fallback;
 }
 
@@ -28,7 +29,8 @@ export function verificationFailure(error: unknown): { state: VerificationState;
     return { state: 'error', message: MESSAGES.verification.unexpectedError };
   if (/already (active|verified)/i.test(error.detail))
     return { state: 'already_verified', message: MESSAGES.verification.alreadyVerified };
-  if (error.status === 400) return { state: 'error', message: error.detail || MESSAGES.verification.invalidOrExpired };
+  if (error.status === 400)
+    return { state: 'error', message: error.detail || MESSAGES.verification.invalidOrExpired };
   return { state: 'error', message: MESSAGES.verification.unexpectedResponse };
 }
 
@@ -43,6 +45,7 @@ export function resendErrorMessage(error: unknown): string {
 
 /** spec §8 Forgot password: the error, or the generic failure. */
 export function forgotErrorMessage(error: unknown): string {
-  if (error instanceof ApiError) return error.fieldErrors().email?.[0] ?? (error.detail || MESSAGES.forgot.failure);
+  if (error instanceof ApiError)
+    return error.fieldErrors().email?.[0] ?? (error.detail || MESSAGES.forgot.failure);
   return MESSAGES.forgot.failure;
 }

@@ -3,7 +3,12 @@ import type { Role } from '@app/domain';
 
 /** Where to go after signing in: the remembered origin, else the role's own dashboard. */
 export function afterLoginPath(from: unknown, role: Role | undefined): string {
-  if (typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && !/^\/(login|signup|logout)\b/.test(from))
+  if (
+    typeof from === 'string' &&
+    from.startsWith('/') &&
+    !from.startsWith('//') &&
+    !/^\/(login|signup|logout)\b/.test(from)
+  )
     return from;
   return dashboardPathFor(role);
 }
@@ -16,5 +21,7 @@ export function completeSignIn(session: Session, target: string): void {
 
 /** The origin the route guard remembered (`state.from`). */
 export function rememberedFrom(state: unknown): unknown {
-  return state && typeof state === 'object' && 'from' in state ? (state as { from: unknown }).from : undefined;
+  return state && typeof state === 'object' && 'from' in state
+    ? (state as { from: unknown }).from
+    : undefined;
 }

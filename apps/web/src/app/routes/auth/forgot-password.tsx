@@ -4,7 +4,10 @@ import { ForgotPasswordForm } from '../../../features/auth/components/forgot-pas
 /** /forgot-password: request a reset link. */
 export default function ForgotPasswordPage() {
   return (
-    <AuthCard title="Forgot Password" subtitle="Enter your e-mail address and we will send you a link to reset your password.">
+    <AuthCard
+      title="Forgot Password"
+      subtitle="Enter your e-mail address and we will send you a link to reset your password."
+    >
       <ForgotPasswordForm />
     </AuthCard>
   );

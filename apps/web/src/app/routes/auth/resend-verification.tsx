@@ -7,7 +7,10 @@ export default function ResendVerificationPage() {
   const location = useLocation();
   const email = (location.state as { email?: unknown } | null)?.email;
   return (
-    <AuthCard title="Resend Verification Email" subtitle="Enter your e-mail address and we will send you a new verification link.">
+    <AuthCard
+      title="Resend Verification Email"
+      subtitle="Enter your e-mail address and we will send you a new verification link."
+    >
       <ResendVerificationForm initialEmail={typeof email === 'string' ? email : undefined} />
     </AuthCard>
   );

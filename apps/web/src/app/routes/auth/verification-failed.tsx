@@ -8,13 +8,23 @@ import { AuthCard } from '../../../features/auth/components/auth-card';
 /** /verification-failed: the link is invalid or expired; Register Again, Resend Email, and support. */
 export default function VerificationFailedPage() {
   return (
-    <AuthCard title="Verification Failed" icon={<ErrorOutline />} subtitle={MESSAGES.verification.invalidOrExpired}>
+    <AuthCard
+      title="Verification Failed"
+      icon={<ErrorOutline />}
+      subtitle={MESSAGES.verification.invalidOrExpired}
+    >
       <Stack spacing={2}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
           <Button component={RouterLink} to={paths.signup} variant="outlined" size="large" fullWidth>
             Register Again
           </Button>
-          <Button component={RouterLink} to={paths.resendVerification} variant="contained" size="large" fullWidth>
+          <Button
+            component={RouterLink}
+            to={paths.resendVerification}
+            variant="contained"
+            size="large"
+            fullWidth
+          >
             Resend Email
           </Button>
         </Stack>

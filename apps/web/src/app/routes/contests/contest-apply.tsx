@@ -29,7 +29,8 @@ export default function ContestApplyPage() {
             Apply: {contest.data.title}
           </Typography>
           <Typography color="text.secondary" sx={{ mt: 1, mb: 4 }}>
-            Applications close {formatContestDate(contest.data.application_deadline, contest.data.timezone, { time: true })}.
+            Applications close{' '}
+            {formatContestDate(contest.data.application_deadline, contest.data.timezone, { time: true })}.
           </Typography>
           <ApplicationWizard contest={contest.data} />
         </>

@@ -4,7 +4,11 @@ import { Alert, Box, Container, Stack, Typography } from '@mui/material';
 import { FEATURED_CONTEST_SLUG, type ContestResponse } from '@app/domain';
 import { ApiError } from '../../../lib/api-client';
 import { useContest } from '../../../features/contests/api/get-contest';
-import { ContestBanner, ContestBrief, ContestDetailSkeleton } from '../../../features/contests/components/contest-overview';
+import {
+  ContestBanner,
+  ContestBrief,
+  ContestDetailSkeleton,
+} from '../../../features/contests/components/contest-overview';
 import { ProductTiles } from '../../../features/contests/components/product-tiles';
 import { FeatureAccordion } from '../../../features/contests/components/feature-accordion';
 import { InspirationCarousel } from '../../../features/contests/components/inspiration-carousel';
@@ -21,7 +25,9 @@ export default function ContestDetailPage() {
     const notFound = contest.error instanceof ApiError && contest.error.status === 404;
     return (
       <Container maxWidth="md" sx={{ py: 10 }}>
-        <Alert severity="error">{notFound ? 'This contest does not exist.' : 'Failed to load the contest. Please try again.'}</Alert>
+        <Alert severity="error">
+          {notFound ? 'This contest does not exist.' : 'Failed to load the contest. Please try again.'}
+        </Alert>
       </Container>
     );
   }

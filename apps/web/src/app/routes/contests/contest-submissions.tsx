@@ -18,7 +18,9 @@ export default function ContestSubmissionsPage() {
         <Typography variant="h6" component="p" gutterBottom>
           No submissions to review yet
         </Typography>
-        <Typography color="text.secondary">Entries appear here once selected creators upload their films.</Typography>
+        <Typography color="text.secondary">
+          Entries appear here once selected creators upload their films.
+        </Typography>
       </Box>
     </SimplePage>
   );

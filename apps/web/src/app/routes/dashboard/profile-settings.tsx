@@ -8,8 +8,8 @@ export default function ProfileSettingsPage() {
   return (
     <SimplePage title="Profile Settings">
       <Typography color="textSecondary" sx={{ mb: 4 }}>
-        Account settings are not available on their own page yet. Your name, contact details, bio,
-        links and shipping address are edited with Edit Profile on your dashboard.
+        Account settings are not available on their own page yet. Your name, contact details, bio, links and
+        shipping address are edited with Edit Profile on your dashboard.
       </Typography>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
         <Button component={RouterLink} to={paths.creatorDashboard} variant="contained">

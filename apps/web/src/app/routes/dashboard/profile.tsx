@@ -19,9 +19,23 @@ export default function ProfilePage() {
   ];
   return (
     <SimplePage title="Profile">
-      <Box component="dl" sx={{ m: 0, mb: 4, p: 3, borderRadius: 1, border: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
+      <Box
+        component="dl"
+        sx={{
+          m: 0,
+          mb: 4,
+          p: 3,
+          borderRadius: 1,
+          border: 1,
+          borderColor: 'divider',
+          bgcolor: 'background.paper',
+        }}
+      >
         {rows.map((row) => (
-          <Box key={row.label} sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '160px 1fr' }, py: 1 }}>
+          <Box
+            key={row.label}
+            sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '160px 1fr' }, py: 1 }}
+          >
             <Typography component="dt" color="textSecondary">
               {row.label}
             </Typography>
@@ -33,7 +47,8 @@ export default function ProfilePage() {
       </Box>
       <Typography color="textSecondary" sx={{ mb: 3 }}>
         A public profile page is not available yet.
-        {user.role === 'creator' && ' Your portfolio, bio and shipping address are edited from your dashboard.'}
+        {user.role === 'creator' &&
+          ' Your portfolio, bio and shipping address are edited from your dashboard.'}
       </Typography>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
         <Button component={RouterLink} to={dashboardPathFor(user.role)} variant="contained">

@@ -12,10 +12,10 @@ export default function AboutPage() {
         {SITE_NAME} partners with brands to run video contests for independent filmmakers.
       </Typography>
       <Typography color="textSecondary" sx={{ mb: 2 }}>
-        A brand brings a product and a creative challenge. We select creators from their applications
-        and portfolios, send them the product and the brief, and they make a cinematic ad. Our team
-        and the brand&apos;s marketing team judge the films; winners receive trophies, cash prizes,
-        exposure and the recognition of the community.
+        A brand brings a product and a creative challenge. We select creators from their applications and
+        portfolios, send them the product and the brief, and they make a cinematic ad. Our team and the
+        brand&apos;s marketing team judge the films; winners receive trophies, cash prizes, exposure and the
+        recognition of the community.
       </Typography>
       <Typography color="textSecondary" sx={{ mb: 4 }}>
         The current contest is run with Hbada, with a grand prize of {formatPrize(LIMITS.prizeUsd)}.

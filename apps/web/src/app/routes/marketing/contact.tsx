@@ -9,8 +9,8 @@ export default function ContactPage() {
   return (
     <SimplePage title="Contact">
       <Typography color="textSecondary" sx={{ mb: 4 }}>
-        Questions about a contest, your application or a partnership: write to us and we answer within
-        two working days.
+        Questions about a contest, your application or a partnership: write to us and we answer within two
+        working days.
       </Typography>
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
         <Box sx={{ p: 3, borderRadius: 1, border: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>

@@ -40,7 +40,14 @@ export default function FaqPage() {
               border: 1,
               borderColor: 'divider',
               bgcolor: 'background.paper',
-              '& summary': { cursor: 'pointer', p: 2.5, minHeight: 44, fontWeight: 600, fontSize: '1.0625rem', borderRadius: 1 },
+              '& summary': {
+                cursor: 'pointer',
+                p: 2.5,
+                minHeight: 44,
+                fontWeight: 600,
+                fontSize: '1.0625rem',
+                borderRadius: 1,
+              },
               '&[open] summary': { color: 'primary.main' },
             }}
           >

@@ -8,8 +8,8 @@ export default function TermsPage() {
   return (
     <SimplePage title="Terms">
       <Typography color="textSecondary" sx={{ mb: 2 }}>
-        The general terms of use of {SITE_NAME} are being written. Until they are published, taking
-        part in a contest is governed by the{' '}
+        The general terms of use of {SITE_NAME} are being written. Until they are published, taking part in a
+        contest is governed by the{' '}
         <Link component={RouterLink} to={paths.rules}>
           Contest Rules
         </Link>

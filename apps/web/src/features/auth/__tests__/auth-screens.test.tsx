@@ -50,14 +50,21 @@ describe('account screens', { timeout: 20_000 }, () => {
     fetchMock.mockImplementation(async (input) =>
       String(input).includes('/api/config/')
         ? config()
-        : json(403, { require_verification: true, detail: MESSAGES.login.requireVerification, code: 'forbidden' }),
+        : json(403, {
+            require_verification: true,
+            detail: MESSAGES.login.requireVerification,
+            code: 'forbidden',
+          }),
     );
     renderAt(<LoginFormPanel />);
     await user.type(screen.getByRole('textbox', { name: 'Email' }), 'new@example.com');
     await user.type(screen.getByLabelText('Password'), 'Velvet-Lantern-4821');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
     expect(await screen.findByText(MESSAGES.login.requireVerification)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Resend the verification e-mail' })).toHaveAttribute('href', '/resend-verification');
+    expect(screen.getByRole('link', { name: 'Resend the verification e-mail' })).toHaveAttribute(
+      'href',
+      '/resend-verification',
+    );
     expect(screen.queryByText(MESSAGES.login.incorrect)).not.toBeInTheDocument();
   });
 
@@ -115,7 +122,9 @@ describe('account screens', { timeout: 20_000 }, () => {
     await user.type(screen.getByLabelText('Confirm New Password'), 'Copper-Meadow-5519');
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));
     expect(await screen.findByText(MESSAGES.reset.success)).toBeInTheDocument();
-    expect(String(fetchMock.mock.calls[0]![0])).toBe(`/api/accounts/auth/password/reset/confirm/MQ/${TOKEN}/`);
+    expect(String(fetchMock.mock.calls[0]![0])).toBe(
+      `/api/accounts/auth/password/reset/confirm/MQ/${TOKEN}/`,
+    );
     expect(fetchMock.mock.calls[1]![1]?.method).toBe('POST');
     await waitFor(() => expect(screen.getByText('login page')).toBeInTheDocument(), { timeout: 4500 });
   }, 20_000);
@@ -125,7 +134,10 @@ describe('account screens', { timeout: 20_000 }, () => {
     renderAt(<ResetPasswordFormPanel uidb64="MQ" token={TOKEN} />);
     expect(await screen.findByText(MESSAGES.reset.invalidLink)).toBeInTheDocument();
     expect(screen.queryByLabelText('New Password')).not.toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Request a New Link' })).toHaveAttribute('href', '/forgot-password');
+    expect(screen.getByRole('link', { name: 'Request a New Link' })).toHaveAttribute(
+      'href',
+      '/forgot-password',
+    );
   });
 
   it('Reset password: a link refused on submit shows "Invalid or Expired Link" and a way to a new one', async () => {
@@ -137,7 +149,10 @@ describe('account screens', { timeout: 20_000 }, () => {
     await user.type(screen.getByLabelText('Confirm New Password'), 'Copper-Meadow-5519');
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));
     expect(await screen.findByText(MESSAGES.reset.invalidLink)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Request a New Link' })).toHaveAttribute('href', '/forgot-password');
+    expect(screen.getByRole('link', { name: 'Request a New Link' })).toHaveAttribute(
+      'href',
+      '/forgot-password',
+    );
   });
 
   it('Email verification: verifying, then success; a 400 shows its detail', async () => {

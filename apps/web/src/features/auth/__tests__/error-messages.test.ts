@@ -8,7 +8,9 @@ describe('spec §8 message extraction', () => {
   it('login: credential errors read as one message; others as given; fallback', () => {
     expect(loginErrorMessage(new ApiError(401, 'anything'))).toBe(MESSAGES.login.incorrect);
     expect(loginErrorMessage(new ApiError(400, 'Invalid credentials'))).toBe(MESSAGES.login.incorrect);
-    expect(loginErrorMessage(new ApiError(429, MESSAGES.generic.rateLimited))).toBe(MESSAGES.generic.rateLimited);
+    expect(loginErrorMessage(new ApiError(429, MESSAGES.generic.rateLimited))).toBe(
+      MESSAGES.generic.rateLimited,
+    );
     expect(loginErrorMessage(new Error('boom'))).toBe(MESSAGES.login.fallback);
   });
 
@@ -26,9 +28,16 @@ describe('spec §8 message extraction', () => {
       state: 'already_verified',
       message: MESSAGES.verification.alreadyVerified,
     });
-    expect(verificationFailure(new ApiError(400, 'Account already active'))).toMatchObject({ state: 'already_verified' });
-    expect(verificationFailure(new ApiError(400, ''))).toEqual({ state: 'error', message: MESSAGES.verification.invalidOrExpired });
-    expect(verificationFailure(new ApiError(500, 'x')).message).toBe(MESSAGES.verification.unexpectedResponse);
+    expect(verificationFailure(new ApiError(400, 'Account already active'))).toMatchObject({
+      state: 'already_verified',
+    });
+    expect(verificationFailure(new ApiError(400, ''))).toEqual({
+      state: 'error',
+      message: MESSAGES.verification.invalidOrExpired,
+    });
+    expect(verificationFailure(new ApiError(500, 'x')).message).toBe(
+      MESSAGES.verification.unexpectedResponse,
+    );
     expect(verificationFailure(new ApiError(0, 'x')).message).toBe(MESSAGES.verification.unexpectedError);
   });
 

@@ -3,9 +3,12 @@ import { apiRequest } from '../../../lib/api-client';
 
 /** GET /api/accounts/auth/verify_email/{uid}/{token}/: a 200 means verified. */
 export function verifyEmail(uid: string, token: string): Promise<{ detail: string }> {
-  return apiRequest(`/api/accounts/auth/verify_email/${encodeURIComponent(uid)}/${encodeURIComponent(token)}/`, {
-    auth: false,
-  });
+  return apiRequest(
+    `/api/accounts/auth/verify_email/${encodeURIComponent(uid)}/${encodeURIComponent(token)}/`,
+    {
+      auth: false,
+    },
+  );
 }
 
 /** Runs once per link (the link is single use, so no retries and no refetching). */

@@ -20,7 +20,10 @@ export function AuthCard({
         sx={{ p: { xs: 3, sm: 5 }, bgcolor: 'background.paper', borderColor: 'divider', borderRadius: 3 }}
       >
         <Stack spacing={3}>
-          <Stack spacing={1.5} sx={{ alignItems: icon ? 'center' : 'flex-start', textAlign: icon ? 'center' : 'left' }}>
+          <Stack
+            spacing={1.5}
+            sx={{ alignItems: icon ? 'center' : 'flex-start', textAlign: icon ? 'center' : 'left' }}
+          >
             {icon ? (
               <Box aria-hidden sx={{ color: 'primary.main', display: 'flex', '& svg': { fontSize: 56 } }}>
                 {icon}

@@ -10,12 +10,21 @@ import { forgotErrorMessage } from '../error-messages';
 /** Forgot Password (spec §2): e-mail, 'Send Reset Link' ('Sending...'), Back to Sign In. */
 export function ForgotPasswordForm() {
   const reset = useRequestPasswordReset();
-  const form = useForm<{ email: string }>({ resolver: zodResolver(emailOnlySchema), defaultValues: { email: '' } });
+  const form = useForm<{ email: string }>({
+    resolver: zodResolver(emailOnlySchema),
+    defaultValues: { email: '' },
+  });
   const { errors } = form.formState;
   const onSubmit = form.handleSubmit(({ email }) => reset.mutate(email.trim()));
 
   return (
-    <Stack component="form" noValidate onSubmit={onSubmit} spacing={2.5} aria-label="Request a password reset link">
+    <Stack
+      component="form"
+      noValidate
+      onSubmit={onSubmit}
+      spacing={2.5}
+      aria-label="Request a password reset link"
+    >
       {reset.isSuccess ? <Alert severity="success">{MESSAGES.forgot.success}</Alert> : null}
       {reset.isError ? <Alert severity="error">{forgotErrorMessage(reset.error)}</Alert> : null}
       <TextField

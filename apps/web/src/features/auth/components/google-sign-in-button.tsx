@@ -7,7 +7,11 @@ import { usePublicConfig } from '../api/get-public-config';
 interface GoogleIdentity {
   accounts: {
     id: {
-      initialize(options: { client_id: string; callback: (response: { credential?: string }) => void; ux_mode?: string }): void;
+      initialize(options: {
+        client_id: string;
+        callback: (response: { credential?: string }) => void;
+        ux_mode?: string;
+      }): void;
       renderButton(element: HTMLElement, options: Record<string, unknown>): void;
     };
   };
@@ -29,7 +33,8 @@ function loadGoogleIdentity(): Promise<GoogleIdentity> {
     const script = document.createElement('script');
     script.src = SCRIPT_SRC;
     script.async = true;
-    script.onload = () => (window.google?.accounts?.id ? resolve(window.google) : reject(new Error('no gsi')));
+    script.onload = () =>
+      window.google?.accounts?.id ? resolve(window.google) : reject(new Error('no gsi'));
     script.onerror = () => {
       scriptPromise = null;
       reject(new Error('gsi failed to load'));
@@ -95,7 +100,11 @@ export function GoogleSignInButton({
   }, [clientId]);
 
   if (config.isPending) {
-    return <Button variant="outlined" fullWidth disabled startIcon={<GoogleIcon />}>{label}</Button>;
+    return (
+      <Button variant="outlined" fullWidth disabled startIcon={<GoogleIcon />}>
+        {label}
+      </Button>
+    );
   }
   if (!clientId || loadFailed) {
     return (
@@ -104,7 +113,9 @@ export function GoogleSignInButton({
           {label}
         </Button>
         <Typography variant="body2" sx={{ color: 'text.secondary', textAlign: 'center' }}>
-          {loadFailed ? 'Google sign-in could not be loaded. Check your connection and try again.' : MESSAGES.google.notConfigured}
+          {loadFailed
+            ? 'Google sign-in could not be loaded. Check your connection and try again.'
+            : MESSAGES.google.notConfigured}
         </Typography>
       </Stack>
     );
@@ -114,7 +125,12 @@ export function GoogleSignInButton({
       ref={container}
       aria-label={label}
       aria-disabled={disabled || undefined}
-      sx={{ alignItems: 'center', minHeight: 44, pointerEvents: disabled ? 'none' : undefined, opacity: disabled ? 0.6 : 1 }}
+      sx={{
+        alignItems: 'center',
+        minHeight: 44,
+        pointerEvents: disabled ? 'none' : undefined,
+        opacity: disabled ? 0.6 : 1,
+      }}
     />
   );
 }

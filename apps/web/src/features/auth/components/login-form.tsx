@@ -17,7 +17,10 @@ export function LoginFormPanel({ from }: { from?: unknown }) {
   const login = useLogin();
   const google = useGoogleSignIn('login', from);
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
-  const form = useForm<LoginForm>({ resolver: zodResolver(loginFormSchema), defaultValues: { email: '', password: '' } });
+  const form = useForm<LoginForm>({
+    resolver: zodResolver(loginFormSchema),
+    defaultValues: { email: '', password: '' },
+  });
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit((values) => {
@@ -74,7 +77,12 @@ export function LoginFormPanel({ from }: { from?: unknown }) {
         {busy ? 'Signing in...' : 'Sign In'}
       </Button>
       <Divider sx={{ color: 'text.secondary', typography: 'body2' }}>or</Divider>
-      <GoogleSignInButton label="Sign in with Google" onCredential={google.onCredential} onError={google.onError} disabled={google.pending} />
+      <GoogleSignInButton
+        label="Sign in with Google"
+        onCredential={google.onCredential}
+        onError={google.onError}
+        disabled={google.pending}
+      />
       <Typography variant="body2" sx={{ textAlign: 'center', color: 'text.secondary' }}>
         Don&apos;t have an account?{' '}
         <Link component={RouterLink} to={paths.signup}>

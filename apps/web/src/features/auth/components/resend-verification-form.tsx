@@ -18,7 +18,13 @@ export function ResendVerificationForm({ initialEmail }: { initialEmail?: string
   const onSubmit = form.handleSubmit(({ email }) => resend.mutate(email.trim()));
 
   return (
-    <Stack component="form" noValidate onSubmit={onSubmit} spacing={2.5} aria-label="Resend verification email">
+    <Stack
+      component="form"
+      noValidate
+      onSubmit={onSubmit}
+      spacing={2.5}
+      aria-label="Resend verification email"
+    >
       {resend.isSuccess ? <Alert severity="success">{resend.data.message}</Alert> : null}
       {resend.isError ? <Alert severity="error">{resendErrorMessage(resend.error)}</Alert> : null}
       <TextField

@@ -93,7 +93,8 @@ export function ResetPasswordFormPanel({ uidb64, token }: { uidb64?: string; tok
     );
   }
 
-  const failure = confirm.isError && !errors.new_password1 && !errors.new_password2 ? MESSAGES.reset.failure : null;
+  const failure =
+    confirm.isError && !errors.new_password1 && !errors.new_password2 ? MESSAGES.reset.failure : null;
   return (
     <Stack component="form" noValidate onSubmit={onSubmit} spacing={2.5} aria-label="Reset password">
       <Typography sx={{ color: 'text.secondary' }}>Choose a new password for your account.</Typography>

@@ -28,7 +28,13 @@ export function SignupFormPanel() {
 
   const onSubmit = form.handleSubmit((values) => {
     registration.mutate(
-      { email: values.email.trim(), password: values.password, confirm_password: values.confirm_password, role: 'creator', phone_number: values.phone_number ?? '' },
+      {
+        email: values.email.trim(),
+        password: values.password,
+        confirm_password: values.confirm_password,
+        role: 'creator',
+        phone_number: values.phone_number ?? '',
+      },
       {
         onSuccess: () => {
           notify(MESSAGES.registration.success, { severity: 'success' });
@@ -57,7 +63,9 @@ export function SignupFormPanel() {
         autoComplete="new-password"
         required
         error={Boolean(errors.password)}
-        helperText={errors.password?.message ?? 'At least 8 characters, not only numbers, not a common password.'}
+        helperText={
+          errors.password?.message ?? 'At least 8 characters, not only numbers, not a common password.'
+        }
         {...form.register('password')}
       />
       <PasswordField
@@ -72,7 +80,12 @@ export function SignupFormPanel() {
         {registration.isPending ? 'Signing Up...' : 'Sign Up'}
       </Button>
       <Divider sx={{ color: 'text.secondary', typography: 'body2' }}>or</Divider>
-      <GoogleSignInButton label="Sign up with Google" onCredential={google.onCredential} onError={google.onError} disabled={google.pending} />
+      <GoogleSignInButton
+        label="Sign up with Google"
+        onCredential={google.onCredential}
+        onError={google.onError}
+        disabled={google.pending}
+      />
       <Typography variant="body2" sx={{ textAlign: 'center', color: 'text.secondary' }}>
         Already have an account?{' '}
         <Link component={RouterLink} to={paths.login}>

@@ -17,7 +17,10 @@ export function useGoogleSignIn(screen: 'login' | 'signup', from?: unknown) {
     mutation.mutate(credential, {
       onSuccess: (data) => {
         if (!data?.token || !data.user) return setError(MESSAGES.google.noData);
-        completeSignIn({ access: data.token, refresh: data.refresh, user: data.user }, afterLoginPath(from, data.user.role));
+        completeSignIn(
+          { access: data.token, refresh: data.refresh, user: data.user },
+          afterLoginPath(from, data.user.role),
+        );
       },
       onError: (failure) => {
         if (screen === 'signup') return setError(MESSAGES.google.failed);

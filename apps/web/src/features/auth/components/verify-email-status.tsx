@@ -33,7 +33,9 @@ export function VerifyEmailStatus({ uid, token }: { uid?: string; token?: string
           <Typography>{message}</Typography>
         </Stack>
       ) : (
-        <Alert severity={state === 'error' ? 'error' : state === 'already_verified' ? 'info' : 'success'}>{message}</Alert>
+        <Alert severity={state === 'error' ? 'error' : state === 'already_verified' ? 'info' : 'success'}>
+          {message}
+        </Alert>
       )}
       {state === 'error' ? (
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
@@ -43,7 +45,13 @@ export function VerifyEmailStatus({ uid, token }: { uid?: string; token?: string
           </Link>
         </Typography>
       ) : null}
-      <Button component={RouterLink} to={paths.login} variant="contained" size="large" disabled={state === 'verifying'}>
+      <Button
+        component={RouterLink}
+        to={paths.login}
+        variant="contained"
+        size="large"
+        disabled={state === 'verifying'}
+      >
         Go to Login
       </Button>
     </Stack>

@@ -53,7 +53,14 @@ const me: CurrentUser = {
     youtube_url: '',
     instagram_url: '',
     portfolio_url: '',
-    shipping_address: { line1: '12 Analytical Way', line2: '', city: 'Austin', state: 'TX', postal: '73301', country: 'US' },
+    shipping_address: {
+      line1: '12 Analytical Way',
+      line2: '',
+      city: 'Austin',
+      state: 'TX',
+      postal: '73301',
+      country: 'US',
+    },
   },
 };
 
@@ -75,7 +82,9 @@ function serve(applyResponse: () => Response) {
 }
 
 function renderWizard() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
   render(
     <QueryClientProvider client={queryClient}>
       <MemoryRouter initialEntries={['/contests/1/apply']}>
@@ -104,7 +113,11 @@ describe('application wizard', { timeout: 90_000 }, () => {
     fetchMock.mockReset();
     vi.stubGlobal('fetch', fetchMock);
     sessionStorage.clear();
-    sessionStore.set({ access: 'a', refresh: 'r', user: { id: 7, email: me.email, role: 'creator', first_name: 'Ada', last_name: 'Lovelace' } });
+    sessionStore.set({
+      access: 'a',
+      refresh: 'r',
+      user: { id: 7, email: me.email, role: 'creator', first_name: 'Ada', last_name: 'Lovelace' },
+    });
   });
   afterEach(() => {
     cleanup();
@@ -145,7 +158,16 @@ describe('application wizard', { timeout: 90_000 }, () => {
   });
 
   it('opens each text in a dialog, needs all three acceptances, and sends the payload', async () => {
-    serve(() => json(201, { id: 1, contest_id: 1, product_id: 1, status: 'pending', created_at: '', stock_quantity: 11 }));
+    serve(() =>
+      json(201, {
+        id: 1,
+        contest_id: 1,
+        product_id: 1,
+        status: 'pending',
+        created_at: '',
+        stock_quantity: 11,
+      }),
+    );
     renderWizard();
     await screen.findByDisplayValue('Ada Lovelace');
     await goToTerms();
@@ -155,7 +177,9 @@ describe('application wizard', { timeout: 90_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: 'Contest Rules' }));
     const dialog = await screen.findByRole('dialog', { name: 'Contest Rules' });
     expect(within(dialog).getByText('You must be 18 years of age or older.')).toBeInTheDocument();
-    expect(within(dialog).getByText('Video submission deadline: 08-22-2025 11:59 PM PDT')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('Video submission deadline: 08-22-2025 11:59 PM PDT'),
+    ).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByRole('checkbox', { name: 'I accept the Contest Rules' })).not.toBeChecked();
@@ -170,7 +194,14 @@ describe('application wizard', { timeout: 90_000 }, () => {
       email: 'ada@example.com',
       phone_number: '+15551234567',
       bio: 'Filmmaker',
-      shipping_address: { line1: '12 Analytical Way', line2: '', city: 'Austin', state: 'TX', postal: '73301', country: 'US' },
+      shipping_address: {
+        line1: '12 Analytical Way',
+        line2: '',
+        city: 'Austin',
+        state: 'TX',
+        postal: '73301',
+        country: 'US',
+      },
       product_id: 1,
       terms_accepted: true,
       youtube_url: '',

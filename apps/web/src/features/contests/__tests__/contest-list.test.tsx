@@ -51,9 +51,14 @@ describe('contest list (spec §2)', () => {
     expect(screen.getByRole('progressbar')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Night Shoot' })).toBeInTheDocument();
     expect(screen.getByText('Prize: $5,000')).toBeInTheDocument();
-    expect(screen.getByText(`Deadline: ${new Date('2025-08-07T06:59:00.000Z').toLocaleDateString()}`)).toBeInTheDocument();
+    expect(
+      screen.getByText(`Deadline: ${new Date('2025-08-07T06:59:00.000Z').toLocaleDateString()}`),
+    ).toBeInTheDocument();
     expect(screen.getByTestId('contest-thumbnail-placeholder')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'See Details: Night Shoot' })).toHaveAttribute('href', '/contests/3');
+    expect(screen.getByRole('link', { name: 'See Details: Night Shoot' })).toHaveAttribute(
+      'href',
+      '/contests/3',
+    );
   });
 
   it("says 'No active contests at the moment' when there are none", async () => {

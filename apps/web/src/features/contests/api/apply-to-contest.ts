@@ -4,7 +4,10 @@ import { ApiError, apiRequest } from '../../../lib/api-client';
 import { contestProductsQueryKey } from './get-contest-products';
 
 /** POST /api/contests/{id}/apply/ — the response is returned as is (spec §7). */
-export function applyToContest(contestRef: string, payload: ApplicationPayload): Promise<ApplicationResponse> {
+export function applyToContest(
+  contestRef: string,
+  payload: ApplicationPayload,
+): Promise<ApplicationResponse> {
   return apiRequest<ApplicationResponse>(`/api/contests/${encodeURIComponent(contestRef)}/apply/`, {
     method: 'POST',
     body: payload,

@@ -8,7 +8,10 @@ export function getContest(contestRef: string): Promise<ContestResponse> {
 }
 
 export const contestQueryOptions = (contestRef: string) =>
-  queryOptions({ queryKey: ['contests', 'detail', contestRef] as const, queryFn: () => getContest(contestRef) });
+  queryOptions({
+    queryKey: ['contests', 'detail', contestRef] as const,
+    queryFn: () => getContest(contestRef),
+  });
 
 export function useContest(contestRef: string) {
   return useQuery(contestQueryOptions(contestRef));

@@ -50,7 +50,12 @@ export function ContestCard({ contest }: { contest: ContestResponse }) {
         </Stack>
       </CardContent>
       <CardActions sx={{ px: 2, pb: 2 }}>
-        <Button component={RouterLink} to={paths.contest(contest.id)} variant="contained" aria-label={`See Details: ${contest.title}`}>
+        <Button
+          component={RouterLink}
+          to={paths.contest(contest.id)}
+          variant="contained"
+          aria-label={`See Details: ${contest.title}`}
+        >
           See Details
         </Button>
       </CardActions>

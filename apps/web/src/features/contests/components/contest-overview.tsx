@@ -30,7 +30,11 @@ export function ContestBanner({ contest }: { contest: ContestResponse }) {
       <Container maxWidth="lg" sx={{ py: { xs: 6, md: 10 } }}>
         <Grid container spacing={4} sx={{ alignItems: 'center' }}>
           <Grid size={{ xs: 12, md: 7 }}>
-            <Chip label={STATUS_LABEL[contest.status]} color={contest.accepting_applications ? 'success' : 'default'} sx={{ mb: 2 }} />
+            <Chip
+              label={STATUS_LABEL[contest.status]}
+              color={contest.accepting_applications ? 'success' : 'default'}
+              sx={{ mb: 2 }}
+            />
             <Typography component="h1" variant="h1">
               {contest.title}
             </Typography>
@@ -51,7 +55,12 @@ export function ContestBanner({ contest }: { contest: ContestResponse }) {
                 <strong>{formatPrize(contest.prize, contest.currency)}</strong>
               </Typography>
             </Stack>
-            <Button component={RouterLink} to={paths.contestApply(contest.id)} variant="contained" size="large">
+            <Button
+              component={RouterLink}
+              to={paths.contestApply(contest.id)}
+              variant="contained"
+              size="large"
+            >
               APPLY NOW
             </Button>
           </Grid>
@@ -109,7 +118,10 @@ export function ContestBrief({ contest }: { contest: ContestResponse }) {
     ['Contest start', formatContestDate(contest.starts_at, tz)],
     ['Applications close', formatContestDate(contest.application_deadline, tz, { time: true })],
     ['Videos due', formatContestDate(contest.submission_deadline, tz, { time: true })],
-    ['Judging', `${formatContestDate(contest.judging_starts_at, tz)} – ${formatContestDate(contest.judging_ends_at, tz)}`],
+    [
+      'Judging',
+      `${formatContestDate(contest.judging_starts_at, tz)} – ${formatContestDate(contest.judging_ends_at, tz)}`,
+    ],
     ['Winners announced', formatContestDate(contest.winners_at, tz)],
   ];
   return (
@@ -144,7 +156,13 @@ export function ContestBrief({ contest }: { contest: ContestResponse }) {
               <Stack
                 key={label}
                 direction={{ xs: 'column', sm: 'row' }}
-                sx={{ justifyContent: 'space-between', gap: { xs: 0.25, sm: 2 }, py: 1, borderBottom: 1, borderColor: 'divider' }}
+                sx={{
+                  justifyContent: 'space-between',
+                  gap: { xs: 0.25, sm: 2 },
+                  py: 1,
+                  borderBottom: 1,
+                  borderColor: 'divider',
+                }}
               >
                 <Typography component="dt" color="text.secondary">
                   {label}
@@ -156,8 +174,8 @@ export function ContestBrief({ contest }: { contest: ContestResponse }) {
             ))}
           </Box>
           <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
-            Open to creators in the {contest.eligibility.country}, aged {contest.eligibility.minimum_age}+, with{' '}
-            {contest.eligibility.experience.toLowerCase()}.
+            Open to creators in the {contest.eligibility.country}, aged {contest.eligibility.minimum_age}+,
+            with {contest.eligibility.experience.toLowerCase()}.
           </Typography>
         </Box>
       </Grid>

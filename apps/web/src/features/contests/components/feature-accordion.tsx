@@ -15,9 +15,19 @@ export function FeatureAccordion() {
           expanded={open === chair.code}
           onChange={(_, expanded) => setOpen(expanded ? chair.code : false)}
           disableGutters
-          sx={{ bgcolor: 'background.paper', border: 1, borderColor: 'divider', '&:before': { display: 'none' }, mb: 1 }}
+          sx={{
+            bgcolor: 'background.paper',
+            border: 1,
+            borderColor: 'divider',
+            '&:before': { display: 'none' },
+            mb: 1,
+          }}
         >
-          <AccordionSummary expandIcon={<ExpandMoreIcon />} aria-controls={`features-${chair.code}`} id={`features-${chair.code}-header`}>
+          <AccordionSummary
+            expandIcon={<ExpandMoreIcon />}
+            aria-controls={`features-${chair.code}`}
+            id={`features-${chair.code}-header`}
+          >
             <Typography component="span" variant="h5">
               {chair.name} features
             </Typography>

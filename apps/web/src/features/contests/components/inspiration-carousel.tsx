@@ -87,7 +87,13 @@ export function InspirationCarousel() {
               </Box>
               <Typography
                 variant="caption"
-                sx={{ position: 'absolute', left: '5%', top: '12%', color: 'text.secondary', letterSpacing: '0.2em' }}
+                sx={{
+                  position: 'absolute',
+                  left: '5%',
+                  top: '12%',
+                  color: 'text.secondary',
+                  letterSpacing: '0.2em',
+                }}
               >
                 SHOT {String(i + 1).padStart(2, '0')}
               </Typography>

@@ -19,13 +19,26 @@ export function ProductTiles({ contestRef }: { contestRef: string }) {
         const { status, stock } = tileStatus(chair, products);
         return (
           <Grid key={chair.code} size={{ xs: 12, sm: 4 }} component="li" aria-label={chair.name}>
-            <Stack direction={{ xs: 'row', sm: 'column' }} spacing={2} sx={{ alignItems: { xs: 'center', sm: 'stretch' } }}>
+            <Stack
+              direction={{ xs: 'row', sm: 'column' }}
+              spacing={2}
+              sx={{ alignItems: { xs: 'center', sm: 'stretch' } }}
+            >
               <Box sx={{ width: { xs: 112, sm: '100%' }, flexShrink: 0 }}>
-                <ChairIllustration code={chair.code} title={`${chair.name} chair`} sx={{ aspectRatio: { xs: '1', sm: '4 / 5' } }} />
+                <ChairIllustration
+                  code={chair.code}
+                  title={`${chair.name} chair`}
+                  sx={{ aspectRatio: { xs: '1', sm: '4 / 5' } }}
+                />
               </Box>
               <Stack
                 direction={{ xs: 'column', sm: 'row' }}
-                sx={{ alignItems: { xs: 'flex-start', sm: 'center' }, justifyContent: 'space-between', gap: 1, flexGrow: 1 }}
+                sx={{
+                  alignItems: { xs: 'flex-start', sm: 'center' },
+                  justifyContent: 'space-between',
+                  gap: 1,
+                  flexGrow: 1,
+                }}
               >
                 <Box>
                   <Typography component="h3" variant="h4">
@@ -36,7 +49,11 @@ export function ProductTiles({ contestRef }: { contestRef: string }) {
                     {stock !== undefined && ` · ${stock} left`}
                   </Typography>
                 </Box>
-                <Chip label={status} color={CHIP_COLOR[status]} variant={status === 'Available' ? 'filled' : 'outlined'} />
+                <Chip
+                  label={status}
+                  color={CHIP_COLOR[status]}
+                  variant={status === 'Available' ? 'filled' : 'outlined'}
+                />
               </Stack>
             </Stack>
           </Grid>

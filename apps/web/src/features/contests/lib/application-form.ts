@@ -26,7 +26,14 @@ export interface ApplicationFormValues {
   participantAgreementAccepted: boolean;
 }
 
-export const EMPTY_ADDRESS: ShippingAddress = { line1: '', line2: '', city: '', state: '', postal: '', country: '' };
+export const EMPTY_ADDRESS: ShippingAddress = {
+  line1: '',
+  line2: '',
+  city: '',
+  state: '',
+  postal: '',
+  country: '',
+};
 
 export const EMPTY_VALUES: ApplicationFormValues = {
   full_name: '',
@@ -71,11 +78,16 @@ export function prefillFrom(user: CurrentUser | null | undefined): ApplicationFo
 }
 
 /** What the creator typed wins over the prefill, field by field (a draft kept across sign-in). */
-export function mergeDraft(base: ApplicationFormValues, draft: Partial<ApplicationFormValues> | null): ApplicationFormValues {
+export function mergeDraft(
+  base: ApplicationFormValues,
+  draft: Partial<ApplicationFormValues> | null,
+): ApplicationFormValues {
   if (!draft) return base;
-  const text = (key: 'full_name' | 'email' | 'phone_number' | 'bio' | 'youtube_url' | 'instagram_url' | 'portfolio_url') =>
-    typeof draft[key] === 'string' && !isBlank(draft[key]) ? draft[key] : base[key];
-  const typedAddress = draft.useExistingShipping === 'new' && draft.shipping_address && !isBlank(draft.shipping_address.line1);
+  const text = (
+    key: 'full_name' | 'email' | 'phone_number' | 'bio' | 'youtube_url' | 'instagram_url' | 'portfolio_url',
+  ) => (typeof draft[key] === 'string' && !isBlank(draft[key]) ? draft[key] : base[key]);
+  const typedAddress =
+    draft.useExistingShipping === 'new' && draft.shipping_address && !isBlank(draft.shipping_address.line1);
   return {
     ...base,
     full_name: text('full_name'),
@@ -85,7 +97,12 @@ export function mergeDraft(base: ApplicationFormValues, draft: Partial<Applicati
     youtube_url: text('youtube_url'),
     instagram_url: text('instagram_url'),
     portfolio_url: text('portfolio_url'),
-    ...(typedAddress ? { useExistingShipping: 'new' as const, shipping_address: { ...EMPTY_ADDRESS, ...draft.shipping_address } } : {}),
+    ...(typedAddress
+      ? {
+          useExistingShipping: 'new' as const,
+          shipping_address: { ...EMPTY_ADDRESS, ...draft.shipping_address },
+        }
+      : {}),
     chair: typeof draft.chair === 'number' ? draft.chair : base.chair,
     privacyPolicyAccepted: draft.privacyPolicyAccepted === true,
     contestRulesAccepted: draft.contestRulesAccepted === true,
@@ -94,7 +111,11 @@ export function mergeDraft(base: ApplicationFormValues, draft: Partial<Applicati
 }
 
 /** Whether step `step` is complete (spec §5); stock by product id decides step 1. */
-export function isStepValid(step: number, values: ApplicationFormValues, stockById: Record<number, number>): boolean {
+export function isStepValid(
+  step: number,
+  values: ApplicationFormValues,
+  stockById: Record<number, number>,
+): boolean {
   if (step === 0) return isInfoStepValid(values);
   if (step === 1) return isChairStepValid(values.chair, stockById);
   return isTermsStepValid(values);

@@ -69,5 +69,8 @@ export function tileStatus(
   if (products.isPending || !products.data) return { status: 'Loading...' };
   const product = products.data.find((p) => p.id === chair.id);
   if (!product) return { status: 'Status Unavailable' };
-  return { status: product.status === 'available' ? 'Available' : 'All Picked!', stock: product.stock_quantity };
+  return {
+    status: product.status === 'available' ? 'Available' : 'All Picked!',
+    stock: product.stock_quantity,
+  };
 }

@@ -129,7 +129,10 @@ export function MyContests({ lists, loading }: { lists: ContestLists | undefined
                     </Stack>
                     <Typography variant="body2" sx={{ color: 'text.secondary', mt: 1 }}>
                       Prize {formatDollars(contest.prize)} · {current.dateLabel}{' '}
-                      {formatContestDate(current.key === 'ended' ? contest.end_date : contest.deadline, contest.timezone)}
+                      {formatContestDate(
+                        current.key === 'ended' ? contest.end_date : contest.deadline,
+                        contest.timezone,
+                      )}
                     </Typography>
                   </Box>
                 ))}
@@ -154,7 +157,10 @@ export function MyContests({ lists, loading }: { lists: ContestLists | undefined
                         </TableCell>
                         <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDollars(contest.prize)}</TableCell>
                         <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                          {formatContestDate(current.key === 'ended' ? contest.end_date : contest.deadline, contest.timezone)}
+                          {formatContestDate(
+                            current.key === 'ended' ? contest.end_date : contest.deadline,
+                            contest.timezone,
+                          )}
                         </TableCell>
                         <TableCell>
                           <Chip

@@ -13,7 +13,12 @@ export function GradientAvatar({ name, tone, size = 48 }: { name: string; tone: 
     .toUpperCase();
   const id = `avatar-${tone}-${initials}`;
   return (
-    <Box component="svg" viewBox="0 0 48 48" aria-hidden sx={{ width: size, height: size, flexShrink: 0, borderRadius: '50%' }}>
+    <Box
+      component="svg"
+      viewBox="0 0 48 48"
+      aria-hidden
+      sx={{ width: size, height: size, flexShrink: 0, borderRadius: '50%' }}
+    >
       <defs>
         <linearGradient id={id} x1="0" y1="0" x2="1" y2="1">
           <stop offset="0" stopColor={hue(tone)} />
@@ -21,7 +26,15 @@ export function GradientAvatar({ name, tone, size = 48 }: { name: string; tone: 
         </linearGradient>
       </defs>
       <circle cx="24" cy="24" r="24" fill={`url(#${id})`} />
-      <text x="24" y="30" textAnchor="middle" fontSize="17" fontWeight="700" fill={themeTokens.deep} fontFamily="inherit">
+      <text
+        x="24"
+        y="30"
+        textAnchor="middle"
+        fontSize="17"
+        fontWeight="700"
+        fill={themeTokens.deep}
+        fontFamily="inherit"
+      >
         {initials}
       </text>
     </Box>
@@ -40,7 +53,8 @@ export function GradientStill({ tone, seed, label }: { tone: number; seed: numbe
       component="svg"
       viewBox="0 0 160 90"
       {...(label ? { role: 'img', 'aria-label': label } : { 'aria-hidden': true })}
-      sx={{ width: '100%', height: 'auto', display: 'block', borderRadius: 0.5 }}>
+      sx={{ width: '100%', height: 'auto', display: 'block', borderRadius: 0.5 }}
+    >
       <defs>
         <radialGradient id={id} cx={`${cx}%`} cy="35%" r="70%">
           <stop offset="0" stopColor={hue(tone)} stopOpacity="0.9" />
@@ -50,7 +64,11 @@ export function GradientStill({ tone, seed, label }: { tone: number; seed: numbe
       </defs>
       <rect width="160" height="90" fill={themeTokens.deep} />
       <rect width="160" height="90" fill={`url(#${id})`} />
-      <path d={`M0 ${62 + (seed % 3) * 4} Q 80 ${50 + (seed % 5) * 3} 160 ${64 - (seed % 4) * 3} V90 H0 Z`} fill={themeTokens.deep} opacity="0.85" />
+      <path
+        d={`M0 ${62 + (seed % 3) * 4} Q 80 ${50 + (seed % 5) * 3} 160 ${64 - (seed % 4) * 3} V90 H0 Z`}
+        fill={themeTokens.deep}
+        opacity="0.85"
+      />
     </Box>
   );
 }

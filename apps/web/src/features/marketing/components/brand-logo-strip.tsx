@@ -14,9 +14,19 @@ const slide = keyframes`
  */
 export function BrandLogoStrip() {
   return (
-    <Box component="section" aria-labelledby="brands-title" sx={{ py: { xs: 4, md: 6 }, borderBlock: 1, borderColor: 'divider' }}>
+    <Box
+      component="section"
+      aria-labelledby="brands-title"
+      sx={{ py: { xs: 4, md: 6 }, borderBlock: 1, borderColor: 'divider' }}
+    >
       <Container maxWidth="lg">
-        <Typography id="brands-title" component="h2" variant="overline" color="textSecondary" sx={{ display: 'block', textAlign: 'center', mb: 3 }}>
+        <Typography
+          id="brands-title"
+          component="h2"
+          variant="overline"
+          color="textSecondary"
+          sx={{ display: 'block', textAlign: 'center', mb: 3 }}
+        >
           Brands our creators have filmed for
         </Typography>
       </Container>
@@ -41,7 +51,15 @@ export function BrandLogoStrip() {
               key={copy}
               component="ul"
               aria-hidden={copy === 1 || undefined}
-              sx={{ display: 'flex', alignItems: 'center', gap: { xs: 6, md: 10 }, listStyle: 'none', m: 0, p: 0, pr: { xs: 6, md: 10 } }}
+              sx={{
+                display: 'flex',
+                alignItems: 'center',
+                gap: { xs: 6, md: 10 },
+                listStyle: 'none',
+                m: 0,
+                p: 0,
+                pr: { xs: 6, md: 10 },
+              }}
             >
               {PAST_BRANDS.map((brand) => (
                 <Box component="li" key={brand.name} sx={{ opacity: 0.85 }}>

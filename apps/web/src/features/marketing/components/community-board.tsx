@@ -32,7 +32,12 @@ export function CommunityBoard() {
 
   const scroll = (direction: 1 | -1) => {
     if (scroller.current) {
-      animateScrollBy(scroller.current, direction * LIMITS.communityBoardScrollPx, LIMITS.communityBoardScrollMs, reduced);
+      animateScrollBy(
+        scroller.current,
+        direction * LIMITS.communityBoardScrollPx,
+        LIMITS.communityBoardScrollMs,
+        reduced,
+      );
     }
   };
 
@@ -44,10 +49,20 @@ export function CommunityBoard() {
       intro="A few of the applicants to our contests, in their own words."
     >
       <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', mb: 2, mt: { xs: -2, md: -4 } }}>
-        <IconButton aria-label="Scroll the community board left" onClick={() => scroll(-1)} disabled={edges.start} sx={{ border: 1, borderColor: 'divider' }}>
+        <IconButton
+          aria-label="Scroll the community board left"
+          onClick={() => scroll(-1)}
+          disabled={edges.start}
+          sx={{ border: 1, borderColor: 'divider' }}
+        >
           <ChevronLeft />
         </IconButton>
-        <IconButton aria-label="Scroll the community board right" onClick={() => scroll(1)} disabled={edges.end} sx={{ border: 1, borderColor: 'divider' }}>
+        <IconButton
+          aria-label="Scroll the community board right"
+          onClick={() => scroll(1)}
+          disabled={edges.end}
+          sx={{ border: 1, borderColor: 'divider' }}
+        >
           <ChevronRight />
         </IconButton>
       </Stack>
@@ -58,7 +73,16 @@ export function CommunityBoard() {
         data-testid="community-board"
         aria-label="Applicants and their reasons"
         tabIndex={0}
-        sx={{ display: 'flex', gap: 2, listStyle: 'none', m: 0, p: 0, pb: 2, overflowX: 'auto', scrollbarWidth: 'thin' }}
+        sx={{
+          display: 'flex',
+          gap: 2,
+          listStyle: 'none',
+          m: 0,
+          p: 0,
+          pb: 2,
+          overflowX: 'auto',
+          scrollbarWidth: 'thin',
+        }}
       >
         {COMMUNITY_BOARD.map((entry, index) => (
           <Box
@@ -94,7 +118,12 @@ export function CommunityBoard() {
             </Typography>
             <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: 1 }}>
               {entry.images.map((tone, i) => (
-                <GradientStill key={i} tone={tone} seed={index * 3 + i} label={`Frame ${i + 1} from ${entry.name}'s work`} />
+                <GradientStill
+                  key={i}
+                  tone={tone}
+                  seed={index * 3 + i}
+                  label={`Frame ${i + 1} from ${entry.name}'s work`}
+                />
               ))}
             </Box>
           </Box>

@@ -16,7 +16,14 @@ export function CommunityLink() {
   return (
     <Box sx={{ minHeight: 48 }}>
       {config.data ? (
-        <Button href={config.data.community_url} target="_blank" rel="noopener noreferrer" variant="outlined" color="secondary" size="large">
+        <Button
+          href={config.data.community_url}
+          target="_blank"
+          rel="noopener noreferrer"
+          variant="outlined"
+          color="secondary"
+          size="large"
+        >
           Join the chat community
           <Box component="span" sx={visuallyHidden}>
             {' '}
@@ -24,7 +31,9 @@ export function CommunityLink() {
           </Box>
         </Button>
       ) : config.isError ? (
-        <Typography color="textSecondary">The community link could not be loaded. Reload the page to try again.</Typography>
+        <Typography color="textSecondary">
+          The community link could not be loaded. Reload the page to try again.
+        </Typography>
       ) : (
         <Box aria-hidden sx={{ width: 240, height: 48, borderRadius: 999, bgcolor: 'action.hover' }} />
       )}

@@ -10,9 +10,9 @@ export function CommunityMission() {
       title="Filmmakers lifting filmmakers"
       intro={
         <>
-          Our mission is to give independent creators the briefs, the products and the audience that
-          usually go to agencies. Every contest is a chance to be seen by a brand, and every applicant
-          joins a community that shares shot lists, grading tricks and feedback before the deadline.
+          Our mission is to give independent creators the briefs, the products and the audience that usually
+          go to agencies. Every contest is a chance to be seen by a brand, and every applicant joins a
+          community that shares shot lists, grading tricks and feedback before the deadline.
         </>
       }
     >

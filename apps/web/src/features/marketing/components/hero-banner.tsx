@@ -38,9 +38,11 @@ export function HeroBanner() {
         <Typography id="hero-title" component="h1" variant="h1" sx={{ maxWidth: 820, mt: 1 }}>
           Shoot the ad a brand would be proud of. Win for it.
         </Typography>
-        <Typography sx={{ color: 'text.secondary', maxWidth: 620, mt: 2, fontSize: { xs: '1rem', md: '1.125rem' } }}>
-          Brands send their product to selected filmmakers. You make the cinematic ad, their team and
-          ours judge it, and the best film wins. This season: {formatPrize(LIMITS.prizeUsd)} from Hbada.
+        <Typography
+          sx={{ color: 'text.secondary', maxWidth: 620, mt: 2, fontSize: { xs: '1rem', md: '1.125rem' } }}
+        >
+          Brands send their product to selected filmmakers. You make the cinematic ad, their team and ours
+          judge it, and the best film wins. This season: {formatPrize(LIMITS.prizeUsd)} from Hbada.
         </Typography>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 4 }}>
           {session ? (
@@ -52,7 +54,13 @@ export function HeroBanner() {
               Sign up as a creator
             </Button>
           )}
-          <Button component={RouterLink} to={paths.hbadaSynergy} variant="outlined" color="inherit" size="large">
+          <Button
+            component={RouterLink}
+            to={paths.hbadaSynergy}
+            variant="outlined"
+            color="inherit"
+            size="large"
+          >
             See the Hbada contest
           </Button>
         </Stack>

@@ -23,11 +23,37 @@ const STAGES = [
 /** 'How does it work' on the home page (spec §1): from the brand's brief to the graded film. */
 export function HowDoesItWorkSection() {
   return (
-    <Section id="how-does-it-work" eyebrow="How does it work" title="From the brand's brief to your graded film">
-      <Box component="ol" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(4, 1fr)' }, gap: 2, listStyle: 'none', m: 0, p: 0 }}>
+    <Section
+      id="how-does-it-work"
+      eyebrow="How does it work"
+      title="From the brand's brief to your graded film"
+    >
+      <Box
+        component="ol"
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(4, 1fr)' },
+          gap: 2,
+          listStyle: 'none',
+          m: 0,
+          p: 0,
+        }}
+      >
         {STAGES.map((stage, index) => (
-          <Box component="li" key={stage.title} sx={{ p: 3, borderRadius: 1, bgcolor: 'background.paper', border: 1, borderColor: 'divider' }}>
-            <Typography aria-hidden sx={{ fontFamily: (theme) => theme.typography.h2.fontFamily, fontSize: 40, lineHeight: 1, color: 'primary.main' }}>
+          <Box
+            component="li"
+            key={stage.title}
+            sx={{ p: 3, borderRadius: 1, bgcolor: 'background.paper', border: 1, borderColor: 'divider' }}
+          >
+            <Typography
+              aria-hidden
+              sx={{
+                fontFamily: (theme) => theme.typography.h2.fontFamily,
+                fontSize: 40,
+                lineHeight: 1,
+                color: 'primary.main',
+              }}
+            >
               {String(index + 1).padStart(2, '0')}
             </Typography>
             <Typography component="h3" variant="h4" sx={{ mt: 2 }}>

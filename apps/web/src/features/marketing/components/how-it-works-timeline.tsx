@@ -23,10 +23,19 @@ export function HowItWorksTimeline({ asPageTitle = false }: { asPageTitle?: bool
     <Box
       component="section"
       aria-labelledby="how-it-works-title"
-      sx={{ bgcolor: themeTokens.deep, borderBlock: 1, borderColor: 'divider', py: { xs: 8, md: 12 }, ...renderWhenNear }}
+      sx={{
+        bgcolor: themeTokens.deep,
+        borderBlock: 1,
+        borderColor: 'divider',
+        py: { xs: 8, md: 12 },
+        ...renderWhenNear,
+      }}
     >
       <Container maxWidth="lg">
-        <Typography variant="overline" sx={{ color: 'secondary.main', letterSpacing: '0.2em', display: 'block' }}>
+        <Typography
+          variant="overline"
+          sx={{ color: 'secondary.main', letterSpacing: '0.2em', display: 'block' }}
+        >
           Six steps
         </Typography>
         <Typography id="how-it-works-title" component={asPageTitle ? 'h1' : 'h2'} variant="h2">
@@ -117,7 +126,13 @@ export function HowItWorksTimeline({ asPageTitle = false }: { asPageTitle?: bool
               Creating a profile is free and takes a minute.
             </Typography>
           </Box>
-          <Button component={RouterLink} to={paths.signup} variant="contained" size="large" sx={{ flexShrink: 0 }}>
+          <Button
+            component={RouterLink}
+            to={paths.signup}
+            variant="contained"
+            size="large"
+            sx={{ flexShrink: 0 }}
+          >
             Sign up now
           </Button>
         </Box>

@@ -40,7 +40,11 @@ export function LegalPage({ document }: { document: LegalDocumentKey }) {
           ))}
         </Box>
       )}
-      <Box component="nav" aria-label="Legal" sx={{ mt: 6, pt: 3, borderTop: 1, borderColor: 'divider', display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+      <Box
+        component="nav"
+        aria-label="Legal"
+        sx={{ mt: 6, pt: 3, borderTop: 1, borderColor: 'divider', display: 'flex', flexWrap: 'wrap', gap: 1 }}
+      >
         {OTHERS.filter((o) => o.key !== document).map((other) => (
           <Button key={other.key} component={RouterLink} to={other.to} variant="outlined" color="inherit">
             {LEGAL_TITLES[other.key]}

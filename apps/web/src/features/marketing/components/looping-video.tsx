@@ -34,7 +34,15 @@ export function LoopingVideo({ src, poster, eager = false, sx }: LoopingVideoPro
       preload="metadata"
       poster={poster}
       src={load ? src : undefined}
-      sx={{ position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'cover', display: 'block', ...sx }}
+      sx={{
+        position: 'absolute',
+        inset: 0,
+        width: '100%',
+        height: '100%',
+        objectFit: 'cover',
+        display: 'block',
+        ...sx,
+      }}
     />
   );
 }

@@ -23,18 +23,33 @@ export const renderWhenNear = { contentVisibility: 'auto', containIntrinsicSize:
 /** A marketing section: the 8 px rhythm, the content width and one heading. */
 export function Section({ id, eyebrow, title, intro, children, asPageTitle, sx }: SectionProps) {
   return (
-    <Box component="section" aria-labelledby={`${id}-title`} sx={{ py: { xs: 8, md: 12 }, ...renderWhenNear, ...sx }}>
+    <Box
+      component="section"
+      aria-labelledby={`${id}-title`}
+      sx={{ py: { xs: 8, md: 12 }, ...renderWhenNear, ...sx }}
+    >
       <Container maxWidth="lg">
         {eyebrow && (
-          <Typography variant="overline" sx={{ color: 'primary.main', letterSpacing: '0.2em', display: 'block' }}>
+          <Typography
+            variant="overline"
+            sx={{ color: 'primary.main', letterSpacing: '0.2em', display: 'block' }}
+          >
             {eyebrow}
           </Typography>
         )}
-        <Typography id={`${id}-title`} component={asPageTitle ? 'h1' : 'h2'} variant="h2" sx={{ maxWidth: 760 }}>
+        <Typography
+          id={`${id}-title`}
+          component={asPageTitle ? 'h1' : 'h2'}
+          variant="h2"
+          sx={{ maxWidth: 760 }}
+        >
           {title}
         </Typography>
         {intro && (
-          <Typography component="div" sx={{ color: 'text.secondary', maxWidth: 680, mt: 2, fontSize: '1.0625rem' }}>
+          <Typography
+            component="div"
+            sx={{ color: 'text.secondary', maxWidth: 680, mt: 2, fontSize: '1.0625rem' }}
+          >
             {intro}
           </Typography>
         )}

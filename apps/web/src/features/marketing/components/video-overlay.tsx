@@ -10,7 +10,13 @@ interface VideoOverlayProps {
 /** A past winner's film in an overlay (loaded on first click: it is not part of the page chunk). */
 export default function VideoOverlay({ winner, onClose }: VideoOverlayProps) {
   return (
-    <Dialog open={Boolean(winner)} onClose={onClose} maxWidth="xs" fullWidth aria-labelledby="video-overlay-title">
+    <Dialog
+      open={Boolean(winner)}
+      onClose={onClose}
+      maxWidth="xs"
+      fullWidth
+      aria-labelledby="video-overlay-title"
+    >
       {winner && (
         <>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, pl: 3, pr: 1, pt: 1 }}>
@@ -38,7 +44,15 @@ export default function VideoOverlay({ winner, onClose }: VideoOverlayProps) {
               poster={winner.poster}
               src={winner.video}
               aria-label={`${winner.title} by ${winner.creator}`}
-              sx={{ display: 'block', width: '100%', aspectRatio: '9 / 16', maxHeight: '70vh', objectFit: 'contain', bgcolor: 'common.black', borderRadius: 0.5 }}
+              sx={{
+                display: 'block',
+                width: '100%',
+                aspectRatio: '9 / 16',
+                maxHeight: '70vh',
+                objectFit: 'contain',
+                bgcolor: 'common.black',
+                borderRadius: 0.5,
+              }}
             />
           </DialogContent>
         </>

@@ -17,15 +17,30 @@ export function WhatIsSection() {
       title="A stage for filmmakers, funded by brands"
       intro={
         <>
-          We partner with brands to run video contests. Creators submit cinematic ad films, which are
-          reviewed by our team and the brand&apos;s marketing team. Winners receive trophies, cash
-          prizes, exposure and the recognition of a community of filmmakers.
+          We partner with brands to run video contests. Creators submit cinematic ad films, which are reviewed
+          by our team and the brand&apos;s marketing team. Winners receive trophies, cash prizes, exposure and
+          the recognition of a community of filmmakers.
         </>
       }
     >
-      <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' }, gap: 2, m: 0 }}>
+      <Box
+        component="dl"
+        sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' }, gap: 2, m: 0 }}
+      >
         {FACTS.map((fact) => (
-          <Box key={fact.label} sx={{ display: 'flex', flexDirection: 'column-reverse', gap: 1, p: 3, borderRadius: 1, bgcolor: 'background.paper', border: 1, borderColor: 'divider' }}>
+          <Box
+            key={fact.label}
+            sx={{
+              display: 'flex',
+              flexDirection: 'column-reverse',
+              gap: 1,
+              p: 3,
+              borderRadius: 1,
+              bgcolor: 'background.paper',
+              border: 1,
+              borderColor: 'divider',
+            }}
+          >
             <Typography component="dt" variant="body2" sx={{ color: 'text.secondary' }}>
               {fact.label}
             </Typography>

@@ -21,7 +21,11 @@ const visuallyHidden = {
 
 function WinnerCard({ winner, hidden, onOpen }: { winner: PastWinner; hidden: boolean; onOpen: () => void }) {
   return (
-    <Box component="li" aria-hidden={hidden || undefined} sx={{ position: 'relative', flex: '0 0 auto', width: { xs: 200, md: 240 } }}>
+    <Box
+      component="li"
+      aria-hidden={hidden || undefined}
+      sx={{ position: 'relative', flex: '0 0 auto', width: { xs: 200, md: 240 } }}
+    >
       {/* The button's name is "Play <title>": it contains the visible title (WCAG 2.5.3). */}
       <ButtonBase
         onClick={onOpen}
@@ -66,7 +70,17 @@ function WinnerCard({ winner, hidden, onOpen }: { winner: PastWinner; hidden: bo
               background: `linear-gradient(180deg, transparent 55%, ${themeTokens.scrim})`,
             }}
           >
-            <Box sx={{ width: 56, height: 56, borderRadius: '50%', display: 'grid', placeItems: 'center', bgcolor: 'primary.main', color: 'primary.contrastText' }}>
+            <Box
+              sx={{
+                width: 56,
+                height: 56,
+                borderRadius: '50%',
+                display: 'grid',
+                placeItems: 'center',
+                bgcolor: 'primary.main',
+                color: 'primary.contrastText',
+              }}
+            >
               <PlayArrowRounded fontSize="large" />
             </Box>
           </Box>
@@ -83,7 +97,18 @@ function WinnerCard({ winner, hidden, onOpen }: { winner: PastWinner; hidden: bo
       </Typography>
       <Typography
         variant="caption"
-        sx={{ position: 'absolute', left: 12, top: 12, px: 1, py: 0.25, borderRadius: 999, bgcolor: themeTokens.scrim, color: 'text.primary', fontWeight: 600, pointerEvents: 'none' }}
+        sx={{
+          position: 'absolute',
+          left: 12,
+          top: 12,
+          px: 1,
+          py: 0.25,
+          borderRadius: 999,
+          bgcolor: themeTokens.scrim,
+          color: 'text.primary',
+          fontWeight: 600,
+          pointerEvents: 'none',
+        }}
       >
         {winner.award}
       </Typography>
@@ -110,7 +135,10 @@ export function WinnersCarousel() {
     setOpen(winner);
   };
   // Drawn twice for a seamless loop; the copy is hidden from assistive technology and the keyboard.
-  const cards = [...PAST_WINNERS.map((w) => ({ w, hidden: false })), ...PAST_WINNERS.map((w) => ({ w, hidden: true }))];
+  const cards = [
+    ...PAST_WINNERS.map((w) => ({ w, hidden: false })),
+    ...PAST_WINNERS.map((w) => ({ w, hidden: true })),
+  ];
 
   return (
     <Section

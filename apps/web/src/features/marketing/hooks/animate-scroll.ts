@@ -2,7 +2,12 @@
  * Scrolls `element` horizontally by `deltaPx` over `durationMs` (ease-in-out), or at once when
  * `instant` (reduced motion). The browser's smooth scrolling has no set duration, the spec's has.
  */
-export function animateScrollBy(element: HTMLElement, deltaPx: number, durationMs: number, instant = false): void {
+export function animateScrollBy(
+  element: HTMLElement,
+  deltaPx: number,
+  durationMs: number,
+  instant = false,
+): void {
   const from = element.scrollLeft;
   const max = element.scrollWidth - element.clientWidth;
   const to = Math.max(0, Math.min(max, from + deltaPx));

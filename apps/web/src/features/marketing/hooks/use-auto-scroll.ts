@@ -5,7 +5,11 @@ import { useEffect, type RefObject } from 'react';
  * screen, and wraps to the start at the end (the content is rendered twice so the wrap is
  * seamless). Off screen (below the fold while the page loads, or scrolled past) no frame runs.
  */
-export function useAutoScroll(ref: RefObject<HTMLElement | null>, pxPerFrame: number, running: boolean): void {
+export function useAutoScroll(
+  ref: RefObject<HTMLElement | null>,
+  pxPerFrame: number,
+  running: boolean,
+): void {
   useEffect(() => {
     const element = ref.current;
     if (!element || !running) return;
@@ -31,7 +35,9 @@ export function useAutoScroll(ref: RefObject<HTMLElement | null>, pxPerFrame: nu
       start();
       return stop;
     }
-    const observer = new IntersectionObserver((entries) => (entries.some((entry) => entry.isIntersecting) ? start() : stop()));
+    const observer = new IntersectionObserver((entries) =>
+      entries.some((entry) => entry.isIntersecting) ? start() : stop(),
+    );
     observer.observe(element);
     return () => {
       observer.disconnect();

@@ -56,8 +56,12 @@ describe('UploadVideoDialog for a contest entry', { timeout: 30_000 }, () => {
     readVideoInfo.mockResolvedValue({ durationSeconds: 42, width: 1920, height: 1080 });
     const user = renderDialog(CHAIR_CONTEST);
     await user.upload(screen.getByLabelText('Video file'), clip());
-    const status = (await screen.findByText('This file does not meet the contest brief')).closest('[role="status"]') as HTMLElement;
-    expect(within(status).getByText('Too short: 0:42. The brief asks for 60–90 seconds.')).toBeInTheDocument();
+    const status = (await screen.findByText('This file does not meet the contest brief')).closest(
+      '[role="status"]',
+    ) as HTMLElement;
+    expect(
+      within(status).getByText('Too short: 0:42. The brief asks for 60–90 seconds.'),
+    ).toBeInTheDocument();
     expect(
       within(status).getByText('This video is horizontal (1920×1080); the brief asks for a vertical video.'),
     ).toBeInTheDocument();
@@ -68,7 +72,7 @@ describe('UploadVideoDialog for a contest entry', { timeout: 30_000 }, () => {
     expect(screen.queryByText('This file does not meet the contest brief')).toBeNull();
   });
 
-  it("explains when the browser cannot read the file, and shows no brief for a standalone upload", async () => {
+  it('explains when the browser cannot read the file, and shows no brief for a standalone upload', async () => {
     readVideoInfo.mockResolvedValue(null);
     const user = renderDialog(CHAIR_CONTEST);
     await user.upload(screen.getByLabelText('Video file'), clip());

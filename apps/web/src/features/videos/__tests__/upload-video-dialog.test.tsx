@@ -26,7 +26,10 @@ describe('UploadVideoDialog', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Upload' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.upload.noFile);
 
-    await user.upload(screen.getByLabelText('Video file'), new File(['x'], 'Golden hour.final.mov', { type: 'video/quicktime' }));
+    await user.upload(
+      screen.getByLabelText('Video file'),
+      new File(['x'], 'Golden hour.final.mov', { type: 'video/quicktime' }),
+    );
     expect(screen.getByLabelText(/Title/)).toHaveValue('Golden hour.final');
     expect(screen.queryByRole('alert')).toBeNull();
 
@@ -34,7 +37,10 @@ describe('UploadVideoDialog', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Upload' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.upload.noTitle);
 
-    await user.upload(screen.getByLabelText('Video file'), new File(['x'], 'notes.txt', { type: 'text/plain' }));
+    await user.upload(
+      screen.getByLabelText('Video file'),
+      new File(['x'], 'notes.txt', { type: 'text/plain' }),
+    );
     await user.click(screen.getByRole('button', { name: 'Upload' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.upload.invalidType);
   });

@@ -18,7 +18,8 @@ const LIST_PARAMS = 'is_approved=true&ordering=-created_at';
  * Anything else is an empty list.
  */
 export async function toLibraryPage(data: unknown, page: number): Promise<LibraryPage> {
-  if (Array.isArray(data)) return { videos: (data as Raw[]).map(normalizeVideo), nextPage: null, count: data.length };
+  if (Array.isArray(data))
+    return { videos: (data as Raw[]).map(normalizeVideo), nextPage: null, count: data.length };
   if (data && typeof data === 'object') {
     const body = data as Raw;
     if (Array.isArray(body.results)) {

@@ -96,9 +96,7 @@ export function startVideoUpload(
 }
 
 export type UploadState =
-  | { phase: 'idle' }
-  | { phase: 'uploading'; percent: number }
-  | { phase: 'error'; message: string };
+  { phase: 'idle' } | { phase: 'uploading'; percent: number } | { phase: 'error'; message: string };
 
 /** The upload dialog's state machine (spec §4): idle → uploading → success (reset) or error. */
 export function useVideoUpload(onUploaded: (video: VideoDto) => void) {

@@ -30,8 +30,8 @@ export function ContestBriefCheck({ contest, info }: ContestBriefCheckProps) {
     return (
       <Alert severity="info" role="status">
         <AlertTitle>{heading}</AlertTitle>
-        This browser cannot read the file's length and size, so it cannot be checked against the brief
-        here. Make sure it follows the brief before you upload.
+        This browser cannot read the file's length and size, so it cannot be checked against the brief here.
+        Make sure it follows the brief before you upload.
       </Alert>
     );
   }
@@ -39,13 +39,20 @@ export function ContestBriefCheck({ contest, info }: ContestBriefCheckProps) {
   const meets = checks.every((check) => check.ok);
   return (
     <Alert severity={meets ? 'success' : 'warning'} role="status">
-      <AlertTitle>{meets ? 'This file meets the contest brief' : 'This file does not meet the contest brief'}</AlertTitle>
+      <AlertTitle>
+        {meets ? 'This file meets the contest brief' : 'This file does not meet the contest brief'}
+      </AlertTitle>
       <Typography variant="body2" sx={{ mb: 0.5 }}>
         {heading}
       </Typography>
       <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
         {checks.map((check) => (
-          <Typography component="li" variant="body2" key={check.rule} sx={{ fontWeight: check.ok ? 400 : 600 }}>
+          <Typography
+            component="li"
+            variant="body2"
+            key={check.rule}
+            sx={{ fontWeight: check.ok ? 400 : 600 }}
+          >
             {check.message}
           </Typography>
         ))}

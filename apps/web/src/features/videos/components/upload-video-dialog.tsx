@@ -106,13 +106,7 @@ export function UploadVideoDialog({ open, onClose, onUploaded, contest }: Upload
   const error = problem ?? (upload.state.phase === 'error' ? upload.state.message : null);
 
   return (
-    <Dialog
-      open={open}
-      onClose={close}
-      aria-labelledby={titleId}
-      fullWidth
-      maxWidth="sm"
-    >
+    <Dialog open={open} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="sm">
       <Box component="form" onSubmit={submit} noValidate>
         <DialogTitle id={titleId}>Upload Video</DialogTitle>
         <DialogContent>
@@ -154,7 +148,8 @@ export function UploadVideoDialog({ open, onClose, onUploaded, contest }: Upload
                     <Typography variant="body2" color="text.secondary" data-testid="video-file-info">
                       {formatBytes(file.size)}
                       {info === 'reading' && ' · reading…'}
-                      {info && info !== 'reading' &&
+                      {info &&
+                        info !== 'reading' &&
                         ` · ${formatDuration(info.durationSeconds)} · ${info.width}×${info.height}`}
                     </Typography>
                   </>
@@ -183,11 +178,7 @@ export function UploadVideoDialog({ open, onClose, onUploaded, contest }: Upload
             />
             {uploading && (
               <Box>
-                <LinearProgress
-                  variant="determinate"
-                  value={percent}
-                  aria-label="Upload progress"
-                />
+                <LinearProgress variant="determinate" value={percent} aria-label="Upload progress" />
                 <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} aria-live="polite">
                   Uploading… {percent}%
                 </Typography>

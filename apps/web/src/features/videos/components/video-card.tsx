@@ -27,8 +27,19 @@ export function VideoCard({ video, index }: { video: LibraryVideo; index: number
         '&:hover': { transform: 'translateY(-4px)' },
       }}
     >
-      <CardActionArea component={RouterLink} to={paths.videos(video.id)} sx={{ height: '100%', alignItems: 'stretch' }}>
-        <Box sx={{ position: 'relative', aspectRatio: '16 / 9', bgcolor: 'background.default', overflow: 'hidden' }}>
+      <CardActionArea
+        component={RouterLink}
+        to={paths.videos(video.id)}
+        sx={{ height: '100%', alignItems: 'stretch' }}
+      >
+        <Box
+          sx={{
+            position: 'relative',
+            aspectRatio: '16 / 9',
+            bgcolor: 'background.default',
+            overflow: 'hidden',
+          }}
+        >
           {video.thumbnail ? (
             <Box
               component="video"

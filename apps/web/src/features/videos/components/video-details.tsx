@@ -1,5 +1,16 @@
 import { useState } from 'react';
-import { Alert, Avatar, Box, Button, Chip, CircularProgress, Container, Link, Stack, Typography } from '@mui/material';
+import {
+  Alert,
+  Avatar,
+  Box,
+  Button,
+  Chip,
+  CircularProgress,
+  Container,
+  Link,
+  Stack,
+  Typography,
+} from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
@@ -33,7 +44,9 @@ export function VideoDetails({ id }: { id: string }) {
           </Button>
         }
       >
-        {missing ? 'This video does not exist or is not public yet.' : 'Failed to load this video. Please try again.'}
+        {missing
+          ? 'This video does not exist or is not public yet.'
+          : 'Failed to load this video. Please try again.'}
       </Alert>
     );
   } else {
@@ -74,7 +87,12 @@ export function VideoDetails({ id }: { id: string }) {
           <Typography variant="h3" component="h2" sx={{ overflowWrap: 'anywhere' }}>
             {video.title}
           </Typography>
-          <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 1.5, flexWrap: 'wrap', alignItems: 'center' }}>
+          <Stack
+            direction="row"
+            spacing={1}
+            useFlexGap
+            sx={{ mt: 1.5, flexWrap: 'wrap', alignItems: 'center' }}
+          >
             {video.brand && <Chip label={video.brand} color="secondary" variant="outlined" size="small" />}
             <Chip label={video.type === 'contest' ? 'Contest Entry' : 'Standalone'} size="small" />
             {video.duration !== null && <Chip label={formatDuration(video.duration)} size="small" />}

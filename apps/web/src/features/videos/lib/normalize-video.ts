@@ -30,7 +30,8 @@ export interface LibraryVideo {
 
 type Raw = Record<string, unknown>;
 const str = (value: unknown): string | null => (typeof value === 'string' ? value : null);
-const num = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
+const num = (value: unknown): number | null =>
+  typeof value === 'number' && Number.isFinite(value) ? value : null;
 
 /**
  * Creator name: first and last joined and trimmed, or the creator string, or the creator

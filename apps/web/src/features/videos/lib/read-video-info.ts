@@ -10,7 +10,8 @@ export interface VideoFileInfo {
  * on some desktops) — the server still checks it.
  */
 export function readVideoInfo(file: Blob, timeoutMs = 8000): Promise<VideoFileInfo | null> {
-  if (typeof document === 'undefined' || typeof URL.createObjectURL !== 'function') return Promise.resolve(null);
+  if (typeof document === 'undefined' || typeof URL.createObjectURL !== 'function')
+    return Promise.resolve(null);
   return new Promise((resolve) => {
     const video = document.createElement('video');
     const url = URL.createObjectURL(file);

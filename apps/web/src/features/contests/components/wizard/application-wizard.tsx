@@ -1,7 +1,18 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
-import { Alert, Box, Button, CircularProgress, Link, Paper, Step, StepLabel, Stepper, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  CircularProgress,
+  Link,
+  Paper,
+  Step,
+  StepLabel,
+  Stepper,
+  Typography,
+} from '@mui/material';
 import { LIMITS, MESSAGES, type ContestResponse } from '@app/domain';
 import { paths } from '../../../../config/paths';
 import { useSession } from '../../../../lib/session';
@@ -62,7 +73,11 @@ export function ApplicationWizard({ contest }: { contest: ContestResponse }) {
 
   const savedAddress = savedAddressOf(user);
   const stockById = useMemo(
-    () => Object.fromEntries((products.data ?? []).map((p) => [p.id, p.stock_quantity])) as Record<number, number>,
+    () =>
+      Object.fromEntries((products.data ?? []).map((p) => [p.id, p.stock_quantity])) as Record<
+        number,
+        number
+      >,
     [products.data],
   );
   // A chosen chair that is gone (someone else took the last one) is unselected.
@@ -84,7 +99,10 @@ export function ApplicationWizard({ contest }: { contest: ContestResponse }) {
       onSuccess: () => {
         setDone(true);
         applicationDraft.clear(contestRef);
-        notify(MESSAGES.application.success, { severity: 'success', durationMs: LIMITS.applicationSuccessSnackbarMs });
+        notify(MESSAGES.application.success, {
+          severity: 'success',
+          durationMs: LIMITS.applicationSuccessSnackbarMs,
+        });
         setTimeout(() => navigate(paths.home), LIMITS.redirectAfterApplicationMs);
       },
       onError: (error) => {
@@ -94,7 +112,11 @@ export function ApplicationWizard({ contest }: { contest: ContestResponse }) {
   };
 
   return (
-    <Paper component="section" aria-label="Application" sx={{ p: { xs: 2, sm: 4 }, border: 1, borderColor: 'divider' }}>
+    <Paper
+      component="section"
+      aria-label="Application"
+      sx={{ p: { xs: 2, sm: 4 }, border: 1, borderColor: 'divider' }}
+    >
       {!session && (
         <Alert severity="info" sx={{ mb: 3 }}>
           {MESSAGES.dashboard.loginToApply}.{' '}
@@ -133,7 +155,12 @@ export function ApplicationWizard({ contest }: { contest: ContestResponse }) {
       ) : (
         <Box component="form" noValidate onSubmit={(event) => event.preventDefault()}>
           {step === 0 && (
-            <InfoStep control={control} setValue={setValue} choice={values.useExistingShipping} savedAddress={savedAddress} />
+            <InfoStep
+              control={control}
+              setValue={setValue}
+              choice={values.useExistingShipping}
+              savedAddress={savedAddress}
+            />
           )}
           {step === 1 && (
             <ChairStep
@@ -143,11 +170,19 @@ export function ApplicationWizard({ contest }: { contest: ContestResponse }) {
             />
           )}
           {step === 2 && (
-            <TermsStep contest={contest} values={values} onChange={(field, accepted) => setValue(field, accepted, { shouldDirty: true })} />
+            <TermsStep
+              contest={contest}
+              values={values}
+              onChange={(field, accepted) => setValue(field, accepted, { shouldDirty: true })}
+            />
           )}
 
           <Box sx={{ display: 'flex', justifyContent: 'space-between', mt: 4, gap: 2 }}>
-            <Button variant="outlined" disabled={step === 0 || submitting} onClick={() => setStep((s) => s - 1)}>
+            <Button
+              variant="outlined"
+              disabled={step === 0 || submitting}
+              onClick={() => setStep((s) => s - 1)}
+            >
               Back
             </Button>
             {step < STEPS.length - 1 ? (

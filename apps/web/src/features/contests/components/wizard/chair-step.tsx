@@ -1,4 +1,13 @@
-import { Alert, Box, CircularProgress, FormControlLabel, Radio, RadioGroup, Stack, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  CircularProgress,
+  FormControlLabel,
+  Radio,
+  RadioGroup,
+  Stack,
+  Typography,
+} from '@mui/material';
 import { CHAIR_IDS, type ChairCode, type ProductResponse } from '@app/domain';
 import { ChairIllustration } from '../../../../components/chair-illustration';
 
@@ -25,7 +34,11 @@ export function ChairStep({ value, onChange, products }: ChairStepProps) {
     );
   }
   if (products.isError || !products.data) {
-    return <Alert severity="warning">Chair availability could not be loaded. Please reload the page to try again.</Alert>;
+    return (
+      <Alert severity="warning">
+        Chair availability could not be loaded. Please reload the page to try again.
+      </Alert>
+    );
   }
   return (
     <RadioGroup
@@ -51,7 +64,14 @@ export function ChairStep({ value, onChange, products }: ChairStepProps) {
                 transition: 'border-color 200ms ease-out',
               }}
             >
-              {code && <ChairIllustration code={code} tile={false} title={`${product.name} chair`} sx={{ maxWidth: { xs: 112, md: 180 }, mx: 'auto' }} />}
+              {code && (
+                <ChairIllustration
+                  code={code}
+                  tile={false}
+                  title={`${product.name} chair`}
+                  sx={{ maxWidth: { xs: 112, md: 180 }, mx: 'auto' }}
+                />
+              )}
               <FormControlLabel
                 value={String(product.id)}
                 disabled={picked}

@@ -20,7 +20,8 @@ interface InfoStepProps {
   savedAddress: ShippingAddress | null;
 }
 
-type TextFieldName = 'full_name' | 'email' | 'phone_number' | 'bio' | 'youtube_url' | 'instagram_url' | 'portfolio_url';
+type TextFieldName =
+  'full_name' | 'email' | 'phone_number' | 'bio' | 'youtube_url' | 'instagram_url' | 'portfolio_url';
 type AddressFieldName = `shipping_address.${keyof ShippingAddress}`;
 
 function Field({
@@ -53,7 +54,9 @@ function Field({
 }
 
 function formatAddress(a: ShippingAddress): string[] {
-  return [a.line1, a.line2, [a.city, a.state, a.postal].filter(Boolean).join(', '), a.country].filter(Boolean);
+  return [a.line1, a.line2, [a.city, a.state, a.postal].filter(Boolean).join(', '), a.country].filter(
+    Boolean,
+  );
 }
 
 /** Step 0, 'Your Info' (spec §2, §5). */
@@ -61,7 +64,9 @@ export function InfoStep({ control, setValue, choice, savedAddress }: InfoStepPr
   const chooseShipping = (next: ShippingChoice) => {
     setValue('useExistingShipping', next, { shouldDirty: true });
     // Existing copies the saved address in; new clears the fields (spec §4).
-    setValue('shipping_address', next === 'existing' && savedAddress ? savedAddress : EMPTY_ADDRESS, { shouldDirty: true });
+    setValue('shipping_address', next === 'existing' && savedAddress ? savedAddress : EMPTY_ADDRESS, {
+      shouldDirty: true,
+    });
   };
   return (
     <Grid container spacing={2.5}>
@@ -72,7 +77,14 @@ export function InfoStep({ control, setValue, choice, savedAddress }: InfoStepPr
         <Field control={control} name="email" label="Email" type="email" required autoComplete="email" />
       </Grid>
       <Grid size={{ xs: 12, sm: 6 }}>
-        <Field control={control} name="phone_number" label="Phone Number" type="tel" required={choice === 'existing'} autoComplete="tel" />
+        <Field
+          control={control}
+          name="phone_number"
+          label="Phone Number"
+          type="tel"
+          required={choice === 'existing'}
+          autoComplete="tel"
+        />
       </Grid>
       <Grid size={12}>
         <Field
@@ -96,7 +108,12 @@ export function InfoStep({ control, setValue, choice, savedAddress }: InfoStepPr
             value={choice}
             onChange={(event) => chooseShipping(event.target.value as ShippingChoice)}
           >
-            <FormControlLabel value="existing" control={<Radio />} label="Use my saved address" disabled={!savedAddress} />
+            <FormControlLabel
+              value="existing"
+              control={<Radio />}
+              label="Use my saved address"
+              disabled={!savedAddress}
+            />
             <FormControlLabel value="new" control={<Radio />} label="Enter a new address" />
           </RadioGroup>
         </FormControl>
@@ -120,22 +137,55 @@ export function InfoStep({ control, setValue, choice, savedAddress }: InfoStepPr
       ) : (
         <>
           <Grid size={12}>
-            <Field control={control} name="shipping_address.line1" label="Street Address" required autoComplete="address-line1" />
+            <Field
+              control={control}
+              name="shipping_address.line1"
+              label="Street Address"
+              required
+              autoComplete="address-line1"
+            />
           </Grid>
           <Grid size={12}>
-            <Field control={control} name="shipping_address.line2" label="Apartment, suite, etc." autoComplete="address-line2" />
+            <Field
+              control={control}
+              name="shipping_address.line2"
+              label="Apartment, suite, etc."
+              autoComplete="address-line2"
+            />
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
-            <Field control={control} name="shipping_address.city" label="City" required autoComplete="address-level2" />
+            <Field
+              control={control}
+              name="shipping_address.city"
+              label="City"
+              required
+              autoComplete="address-level2"
+            />
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
-            <Field control={control} name="shipping_address.state" label="State" autoComplete="address-level1" />
+            <Field
+              control={control}
+              name="shipping_address.state"
+              label="State"
+              autoComplete="address-level1"
+            />
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
-            <Field control={control} name="shipping_address.postal" label="Postal Code" autoComplete="postal-code" />
+            <Field
+              control={control}
+              name="shipping_address.postal"
+              label="Postal Code"
+              autoComplete="postal-code"
+            />
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
-            <Field control={control} name="shipping_address.country" label="Country" required autoComplete="country-name" />
+            <Field
+              control={control}
+              name="shipping_address.country"
+              label="Country"
+              required
+              autoComplete="country-name"
+            />
           </Grid>
         </>
       )}

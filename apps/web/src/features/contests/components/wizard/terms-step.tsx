@@ -69,7 +69,15 @@ export function TermsStep({ contest, values, onChange }: TermsStepProps) {
                     fontSize: 'inherit',
                     position: 'relative',
                     // A 44 px tall touch target around the inline text.
-                    '&::after': { content: '""', position: 'absolute', left: 0, right: 0, top: '50%', height: 44, transform: 'translateY(-50%)' },
+                    '&::after': {
+                      content: '""',
+                      position: 'absolute',
+                      left: 0,
+                      right: 0,
+                      top: '50%',
+                      height: 44,
+                      transform: 'translateY(-50%)',
+                    },
                   }}
                 >
                   {LEGAL_TITLES[item.document]}

@@ -9,7 +9,9 @@ import { Section } from '../section';
 export function ChallengeSection({ contest }: { contest?: ContestResponse }) {
   return (
     <Section id="challenge" eyebrow="The challenge" title="One chair, three scenes, one story">
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1.2fr 1fr' }, gap: { xs: 4, md: 8 } }}>
+      <Box
+        sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1.2fr 1fr' }, gap: { xs: 4, md: 8 } }}
+      >
         <Box>
           <Typography sx={{ fontSize: '1.125rem' }}>
             {contest ? contest.brief : <Skeleton variant="text" width="100%" />}
@@ -17,8 +19,8 @@ export function ChallengeSection({ contest }: { contest?: ContestResponse }) {
           <Typography sx={{ color: 'text.secondary', mt: 2 }}>
             {contest ? (
               <>
-                Open to creators in the {contest.eligibility.country} aged {contest.eligibility.minimum_age} or over
-                with {contest.eligibility.experience.toLowerCase()}.
+                Open to creators in the {contest.eligibility.country} aged {contest.eligibility.minimum_age}{' '}
+                or over with {contest.eligibility.experience.toLowerCase()}.
               </>
             ) : (
               <Skeleton variant="text" width="80%" />

@@ -8,21 +8,33 @@ import { renderWhenNear } from '../section';
 /** Zen (X7), Zone (E3) and Zoom (P2): one section each, with the chair and its theme gallery. */
 export function ConceptSections() {
   return (
-    <Box component="section" aria-labelledby="concepts-title" sx={{ py: { xs: 8, md: 12 }, ...renderWhenNear }}>
+    <Box
+      component="section"
+      aria-labelledby="concepts-title"
+      sx={{ py: { xs: 8, md: 12 }, ...renderWhenNear }}
+    >
       <Container maxWidth="lg">
-        <Typography variant="overline" sx={{ color: 'primary.main', letterSpacing: '0.2em', display: 'block' }}>
+        <Typography
+          variant="overline"
+          sx={{ color: 'primary.main', letterSpacing: '0.2em', display: 'block' }}
+        >
           The concepts
         </Typography>
         <Typography id="concepts-title" component="h2" variant="h2">
           Zen, Zone or Zoom
         </Typography>
         <Typography sx={{ color: 'text.secondary', maxWidth: 680, mt: 2 }}>
-          Each chair comes with a mood. Choose the one you want to film when you apply; the chair you
-          receive is the star of your ad.
+          Each chair comes with a mood. Choose the one you want to film when you apply; the chair you receive
+          is the star of your ad.
         </Typography>
       </Container>
       {SYNERGY_CONCEPTS.map((concept, index) => (
-        <Box key={concept.id} component="article" aria-labelledby={`concept-${concept.id}`} sx={{ mt: { xs: 8, md: 10 } }}>
+        <Box
+          key={concept.id}
+          component="article"
+          aria-labelledby={`concept-${concept.id}`}
+          sx={{ mt: { xs: 8, md: 10 } }}
+        >
           <Container maxWidth="lg">
             <Box
               sx={{
@@ -43,7 +55,9 @@ export function ConceptSections() {
                 <Typography variant="h4" component="p" sx={{ mt: 1 }}>
                   {concept.line}
                 </Typography>
-                <Typography sx={{ color: 'text.secondary', mt: 1.5, maxWidth: 560 }}>{concept.text}</Typography>
+                <Typography sx={{ color: 'text.secondary', mt: 1.5, maxWidth: 560 }}>
+                  {concept.text}
+                </Typography>
               </Box>
             </Box>
           </Container>

@@ -14,7 +14,18 @@ export function GuidelinesVideo() {
       title="Watch the brief in a minute"
       intro="Three scenes, one story: the guidelines film walks through the structure every entry follows."
     >
-      <Box sx={{ position: 'relative', aspectRatio: '16 / 9', maxWidth: 960, borderRadius: 1, overflow: 'hidden', bgcolor: 'common.black', border: 1, borderColor: 'divider' }}>
+      <Box
+        sx={{
+          position: 'relative',
+          aspectRatio: '16 / 9',
+          maxWidth: 960,
+          borderRadius: 1,
+          overflow: 'hidden',
+          bgcolor: 'common.black',
+          border: 1,
+          borderColor: 'divider',
+        }}
+      >
         <Box
           component="video"
           ref={ref}

@@ -13,7 +13,15 @@ const drift = keyframes`
  * A concept's theme cards, drifting sideways on their own (drawn twice for a seamless loop).
  * Hover pauses it; under prefers-reduced-motion it stands still and scrolls by hand.
  */
-export function ThemeGallery({ concept, tone, reverse = false }: { concept: SynergyConcept; tone: number; reverse?: boolean }) {
+export function ThemeGallery({
+  concept,
+  tone,
+  reverse = false,
+}: {
+  concept: SynergyConcept;
+  tone: number;
+  reverse?: boolean;
+}) {
   const reduced = useReducedMotion();
   return (
     <Box
@@ -48,7 +56,15 @@ export function ThemeGallery({ concept, tone, reverse = false }: { concept: Syne
               <Box
                 component="li"
                 key={theme.title}
-                sx={{ width: 240, flex: '0 0 auto', p: 1.5, borderRadius: 1, bgcolor: 'background.paper', border: 1, borderColor: 'divider' }}
+                sx={{
+                  width: 240,
+                  flex: '0 0 auto',
+                  p: 1.5,
+                  borderRadius: 1,
+                  bgcolor: 'background.paper',
+                  border: 1,
+                  borderColor: 'divider',
+                }}
               >
                 <GradientStill tone={tone + (i % 2) * 3} seed={i + tone * 5} label="" />
                 <Typography component="h4" variant="h6" sx={{ mt: 1.5 }}>

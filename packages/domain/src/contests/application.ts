@@ -1,15 +1,6 @@
 import { z } from 'zod';
-import { isBlank } from './rules';
-
-export const shippingAddressSchema = z.object({
-  line1: z.string().default(''),
-  line2: z.string().default(''),
-  city: z.string().default(''),
-  state: z.string().default(''),
-  postal: z.string().default(''),
-  country: z.string().default(''),
-});
-export type ShippingAddress = z.infer<typeof shippingAddressSchema>;
+import { isBlank } from '../rules';
+import { shippingAddressSchema, type ShippingAddress } from '../common/address';
 
 /** The application payload of spec §3, as POST /api/contests/{id}/apply/ receives it. */
 export const applicationPayloadSchema = z.object({

@@ -1,5 +1,5 @@
-import { LIMITS } from './limits';
-import { MESSAGES } from './messages';
+import { LIMITS } from '../limits';
+import { MESSAGES } from '../messages';
 
 export type AllowedVideoType = (typeof LIMITS.allowedVideoTypes)[number];
 

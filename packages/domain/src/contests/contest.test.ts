@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { contestDeadline, contestStatusAt, formatContestDate, formatContestDateLong, formatPrize } from './contest';
+import {
+  contestDeadline,
+  contestStatusAt,
+  formatContestDate,
+  formatContestDateLong,
+  formatPrize,
+} from './contest';
 
 const timeline = {
   starts_at: '2025-07-26T07:00:00.000Z',

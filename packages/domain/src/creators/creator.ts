@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS } from './limits';
+import { LIMITS } from '../limits';
 
 /**
  * Creator dashboard API shapes (spec §3, §7) and the few messages of its own. The server renders

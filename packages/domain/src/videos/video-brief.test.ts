@@ -45,7 +45,11 @@ describe('checkVideoAgainstBrief', () => {
 
   it('says what is wrong: too short, too long, horizontal', () => {
     const [short, wide] = checkVideoAgainstBrief({ durationSeconds: 42.2, width: 1920, height: 1080 }, brief);
-    expect(short).toEqual({ rule: 'duration', ok: false, message: 'Too short: 0:42. The brief asks for 60–90 seconds.' });
+    expect(short).toEqual({
+      rule: 'duration',
+      ok: false,
+      message: 'Too short: 0:42. The brief asks for 60–90 seconds.',
+    });
     expect(wide).toEqual({
       rule: 'orientation',
       ok: false,
@@ -56,8 +60,12 @@ describe('checkVideoAgainstBrief', () => {
   });
 
   it('compares whole seconds at the edges, and checks only what the brief states', () => {
-    expect(checkVideoAgainstBrief({ durationSeconds: 90.4, width: 1080, height: 1920 }, brief)[0]!.ok).toBe(true);
-    expect(checkVideoAgainstBrief({ durationSeconds: 59.4, width: 1080, height: 1920 }, brief)[0]!.ok).toBe(false);
+    expect(checkVideoAgainstBrief({ durationSeconds: 90.4, width: 1080, height: 1920 }, brief)[0]!.ok).toBe(
+      true,
+    );
+    expect(checkVideoAgainstBrief({ durationSeconds: 59.4, width: 1080, height: 1920 }, brief)[0]!.ok).toBe(
+      false,
+    );
     expect(checkVideoAgainstBrief({ durationSeconds: 10, width: 100, height: 100 }, {})).toEqual([]);
     expect(orientationOf(100, 100)).toBe('square');
   });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { LIMITS } from './limits';
-import { MESSAGES, requiredMessage } from './messages';
-import { isBlank, isValidEmail, isValidPhone } from './rules';
+import { LIMITS } from '../limits';
+import { MESSAGES, requiredMessage } from '../messages';
+import { isBlank, isValidEmail, isValidPhone } from '../rules';
 
 /** Creator-profile update fields (spec §3). */
 export const PROFILE_UPDATE_FIELDS = [

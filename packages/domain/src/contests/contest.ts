@@ -38,7 +38,9 @@ export function contestStatusAt(timeline: ContestTimeline, now: Date = new Date(
  */
 export function contestDeadline(timeline: ContestTimeline, now: Date = new Date()): string {
   const status = contestStatusAt(timeline, now);
-  return status === 'upcoming' || status === 'open' ? timeline.application_deadline : timeline.submission_deadline;
+  return status === 'upcoming' || status === 'open'
+    ? timeline.application_deadline
+    : timeline.submission_deadline;
 }
 
 export interface ContestEligibilityResponse {
@@ -127,9 +129,12 @@ export function formatContestDate(iso: string, timezone: string, options: { time
 
 /** A contest date written out, e.g. 'August 30, 2025', in the contest's time zone. */
 export function formatContestDateLong(iso: string, timezone: string): string {
-  return new Intl.DateTimeFormat('en-US', { timeZone: timezone, year: 'numeric', month: 'long', day: 'numeric' }).format(
-    new Date(iso),
-  );
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone: timezone,
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+  }).format(new Date(iso));
 }
 
 /** '5,000 USD' style prize text. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { MESSAGES } from './messages';
-import { LIMITS, type Role } from './limits';
-import { isValidEmail, isValidPhone, passwordProblems } from './rules';
+import { MESSAGES } from '../messages';
+import { LIMITS, type Role } from '../limits';
+import { isValidEmail, isValidPhone, passwordProblems } from '../rules';
 
 /** Sign up form (spec §5): all three required, passwords must match. */
 export const signupFormSchema = z

@@ -85,17 +85,34 @@ export function checkVideoAgainstBrief(video: VideoShape, brief: VideoBrief): Br
     const range = describeDurationRange(brief.duration);
     const length = clock(video.durationSeconds);
     if (seconds < brief.duration.min)
-      checks.push({ rule: 'duration', ok: false, message: `Too short: ${length}. The brief asks for ${range}.` });
+      checks.push({
+        rule: 'duration',
+        ok: false,
+        message: `Too short: ${length}. The brief asks for ${range}.`,
+      });
     else if (seconds > brief.duration.max)
-      checks.push({ rule: 'duration', ok: false, message: `Too long: ${length}. The brief asks for ${range}.` });
-    else checks.push({ rule: 'duration', ok: true, message: `Length ${length} is within the brief's ${range}.` });
+      checks.push({
+        rule: 'duration',
+        ok: false,
+        message: `Too long: ${length}. The brief asks for ${range}.`,
+      });
+    else
+      checks.push({
+        rule: 'duration',
+        ok: true,
+        message: `Length ${length} is within the brief's ${range}.`,
+      });
   }
   if (brief.orientation) {
     const actual = orientationOf(video.width, video.height);
     const size = `${video.width}×${video.height}`;
     checks.push(
       actual === brief.orientation
-        ? { rule: 'orientation', ok: true, message: `${capitalize(ORIENTATION_WORDS[actual])} ${size}, as the brief asks.` }
+        ? {
+            rule: 'orientation',
+            ok: true,
+            message: `${capitalize(ORIENTATION_WORDS[actual])} ${size}, as the brief asks.`,
+          }
         : {
             rule: 'orientation',
             ok: false,

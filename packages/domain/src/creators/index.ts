@@ -1,0 +1,2 @@
+export * from './creator';
+export * from './profile';

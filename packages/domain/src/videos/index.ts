@@ -1,0 +1,3 @@
+export * from './video-api';
+export * from './video-brief';
+export * from './video';
