@@ -12,7 +12,7 @@ import type { Database } from '../../db/client';
 import type { JobQueue } from '../../jobs/queue';
 import { sendEmailJob } from '../../jobs/send-email.job';
 import { AppError } from '../../lib/errors';
-import { refreshSearchVectors } from '../videos/videos.repository';
+import { refreshCreatorVideoSearch } from '../videos/videos.service';
 import * as repo from './creators.repository';
 import { resizeAvatar } from './avatar';
 import type { EmailChangeTokens } from './email-change';
@@ -184,7 +184,7 @@ export function createCreatorProfileService(deps: CreatorProfileServiceDeps) {
       await db.transaction(async (tx) => {
         await repo.updateCreator(tx, userId, userChanges, profileChanges);
         // The creator's name is in their videos' search documents.
-        if (userChanges.firstName !== undefined) await refreshSearchVectors(tx, { ownerId: userId });
+        if (userChanges.firstName !== undefined) await refreshCreatorVideoSearch(tx, userId);
       });
       if (avatar && oldAvatarKey) await deps.avatars.delete(oldAvatarKey).catch(() => undefined);
       if (newPendingEmail) await sendEmailChangeLink(userId, newPendingEmail);

@@ -10,6 +10,7 @@ import {
   type VideoPage,
 } from '@app/domain';
 import type { AppDeps } from '../../app-deps';
+import type { DbOrTx } from '../../db/client';
 import type { AuthUser } from '../../plugins/auth';
 import { AppError } from '../../lib/errors';
 import { resolveMediaBinaries } from '../../media/binaries';
@@ -316,3 +317,11 @@ export function createVideosService(deps: Deps) {
 }
 
 export type VideosService = ReturnType<typeof createVideosService>;
+
+/**
+ * Keeps a creator's videos findable under their new name: their name is in each video's search
+ * document. Call it inside the rename's transaction.
+ */
+export function refreshCreatorVideoSearch(tx: DbOrTx, creatorId: number): Promise<void> {
+  return repo.refreshSearchVectors(tx, { ownerId: creatorId });
+}
