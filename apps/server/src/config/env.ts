@@ -40,7 +40,6 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   FFMPEG_PATH: z.string().min(1).optional(),
   FFPROBE_PATH: z.string().min(1).optional(),
-  SEED_DEMO: z.enum(['true', 'false', '1', '0']).default('true'),
   WORKERS: z.enum(['true', 'false', '1', '0']).default('true'),
   /**
    * Behind a load balancer: 'true' trusts X-Forwarded-For from any hop, a number trusts that many
@@ -54,11 +53,10 @@ const envSchema = z.object({
 
 export type RawEnv = z.infer<typeof envSchema>;
 
-export interface Config extends Omit<RawEnv, 'PUBLIC_URL' | 'JWT_SECRET' | 'SEED_DEMO' | 'WORKERS'> {
+export interface Config extends Omit<RawEnv, 'PUBLIC_URL' | 'JWT_SECRET' | 'WORKERS'> {
   PUBLIC_URL: string;
   JWT_SECRET: string;
   DATA_DIR: string;
-  SEED_DEMO: boolean;
   WORKERS: boolean;
   corsOrigins: string[];
 }
@@ -87,7 +85,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     DATA_DIR: dataDir,
     PUBLIC_URL: (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, ''),
     JWT_SECRET: raw.JWT_SECRET ?? persistedSecret(dataDir),
-    SEED_DEMO: raw.SEED_DEMO === 'true' || raw.SEED_DEMO === '1',
     WORKERS: raw.WORKERS === 'true' || raw.WORKERS === '1',
     corsOrigins: (raw.CORS_ORIGINS ?? '')
       .split(',')
