@@ -8,6 +8,10 @@ export const LIMITS = {
   allowedVideoTypes: ['video/mp4', 'video/webm', 'video/quicktime'] as const,
   bioMaxLength: 500,
   passwordMinLength: 8,
+  /** Longest password accepted: bounds the cost of hashing and of the similarity rule. */
+  passwordMaxLength: 128,
+  /** Longest e-mail address (RFC 5321 path limit). */
+  emailMaxLength: 254,
   redirectAfterResetMs: 3_000,
   redirectAfterApplicationMs: 2_000,
   recentUploadsShown: 5,

@@ -20,6 +20,7 @@ export const MESSAGES = {
   password: {
     tooShort: 'Password must be at least 8 characters long',
     entirelyNumeric: 'This password is entirely numeric.',
+    tooLong: 'Ensure this field has no more than 128 characters.',
     tooCommon: 'This password is too common.',
     tooSimilar: 'The password is too similar to the email.',
   },

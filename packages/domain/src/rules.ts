@@ -26,15 +26,22 @@ export function normalizeEmail(email: string): string {
 
 /**
  * The password rules shared by sign-up and reset (Django's defaults, less the common-password
- * list, which lives on the server). Returns the messages of the rules that fail.
+ * list, which lives on the server). Returns the messages of the rules that fail. Inputs are
+ * bounded first: a password over LIMITS.passwordMaxLength is refused without running the other
+ * rules, and the e-mail is compared only when it is a valid address within LIMITS.emailMaxLength.
  */
 export function passwordProblems(password: string, email?: string): string[] {
+  if (password.length > LIMITS.passwordMaxLength) return [MESSAGES.password.tooLong];
   const problems: string[] = [];
   if (password.length < LIMITS.passwordMinLength) problems.push(MESSAGES.password.tooShort);
   if (/^\d+$/.test(password)) problems.push(MESSAGES.password.entirelyNumeric);
-  if (email && isTooSimilarToEmail(password, email)) problems.push(MESSAGES.password.tooSimilar);
+  const comparable = email !== undefined && email.length <= LIMITS.emailMaxLength && isValidEmail(email);
+  if (comparable && isTooSimilarToEmail(password, email)) problems.push(MESSAGES.password.tooSimilar);
   return problems;
 }
+
+/** Django's UserAttributeSimilarityValidator threshold. */
+const MAX_SIMILARITY = 0.7;
 
 /** Like Django's UserAttributeSimilarityValidator: compares with the whole address and its local part. */
 function isTooSimilarToEmail(password: string, email: string): boolean {
@@ -43,7 +50,13 @@ function isTooSimilarToEmail(password: string, email: string): boolean {
   const parts = [address, address.split('@')[0] ?? '', ...address.split(/\W+/)].filter(
     (part) => part.length >= 3,
   );
-  return parts.some((part) => similarity(lower, part) >= 0.7);
+  return parts.some(
+    // similarity ≤ 2·min/(sum): when even a full match of the shorter string stays under the
+    // threshold, the comparison cannot reach it and is skipped.
+    (part) =>
+      (2 * Math.min(lower.length, part.length)) / (lower.length + part.length) >= MAX_SIMILARITY &&
+      similarity(lower, part) >= MAX_SIMILARITY,
+  );
 }
 
 /** Ratcliff/Obershelp similarity, the measure Python's SequenceMatcher (and so Django) uses. */
@@ -52,26 +65,42 @@ export function similarity(a: string, b: string): number {
   return (2 * matchingCharacters(a, b)) / (a.length + b.length);
 }
 
+/**
+ * Characters matched by Ratcliff/Obershelp: the longest common block (leftmost in `a`, then in
+ * `b`, as SequenceMatcher picks it), then the same on each side of it. Each block is found by
+ * dynamic programming in O(|a|·|b|) time and O(|b|) memory.
+ */
 function matchingCharacters(a: string, b: string): number {
   if (!a.length || !b.length) return 0;
-  let bestLength = 0;
-  let bestA = 0;
-  let bestB = 0;
+  const { length, startA, startB } = longestCommonBlock(a, b);
+  if (length === 0) return 0;
+  return (
+    length +
+    matchingCharacters(a.slice(0, startA), b.slice(0, startB)) +
+    matchingCharacters(a.slice(startA + length), b.slice(startB + length))
+  );
+}
+
+function longestCommonBlock(a: string, b: string): { length: number; startA: number; startB: number } {
+  // runs[j + 1]: length of the common block ending at a[i] and b[j].
+  let previous = new Uint32Array(b.length + 1);
+  let current = new Uint32Array(b.length + 1);
+  let best = { length: 0, startA: 0, startB: 0 };
   for (let i = 0; i < a.length; i++) {
     for (let j = 0; j < b.length; j++) {
-      let k = 0;
-      while (i + k < a.length && j + k < b.length && a[i + k] === b[j + k]) k++;
-      if (k > bestLength) {
-        bestLength = k;
-        bestA = i;
-        bestB = j;
-      }
+      const run = a[i] === b[j] ? previous[j]! + 1 : 0;
+      current[j + 1] = run;
+      const startA = i - run + 1;
+      const startB = j - run + 1;
+      if (
+        run > best.length ||
+        (run === best.length &&
+          run > 0 &&
+          (startA < best.startA || (startA === best.startA && startB < best.startB)))
+      )
+        best = { length: run, startA, startB };
     }
+    [previous, current] = [current, previous];
   }
-  if (bestLength === 0) return 0;
-  return (
-    bestLength +
-    matchingCharacters(a.slice(0, bestA), b.slice(0, bestB)) +
-    matchingCharacters(a.slice(bestA + bestLength), b.slice(bestB + bestLength))
-  );
+  return best;
 }
