@@ -35,6 +35,7 @@ export default tseslint.config(
             'e2e/tsconfig.json',
             'bench/tsconfig.json',
           ],
+          noWarnOnMultipleProjects: true,
         }),
       ],
     },
