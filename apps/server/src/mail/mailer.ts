@@ -45,12 +45,13 @@ export function createMailer(options: {
   return {
     async send(message) {
       const info = await (await transport()).sendMail({ from: options.from, ...message });
-      await mkdir(options.outboxDir, { recursive: true });
+      // Messages carry sign-in links: readable by the platform's own user only.
+      await mkdir(options.outboxDir, { recursive: true, mode: 0o700 });
       const file = path.join(
         options.outboxDir,
         `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`,
       );
-      await writeFile(file, info.message as Buffer);
+      await writeFile(file, info.message as Buffer, { mode: 0o600 });
       options.log.info({ to: message.to, subject: message.subject, file }, 'mail written to outbox');
     },
   };
