@@ -4,10 +4,12 @@
 //   two app processes (WORKERS=false) and one worker process (`npm run worker`),
 //   all on one PostgreSQL server and an S3-protocol server (s3rver) on loopback.
 // It listens on STACK_PORT (default 8080) and passes SMTP_URL, DATABASE_URL and PUBLIC_URL through.
+// An app or worker process that dies is restarted after a second, as a supervisor would.
 // SIGINT or SIGTERM stops everything it started; nothing is left running or listening.
+// `--fresh` starts from an empty database and state folder.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -42,13 +44,14 @@ function sharedSecret() {
 }
 
 /** Creates the stack's database on the PostgreSQL server when it does not exist yet. */
-async function ensureDatabase() {
+async function ensureDatabase({ fresh }) {
   const url = new URL(databaseUrl);
   const name = decodeURIComponent(url.pathname.slice(1));
   url.pathname = '/postgres';
   const client = new pg.Client({ connectionString: url.toString() });
   await client.connect();
   try {
+    if (fresh) await client.query(`drop database if exists "${name.replace(/"/g, '""')}" with (force)`);
     const found = await client.query('select 1 from pg_database where datname = $1', [name]);
     if (!found.rowCount) await client.query(`create database "${name.replace(/"/g, '""')}"`);
   } finally {
@@ -79,7 +82,7 @@ ${nginxHttpBlock(
 /** The part of the configuration users copy into their own nginx (docs/ARCHITECTURE.md). */
 function nginxHttpBlock(servers, listenPort) {
   return `  upstream cinematic_app {
-${servers.map((server) => `    server ${server} max_fails=1 fail_timeout=5s;`).join('\n')}
+${servers.map((server) => `    server ${server} max_fails=0;`).join('\n')}
     keepalive 32;
   }
   server {
@@ -95,13 +98,24 @@ ${servers.map((server) => `    server ${server} max_fails=1 fail_timeout=5s;`).j
     proxy_set_header Host $http_host;
     proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
     proxy_set_header X-Forwarded-Proto $scheme;
-    # A process that is down (or dies) is skipped; only requests that never reached it are retried.
+    # A process that is down (or dies) is skipped: a request it could not take goes to the next
+    # one. Servers are never marked unavailable (max_fails=0): a restarted process takes requests
+    # again at once, and a failed connection costs at most proxy_connect_timeout.
+    proxy_connect_timeout 2s;
     proxy_next_upstream error timeout http_502 http_503;
+    proxy_next_upstream_tries 2;
     location / { proxy_pass http://cinematic_app; }
   }`;
 }
 
 function start(name, args, env) {
+  const entry = { name, child: undefined };
+  children.push(entry);
+  launch(entry, args, env);
+}
+
+function launch(entry, args, env) {
+  const { name } = entry;
   const child = spawn(process.execPath, args, {
     cwd: serverDir,
     env: { ...process.env, ...serverEnv(), ...env },
@@ -110,18 +124,19 @@ function start(name, args, env) {
   const prefix = (line) => line && process.stdout.write(`[${name}] ${line}\n`);
   child.stdout.on('data', (chunk) => String(chunk).split('\n').forEach(prefix));
   child.stderr.on('data', (chunk) => String(chunk).split('\n').forEach(prefix));
-  // A process that dies leaves the others serving (the balancer skips it); the stack goes on.
+  // A process that dies leaves the others serving (the balancer skips it) and is started again.
   child.on('exit', (code, signal) => {
-    if (!stopping) log(`${name} exited (${signal ?? code}); the others go on`);
+    if (stopping) return;
+    log(`${name} exited (${signal ?? code}); restarting it in 1 s`);
+    setTimeout(() => stopping || launch(entry, args, env), 1000);
   });
-  children.push({ name, child });
+  entry.child = child;
   writePids();
-  return child;
 }
 
 /** The processes' ids, for tests that kill one mid-journey. */
 function writePids() {
-  const pids = Object.fromEntries(children.map(({ name, child }) => [name, child.pid]));
+  const pids = Object.fromEntries(children.map(({ name, child }) => [name, child?.pid]));
   writeFileSync(path.join(stateDir, 'pids.json'), JSON.stringify(pids, null, 2));
 }
 
@@ -146,7 +161,7 @@ async function stop(code = 0) {
   const exits = children.map(
     ({ child }) =>
       new Promise((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        if (!child || child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once('exit', resolve);
         child.kill('SIGTERM');
         setTimeout(() => child.kill('SIGKILL'), 20_000).unref();
@@ -160,13 +175,15 @@ async function stop(code = 0) {
 
 async function main() {
   if (!nginxBin) throw new Error('nginx not found: apt-get install -y nginx (or set NGINX_PATH)');
+  const fresh = process.argv.includes('--fresh');
+  if (fresh) rmSync(stateDir, { recursive: true, force: true });
   mkdirSync(path.join(stateDir, 'nginx'), { recursive: true });
   process.on('SIGINT', () => void stop(0));
   process.on('SIGTERM', () => void stop(0));
 
   spawnSync(process.execPath, [path.join(root, 'scripts/ensure-build.mjs')], { cwd: root, stdio: 'inherit' });
   buildServer();
-  await ensureDatabase();
+  await ensureDatabase({ fresh });
 
   s3 = new S3rver({
     address: '127.0.0.1',
