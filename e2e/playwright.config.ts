@@ -6,6 +6,8 @@ const executablePath = process.env.CHROME_PATH || '/usr/bin/chromium';
 /** Chromium from the machine (never a browser download), against `npm start` on a fresh DATA_DIR. */
 export default defineConfig({
   testDir: './tests',
+  // Scale-out checks need `npm run stack`: playwright.stack.config.ts runs them.
+  testIgnore: ['stack/**'],
   // Per port, so parallel runs on other ports never share an output folder.
   outputDir: `./artifacts/results-${E2E_PORT}`,
   globalSetup: './support/global-setup.ts',

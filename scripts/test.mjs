@@ -4,6 +4,8 @@
 //   2. API integration tests on PGlite
 //   3. the same API suite on PostgreSQL when TEST_DATABASE_URL is set
 //   4. browser end-to-end tests in Chromium (skipped loudly without Chromium unless E2E_REQUIRED=1)
+//   5. the same journeys and the scale-out checks through `npm run stack` (nginx, two app processes,
+//      a worker, PostgreSQL, S3) when TEST_DATABASE_URL is set and nginx is installed
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -62,5 +64,22 @@ if (existsSync(chrome)) {
     '!!!!! Install it (apt-get install -y chromium) or set CHROME_PATH; E2E_REQUIRED=1 makes this a failure. !!!!!',
   );
   results.push('SKIPPED browser end-to-end tests (no Chromium)');
+}
+const nginx = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((bin) => existsSync(bin));
+if (process.env.TEST_DATABASE_URL && nginx && existsSync(chrome)) {
+  run(
+    'scale-out journeys through nginx (npm run stack, Chromium)',
+    'npx',
+    ['playwright', 'test', '--config', 'e2e/playwright.stack.config.ts'],
+    { CHROME_PATH: chrome, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1', E2E_STACK: '1' },
+  );
+} else if (process.env.E2E_REQUIRED === '1') {
+  console.error(
+    '\n!!!!! E2E_REQUIRED=1 but the scale-out run needs TEST_DATABASE_URL, nginx and Chromium !!!!!',
+  );
+  results.push('FAILED  scale-out journeys: missing TEST_DATABASE_URL, nginx or Chromium');
+  finish(1);
+} else {
+  results.push('skipped scale-out journeys (needs TEST_DATABASE_URL, nginx and Chromium)');
 }
 finish(0);

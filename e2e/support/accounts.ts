@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
-import { E2E_BASE_URL, E2E_DATA_DIR } from './env';
+import { E2E_BASE_URL, e2eDatabaseEnv } from './env';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const run = promisify(execFile);
@@ -28,7 +28,7 @@ export function uniqueEmail(prefix = 'user'): string {
 
 /**
  * Creates a verified (active) account of any role with the admin CLI, exactly as an operator
- * would; it reaches the running e2e server's embedded database through its socket.
+ * would; it reaches the running e2e server's database (the embedded one through its socket).
  */
 export async function createVerifiedUser(
   options: {
@@ -62,8 +62,7 @@ export async function createVerifiedUser(
     cwd: root,
     env: {
       ...process.env,
-      DATA_DIR: E2E_DATA_DIR,
-      DATABASE_URL: '',
+      ...e2eDatabaseEnv(),
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
     },

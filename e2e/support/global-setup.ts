@@ -12,6 +12,9 @@ import {
   E2E_MAIL_DIR,
   E2E_PORT,
   E2E_SMTP_PORT,
+  E2E_STACK,
+  E2E_STACK_DATABASE_URL,
+  E2E_STACK_DIR,
   E2E_STATE_DIR,
   E2E_WEB_DIST,
 } from './env';
@@ -50,27 +53,18 @@ export default async function globalSetup() {
   await new Promise<void>((resolve) => smtp.listen(E2E_SMTP_PORT, '127.0.0.1', resolve));
   const keys = await startGoogleKeyServer(E2E_JWKS_PORT);
 
-  // Exactly what `npm start` runs: the bundled server with the start script's node flags.
-  buildServer();
-  const server: ChildProcess = spawn(process.execPath, serverNodeArgs(), {
-    cwd: root,
-    env: {
-      ...process.env,
-      ...serverEnv(),
-      NODE_ENV: 'production',
-      PORT: String(E2E_PORT),
-      PUBLIC_URL: E2E_BASE_URL,
-      DATA_DIR: E2E_DATA_DIR,
-      SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
-      GOOGLE_CLIENT_ID: E2E_GOOGLE_CLIENT_ID,
-      GOOGLE_JWKS_URL: `http://127.0.0.1:${E2E_JWKS_PORT}/certs`,
-      GOOGLE_ISSUER: 'https://accounts.google.com',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-      WEB_DIST_DIR: E2E_WEB_DIST,
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const env = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PUBLIC_URL: E2E_BASE_URL,
+    SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
+    GOOGLE_CLIENT_ID: E2E_GOOGLE_CLIENT_ID,
+    GOOGLE_JWKS_URL: `http://127.0.0.1:${E2E_JWKS_PORT}/certs`,
+    GOOGLE_ISSUER: 'https://accounts.google.com',
+    LOG_LEVEL: 'warn',
+    WEB_DIST_DIR: E2E_WEB_DIST,
+  };
+  const server = startPlatform(env);
   await waitForHealth(`${E2E_BASE_URL}/api/health/`, server);
 
   return async () => {
@@ -79,6 +73,32 @@ export default async function globalSetup() {
     await new Promise<void>((resolve) => smtp.close(() => resolve()));
     await keys.close();
   };
+}
+
+/**
+ * With E2E_STACK=1, `npm run stack` from an empty database (nginx, two app processes, a worker,
+ * PostgreSQL, S3); otherwise exactly what `npm start` runs: the bundled server with the start
+ * script's node flags on a fresh embedded database.
+ */
+function startPlatform(env: NodeJS.ProcessEnv): ChildProcess {
+  if (E2E_STACK) {
+    return spawn(process.execPath, ['scripts/stack.mjs', '--fresh'], {
+      cwd: root,
+      env: {
+        ...env,
+        STACK_PORT: String(E2E_PORT),
+        STACK_DIR: E2E_STACK_DIR,
+        DATABASE_URL: E2E_STACK_DATABASE_URL,
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+  }
+  buildServer();
+  return spawn(process.execPath, serverNodeArgs(), {
+    cwd: root,
+    env: { ...env, ...serverEnv(), PORT: String(E2E_PORT), DATA_DIR: E2E_DATA_DIR, DATABASE_URL: '' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
 }
 
 async function waitForHealth(url: string, server: ChildProcess): Promise<void> {

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
 import { apiLogin, createVerifiedUser, signIn } from '../../support/accounts';
-import { E2E_BASE_URL, E2E_DATA_DIR } from '../../support/env';
+import { E2E_BASE_URL, e2eDatabaseEnv } from '../../support/env';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const run = promisify(execFile);
@@ -20,8 +20,7 @@ async function approveVideo(id: number): Promise<string> {
       cwd: root,
       env: {
         ...process.env,
-        DATA_DIR: E2E_DATA_DIR,
-        DATABASE_URL: '',
+        ...e2eDatabaseEnv(),
         LOG_LEVEL: 'warn',
         NODE_ENV: 'production',
       },

@@ -1,0 +1,22 @@
+import { defineConfig } from '@playwright/test';
+import base from './playwright.config';
+import { E2E_PORT, E2E_STACK } from './support/env';
+
+if (!E2E_STACK) throw new Error('run with E2E_STACK=1: this configuration drives `npm run stack`');
+
+/**
+ * The browser journeys through the balancer of `npm run stack` (two app processes, a worker,
+ * PostgreSQL, S3), then the scale-out checks of tests/stack/.
+ */
+export default defineConfig({
+  ...base,
+  testIgnore: [],
+  testMatch: [
+    'accounts/signup-verify-login.spec.ts',
+    'contests/apply.spec.ts',
+    'videos/upload-search-play.spec.ts',
+    'stack/*.spec.ts',
+  ],
+  outputDir: `./artifacts/stack-results-${E2E_PORT}`,
+  reporter: [['list'], ['html', { outputFolder: `./artifacts/stack-report-${E2E_PORT}`, open: 'never' }]],
+});
