@@ -1,75 +1,18 @@
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ContestResponse, CurrentUser, ProductResponse } from '@app/domain';
-import { NotificationsProvider } from '../../../components/notifications';
 import { sessionStore } from '../../../lib/session';
+import { renderWithProviders } from '../../../testing/render';
+import { jsonResponse as json } from '../../../testing/http';
+import { makeContest, makeCurrentUser, makeProducts, makeSession } from '../../../testing/fixtures';
 import { ApplicationWizard } from '../components/wizard/application-wizard';
 
-const contest: ContestResponse = {
-  id: 1,
-  slug: 'hbada-chair-contest',
-  title: 'Hbada Synergy Chair Contest',
-  tagline: 'Self-love is your energy',
-  description: '',
-  brand: { id: 1, name: 'Hbada', slug: 'hbada', logo_url: '' },
-  thumbnail: null,
-  banner: null,
-  prize: 5000,
-  currency: 'USD',
-  eligibility: { country: 'United States', minimum_age: 18, experience: 'Previous videography experience' },
-  brief: '',
-  requirements: ['9:16 vertical video'],
-  timezone: 'America/Los_Angeles',
-  starts_at: '2025-07-26T07:00:00.000Z',
-  application_deadline: '2025-08-07T06:59:00.000Z',
-  submission_deadline: '2025-08-23T06:59:00.000Z',
-  judging_starts_at: '2025-08-23T07:00:00.000Z',
-  judging_ends_at: '2025-08-30T06:59:00.000Z',
-  winners_at: '2025-08-30T16:00:00.000Z',
-  deadline: '2025-08-07T06:59:00.000Z',
-  status: 'open',
-  accepting_applications: true,
-};
-
-const products: ProductResponse[] = [
-  { id: 1, code: 'E3', name: 'E3 PRO', description: '', status: 'available', stock_quantity: 12 },
-  { id: 2, code: 'X7', name: 'X7 SMART', description: '', status: 'all_picked', stock_quantity: 0 },
-  { id: 3, code: 'P2', name: 'P2 ERGONOMIC', description: '', status: 'available', stock_quantity: 4 },
-];
-
-const me: CurrentUser = {
-  id: 7,
-  email: 'ada@example.com',
-  role: 'creator',
-  first_name: 'Ada',
-  last_name: 'Lovelace',
-  phone_number: '+15551234567',
-  profile: {
-    phoneNumber: '+15551234567',
-    bio: 'Filmmaker',
-    youtube_url: '',
-    instagram_url: '',
-    portfolio_url: '',
-    shipping_address: {
-      line1: '12 Analytical Way',
-      line2: '',
-      city: 'Austin',
-      state: 'TX',
-      postal: '73301',
-      country: 'US',
-    },
-  },
-};
+const contest = makeContest();
+const products = makeProducts();
+const me = makeCurrentUser();
 
 const fetchMock = vi.fn<typeof fetch>();
 const userEvent = userEventLib.setup({ delay: null });
-
-function json(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
 
 function serve(applyResponse: () => Response) {
   fetchMock.mockImplementation(async (input) => {
@@ -82,18 +25,7 @@ function serve(applyResponse: () => Response) {
 }
 
 function renderWizard() {
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <MemoryRouter initialEntries={['/contests/1/apply']}>
-        <NotificationsProvider>
-          <ApplicationWizard contest={contest} />
-        </NotificationsProvider>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<ApplicationWizard contest={contest} />, { path: '/contests/1/apply' });
 }
 
 async function goToTerms() {
@@ -113,11 +45,7 @@ describe('application wizard', { timeout: 90_000 }, () => {
     fetchMock.mockReset();
     vi.stubGlobal('fetch', fetchMock);
     sessionStorage.clear();
-    sessionStore.set({
-      access: 'a',
-      refresh: 'r',
-      user: { id: 7, email: me.email, role: 'creator', first_name: 'Ada', last_name: 'Lovelace' },
-    });
+    sessionStore.set(makeSession({ user: { id: me.id, email: me.email } }));
   });
   afterEach(() => {
     cleanup();

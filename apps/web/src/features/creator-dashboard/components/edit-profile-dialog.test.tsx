@@ -1,70 +1,18 @@
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CreatorProfile } from '@app/domain';
-import { NotificationsProvider } from '../../../components/notifications';
+import { renderWithProviders } from '../../../testing/render';
+import { jsonResponse as json } from '../../../testing/http';
+import { makeCreatorProfile } from '../../../testing/fixtures';
 import { EditProfileDialog } from './edit-profile-dialog';
 
-const profile: CreatorProfile = {
-  id: 7,
-  full_name: 'Ada Lovelace',
-  first_name: 'Ada',
-  last_name: 'Lovelace',
-  email: 'ada@example.com',
-  pending_email: null,
-  phone_number: '+15551234567',
-  profile: {
-    bio: 'Filmmaker',
-    address: '',
-    gender: '',
-    website: '',
-    linkedin: '',
-    twitter: '',
-    youtube_url: '',
-    portfolio_url: '',
-    instagram_url: '',
-    facebook_url: '',
-    shipping_address_line1: '12 Analytical Way',
-    shipping_address_line2: '',
-    shipping_city: 'Austin',
-    shipping_state: 'TX',
-    shipping_postal_code: '73301',
-    shipping_country: 'US',
-    profilePicture: '',
-    phoneNumber: '+15551234567',
-    contest_participations: 0,
-    contests_wins: 0,
-    shipping_address: {
-      line1: '12 Analytical Way',
-      line2: '',
-      city: 'Austin',
-      state: 'TX',
-      postal: '73301',
-      country: 'US',
-    },
-  },
-};
+const profile = makeCreatorProfile();
 
 const fetchMock = vi.fn<typeof fetch>();
 const userEvent = userEventLib.setup({ delay: null });
 
-function json(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
-
 function renderDialog(onClose = vi.fn()) {
-  const queryClient = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <MemoryRouter>
-        <NotificationsProvider>
-          <EditProfileDialog open profile={profile} onClose={onClose} />
-        </NotificationsProvider>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<EditProfileDialog open profile={profile} onClose={onClose} />);
   return { onClose, dialog: screen.getByRole('dialog', { name: 'Edit Profile' }) };
 }
 

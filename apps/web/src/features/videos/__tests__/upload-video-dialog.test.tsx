@@ -1,20 +1,13 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@app/domain';
-import { NotificationsProvider } from '../../../components/notifications';
+import { renderWithProviders } from '../../../testing/render';
 import { UploadVideoDialog } from '../components/upload-video-dialog';
 
 function renderDialog() {
   const onClose = vi.fn();
-  render(
-    <QueryClientProvider client={new QueryClient()}>
-      <NotificationsProvider>
-        <UploadVideoDialog open onClose={onClose} />
-      </NotificationsProvider>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<UploadVideoDialog open onClose={onClose} />);
   return { onClose, user: userEventLib.setup({ applyAccept: false }) };
 }
 
