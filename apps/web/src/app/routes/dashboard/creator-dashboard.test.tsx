@@ -1,5 +1,6 @@
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ACCOUNT_MESSAGES, CREATOR_MESSAGES, MESSAGES } from '@app/domain';
 import { RequireAuth } from '../../require-auth';
 import { sessionStore } from '../../../lib/session';
 import { renderWithProviders } from '../../../testing/render';
@@ -57,9 +58,9 @@ describe('Creator dashboard', { timeout: 20_000 }, () => {
   it('shows a new creator as anonymous, with empty states and the completeness warning', async () => {
     fetchMock.mockImplementation(async (input) => responses[String(input)]!());
     renderDashboard();
-    expect(await screen.findByRole('heading', { name: 'Anonymous Creator' })).toBeInTheDocument();
-    expect(screen.getByText('No bio provided')).toBeInTheDocument();
-    expect(await screen.findByText('Please complete your profile')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: CREATOR_MESSAGES.anonymous })).toBeInTheDocument();
+    expect(screen.getByText(CREATOR_MESSAGES.noBio)).toBeInTheDocument();
+    expect(await screen.findByText(MESSAGES.dashboard.completeProfile)).toBeInTheDocument();
     expect(await screen.findByText('$1,234.50')).toBeInTheDocument();
     expect(screen.getAllByText('$0.00')).toHaveLength(2);
     expect(await screen.findByText('No running contests found.')).toBeInTheDocument();
@@ -70,12 +71,12 @@ describe('Creator dashboard', { timeout: 20_000 }, () => {
   it('says the session expired and goes to /login when the refresh fails', async () => {
     fetchMock.mockImplementation(async (input) =>
       String(input) === '/api/token/refresh/'
-        ? jsonResponse(401, { detail: 'Token is invalid or expired' })
+        ? jsonResponse(401, { detail: ACCOUNT_MESSAGES.invalidRefresh })
         : jsonResponse(401, { detail: 'expired' }),
     );
     renderDashboard();
     expect(await screen.findByText('Login page')).toBeInTheDocument();
-    expect(screen.getAllByText('Your session has expired. Please log in again.')).toHaveLength(1);
+    expect(screen.getAllByText(MESSAGES.dashboard.sessionExpired)).toHaveLength(1);
     expect(sessionStore.get()).toBeNull();
   });
 
@@ -86,8 +87,8 @@ describe('Creator dashboard', { timeout: 20_000 }, () => {
         : responses[String(input)]!(),
     );
     renderDashboard();
-    expect(await screen.findByText('Failed to load profile data')).toBeInTheDocument();
-    expect(await screen.findByText('Server error. Please try again later.')).toBeInTheDocument();
+    expect(await screen.findByText(MESSAGES.dashboard.loadProfileFailed)).toBeInTheDocument();
+    expect(await screen.findByText(MESSAGES.dashboard.serverError)).toBeInTheDocument();
   });
 
   it('maps a network failure', async () => {
@@ -96,8 +97,8 @@ describe('Creator dashboard', { timeout: 20_000 }, () => {
       return responses[String(input)]!();
     });
     renderDashboard();
-    expect(await screen.findByText('Network error. Please check your connection.')).toBeInTheDocument();
-    expect(screen.getByText('Failed to load dashboard data')).toBeInTheDocument();
-    expect(screen.getByText('Failed to load your videos')).toBeInTheDocument();
+    expect(await screen.findByText(MESSAGES.dashboard.networkError)).toBeInTheDocument();
+    expect(screen.getByText(MESSAGES.dashboard.loadDashboardFailed)).toBeInTheDocument();
+    expect(screen.getByText(MESSAGES.dashboard.loadVideosFailed)).toBeInTheDocument();
   });
 });

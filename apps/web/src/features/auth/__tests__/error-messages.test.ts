@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from '@app/domain';
+import { ACCOUNT_MESSAGES, MESSAGES } from '@app/domain';
 import { ApiError } from '../../../lib/api-client';
 import { loginErrorMessage, registrationErrorMessage, verificationFailure } from '../error-messages';
 import { afterLoginPath } from '../redirect';
@@ -24,7 +24,7 @@ describe('spec §8 message extraction', () => {
   });
 
   it('verification: already verified, 400 detail, other status, network', () => {
-    expect(verificationFailure(new ApiError(400, 'This email is already verified.'))).toEqual({
+    expect(verificationFailure(new ApiError(400, ACCOUNT_MESSAGES.alreadyVerified))).toEqual({
       state: 'already_verified',
       message: MESSAGES.verification.alreadyVerified,
     });

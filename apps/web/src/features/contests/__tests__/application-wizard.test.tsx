@@ -1,6 +1,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MESSAGES } from '@app/domain';
 import { sessionStore } from '../../../lib/session';
 import { renderWithProviders } from '../../../testing/render';
 import { jsonResponse as json } from '../../../testing/http';
@@ -20,7 +21,7 @@ function serve(applyResponse: () => Response) {
     if (url.endsWith('/api/accounts/me/')) return json(200, me);
     if (url.endsWith('/api/contests/1/products/')) return json(200, products);
     if (url.endsWith('/api/contests/1/apply/')) return applyResponse();
-    return json(404, { detail: 'Not found.' });
+    return json(404, { detail: MESSAGES.generic.notFound });
   });
 }
 
@@ -71,7 +72,7 @@ describe('application wizard', { timeout: 90_000 }, () => {
     await userEvent.type(screen.getByLabelText(/^City/), 'Reno');
     await userEvent.type(screen.getByLabelText(/Country/), 'US');
     expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled();
-    expect(screen.getAllByText('Please enter a valid url')).toHaveLength(3);
+    expect(screen.getAllByText(MESSAGES.application.urlHint)).toHaveLength(3);
   });
 
   it("disables a chair with zero stock and labels it ' (All Picked!)'", async () => {
@@ -115,7 +116,7 @@ describe('application wizard', { timeout: 90_000 }, () => {
     await acceptAll();
     expect(submit).toBeEnabled();
     await userEvent.click(submit);
-    expect(await screen.findByText('Application submitted successfully!')).toBeInTheDocument();
+    expect(await screen.findByText(MESSAGES.application.success)).toBeInTheDocument();
     const call = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/apply/'))!;
     expect(JSON.parse(String(call[1]!.body))).toEqual({
       full_name: 'Ada Lovelace',
@@ -139,20 +140,20 @@ describe('application wizard', { timeout: 90_000 }, () => {
   });
 
   it("shows the server's message in an error snackbar", async () => {
-    serve(() => json(409, { detail: 'You have already applied to this contest.', code: 'conflict' }));
+    serve(() => json(409, { detail: MESSAGES.application.alreadyApplied, code: 'conflict' }));
     renderWizard();
     await screen.findByDisplayValue('Ada Lovelace');
     await goToTerms();
     await acceptAll();
     await userEvent.click(screen.getByRole('button', { name: 'Submit Application' }));
-    expect(await screen.findByText('You have already applied to this contest.')).toBeInTheDocument();
+    expect(await screen.findByText(MESSAGES.application.alreadyApplied)).toBeInTheDocument();
   });
 
   it('shows a visitor the blank wizard and the sign-in notice', async () => {
     sessionStore.clear();
     serve(() => json(401, {}));
     renderWizard();
-    expect(screen.getByText(/Please log in to continue with your application/)).toBeInTheDocument();
+    expect(screen.getByText(MESSAGES.dashboard.loginToApply, { exact: false })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
     expect(screen.getByLabelText(/Full Name/)).toHaveValue('');
     expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/api/accounts/me/'))).toBe(false);

@@ -1,10 +1,10 @@
 import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { profileCompleteness, type ProfileUpdate } from '@app/domain';
+import { MESSAGES, profileCompleteness, type ProfileUpdate } from '@app/domain';
 import { renderWithProviders } from '../../../testing/render';
 import { useCompletenessReminder } from './use-completeness-reminder';
 
-const MESSAGE = 'Please complete your profile';
+const MESSAGE = MESSAGES.dashboard.completeProfile;
 
 function Reminder({ values, paused }: { values: Partial<ProfileUpdate> | undefined; paused?: boolean }) {
   useCompletenessReminder(values ? profileCompleteness(values) : undefined, paused);

@@ -1,7 +1,7 @@
 import { cleanup, screen } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MESSAGES } from '@app/domain';
+import { LIMITS, MESSAGES } from '@app/domain';
 import { renderWithProviders } from '../../../testing/render';
 import { UploadVideoDialog } from '../components/upload-video-dialog';
 
@@ -41,7 +41,7 @@ describe('UploadVideoDialog', { timeout: 30_000 }, () => {
   it('refuses files over 500 MB before sending', async () => {
     const { user } = renderDialog();
     const big = new File(['x'], 'big.mp4', { type: 'video/mp4' });
-    Object.defineProperty(big, 'size', { value: 500 * 1024 * 1024 + 1 });
+    Object.defineProperty(big, 'size', { value: LIMITS.maxVideoBytes + 1 });
     await user.upload(screen.getByLabelText('Video file'), big);
     await user.click(screen.getByRole('button', { name: 'Upload' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.upload.tooLarge);
