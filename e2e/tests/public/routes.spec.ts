@@ -48,8 +48,21 @@ for (const route of PUBLIC_PAGES) {
     await expect(page).toHaveURL(new RegExp(`${route.path.replace(/[/]/g, '\\/')}$`));
     await expectSingleH1(page, route.h1);
     if (route.text) await expect(page.getByText(route.text).first()).toBeVisible();
+    // Every page but the home page names itself in the title, before the site's name.
+    if (route.path !== '/') await expect(page).toHaveTitle(/^.+ · Cinematic Contests$/);
   });
 }
+
+test('sign-in, sign-up and a contest page carry their own titles', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page).toHaveTitle('Sign In · Cinematic Contests');
+  await page.goto('/signup');
+  await expect(page).toHaveTitle('Create Account · Cinematic Contests');
+  await page.goto('/contests/1');
+  const heading = page.getByRole('heading', { level: 1 });
+  await expect(heading).toBeVisible();
+  await expect(page).toHaveTitle(`${await heading.textContent()} · Cinematic Contests`);
+});
 
 test('/register redirects to /signup', async ({ page }) => {
   await page.goto('/register');
