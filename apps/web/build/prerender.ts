@@ -5,7 +5,10 @@ import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin, type Rollup } from 'vite';
 
-/** Where the server finds the prerendered pages: `{ pages: [{ path, file, except }] }`. */
+/**
+ * Where the server finds the prerendered pages, `{ pages: [{ path, file, except }] }`, and the
+ * app's route patterns, `routes`: a path that matches none answers 404 (apps/server/src/plugins/spa.ts).
+ */
 export const PRERENDER_MANIFEST = 'prerendered/manifest.json';
 
 interface ServerEntry {
@@ -122,7 +125,12 @@ export function prerender(): Plugin {
               : [];
             pages.push({ path: pagePath, file: `prerendered/${name}`, except });
           }
-          writeFileSync(path.join(outDir, PRERENDER_MANIFEST), JSON.stringify({ pages }, null, 2) + '\n');
+          // The catch-all route is the not-found page: it is not a page the server should know.
+          const routes = entry.ROUTE_PATHS.filter((route) => route !== '*');
+          writeFileSync(
+            path.join(outDir, PRERENDER_MANIFEST),
+            JSON.stringify({ pages, routes }, null, 2) + '\n',
+          );
         } finally {
           rmSync(ssrDir, { recursive: true, force: true });
         }

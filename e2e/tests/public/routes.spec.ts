@@ -69,9 +69,19 @@ test('/register redirects to /signup', async ({ page }) => {
   await expect(page).toHaveURL(/\/signup$/);
 });
 
-test('an unknown path shows the 404 page with a way home', async ({ page }) => {
-  await page.goto('/no/such/page');
+test('an unknown path answers 404 and shows the not-found page with a way home', async ({
+  page,
+  request,
+}) => {
+  const response = await page.goto('/no/such/page');
+  expect(response?.status()).toBe(404);
   await expectSingleH1(page, 'Page not found');
+  await expect(page).toHaveTitle('Page not found · Cinematic Contests');
+  // A page of the app with a parameter still answers 200; an unknown API path stays a JSON 404.
+  expect((await request.get('/contests/1/apply')).status()).toBe(200);
+  const api = await request.get('/api/no-such-endpoint/');
+  expect(api.status()).toBe(404);
+  expect(await api.json()).toMatchObject({ code: 'not_found' });
   await page.getByRole('link', { name: 'Go to the home page' }).click();
   await expect(page).toHaveURL(/\/$/);
 });
