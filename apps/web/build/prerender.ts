@@ -53,6 +53,7 @@ function matchesPattern(pattern: string, routePath: string): boolean {
 export function prerender(): Plugin {
   let root = '';
   let outDir = '';
+  let define: Record<string, unknown> = {};
   let bundle: Rollup.OutputBundle = {};
   return {
     name: 'prerender',
@@ -60,6 +61,7 @@ export function prerender(): Plugin {
     configResolved(config) {
       root = config.root;
       outDir = path.resolve(config.root, config.build.outDir);
+      define = config.define ?? {};
     },
     writeBundle(_options, output) {
       bundle = output;
@@ -76,8 +78,9 @@ export function prerender(): Plugin {
             mode: 'production',
             logLevel: 'warn',
             plugins: [react()],
-            // Production builds of React and Emotion, as in the browser: class names and markup match.
-            define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+            // The client build's constants, and production builds of React and Emotion, as in the
+            // browser: class names and markup match.
+            define: { ...define, 'process.env.NODE_ENV': JSON.stringify('production') },
             ssr: { noExternal: true },
             build: {
               ssr: 'src/entry-server.tsx',
