@@ -9,6 +9,8 @@ const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
   plugins: [react(), inlineCss(), preloadFonts(), prerender(), precompress()],
+  // The prerendered pages and the browser's hydration agree on it (src/hooks/use-current-year.ts).
+  define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },
   server: {
     port: 5173,
     proxy: { '/api': apiTarget, '/media': apiTarget },

@@ -5,7 +5,10 @@ import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin, type Rollup } from 'vite';
 
-/** Where the server finds the prerendered pages: `{ pages: [{ path, file, except }] }`. */
+/**
+ * Where the server finds the prerendered pages, `{ pages: [{ path, file, except }] }`, and the
+ * app's route patterns, `routes`: a path that matches none answers 404 (apps/server/src/plugins/spa.ts).
+ */
 export const PRERENDER_MANIFEST = 'prerendered/manifest.json';
 
 interface ServerEntry {
@@ -50,6 +53,7 @@ function matchesPattern(pattern: string, routePath: string): boolean {
 export function prerender(): Plugin {
   let root = '';
   let outDir = '';
+  let define: Record<string, unknown> = {};
   let bundle: Rollup.OutputBundle = {};
   return {
     name: 'prerender',
@@ -57,6 +61,7 @@ export function prerender(): Plugin {
     configResolved(config) {
       root = config.root;
       outDir = path.resolve(config.root, config.build.outDir);
+      define = config.define ?? {};
     },
     writeBundle(_options, output) {
       bundle = output;
@@ -73,8 +78,9 @@ export function prerender(): Plugin {
             mode: 'production',
             logLevel: 'warn',
             plugins: [react()],
-            // Production builds of React and Emotion, as in the browser: class names and markup match.
-            define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+            // The client build's constants, and production builds of React and Emotion, as in the
+            // browser: class names and markup match.
+            define: { ...define, 'process.env.NODE_ENV': JSON.stringify('production') },
             ssr: { noExternal: true },
             build: {
               ssr: 'src/entry-server.tsx',
@@ -122,7 +128,12 @@ export function prerender(): Plugin {
               : [];
             pages.push({ path: pagePath, file: `prerendered/${name}`, except });
           }
-          writeFileSync(path.join(outDir, PRERENDER_MANIFEST), JSON.stringify({ pages }, null, 2) + '\n');
+          // The catch-all route is the not-found page: it is not a page the server should know.
+          const routes = entry.ROUTE_PATHS.filter((route) => route !== '*');
+          writeFileSync(
+            path.join(outDir, PRERENDER_MANIFEST),
+            JSON.stringify({ pages, routes }, null, 2) + '\n',
+          );
         } finally {
           rmSync(ssrDir, { recursive: true, force: true });
         }

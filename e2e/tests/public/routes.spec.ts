@@ -48,17 +48,40 @@ for (const route of PUBLIC_PAGES) {
     await expect(page).toHaveURL(new RegExp(`${route.path.replace(/[/]/g, '\\/')}$`));
     await expectSingleH1(page, route.h1);
     if (route.text) await expect(page.getByText(route.text).first()).toBeVisible();
+    // Every page but the home page names itself in the title, before the site's name.
+    if (route.path !== '/') await expect(page).toHaveTitle(/^.+ · Cinematic Contests$/);
   });
 }
+
+test('sign-in, sign-up and a contest page carry their own titles', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page).toHaveTitle('Sign In · Cinematic Contests');
+  await page.goto('/signup');
+  await expect(page).toHaveTitle('Create Account · Cinematic Contests');
+  await page.goto('/contests/1');
+  const heading = page.getByRole('heading', { level: 1 });
+  await expect(heading).toBeVisible();
+  await expect(page).toHaveTitle(`${await heading.textContent()} · Cinematic Contests`);
+});
 
 test('/register redirects to /signup', async ({ page }) => {
   await page.goto('/register');
   await expect(page).toHaveURL(/\/signup$/);
 });
 
-test('an unknown path shows the 404 page with a way home', async ({ page }) => {
-  await page.goto('/no/such/page');
+test('an unknown path answers 404 and shows the not-found page with a way home', async ({
+  page,
+  request,
+}) => {
+  const response = await page.goto('/no/such/page');
+  expect(response?.status()).toBe(404);
   await expectSingleH1(page, 'Page not found');
+  await expect(page).toHaveTitle('Page not found · Cinematic Contests');
+  // A page of the app with a parameter still answers 200; an unknown API path stays a JSON 404.
+  expect((await request.get('/contests/1/apply')).status()).toBe(200);
+  const api = await request.get('/api/no-such-endpoint/');
+  expect(api.status()).toBe(404);
+  expect(await api.json()).toMatchObject({ code: 'not_found' });
   await page.getByRole('link', { name: 'Go to the home page' }).click();
   await expect(page).toHaveURL(/\/$/);
 });

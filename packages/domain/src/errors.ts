@@ -12,6 +12,8 @@ export interface ApiErrorBody {
 export const ERROR_CODES = {
   validation: 400,
   bad_request: 400,
+  /** An e-mail verification link for an address that is already verified (spec §8). */
+  already_verified: 400,
   not_authenticated: 401,
   forbidden: 403,
   not_found: 404,

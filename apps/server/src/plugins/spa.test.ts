@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findPrerenderedPage, registerSpa, type PrerenderedPage } from './spa';
+import { findPrerenderedPage, matchesRoute, registerSpa, type PrerenderedPage } from './spa';
 
 const PAGES: PrerenderedPage[] = [
   { path: '/', file: 'prerendered/index.html', except: [] },
@@ -31,6 +31,40 @@ describe('findPrerenderedPage', () => {
   });
 });
 
+/** Route patterns of the web app, as the build lists them (apps/web/build/prerender.ts). */
+const ROUTES = [
+  '/',
+  '/about',
+  '/login',
+  '/contests',
+  '/contests/create',
+  '/contests/:contestId',
+  '/contests/:contestId/apply',
+];
+
+describe('matchesRoute', () => {
+  it('matches literal segments and one non-empty segment per parameter, as the web router does', () => {
+    for (const path of [
+      '/',
+      '/about',
+      '/about/',
+      '/ABOUT',
+      '/contests/create',
+      '/contests/7',
+      '/contests/7/apply',
+    ])
+      expect(matchesRoute(ROUTES, path), path).toBe(true);
+    for (const path of ['/no/such/page', '/about/us', '/contests/7/submit', '/contests//apply', '/aboutx'])
+      expect(matchesRoute(ROUTES, path), path).toBe(false);
+  });
+
+  it('compares decoded segments', () => {
+    expect(matchesRoute(ROUTES, '/%61bout')).toBe(true);
+    expect(matchesRoute(ROUTES, '/contests/night%20shoot')).toBe(true);
+    expect(matchesRoute(ROUTES, '/%E0%A4%A')).toBe(false);
+  });
+});
+
 describe('registerSpa', () => {
   let dir: string;
   let app: FastifyInstance;
@@ -45,7 +79,7 @@ describe('registerSpa', () => {
     write('assets/index-abc123.js', 'console.log(1)');
     write('favicon.svg', '<svg/>');
     for (const page of PAGES) write(page.file, `<div id="root" data-prerendered>${page.path}</div>`);
-    write('prerendered/manifest.json', JSON.stringify({ pages: PAGES }));
+    write('prerendered/manifest.json', JSON.stringify({ pages: PAGES, routes: ROUTES }));
     app = Fastify();
     await registerSpa(app, dir);
     await app.ready();
@@ -67,11 +101,32 @@ describe('registerSpa', () => {
       expect(res.body).toContain(`data-prerendered>${body}<`);
       expect(res.headers['cache-control']).toBe('no-cache');
     }
-    for (const url of ['/login', '/contests/create', '/no/such/page']) {
+    for (const url of ['/login', '/contests/create', '/login?next=/about']) {
       const res = await app.inject({ url });
       expect(res.statusCode).toBe(200);
       expect(res.body).toBe('<div id="root"></div>');
       expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('answers 404 with the shell (whose router shows the not-found page) for a path no route matches', async () => {
+    for (const url of ['/no/such/page', '/contests/7/nope', '/about/us?x=1']) {
+      const res = await app.inject({ url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.body).toBe('<div id="root"></div>');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+    const head = await app.inject({ method: 'HEAD', url: '/no/such/page' });
+    expect(head.statusCode).toBe(404);
+    expect(head.body).toBe('');
+  });
+
+  it('keeps API 404s JSON', async () => {
+    for (const url of ['/api/no-such-endpoint/', '/api']) {
+      const res = await app.inject({ url });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ detail: 'Not found.', code: 'not_found' });
     }
   });
 

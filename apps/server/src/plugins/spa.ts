@@ -26,10 +26,42 @@ export interface PrerenderedPage {
   except: string[];
 }
 
-function readPrerenderedPages(webDist: string): PrerenderedPage[] {
+/** What the web build writes to `prerendered/manifest.json`. */
+interface BuildManifest {
+  pages: PrerenderedPage[];
+  /** Every route pattern of the web app (`/about`, `/contests/:contestId`); older builds have none. */
+  routes?: string[];
+}
+
+function readManifest(webDist: string): BuildManifest {
   const manifest = path.join(webDist, 'prerendered', 'manifest.json');
-  if (!existsSync(manifest)) return [];
-  return (JSON.parse(readFileSync(manifest, 'utf8')) as { pages: PrerenderedPage[] }).pages;
+  if (!existsSync(manifest)) return { pages: [] };
+  return JSON.parse(readFileSync(manifest, 'utf8')) as BuildManifest;
+}
+
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/**
+ * True when a route of the web app matches `pathname` as its router would: segment by segment,
+ * `:param` standing for one non-empty segment, letter case and a trailing slash ignored.
+ */
+export function matchesRoute(routes: string[], pathname: string): boolean {
+  const segments = (pathname.replace(/\/+$/, '') || '/').split('/').map(decodeSegment);
+  return routes.some((route) => {
+    const pattern = route.split('/');
+    return (
+      pattern.length === segments.length &&
+      pattern.every((part, i) =>
+        part.startsWith(':') ? segments[i] !== '' : part.toLowerCase() === segments[i]!.toLowerCase(),
+      )
+    );
+  });
 }
 
 /** The prerendered page for a request path (an exact path first, then a pattern), if any. */
@@ -48,11 +80,6 @@ export function findPrerenderedPage(pages: PrerenderedPage[], pathname: string):
   });
 }
 
-/**
- * Serves the built web app: hashed assets with a long cache; for a page path, its prerendered
- * HTML when the build made one (public pages), else index.html, so the client router takes
- * over. Unknown /api paths answer a JSON 404.
- */
 /** Web app pages whose path carries a secret, with its parameters. */
 const SECRET_PAGES: Array<[string, string[]]> = [
   ['/verify-email/:uid/:token', ['uid', 'token']],
@@ -60,9 +87,18 @@ const SECRET_PAGES: Array<[string, string[]]> = [
 ];
 const SECRET_PAGE_PREFIX = new RegExp(`^(${SECRET_PAGES.map(([page]) => page.split('/:')[0]).join('|')})/`);
 
+/**
+ * Serves the built web app: hashed assets with a long cache; for a page path, its prerendered
+ * HTML when the build made one (public pages), else index.html, so the client router takes
+ * over. A path that matches no route of the app answers 404 with index.html, whose router shows
+ * the not-found page. Unknown /api paths answer a JSON 404.
+ */
 export async function registerSpa(app: FastifyInstance, webDist: string): Promise<void> {
   const hasBuild = existsSync(path.join(webDist, 'index.html'));
-  const prerendered = hasBuild ? readPrerenderedPages(webDist) : [];
+  const manifest = hasBuild ? readManifest(webDist) : { pages: [] };
+  const prerendered = manifest.pages;
+  // Without the list (a build from before it was written) every path is taken to be a page.
+  const isPage = (pathname: string) => !manifest.routes || matchesRoute(manifest.routes, pathname);
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -101,6 +137,7 @@ export async function registerSpa(app: FastifyInstance, webDist: string): Promis
         .type('text/plain')
         .send('The web app is not built yet: run `npm run build` (npm start does it for you).');
     }
+    if (!isPage(pathname)) return reply.status(404).sendFile('index.html');
     return reply.sendFile(findPrerenderedPage(prerendered, pathname)?.file ?? 'index.html');
   });
 }

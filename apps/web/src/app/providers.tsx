@@ -1,17 +1,7 @@
 import type { ReactNode } from 'react';
-import { CssBaseline, ThemeProvider } from '@mui/material';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { theme } from '../theme';
 import { queryClient } from '../lib/query-client';
-import { NotificationsProvider } from '../components/notifications';
+import { Providers } from '../components/providers';
 
 export function AppProviders({ children }: { children: ReactNode }) {
-  return (
-    <ThemeProvider theme={theme}>
-      <CssBaseline />
-      <QueryClientProvider client={queryClient}>
-        <NotificationsProvider>{children}</NotificationsProvider>
-      </QueryClientProvider>
-    </ThemeProvider>
-  );
+  return <Providers queryClient={queryClient}>{children}</Providers>;
 }

@@ -1,16 +1,11 @@
-import { cleanup, render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { cleanup, screen } from '@testing-library/react';
+import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RequireAuth } from './require-auth';
 import { sessionStore } from '../lib/session';
-
-function jwt(expInSeconds: number): string {
-  const payload = btoa(JSON.stringify({ exp: Math.floor(Date.now() / 1000) + expInSeconds })).replace(
-    /=+$/,
-    '',
-  );
-  return `h.${payload}.s`;
-}
+import { renderWithProviders } from '../testing/render';
+import { accessToken, jsonResponse } from '../testing/http';
+import { makeSession } from '../testing/fixtures';
 
 function LoginProbe() {
   const location = useLocation();
@@ -18,25 +13,17 @@ function LoginProbe() {
 }
 
 function renderGuarded(path: string, roles?: ('creator' | 'brand')[]) {
-  return render(
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route path="/login" element={<LoginProbe />} />
-        <Route path="/brand-dashboard" element={<p>brand dashboard</p>} />
-        <Route
-          path="/creator-dashboard"
-          element={
-            <RequireAuth roles={roles}>
-              <p>creator dashboard</p>
-            </RequireAuth>
-          }
-        />
-      </Routes>
-    </MemoryRouter>,
+  return renderWithProviders(
+    <RequireAuth roles={roles}>
+      <p>creator dashboard</p>
+    </RequireAuth>,
+    {
+      path,
+      route: '/creator-dashboard',
+      routes: { '/login': <LoginProbe />, '/brand-dashboard': <p>brand dashboard</p> },
+    },
   );
 }
-
-const user = { id: 1, email: 'a@example.com', first_name: '', last_name: '' };
 
 describe('route guard (spec §4)', () => {
   beforeEach(() => sessionStore.clear());
@@ -51,7 +38,7 @@ describe('route guard (spec §4)', () => {
   });
 
   it('sends a wrong role to its own dashboard', () => {
-    sessionStore.set({ access: jwt(600), refresh: 'r', user: { ...user, role: 'brand' } });
+    sessionStore.set(makeSession({ role: 'brand' }));
     renderGuarded('/creator-dashboard', ['creator']);
     expect(screen.getByText('brand dashboard')).toBeInTheDocument();
   });
@@ -62,10 +49,10 @@ describe('route guard (spec §4)', () => {
       'fetch',
       vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
     );
-    sessionStore.set({ access: jwt(-60), refresh: 'r1', user: { ...user, role: 'creator' } });
+    sessionStore.set(makeSession({ expiresIn: -60, refresh: 'r1' }));
     renderGuarded('/creator-dashboard', ['creator']);
     expect(screen.getByText('Loading...')).toBeInTheDocument();
-    answer(new Response(JSON.stringify({ access: jwt(600), refresh: 'r2' }), { status: 200 }));
+    answer(jsonResponse(200, { access: accessToken(600), refresh: 'r2' }));
     expect(await screen.findByText('creator dashboard')).toBeInTheDocument();
     expect(sessionStore.get()?.refresh).toBe('r2');
   });
@@ -73,9 +60,9 @@ describe('route guard (spec §4)', () => {
   it('goes to /login when the refresh fails', async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => new Response('{}', { status: 401 })),
+      vi.fn(async () => jsonResponse(401, {})),
     );
-    sessionStore.set({ access: jwt(-60), refresh: 'dead', user: { ...user, role: 'creator' } });
+    sessionStore.set(makeSession({ expiresIn: -60, refresh: 'dead' }));
     renderGuarded('/creator-dashboard');
     expect(await screen.findByText(/login page/)).toBeInTheDocument();
     expect(sessionStore.get()).toBeNull();

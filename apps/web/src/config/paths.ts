@@ -1,3 +1,5 @@
+import { FEATURED_CONTEST_SLUG } from '@app/domain';
+
 /** Every route path of the app, in one typed object (spec §2 route table). */
 export const paths = {
   home: '/',
@@ -32,7 +34,7 @@ export const paths = {
   brand: (id: string | number = ':id') => `/brand/${id}`,
   hbadaSynergy: '/hbada-synergy',
   contests: '/contests',
-  hbadaContest: '/contests/hbada-chair-contest',
+  hbadaContest: `/contests/${FEATURED_CONTEST_SLUG}`,
   contest: (contestId: string | number = ':contestId') => `/contests/${contestId}`,
   contestApply: (contestId: string | number = ':contestId') => `/contests/${contestId}/apply`,
   contestSubmit: (contestId: string | number = ':contestId') => `/contests/${contestId}/submit`,

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Box, Typography } from '@mui/material';
+import { Box, Skeleton, Typography } from '@mui/material';
 import { formatContestDate, formatContestDateLong, formatPrize, type ContestResponse } from '@app/domain';
 import { SITE_NAME, SUPPORT_EMAIL } from './site';
 
@@ -7,7 +7,8 @@ import { SITE_NAME, SUPPORT_EMAIL } from './site';
  * The three legal texts (Privacy Policy, Contest Rules, Participant Agreement), written once and
  * shown both on their pages (/privacy, /rules, /agreement) and in the application wizard's dialogs.
  * Every date, the prize, the eligibility and the video requirements come from the contest record,
- * so the pages and the wizard always agree (docs/spec-decisions.md).
+ * so the pages and the wizard always agree (docs/spec-decisions.md). The pages show the text at once
+ * and each of those values as a placeholder until the record has loaded (or if it cannot be).
  */
 
 /** The contest fields the texts read. */
@@ -65,6 +66,32 @@ function List({ items }: { items: ReactNode[] }) {
   );
 }
 
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
+/** A value of the contest record that has not loaded: a bar the width of a short word or date. */
+function Pending({ width }: { width: string }) {
+  return (
+    <>
+      <Skeleton
+        component="span"
+        variant="text"
+        aria-hidden
+        sx={{ display: 'inline-block', width, verticalAlign: 'middle' }}
+      />
+      <Box component="span" sx={visuallyHidden}>
+        (loading)
+      </Box>
+    </>
+  );
+}
+
 /** The contest's dates, formatted once for every text. */
 export function contestDates(contest: LegalContest) {
   const tz = contest.timezone;
@@ -76,6 +103,28 @@ export function contestDates(contest: LegalContest) {
     judgingStart: formatContestDateLong(contest.judging_starts_at, tz),
     judgingEnd: formatContestDateLong(contest.judging_ends_at, tz),
     winners: formatContestDateLong(contest.winners_at, tz),
+  };
+}
+
+/** The values the texts read from the contest record, each a placeholder until it has loaded. */
+function contestValues(contest: LegalContest | null | undefined) {
+  const dates = contest ? contestDates(contest) : undefined;
+  const date = (key: keyof ReturnType<typeof contestDates>, width = '8em') =>
+    dates ? dates[key] : <Pending width={width} />;
+  return {
+    title: contest ? contest.title : <Pending width="12em" />,
+    brand: contest ? contest.brand.name : <Pending width="5em" />,
+    prize: contest ? formatPrize(contest.prize, contest.currency) : <Pending width="4em" />,
+    minimumAge: contest ? contest.eligibility.minimum_age : <Pending width="1.5em" />,
+    experience: contest ? contest.eligibility.experience : <Pending width="14em" />,
+    country: contest ? contest.eligibility.country : <Pending width="8em" />,
+    requirements: contest?.requirements,
+    start: date('start', '6em'),
+    applicationDeadline: date('applicationDeadline', '11em'),
+    submissionDeadline: date('submissionDeadline', '11em'),
+    judgingStart: date('judgingStart', '9em'),
+    judgingEnd: date('judgingEnd', '9em'),
+    winners: date('winners', '9em'),
   };
 }
 
@@ -126,49 +175,49 @@ export function PrivacyPolicy({ contest }: { contest?: LegalContest | null }) {
 }
 
 /** Contest Rules: eligibility, how to enter, the timeline, requirements, judging and the prize. */
-export function ContestRules({ contest }: { contest: LegalContest }) {
-  const dates = contestDates(contest);
-  const prize = formatPrize(contest.prize, contest.currency);
-  const { eligibility } = contest;
+export function ContestRules({ contest }: { contest?: LegalContest | null }) {
+  const v = contestValues(contest);
   return (
     <>
       <P>
-        These rules govern {contest.title} (the “Contest”), organised by {ORGANISER} with {contest.brand.name}{' '}
-        (the “Brand”). By applying you agree to them.
+        These rules govern {v.title} (the “Contest”), organised by {ORGANISER} with {v.brand} (the “Brand”).
+        By applying you agree to them.
       </P>
       <Section title="1. Eligibility">
         <List
           items={[
-            `You must be ${eligibility.minimum_age} years of age or older.`,
-            `${eligibility.experience} is required.`,
-            `You must be located in the ${eligibility.country}.`,
-            `Employees of ${contest.brand.name} and of the organiser, and their households, may not enter.`,
+            <>You must be {v.minimumAge} years of age or older.</>,
+            <>{v.experience} is required.</>,
+            <>You must be located in the {v.country}.</>,
+            <>Employees of {v.brand} and of the organiser, and their households, may not enter.</>,
           ]}
         />
       </Section>
       <Section title="2. Timeline">
         <List
           items={[
-            `Contest start: ${dates.start}`,
-            `Applications close: ${dates.applicationDeadline}`,
-            `Video submission deadline: ${dates.submissionDeadline}`,
-            `Judging: ${dates.judgingStart} – ${dates.judgingEnd}`,
-            `Winners announced: ${dates.winners}`,
+            <>Contest start: {v.start}</>,
+            <>Applications close: {v.applicationDeadline}</>,
+            <>Video submission deadline: {v.submissionDeadline}</>,
+            <>
+              Judging: {v.judgingStart} – {v.judgingEnd}
+            </>,
+            <>Winners announced: {v.winners}</>,
           ]}
         />
       </Section>
       <Section title="3. How to enter">
         <List
           items={[
-            `Apply through the application form by ${dates.applicationDeadline}, choosing one product.`,
+            <>Apply through the application form by {v.applicationDeadline}, choosing one product.</>,
             'Selected creators are contacted by phone, then receive the creative brief by e-mail and SMS and the product at their shipping address.',
             'Products are limited: each unit goes to one selected creator, first come, first served.',
-            `Shoot, grade and edit your video, then upload it by ${dates.submissionDeadline}.`,
+            <>Shoot, grade and edit your video, then upload it by {v.submissionDeadline}.</>,
           ]}
         />
       </Section>
       <Section title="4. Video requirements">
-        <List items={contest.requirements} />
+        <List items={v.requirements ?? [<Pending key="1" width="60%" />, <Pending key="2" width="45%" />]} />
         <P>
           Entries must be your original work and must not include music, footage or logos you do not have the
           rights to use.
@@ -176,17 +225,17 @@ export function ContestRules({ contest }: { contest: LegalContest }) {
       </Section>
       <Section title="5. Judging">
         <P>
-          Entries are reviewed by the organiser's team and the Brand's marketing team between{' '}
-          {dates.judgingStart} and {dates.judgingEnd}, on creativity and concept, cinematic quality (camera
-          work, light, edit and grade), how well the product and its features are shown, and adherence to the
-          brief. The judges' decision is final.
+          Entries are reviewed by the organiser's team and the Brand's marketing team between {v.judgingStart}{' '}
+          and {v.judgingEnd}, on creativity and concept, cinematic quality (camera work, light, edit and
+          grade), how well the product and its features are shown, and adherence to the brief. The judges'
+          decision is final.
         </P>
       </Section>
       <Section title="6. Prize">
         <P>
-          Grand prize: {prize}, paid by a payment service or bank transfer within 30 days of the announcement
-          on {dates.winners}. Winners also receive a trophy and are featured to the community. Prizes are not
-          transferable; winners are responsible for any taxes.
+          Grand prize: {v.prize}, paid by a payment service or bank transfer within 30 days of the
+          announcement on {v.winners}. Winners also receive a trophy and are featured to the community. Prizes
+          are not transferable; winners are responsible for any taxes.
         </P>
       </Section>
       <Section title="7. General">
@@ -200,19 +249,19 @@ export function ContestRules({ contest }: { contest: LegalContest }) {
 }
 
 /** Participant Agreement: what the creator promises and the rights granted in the video. */
-export function ParticipantAgreement({ contest }: { contest: LegalContest }) {
-  const dates = contestDates(contest);
+export function ParticipantAgreement({ contest }: { contest?: LegalContest | null }) {
+  const v = contestValues(contest);
   return (
     <>
       <P>
-        This agreement is between you (the “Participant”) and {ORGANISER} for {contest.title}, sponsored by{' '}
-        {contest.brand.name}.
+        This agreement is between you (the “Participant”) and {ORGANISER} for {v.title}, sponsored by{' '}
+        {v.brand}.
       </P>
       <Section title="1. The product">
         <P>
           If you are selected, the Brand ships you one product free of charge. You agree to use it to create
-          your contest video and to deliver the video by {dates.submissionDeadline}. If you do not deliver,
-          the Brand may ask you to return the product at its cost.
+          your contest video and to deliver the video by {v.submissionDeadline}. If you do not deliver, the
+          Brand may ask you to return the product at its cost.
         </P>
       </Section>
       <Section title="2. Your video">
@@ -220,7 +269,10 @@ export function ParticipantAgreement({ contest }: { contest: LegalContest }) {
           items={[
             'You confirm the video is your original work and that everyone who appears in it has agreed to be filmed.',
             'You keep the copyright of your video.',
-            `You grant ${contest.brand.name} and the organiser a non-exclusive, worldwide, royalty-free licence to show, share and adapt the video for promotion, with credit to you, for 24 months from ${dates.winners}.`,
+            <>
+              You grant {v.brand} and the organiser a non-exclusive, worldwide, royalty-free licence to show,
+              share and adapt the video for promotion, with credit to you, for 24 months from {v.winners}.
+            </>,
             'You may publish your video on your own channels after the winners are announced.',
           ]}
         />
@@ -244,8 +296,14 @@ export const LEGAL_TITLES: Record<LegalDocumentKey, string> = {
   agreement: 'Participant Agreement',
 };
 
-/** One legal text by key (the wizard's dialogs and the three pages). */
-export function LegalDocument({ document, contest }: { document: LegalDocumentKey; contest: LegalContest }) {
+/** One legal text by key (the wizard's dialogs and the three pages; the pages render it before the contest loads). */
+export function LegalDocument({
+  document,
+  contest,
+}: {
+  document: LegalDocumentKey;
+  contest: LegalContest | null | undefined;
+}) {
   if (document === 'privacy') return <PrivacyPolicy contest={contest} />;
   if (document === 'rules') return <ContestRules contest={contest} />;
   return <ParticipantAgreement contest={contest} />;

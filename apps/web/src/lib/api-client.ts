@@ -1,14 +1,24 @@
-import { MESSAGES } from '@app/domain';
+import { ERROR_CODES, MESSAGES, type ErrorCode } from '@app/domain';
 import { sessionStore } from './session';
 
-/** An API failure: HTTP status (0 when no response came), the body's detail and field errors. */
+const isErrorCode = (value: unknown): value is ErrorCode => typeof value === 'string' && value in ERROR_CODES;
+
+/**
+ * An API failure: HTTP status (0 when no response came), the server's error `code`, its detail
+ * and field errors (the body is `{detail, code, ...fieldErrors}`). Screens branch on `code` and
+ * `status`, never on the wording of `detail`.
+ */
 export class ApiError extends Error {
+  /** The server's error code; undefined when the answer carried none (no response, a proxy's page). */
+  readonly code: ErrorCode | undefined;
+
   constructor(
     readonly status: number,
     readonly detail: string,
     readonly body: Record<string, unknown> = {},
   ) {
     super(detail);
+    this.code = isErrorCode(body.code) ? body.code : undefined;
   }
 
   /** Field errors in the `{field: [message]}` shape, if any. */

@@ -1,21 +1,8 @@
 import { useSyncExternalStore } from 'react';
-import type { Role } from '@app/domain';
+import type { LoginResponse, Role } from '@app/domain';
 
-/** The signed-in user as the API returns it (spec §3 User). */
-export interface SessionUser {
-  id: number;
-  email: string;
-  role: Role;
-  first_name: string;
-  last_name: string;
-  [key: string]: unknown;
-}
-
-export interface Session {
-  access: string;
-  refresh: string;
-  user: SessionUser;
-}
+/** Tokens and the signed-in user as sign-in returns them (spec §3 User, §4 Session). */
+export type Session = Pick<LoginResponse, 'access' | 'refresh' | 'user'>;
 
 const KEY = 'session';
 const listeners = new Set<() => void>();

@@ -197,7 +197,7 @@ export function createAccountsService(deps: ServiceDeps) {
       if (account.isActive) {
         // A link that was valid for the account before it became active: say so, kindly.
         if (links.check('verify-email', { ...account, isActive: false }, token, config.VERIFY_TOKEN_TTL))
-          throw new AppError('bad_request', ACCOUNT_MESSAGES.alreadyVerified);
+          throw new AppError('already_verified', ACCOUNT_MESSAGES.alreadyVerified);
         throw invalidLink();
       }
       if (!links.check('verify-email', account, token, config.VERIFY_TOKEN_TTL)) throw invalidLink();

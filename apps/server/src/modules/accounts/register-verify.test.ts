@@ -57,6 +57,7 @@ describe('sign-up and e-mail verification', () => {
     expect(again.statusCode).toBe(400);
     expect(again.json().detail).toContain('already verified');
     expect(again.json().detail).toBe(ACCOUNT_MESSAGES.alreadyVerified);
+    expect(again.json().code).toBe('already_verified');
   });
 
   it('reports missing fields, a malformed e-mail and mismatched passwords per field', async () => {

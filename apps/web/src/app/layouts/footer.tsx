@@ -2,6 +2,7 @@ import { Link as RouterLink } from 'react-router';
 import { Box, Container, Link, Stack, Typography } from '@mui/material';
 import { paths } from '../../config/paths';
 import { Logo } from '../../components/logo';
+import { useCurrentYear } from '../../hooks/use-current-year';
 
 const links = [
   { label: 'How It Works', to: paths.howItWorks },
@@ -18,6 +19,7 @@ const links = [
 
 /** Footer with the not-affiliated disclaimer and the copyright notice (spec §1). */
 export function Footer() {
+  const year = useCurrentYear();
   return (
     <Box component="footer" sx={{ borderTop: 1, borderColor: 'divider', py: { xs: 6, md: 8 } }}>
       <Container maxWidth="lg">
@@ -66,7 +68,7 @@ export function Footer() {
             Facebook or any other social media platform.
           </Typography>
           <Typography variant="body2" color="textSecondary" sx={{ mt: 1 }}>
-            © 2025 Cinematic Contests. All rights reserved.
+            © {year} Cinematic Contests. All rights reserved.
           </Typography>
         </Box>
       </Container>

@@ -1,11 +1,13 @@
 import { MESSAGES } from '@app/domain';
 import { ApiError } from '../../lib/api-client';
 
-/** spec §8 Login: credential/password/login errors (and the generic one) read as one message. */
+/**
+ * spec §8 Login: a refused sign-in (the server's `not_authenticated`, however it is worded) reads
+ * as the one credentials message; other errors as the server words them.
+ */
 export function loginErrorMessage(error: unknown): string {
   if (!(error instanceof ApiError)) return MESSAGES.login.fallback;
-  if (error.status === 401 || /credential|password|login/i.test(error.detail))
-    return MESSAGES.login.incorrect;
+  if (error.code === 'not_authenticated' || error.status === 401) return MESSAGES.login.incorrect;
   return error.detail || MESSAGES.login.fallback;
 }
 
@@ -27,7 +29,7 @@ export type VerificationState = 'verifying' | 'success' | 'error' | 'already_ver
 export function verificationFailure(error: unknown): { state: VerificationState; message: string } {
   if (!(error instanceof ApiError) || error.status === 0)
     return { state: 'error', message: MESSAGES.verification.unexpectedError };
-  if (/already (active|verified)/i.test(error.detail))
+  if (error.code === 'already_verified')
     return { state: 'already_verified', message: MESSAGES.verification.alreadyVerified };
   if (error.status === 400)
     return { state: 'error', message: error.detail || MESSAGES.verification.invalidOrExpired };

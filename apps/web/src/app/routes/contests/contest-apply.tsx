@@ -2,6 +2,7 @@ import { useParams } from 'react-router';
 import { Alert, Box, CircularProgress, Container, Typography } from '@mui/material';
 import { formatContestDate } from '@app/domain';
 import { ApiError } from '../../../lib/api-client';
+import { usePageTitle } from '../../../lib/page-title';
 import { useContest } from '../../../features/contests/api/get-contest';
 import { ApplicationWizard } from '../../../features/contests/components/wizard/application-wizard';
 
@@ -9,6 +10,7 @@ import { ApplicationWizard } from '../../../features/contests/components/wizard/
 export default function ContestApplyPage() {
   const { contestId = '' } = useParams();
   const contest = useContest(contestId);
+  usePageTitle(contest.data ? `Apply: ${contest.data.title}` : 'Apply');
   return (
     <Container maxWidth="md" sx={{ py: { xs: 4, md: 8 } }}>
       {contest.isPending && (

@@ -3,6 +3,7 @@ import { useParams } from 'react-router';
 import { Alert, Box, Container, Stack, Typography } from '@mui/material';
 import { FEATURED_CONTEST_SLUG, type ContestResponse } from '@app/domain';
 import { ApiError } from '../../../lib/api-client';
+import { usePageTitle } from '../../../lib/page-title';
 import { useContest } from '../../../features/contests/api/get-contest';
 import {
   ContestBanner,
@@ -17,6 +18,7 @@ import { InspirationCarousel } from '../../../features/contests/components/inspi
 export default function ContestDetailPage() {
   const { contestId = FEATURED_CONTEST_SLUG } = useParams();
   const contest = useContest(contestId);
+  usePageTitle(contest.data?.title ?? 'Contest');
 
   if (contest.isPending) {
     return <ContestDetailSkeleton />;

@@ -1,11 +1,9 @@
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, Route, Routes } from 'react-router';
-import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@app/domain';
-import { NotificationsProvider } from '../../../components/notifications';
+import { renderWithProviders } from '../../../testing/render';
+import { jsonResponse as json } from '../../../testing/http';
 import { LoginFormPanel } from '../components/login-form';
 import { ResendVerificationForm } from '../components/resend-verification-form';
 import { ResetPasswordFormPanel } from '../components/reset-password-form';
@@ -13,24 +11,7 @@ import { VerifyEmailStatus } from '../components/verify-email-status';
 import { ForgotPasswordForm } from '../components/forgot-password-form';
 
 const fetchMock = vi.fn<typeof fetch>();
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const config = () => json(200, { google_client_id: null, community_url: 'https://chat.example.com' });
-
-function renderAt(ui: ReactNode, path = '/') {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <NotificationsProvider>
-        <MemoryRouter initialEntries={[path]}>
-          <Routes>
-            <Route path="*" element={ui} />
-          </Routes>
-        </MemoryRouter>
-      </NotificationsProvider>
-    </QueryClientProvider>,
-  );
-}
 
 const TOKEN = 'abc123-AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
 
@@ -56,7 +37,7 @@ describe('account screens', { timeout: 20_000 }, () => {
             code: 'forbidden',
           }),
     );
-    renderAt(<LoginFormPanel />);
+    renderWithProviders(<LoginFormPanel />);
     await user.type(screen.getByRole('textbox', { name: 'Email' }), 'new@example.com');
     await user.type(screen.getByLabelText('Password'), 'Velvet-Lantern-4821');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
@@ -70,7 +51,7 @@ describe('account screens', { timeout: 20_000 }, () => {
 
   it('Sign In: the Google button is disabled with an explanation when not configured', async () => {
     fetchMock.mockImplementation(async () => config());
-    renderAt(<LoginFormPanel />);
+    renderWithProviders(<LoginFormPanel />);
     expect(await screen.findByText(MESSAGES.google.notConfigured)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sign in with Google' })).toBeDisabled();
   });
@@ -78,7 +59,7 @@ describe('account screens', { timeout: 20_000 }, () => {
   it('Resend: prefilled address, success message from the server', async () => {
     const user = userEventLib.setup();
     fetchMock.mockResolvedValueOnce(json(200, { message: MESSAGES.resend.sent }));
-    renderAt(<ResendVerificationForm initialEmail="pre@example.com" />);
+    renderWithProviders(<ResendVerificationForm initialEmail="pre@example.com" />);
     expect(screen.getByRole('textbox', { name: 'Email' })).toHaveValue('pre@example.com');
     await user.click(screen.getByRole('button', { name: 'Resend Verification Email' }));
     expect(await screen.findByText(MESSAGES.resend.sent)).toBeInTheDocument();
@@ -89,7 +70,7 @@ describe('account screens', { timeout: 20_000 }, () => {
     const user = userEventLib.setup();
     let answer!: (r: Response) => void;
     fetchMock.mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));
-    renderAt(<ForgotPasswordForm />);
+    renderWithProviders(<ForgotPasswordForm />);
     await user.type(screen.getByRole('textbox', { name: 'Email' }), 'a@example.com');
     await user.click(screen.getByRole('button', { name: 'Send Reset Link' }));
     expect(await screen.findByRole('button', { name: 'Sending...' })).toBeDisabled();
@@ -100,13 +81,11 @@ describe('account screens', { timeout: 20_000 }, () => {
   it('Reset password: client rules, then success and a redirect to /login after 3 s', async () => {
     const user = userEventLib.setup();
     fetchMock.mockResolvedValueOnce(json(200, { detail: 'valid' }));
-    renderAt(
-      <Routes>
-        <Route path="/reset" element={<ResetPasswordFormPanel uidb64="MQ" token={TOKEN} />} />
-        <Route path="/login" element={<p>login page</p>} />
-      </Routes>,
-      '/reset',
-    );
+    renderWithProviders(<ResetPasswordFormPanel uidb64="MQ" token={TOKEN} />, {
+      path: '/reset',
+      route: '/reset',
+      routes: { '/login': <p>login page</p> },
+    });
     expect(await screen.findByText('Checking your link...')).toBeInTheDocument();
     await user.type(await screen.findByLabelText('New Password'), 'short');
     await user.type(screen.getByLabelText('Confirm New Password'), 'other');
@@ -131,7 +110,7 @@ describe('account screens', { timeout: 20_000 }, () => {
 
   it('Reset password: a used or expired link says so as soon as the page opens', async () => {
     fetchMock.mockResolvedValueOnce(json(400, { detail: MESSAGES.reset.failure, code: 'bad_request' }));
-    renderAt(<ResetPasswordFormPanel uidb64="MQ" token={TOKEN} />);
+    renderWithProviders(<ResetPasswordFormPanel uidb64="MQ" token={TOKEN} />);
     expect(await screen.findByText(MESSAGES.reset.invalidLink)).toBeInTheDocument();
     expect(screen.queryByLabelText('New Password')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Request a New Link' })).toHaveAttribute(
@@ -144,7 +123,7 @@ describe('account screens', { timeout: 20_000 }, () => {
     const user = userEventLib.setup();
     fetchMock.mockResolvedValueOnce(json(200, { detail: 'valid' }));
     fetchMock.mockResolvedValueOnce(json(400, { detail: MESSAGES.reset.failure, code: 'bad_request' }));
-    renderAt(<ResetPasswordFormPanel uidb64="MQ" token={TOKEN} />);
+    renderWithProviders(<ResetPasswordFormPanel uidb64="MQ" token={TOKEN} />);
     await user.type(await screen.findByLabelText('New Password'), 'Copper-Meadow-5519');
     await user.type(screen.getByLabelText('Confirm New Password'), 'Copper-Meadow-5519');
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));
@@ -158,7 +137,7 @@ describe('account screens', { timeout: 20_000 }, () => {
   it('Email verification: verifying, then success; a 400 shows its detail', async () => {
     let answer!: (r: Response) => void;
     fetchMock.mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));
-    const view = renderAt(<VerifyEmailStatus uid="MQ" token="t1" />);
+    const view = renderWithProviders(<VerifyEmailStatus uid="MQ" token="t1" />);
     expect(await screen.findByText('Verifying your email...')).toBeInTheDocument();
     answer(json(200, { detail: 'ok' }));
     expect(await screen.findByText(MESSAGES.verification.success)).toBeInTheDocument();
@@ -166,12 +145,12 @@ describe('account screens', { timeout: 20_000 }, () => {
     view.unmount();
 
     fetchMock.mockResolvedValueOnce(json(400, { detail: MESSAGES.verification.invalidOrExpired }));
-    renderAt(<VerifyEmailStatus uid="MQ" token="t2" />);
+    renderWithProviders(<VerifyEmailStatus uid="MQ" token="t2" />);
     expect(await screen.findByText(MESSAGES.verification.invalidOrExpired)).toBeInTheDocument();
   });
 
   it('Email verification: missing parameters', () => {
-    renderAt(<VerifyEmailStatus uid="MQ" />);
+    renderWithProviders(<VerifyEmailStatus uid="MQ" />);
     expect(screen.getByText(MESSAGES.verification.missingParams)).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
   });

@@ -1,13 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from '@app/domain';
+import { ACCOUNT_MESSAGES, MESSAGES } from '@app/domain';
 import { ApiError } from '../../../lib/api-client';
 import { loginErrorMessage, registrationErrorMessage, verificationFailure } from '../error-messages';
 import { afterLoginPath } from '../redirect';
 
 describe('spec §8 message extraction', () => {
-  it('login: credential errors read as one message; others as given; fallback', () => {
-    expect(loginErrorMessage(new ApiError(401, 'anything'))).toBe(MESSAGES.login.incorrect);
-    expect(loginErrorMessage(new ApiError(400, 'Invalid credentials'))).toBe(MESSAGES.login.incorrect);
+  it('login: a refused sign-in reads as one message whatever its wording; others as given; fallback', () => {
+    const refused = { detail: 'anything', code: 'not_authenticated' };
+    expect(loginErrorMessage(new ApiError(401, 'anything', refused))).toBe(MESSAGES.login.incorrect);
+    expect(loginErrorMessage(new ApiError(401, ''))).toBe(MESSAGES.login.incorrect);
+    expect(
+      loginErrorMessage(new ApiError(400, 'Enter a valid password.', { detail: '', code: 'validation' })),
+    ).toBe('Enter a valid password.');
     expect(loginErrorMessage(new ApiError(429, MESSAGES.generic.rateLimited))).toBe(
       MESSAGES.generic.rateLimited,
     );
@@ -23,14 +27,16 @@ describe('spec §8 message extraction', () => {
     expect(registrationErrorMessage(new Error('x'))).toBe(MESSAGES.registration.screenFallback);
   });
 
-  it('verification: already verified, 400 detail, other status, network', () => {
-    expect(verificationFailure(new ApiError(400, 'This email is already verified.'))).toEqual({
+  it('verification: already verified (by its code), 400 detail, other status, network', () => {
+    const alreadyVerified = { detail: ACCOUNT_MESSAGES.alreadyVerified, code: 'already_verified' };
+    expect(verificationFailure(new ApiError(400, alreadyVerified.detail, alreadyVerified))).toEqual({
       state: 'already_verified',
       message: MESSAGES.verification.alreadyVerified,
     });
-    expect(verificationFailure(new ApiError(400, 'Account already active'))).toMatchObject({
-      state: 'already_verified',
-    });
+    // The wording alone decides nothing.
+    expect(verificationFailure(new ApiError(400, 'Account already active', { code: 'bad_request' }))).toEqual(
+      { state: 'error', message: 'Account already active' },
+    );
     expect(verificationFailure(new ApiError(400, ''))).toEqual({
       state: 'error',
       message: MESSAGES.verification.invalidOrExpired,

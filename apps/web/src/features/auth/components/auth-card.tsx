@@ -1,7 +1,11 @@
 import type { ReactNode } from 'react';
 import { Box, Container, Paper, Stack, Typography } from '@mui/material';
+import { usePageTitle } from '../../../lib/page-title';
 
-/** The frame of every account screen: one centred card with a heading and an optional icon. */
+/**
+ * The frame of every account screen: one centred card with a heading and an optional icon; the
+ * heading is also the page's title.
+ */
 export function AuthCard({
   title,
   subtitle,
@@ -13,6 +17,7 @@ export function AuthCard({
   icon?: ReactNode;
   children?: ReactNode;
 }) {
+  usePageTitle(title);
   return (
     <Container maxWidth="sm" sx={{ py: { xs: 4, md: 10 }, px: { xs: 2, sm: 3 } }}>
       <Paper

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Button, Stack, Typography } from '@mui/material';
 import GoogleIcon from '@mui/icons-material/Google';
 import { MESSAGES } from '@app/domain';
-import { usePublicConfig } from '../api/get-public-config';
+import { usePublicConfig } from '../../../lib/public-config';
 
 interface GoogleIdentity {
   accounts: {

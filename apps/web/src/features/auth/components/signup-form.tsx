@@ -2,7 +2,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { Alert, Button, Divider, Link, Stack, TextField, Typography } from '@mui/material';
-import { MESSAGES, signupFormSchema, type SignupForm } from '@app/domain';
+import { LIMITS, MESSAGES, signupFormSchema, type SignupForm } from '@app/domain';
 import { paths } from '../../../config/paths';
 import { useNotify } from '../../../components/notifications';
 import { useRegister } from '../api/register';
@@ -64,7 +64,8 @@ export function SignupFormPanel() {
         required
         error={Boolean(errors.password)}
         helperText={
-          errors.password?.message ?? 'At least 8 characters, not only numbers, not a common password.'
+          errors.password?.message ??
+          `At least ${LIMITS.passwordMinLength} characters, not only numbers, not a common password.`
         }
         {...form.register('password')}
       />

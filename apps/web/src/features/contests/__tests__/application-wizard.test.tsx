@@ -1,75 +1,19 @@
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ContestResponse, CurrentUser, ProductResponse } from '@app/domain';
-import { NotificationsProvider } from '../../../components/notifications';
+import { MESSAGES } from '@app/domain';
 import { sessionStore } from '../../../lib/session';
+import { renderWithProviders } from '../../../testing/render';
+import { jsonResponse as json } from '../../../testing/http';
+import { makeContest, makeCurrentUser, makeProducts, makeSession } from '../../../testing/fixtures';
 import { ApplicationWizard } from '../components/wizard/application-wizard';
 
-const contest: ContestResponse = {
-  id: 1,
-  slug: 'hbada-chair-contest',
-  title: 'Hbada Synergy Chair Contest',
-  tagline: 'Self-love is your energy',
-  description: '',
-  brand: { id: 1, name: 'Hbada', slug: 'hbada', logo_url: '' },
-  thumbnail: null,
-  banner: null,
-  prize: 5000,
-  currency: 'USD',
-  eligibility: { country: 'United States', minimum_age: 18, experience: 'Previous videography experience' },
-  brief: '',
-  requirements: ['9:16 vertical video'],
-  timezone: 'America/Los_Angeles',
-  starts_at: '2025-07-26T07:00:00.000Z',
-  application_deadline: '2025-08-07T06:59:00.000Z',
-  submission_deadline: '2025-08-23T06:59:00.000Z',
-  judging_starts_at: '2025-08-23T07:00:00.000Z',
-  judging_ends_at: '2025-08-30T06:59:00.000Z',
-  winners_at: '2025-08-30T16:00:00.000Z',
-  deadline: '2025-08-07T06:59:00.000Z',
-  status: 'open',
-  accepting_applications: true,
-};
-
-const products: ProductResponse[] = [
-  { id: 1, code: 'E3', name: 'E3 PRO', description: '', status: 'available', stock_quantity: 12 },
-  { id: 2, code: 'X7', name: 'X7 SMART', description: '', status: 'all_picked', stock_quantity: 0 },
-  { id: 3, code: 'P2', name: 'P2 ERGONOMIC', description: '', status: 'available', stock_quantity: 4 },
-];
-
-const me: CurrentUser = {
-  id: 7,
-  email: 'ada@example.com',
-  role: 'creator',
-  first_name: 'Ada',
-  last_name: 'Lovelace',
-  phone_number: '+15551234567',
-  profile: {
-    phoneNumber: '+15551234567',
-    bio: 'Filmmaker',
-    youtube_url: '',
-    instagram_url: '',
-    portfolio_url: '',
-    shipping_address: {
-      line1: '12 Analytical Way',
-      line2: '',
-      city: 'Austin',
-      state: 'TX',
-      postal: '73301',
-      country: 'US',
-    },
-  },
-};
+const contest = makeContest();
+const products = makeProducts();
+const me = makeCurrentUser();
 
 const fetchMock = vi.fn<typeof fetch>();
 const userEvent = userEventLib.setup({ delay: null });
-
-function json(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
 
 function serve(applyResponse: () => Response) {
   fetchMock.mockImplementation(async (input) => {
@@ -77,23 +21,12 @@ function serve(applyResponse: () => Response) {
     if (url.endsWith('/api/accounts/me/')) return json(200, me);
     if (url.endsWith('/api/contests/1/products/')) return json(200, products);
     if (url.endsWith('/api/contests/1/apply/')) return applyResponse();
-    return json(404, { detail: 'Not found.' });
+    return json(404, { detail: MESSAGES.generic.notFound });
   });
 }
 
 function renderWizard() {
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <MemoryRouter initialEntries={['/contests/1/apply']}>
-        <NotificationsProvider>
-          <ApplicationWizard contest={contest} />
-        </NotificationsProvider>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<ApplicationWizard contest={contest} />, { path: '/contests/1/apply' });
 }
 
 async function goToTerms() {
@@ -113,11 +46,7 @@ describe('application wizard', { timeout: 90_000 }, () => {
     fetchMock.mockReset();
     vi.stubGlobal('fetch', fetchMock);
     sessionStorage.clear();
-    sessionStore.set({
-      access: 'a',
-      refresh: 'r',
-      user: { id: 7, email: me.email, role: 'creator', first_name: 'Ada', last_name: 'Lovelace' },
-    });
+    sessionStore.set(makeSession({ user: { id: me.id, email: me.email } }));
   });
   afterEach(() => {
     cleanup();
@@ -143,7 +72,7 @@ describe('application wizard', { timeout: 90_000 }, () => {
     await userEvent.type(screen.getByLabelText(/^City/), 'Reno');
     await userEvent.type(screen.getByLabelText(/Country/), 'US');
     expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled();
-    expect(screen.getAllByText('Please enter a valid url')).toHaveLength(3);
+    expect(screen.getAllByText(MESSAGES.application.urlHint)).toHaveLength(3);
   });
 
   it("disables a chair with zero stock and labels it ' (All Picked!)'", async () => {
@@ -187,7 +116,7 @@ describe('application wizard', { timeout: 90_000 }, () => {
     await acceptAll();
     expect(submit).toBeEnabled();
     await userEvent.click(submit);
-    expect(await screen.findByText('Application submitted successfully!')).toBeInTheDocument();
+    expect(await screen.findByText(MESSAGES.application.success)).toBeInTheDocument();
     const call = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/apply/'))!;
     expect(JSON.parse(String(call[1]!.body))).toEqual({
       full_name: 'Ada Lovelace',
@@ -211,20 +140,20 @@ describe('application wizard', { timeout: 90_000 }, () => {
   });
 
   it("shows the server's message in an error snackbar", async () => {
-    serve(() => json(409, { detail: 'You have already applied to this contest.', code: 'conflict' }));
+    serve(() => json(409, { detail: MESSAGES.application.alreadyApplied, code: 'conflict' }));
     renderWizard();
     await screen.findByDisplayValue('Ada Lovelace');
     await goToTerms();
     await acceptAll();
     await userEvent.click(screen.getByRole('button', { name: 'Submit Application' }));
-    expect(await screen.findByText('You have already applied to this contest.')).toBeInTheDocument();
+    expect(await screen.findByText(MESSAGES.application.alreadyApplied)).toBeInTheDocument();
   });
 
   it('shows a visitor the blank wizard and the sign-in notice', async () => {
     sessionStore.clear();
     serve(() => json(401, {}));
     renderWizard();
-    expect(screen.getByText(/Please log in to continue with your application/)).toBeInTheDocument();
+    expect(screen.getByText(MESSAGES.dashboard.loginToApply, { exact: false })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
     expect(screen.getByLabelText(/Full Name/)).toHaveValue('');
     expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/api/accounts/me/'))).toBe(false);

@@ -45,8 +45,8 @@ describe('product tile status (spec §4)', () => {
 
 describe('application error message (spec §8)', () => {
   it('prefers the detail, then terms_accepted, then contest, then the generic message', () => {
-    expect(applicationErrorMessage(new ApiError(409, 'You have already applied to this contest.'))).toBe(
-      'You have already applied to this contest.',
+    expect(applicationErrorMessage(new ApiError(409, MESSAGES.application.alreadyApplied))).toBe(
+      MESSAGES.application.alreadyApplied,
     );
     expect(applicationErrorMessage(new ApiError(400, '', { terms_accepted: ['x'] }))).toBe(
       MESSAGES.application.termsRequired,

@@ -1,24 +1,14 @@
-import { cleanup, render, screen } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
+import { cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MESSAGES } from '@app/domain';
+import { renderWithProviders } from '../../../testing/render';
+import { jsonResponse as json } from '../../../testing/http';
 import { ContestList } from '../components/contest-list';
 
 const fetchMock = vi.fn<typeof fetch>();
 
-function json(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
-
 function renderList() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <MemoryRouter>
-        <ContestList />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<ContestList />);
 }
 
 describe('contest list (spec §2)', () => {
@@ -64,13 +54,13 @@ describe('contest list (spec §2)', () => {
   it("says 'No active contests at the moment' when there are none", async () => {
     fetchMock.mockResolvedValue(json(200, []));
     renderList();
-    expect(await screen.findByText('No active contests at the moment')).toBeInTheDocument();
+    expect(await screen.findByText(MESSAGES.contests.noneActive)).toBeInTheDocument();
   });
 
   it("says 'Failed to load contests' when the call fails", async () => {
     fetchMock.mockResolvedValue(json(500, { detail: 'Server error.' }));
     renderList();
-    expect(await screen.findByText('Failed to load contests')).toBeInTheDocument();
+    expect(await screen.findByText(MESSAGES.contests.loadFailed)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 });

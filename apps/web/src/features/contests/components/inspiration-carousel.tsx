@@ -3,6 +3,7 @@ import { Box, IconButton, Stack, Typography } from '@mui/material';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { CHAIR_ACCENTS, ChairIllustration } from '../../../components/chair-illustration';
+import { useReducedMotion } from '../../../hooks/use-reduced-motion';
 
 /** Shot ideas for the X7 (Zen) film; each frame is drawn, not downloaded (DESIGN.md). */
 const FRAMES = [
@@ -16,11 +17,11 @@ const FRAMES = [
 /** The X7 inspiration carousel of the detail page: scroll-snapping frames with previous/next. */
 export function InspirationCarousel() {
   const track = useRef<HTMLDivElement>(null);
+  const reduce = useReducedMotion();
   const accent = CHAIR_ACCENTS.X7;
   const scroll = (direction: 1 | -1) => {
     const el = track.current;
     if (!el) return;
-    const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
     el.scrollBy({ left: direction * el.clientWidth * 0.8, behavior: reduce ? 'auto' : 'smooth' });
   };
   return (

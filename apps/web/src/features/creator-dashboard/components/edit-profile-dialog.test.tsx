@@ -1,70 +1,19 @@
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CreatorProfile } from '@app/domain';
-import { NotificationsProvider } from '../../../components/notifications';
+import { CREATOR_MESSAGES, LIMITS, MESSAGES } from '@app/domain';
+import { renderWithProviders } from '../../../testing/render';
+import { jsonResponse as json } from '../../../testing/http';
+import { makeCreatorProfile } from '../../../testing/fixtures';
 import { EditProfileDialog } from './edit-profile-dialog';
 
-const profile: CreatorProfile = {
-  id: 7,
-  full_name: 'Ada Lovelace',
-  first_name: 'Ada',
-  last_name: 'Lovelace',
-  email: 'ada@example.com',
-  pending_email: null,
-  phone_number: '+15551234567',
-  profile: {
-    bio: 'Filmmaker',
-    address: '',
-    gender: '',
-    website: '',
-    linkedin: '',
-    twitter: '',
-    youtube_url: '',
-    portfolio_url: '',
-    instagram_url: '',
-    facebook_url: '',
-    shipping_address_line1: '12 Analytical Way',
-    shipping_address_line2: '',
-    shipping_city: 'Austin',
-    shipping_state: 'TX',
-    shipping_postal_code: '73301',
-    shipping_country: 'US',
-    profilePicture: '',
-    phoneNumber: '+15551234567',
-    contest_participations: 0,
-    contests_wins: 0,
-    shipping_address: {
-      line1: '12 Analytical Way',
-      line2: '',
-      city: 'Austin',
-      state: 'TX',
-      postal: '73301',
-      country: 'US',
-    },
-  },
-};
+const profile = makeCreatorProfile();
 
 const fetchMock = vi.fn<typeof fetch>();
 const userEvent = userEventLib.setup({ delay: null });
 
-function json(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
-
 function renderDialog(onClose = vi.fn()) {
-  const queryClient = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <MemoryRouter>
-        <NotificationsProvider>
-          <EditProfileDialog open profile={profile} onClose={onClose} />
-        </NotificationsProvider>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<EditProfileDialog open profile={profile} onClose={onClose} />);
   return { onClose, dialog: screen.getByRole('dialog', { name: 'Edit Profile' }) };
 }
 
@@ -84,9 +33,9 @@ describe('Edit Profile dialog', { timeout: 30_000 }, () => {
     expect(within(dialog).getByLabelText(/Full Name/)).toHaveValue('Ada Lovelace');
     expect(within(dialog).getByLabelText(/Email/)).toHaveValue('ada@example.com');
     expect(within(dialog).getByLabelText(/City/)).toHaveValue('Austin');
-    expect(within(dialog).getByText('9/500')).toBeInTheDocument();
+    expect(within(dialog).getByText(`9/${LIMITS.bioMaxLength}`)).toBeInTheDocument();
     await userEvent.type(within(dialog).getByLabelText(/Bio/), ' and editor');
-    expect(within(dialog).getByText('20/500')).toBeInTheDocument();
+    expect(within(dialog).getByText(`20/${LIMITS.bioMaxLength}`)).toBeInTheDocument();
   });
 
   it('offers the gender options of the spec', async () => {
@@ -106,8 +55,8 @@ describe('Edit Profile dialog', { timeout: 30_000 }, () => {
     await userEvent.clear(within(dialog).getByLabelText(/Postal Code/));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
     expect(await within(dialog).findByText('name is required')).toBeInTheDocument();
-    expect(within(dialog).getByText('Please enter a valid phone number')).toBeInTheDocument();
-    expect(within(dialog).getByText('Please enter a valid email address')).toBeInTheDocument();
+    expect(within(dialog).getByText(MESSAGES.profile.invalidPhone)).toBeInTheDocument();
+    expect(within(dialog).getByText(MESSAGES.profile.invalidEmail)).toBeInTheDocument();
     expect(within(dialog).getByText('shipping postal code is required')).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
   });
@@ -118,7 +67,7 @@ describe('Edit Profile dialog', { timeout: 30_000 }, () => {
     await userEvent.clear(within(dialog).getByLabelText(/Full Name/));
     await userEvent.type(within(dialog).getByLabelText(/Full Name/), 'Ada King');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
-    expect(await screen.findByText('Profile updated successfully!')).toBeInTheDocument();
+    expect(await screen.findByText(MESSAGES.dashboard.profileUpdated)).toBeInTheDocument();
     expect(onClose).toHaveBeenCalled();
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/api/accounts/auth/creator-profile/');
@@ -138,7 +87,7 @@ describe('Edit Profile dialog', { timeout: 30_000 }, () => {
     fetchMock.mockResolvedValueOnce(json(200, profile)).mockResolvedValueOnce(json(200, profile));
     const { dialog } = renderDialog();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
-    expect(await screen.findByText('Profile updated successfully!')).toBeInTheDocument();
+    expect(await screen.findByText(MESSAGES.dashboard.profileUpdated)).toBeInTheDocument();
     expect(fetchMock.mock.calls.map(([url, init]) => `${init?.method ?? 'GET'} ${String(url)}`)).toEqual([
       'GET /api/accounts/auth/creator-profile/',
       'PATCH /api/accounts/auth/creator-profile/',
@@ -148,29 +97,29 @@ describe('Edit Profile dialog', { timeout: 30_000 }, () => {
   it("shows the server's field errors beside their fields and stays open", async () => {
     fetchMock.mockResolvedValueOnce(
       json(400, {
-        detail: 'A user with this email already exists.',
+        detail: CREATOR_MESSAGES.emailTaken,
         code: 'validation',
-        email: ['A user with this email already exists.'],
+        email: [CREATOR_MESSAGES.emailTaken],
       }),
     );
     const { dialog, onClose } = renderDialog();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
     const email = within(dialog).getByLabelText(/Email/);
     await waitFor(() => expect(email).toHaveAttribute('aria-invalid', 'true'));
-    expect(within(dialog).getByText('A user with this email already exists.')).toBeInTheDocument();
+    expect(within(dialog).getByText(CREATOR_MESSAGES.emailTaken)).toBeInTheDocument();
     expect(onClose).not.toHaveBeenCalled();
   });
 
   it('shows the avatar error the server gives', async () => {
     fetchMock.mockResolvedValueOnce(
-      json(400, { detail: 'x', code: 'validation', avatar: ['Upload a valid image: JPEG, PNG or WebP.'] }),
+      json(400, { detail: 'x', code: 'validation', avatar: [CREATOR_MESSAGES.avatarInvalid] }),
     );
     const { dialog } = renderDialog();
     const file = new File([new Uint8Array([0x89, 0x50])], 'me.png', { type: 'image/png' });
     await userEvent.upload(within(dialog).getByLabelText('Profile photo'), file);
     expect(within(dialog).getByText('me.png')).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
-    expect(await within(dialog).findByText('Upload a valid image: JPEG, PNG or WebP.')).toBeInTheDocument();
+    expect(await within(dialog).findByText(CREATOR_MESSAGES.avatarInvalid)).toBeInTheDocument();
     expect((fetchMock.mock.calls[0]![1]?.body as FormData).get('avatar')).toBeInstanceOf(File);
   });
 
@@ -179,15 +128,13 @@ describe('Edit Profile dialog', { timeout: 30_000 }, () => {
     const file = new File(['GIF89a'], 'me.gif', { type: 'image/gif' });
     const user = userEventLib.setup({ delay: null, applyAccept: false });
     await user.upload(within(dialog).getByLabelText('Profile photo'), file);
-    expect(within(dialog).getByText('Upload a valid image: JPEG, PNG or WebP.')).toBeInTheDocument();
+    expect(within(dialog).getByText(CREATOR_MESSAGES.avatarInvalid)).toBeInTheDocument();
   });
 
   it('maps a server failure to the spec message', async () => {
-    fetchMock.mockResolvedValueOnce(
-      json(500, { detail: 'Server error. Please try again later.', code: 'internal' }),
-    );
+    fetchMock.mockResolvedValueOnce(json(500, { detail: MESSAGES.dashboard.serverError, code: 'internal' }));
     const { dialog } = renderDialog();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
-    expect(await screen.findByText('Server error. Please try again later.')).toBeInTheDocument();
+    expect(await screen.findByText(MESSAGES.dashboard.serverError)).toBeInTheDocument();
   });
 });

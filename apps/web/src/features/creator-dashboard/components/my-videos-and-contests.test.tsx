@@ -1,60 +1,18 @@
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { DashboardContest, DashboardVideo } from '@app/domain';
+import { renderWithProviders } from '../../../testing/render';
+import { makeDashboardContest as contest, makeDashboardVideo as video } from '../../../testing/fixtures';
 import { MyVideos } from './my-videos';
 import { MyContests } from './my-contests';
 
 const userEvent = userEventLib.setup({ delay: null });
 afterEach(cleanup);
 
-function video(id: number, overrides: Partial<DashboardVideo> = {}): DashboardVideo {
-  const created = new Date(Date.UTC(2026, 0, id)).toISOString();
-  return {
-    id,
-    title: `Video ${id}`,
-    description: '',
-    thumbnail: `/media/videos/${id}/poster.jpg`,
-    thumbnail_url: `/media/videos/${id}/poster.jpg`,
-    status: 'ready',
-    failure_reason: null,
-    is_approved: false,
-    contest_id: null,
-    type: 'standalone',
-    views: 0,
-    likes: 0,
-    created_at: created,
-    createdAt: created,
-    ...overrides,
-  };
-}
-
-function contest(id: number, status: DashboardContest['status']): DashboardContest {
-  return {
-    id,
-    title: `Contest ${id}`,
-    description: '',
-    thumbnail: '',
-    prize: '5000.00',
-    deadline: '2026-08-23T06:59:00.000Z',
-    end_date: '2026-08-30T07:00:00.000Z',
-    timezone: 'America/Los_Angeles',
-    status,
-    application_status: null,
-    submission: null,
-    result: null,
-  };
-}
-
 describe('My Videos', { timeout: 20_000 }, () => {
   it('shows every video, and the 5 newest under Recent Uploads', async () => {
     const videos = [1, 2, 3, 4, 5, 6, 7].map((id) => video(id));
-    render(
-      <MemoryRouter>
-        <MyVideos videos={videos} loading={false} onUpload={vi.fn()} />
-      </MemoryRouter>,
-    );
+    renderWithProviders(<MyVideos videos={videos} loading={false} onUpload={vi.fn()} />);
     const panel = screen.getByRole('tabpanel');
     expect(within(panel).getAllByRole('link')).toHaveLength(7);
     await userEvent.click(screen.getByRole('tab', { name: 'Recent Uploads' }));
@@ -70,11 +28,7 @@ describe('My Videos', { timeout: 20_000 }, () => {
       video(2, { thumbnail: null, status: 'processing' }),
       video(3, { thumbnail: null, status: 'failed', failure_reason: 'The file is not a playable video.' }),
     ];
-    render(
-      <MemoryRouter>
-        <MyVideos videos={videos} loading={false} onUpload={vi.fn()} />
-      </MemoryRouter>,
-    );
+    renderWithProviders(<MyVideos videos={videos} loading={false} onUpload={vi.fn()} />);
     expect(screen.getByRole('link', { name: /Video 1/ })).toHaveAttribute('href', '/videos/1');
     expect(screen.getByText('Contest Entry')).toBeInTheDocument();
     expect(screen.getAllByText('Standalone')).toHaveLength(2);
@@ -85,11 +39,7 @@ describe('My Videos', { timeout: 20_000 }, () => {
 
   it('offers the first upload when there is nothing yet', async () => {
     const onUpload = vi.fn();
-    render(
-      <MemoryRouter>
-        <MyVideos videos={[]} loading={false} onUpload={onUpload} />
-      </MemoryRouter>,
-    );
+    renderWithProviders(<MyVideos videos={[]} loading={false} onUpload={onUpload} />);
     await userEvent.click(screen.getByRole('button', { name: 'Upload Your First Video' }));
     expect(onUpload).toHaveBeenCalled();
   });
@@ -97,13 +47,11 @@ describe('My Videos', { timeout: 20_000 }, () => {
 
 describe('My Contests', { timeout: 20_000 }, () => {
   it('shows each list under its own tab with its chip, and the empty states', async () => {
-    render(
-      <MemoryRouter>
-        <MyContests
-          lists={{ running: [contest(1, 'active')], applied: [], ended: [contest(3, 'completed')] }}
-          loading={false}
-        />
-      </MemoryRouter>,
+    renderWithProviders(
+      <MyContests
+        lists={{ running: [contest(1, 'active')], applied: [], ended: [contest(3, 'completed')] }}
+        loading={false}
+      />,
     );
     const table = () => screen.getByRole('table');
     expect(within(table()).getByRole('link', { name: 'Contest 1' })).toHaveAttribute('href', '/contests/1');
@@ -124,11 +72,7 @@ describe('My Contests', { timeout: 20_000 }, () => {
   });
 
   it('says so when nothing runs, with Browse Contests', () => {
-    render(
-      <MemoryRouter>
-        <MyContests lists={{ running: [], applied: [], ended: [] }} loading={false} />
-      </MemoryRouter>,
-    );
+    renderWithProviders(<MyContests lists={{ running: [], applied: [], ended: [] }} loading={false} />);
     expect(screen.getByText('No running contests found.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Browse Contests' })).toHaveAttribute('href', '/contests');
   });

@@ -1,10 +1,10 @@
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { profileCompleteness, type ProfileUpdate } from '@app/domain';
-import { NotificationsProvider } from '../../../components/notifications';
+import { MESSAGES, profileCompleteness, type ProfileUpdate } from '@app/domain';
+import { renderWithProviders } from '../../../testing/render';
 import { useCompletenessReminder } from './use-completeness-reminder';
 
-const MESSAGE = 'Please complete your profile';
+const MESSAGE = MESSAGES.dashboard.completeProfile;
 
 function Reminder({ values, paused }: { values: Partial<ProfileUpdate> | undefined; paused?: boolean }) {
   useCompletenessReminder(values ? profileCompleteness(values) : undefined, paused);
@@ -25,19 +25,11 @@ const complete: Partial<ProfileUpdate> = {
 };
 
 function renderReminder(values: Partial<ProfileUpdate> | undefined) {
-  const view = render(
-    <NotificationsProvider>
-      <Reminder values={values} />
-    </NotificationsProvider>,
-  );
+  const view = renderWithProviders(<Reminder values={values} />);
   return {
     ...view,
     update: (next: Partial<ProfileUpdate> | undefined, paused = false) =>
-      view.rerender(
-        <NotificationsProvider>
-          <Reminder values={next} paused={paused} />
-        </NotificationsProvider>,
-      ),
+      view.rerender(<Reminder values={next} paused={paused} />),
   };
 }
 

@@ -5,7 +5,7 @@ import ChevronRight from '@mui/icons-material/ChevronRight';
 import { LIMITS } from '@app/domain';
 import { COMMUNITY_BOARD } from '../data/community-board';
 import { animateScrollBy } from '../hooks/animate-scroll';
-import { useReducedMotion } from '../hooks/use-reduced-motion';
+import { useReducedMotion } from '../../../hooks/use-reduced-motion';
 import { GradientAvatar, GradientStill } from './artwork';
 import { Section } from './section';
 import { Tag } from './tag';

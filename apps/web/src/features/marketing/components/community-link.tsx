@@ -1,5 +1,5 @@
 import { Box, Button, Typography } from '@mui/material';
-import { useSiteConfig } from '../api/get-site-config';
+import { usePublicConfig } from '../../../lib/public-config';
 
 const visuallyHidden = {
   position: 'absolute',
@@ -12,7 +12,7 @@ const visuallyHidden = {
 
 /** The link to the chat community: its address is configuration (COMMUNITY_URL, /api/config/). */
 export function CommunityLink() {
-  const config = useSiteConfig();
+  const config = usePublicConfig();
   return (
     <Box sx={{ minHeight: 48 }}>
       {config.data ? (

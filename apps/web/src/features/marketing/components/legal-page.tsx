@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Skeleton } from '@mui/material';
+import { Alert, Box, Button } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { LEGAL_TITLES, LegalDocument, type LegalDocumentKey } from '../../../content/legal';
 import { SimplePage } from '../../../components/simple-page';
@@ -13,33 +13,27 @@ const OTHERS: { key: LegalDocumentKey; to: string }[] = [
 
 /**
  * /privacy, /rules, /agreement: the same texts the application wizard's dialogs show (one source,
- * content/legal.tsx), filled in from the contest record.
+ * content/legal.tsx), filled in from the contest record. The text shows at once, even when the API
+ * is down; the contest's dates and details fill in when they load.
  */
 export function LegalPage({ document }: { document: LegalDocumentKey }) {
   const contest = useFeaturedContest();
   return (
     <SimplePage title={LEGAL_TITLES[document]}>
-      {contest.data ? (
-        <LegalDocument document={document} contest={contest.data} />
-      ) : contest.isError ? (
+      {contest.isError && (
         <Alert
-          severity="error"
+          severity="warning"
+          sx={{ mb: 3 }}
           action={
             <Button color="inherit" size="small" onClick={() => void contest.refetch()}>
               Try again
             </Button>
           }
         >
-          This text could not be loaded. Check your connection and try again.
+          The contest's dates and details could not be loaded. Check your connection and try again.
         </Alert>
-      ) : (
-        // The texts run longer than a screen: the room is kept so nothing below jumps when they load.
-        <Box role="status" aria-label="Loading" sx={{ minHeight: '100vh' }}>
-          {Array.from({ length: 8 }, (_, i) => (
-            <Skeleton key={i} variant="text" height={28} width={i % 3 === 2 ? '60%' : '100%'} />
-          ))}
-        </Box>
       )}
+      <LegalDocument document={document} contest={contest.data} />
       <Box
         component="nav"
         aria-label="Legal"

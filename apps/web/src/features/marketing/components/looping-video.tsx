@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { Box, type SxProps, type Theme } from '@mui/material';
 import { useInView } from '../hooks/use-in-view';
-import { useReducedMotion } from '../hooks/use-reduced-motion';
+import { useReducedMotion } from '../../../hooks/use-reduced-motion';
 
 interface LoopingVideoProps {
   src: string;

@@ -4,7 +4,7 @@ import PlayArrowRounded from '@mui/icons-material/PlayArrowRounded';
 import { LIMITS } from '@app/domain';
 import { PAST_WINNERS, type PastWinner } from '../data/winners';
 import { useAutoScroll } from '../hooks/use-auto-scroll';
-import { useReducedMotion } from '../hooks/use-reduced-motion';
+import { useReducedMotion } from '../../../hooks/use-reduced-motion';
 import { themeTokens } from '../../../theme';
 import { Section } from './section';
 

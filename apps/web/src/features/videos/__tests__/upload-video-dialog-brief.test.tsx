@@ -1,8 +1,7 @@
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { NotificationsProvider } from '../../../components/notifications';
+import { renderWithProviders } from '../../../testing/render';
 import { UploadVideoDialog } from '../components/upload-video-dialog';
 import type { VideoFileInfo } from '../lib/read-video-info';
 
@@ -23,13 +22,7 @@ const CHAIR_CONTEST = {
 };
 
 function renderDialog(contest?: typeof CHAIR_CONTEST) {
-  render(
-    <QueryClientProvider client={new QueryClient()}>
-      <NotificationsProvider>
-        <UploadVideoDialog open onClose={() => {}} contest={contest} />
-      </NotificationsProvider>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<UploadVideoDialog open onClose={() => {}} contest={contest} />);
   return userEventLib.setup({ applyAccept: false });
 }
 

@@ -1,20 +1,13 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MESSAGES } from '@app/domain';
-import { NotificationsProvider } from '../../../components/notifications';
+import { LIMITS, MESSAGES } from '@app/domain';
+import { renderWithProviders } from '../../../testing/render';
 import { UploadVideoDialog } from '../components/upload-video-dialog';
 
 function renderDialog() {
   const onClose = vi.fn();
-  render(
-    <QueryClientProvider client={new QueryClient()}>
-      <NotificationsProvider>
-        <UploadVideoDialog open onClose={onClose} />
-      </NotificationsProvider>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<UploadVideoDialog open onClose={onClose} />);
   return { onClose, user: userEventLib.setup({ applyAccept: false }) };
 }
 
@@ -48,7 +41,7 @@ describe('UploadVideoDialog', { timeout: 30_000 }, () => {
   it('refuses files over 500 MB before sending', async () => {
     const { user } = renderDialog();
     const big = new File(['x'], 'big.mp4', { type: 'video/mp4' });
-    Object.defineProperty(big, 'size', { value: 500 * 1024 * 1024 + 1 });
+    Object.defineProperty(big, 'size', { value: LIMITS.maxVideoBytes + 1 });
     await user.upload(screen.getByLabelText('Video file'), big);
     await user.click(screen.getByRole('button', { name: 'Upload' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.upload.tooLarge);

@@ -1,24 +1,11 @@
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  LinearProgress,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
-import VideoFileOutlined from '@mui/icons-material/VideoFileOutlined';
+import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from '@mui/material';
 import { MESSAGES, titleFromFileName, uploadProblem, type VideoDto } from '@app/domain';
 import { useNotify } from '../../../components/notifications';
 import { useVideoUpload } from '../api/upload-video';
-import { formatDuration } from '../lib/normalize-video';
 import { readVideoInfo, type VideoFileInfo } from '../lib/read-video-info';
 import { ContestBriefCheck, type BriefContest } from './contest-brief-check';
+import { UploadProgress, VideoFilePicker, VideoTextFields } from './upload-video-fields';
 
 export interface UploadVideoDialogProps {
   open: boolean;
@@ -33,19 +20,12 @@ export interface UploadVideoDialogProps {
   contest?: BriefContest;
 }
 
-const ACCEPT = 'video/mp4,video/webm,video/quicktime,video/x-m4v,.mp4,.m4v,.mov,.webm';
-
-function formatBytes(bytes: number): string {
-  if (bytes >= 1024 * 1024 * 1024) return `${(bytes / 1024 ** 3).toFixed(2)} GB`;
-  if (bytes >= 1024 * 1024) return `${(bytes / 1024 ** 2).toFixed(1)} MB`;
-  return `${Math.max(1, Math.round(bytes / 1024))} KB`;
-}
-
 /**
  * The Upload Video dialog (spec §2, §4, §5): a video file, a title prefilled from the file name,
  * an optional description. Checks run before sending; while uploading it shows real percent
  * progress and can be neither closed nor edited; success resets it, errors show inline.
  * Uploads are resumable: a dropped connection or a reload continues from the last byte.
+ * This is the form (its state, checks and the upload); the fields are upload-video-fields.tsx.
  */
 export function UploadVideoDialog({ open, onClose, onUploaded, contest }: UploadVideoDialogProps) {
   const notify = useNotify();
@@ -111,79 +91,22 @@ export function UploadVideoDialog({ open, onClose, onUploaded, contest }: Upload
         <DialogTitle id={titleId}>Upload Video</DialogTitle>
         <DialogContent>
           <Stack spacing={2.5} sx={{ pt: 1 }}>
-            <Box
-              sx={{
-                border: 1,
-                borderColor: 'divider',
-                borderStyle: 'dashed',
-                borderRadius: 1,
-                p: 2,
-                display: 'flex',
-                alignItems: 'center',
-                gap: 2,
-                flexWrap: 'wrap',
-              }}
-            >
-              <Button
-                variant="outlined"
-                component="label"
-                startIcon={<VideoFileOutlined />}
-                disabled={uploading}
-              >
-                {file ? 'Choose another file' : 'Choose video file'}
-                <input
-                  ref={inputRef}
-                  hidden
-                  type="file"
-                  accept={ACCEPT}
-                  aria-label="Video file"
-                  onChange={chooseFile}
-                  disabled={uploading}
-                />
-              </Button>
-              <Box sx={{ minWidth: 0, flex: '1 1 200px' }}>
-                {file ? (
-                  <>
-                    <Typography sx={{ overflowWrap: 'anywhere', fontWeight: 600 }}>{file.name}</Typography>
-                    <Typography variant="body2" color="text.secondary" data-testid="video-file-info">
-                      {formatBytes(file.size)}
-                      {info === 'reading' && ' · reading…'}
-                      {info &&
-                        info !== 'reading' &&
-                        ` · ${formatDuration(info.durationSeconds)} · ${info.width}×${info.height}`}
-                    </Typography>
-                  </>
-                ) : (
-                  <Typography variant="body2" color="text.secondary">
-                    MP4, WebM or QuickTime, up to 500 MB.
-                  </Typography>
-                )}
-              </Box>
-            </Box>
+            <VideoFilePicker
+              file={file}
+              info={info}
+              disabled={uploading}
+              inputRef={inputRef}
+              onChange={chooseFile}
+            />
             {contest && file && <ContestBriefCheck contest={contest} info={info} />}
-            <TextField
-              label="Title"
-              value={title}
-              onChange={(event) => setTitle(event.target.value)}
+            <VideoTextFields
+              title={title}
+              description={description}
               disabled={uploading}
-              required
+              onTitleChange={setTitle}
+              onDescriptionChange={setDescription}
             />
-            <TextField
-              label="Description (optional)"
-              value={description}
-              onChange={(event) => setDescription(event.target.value)}
-              disabled={uploading}
-              multiline
-              minRows={3}
-            />
-            {uploading && (
-              <Box>
-                <LinearProgress variant="determinate" value={percent} aria-label="Upload progress" />
-                <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} aria-live="polite">
-                  Uploading… {percent}%
-                </Typography>
-              </Box>
-            )}
+            {uploading && <UploadProgress percent={percent} />}
             {error && (
               <Alert severity="error" role="alert">
                 {error}

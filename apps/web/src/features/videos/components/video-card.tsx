@@ -1,7 +1,8 @@
-import { Box, Card, CardActionArea, Typography, useMediaQuery } from '@mui/material';
+import { Box, Card, CardActionArea, Typography } from '@mui/material';
 import { keyframes } from '@mui/material/styles';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../config/paths';
+import { useReducedMotion } from '../../../hooks/use-reduced-motion';
 import { postedDate, type LibraryVideo } from '../lib/normalize-video';
 
 const cardIn = keyframes`
@@ -15,7 +16,7 @@ const cardIn = keyframes`
  * animate in 0.1 s apart and link to the video's page.
  */
 export function VideoCard({ video, index }: { video: LibraryVideo; index: number }) {
-  const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
+  const reducedMotion = useReducedMotion();
   return (
     <Card
       component="article"

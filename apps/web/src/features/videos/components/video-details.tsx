@@ -14,6 +14,7 @@ import {
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
+import { usePageTitle } from '../../../lib/page-title';
 import { useVideo } from '../api/get-video';
 import { formatDuration, postedDate } from '../lib/normalize-video';
 
@@ -23,6 +24,7 @@ import { formatDuration, postedDate } from '../lib/normalize-video';
  */
 export function VideoDetails({ id }: { id: string }) {
   const { data: video, isPending, isError, error } = useVideo(id);
+  usePageTitle(video?.title || 'Video Details');
   // Browsers that cannot decode the original (e.g. HEVC) play the H.264 preview instead.
   const [fallback, setFallback] = useState(false);
 

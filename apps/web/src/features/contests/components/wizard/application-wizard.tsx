@@ -17,7 +17,7 @@ import { LIMITS, MESSAGES, type ContestResponse } from '@app/domain';
 import { paths } from '../../../../config/paths';
 import { useSession } from '../../../../lib/session';
 import { useNotify } from '../../../../components/notifications';
-import { useCurrentUser } from '../../api/get-current-user';
+import { useCurrentUser } from '../../../../lib/current-user';
 import { useContestProducts } from '../../api/get-contest-products';
 import { applicationErrorMessage, useApplyToContest } from '../../api/apply-to-contest';
 import {

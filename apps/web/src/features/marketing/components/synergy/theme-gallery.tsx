@@ -2,7 +2,7 @@ import { Box, Typography } from '@mui/material';
 import { keyframes } from '@mui/material/styles';
 import type { SynergyConcept } from '../../data/synergy-concepts';
 import { GradientStill } from '../artwork';
-import { useReducedMotion } from '../../hooks/use-reduced-motion';
+import { useReducedMotion } from '../../../../hooks/use-reduced-motion';
 
 const drift = keyframes`
   from { transform: translateX(0); }

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CurrentUser } from '@app/domain';
-import { apiRequest } from '../../../lib/api-client';
-import { useSession } from '../../../lib/session';
+import { apiRequest } from './api-client';
+import { useSession } from './session';
 
 /**
- * GET /api/accounts/me/ for the wizard's prefill. A failure is logged and the profile treated as
- * absent (spec §8), so it resolves to null instead of failing.
+ * GET /api/accounts/me/: the signed-in user with the profile fields forms prefill from. A failure
+ * is logged and the profile treated as absent (spec §8), so it resolves to null instead of failing.
  */
 export async function getCurrentUser(): Promise<CurrentUser | null> {
   try {
@@ -16,9 +16,10 @@ export async function getCurrentUser(): Promise<CurrentUser | null> {
   }
 }
 
+/** Keyed by the session's user, so another sign-in never reads the previous user's answer. */
 export const currentUserQueryOptions = (userId: number | undefined) =>
   queryOptions({
-    queryKey: ['contests', 'current-user', userId ?? null] as const,
+    queryKey: ['current-user', userId ?? null] as const,
     queryFn: getCurrentUser,
     staleTime: 0,
   });

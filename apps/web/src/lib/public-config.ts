@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from './api-client';
 
+/** GET /api/config/: the public settings the web app needs (Google sign-in, COMMUNITY_URL). */
 export interface PublicConfig {
   google_client_id: string | null;
   community_url: string;
 }
 
-/** GET /api/config/: whether Google sign-in is configured (and its client id). */
 export function getPublicConfig(): Promise<PublicConfig> {
   return apiRequest<PublicConfig>('/api/config/', { auth: false });
 }
@@ -14,6 +14,7 @@ export function getPublicConfig(): Promise<PublicConfig> {
 export const publicConfigQueryOptions = () =>
   queryOptions({ queryKey: ['public-config'], queryFn: getPublicConfig, staleTime: 5 * 60_000 });
 
+/** Whether Google sign-in is configured (and its client id), and the chat community's address. */
 export function usePublicConfig() {
   return useQuery(publicConfigQueryOptions());
 }

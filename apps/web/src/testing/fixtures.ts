@@ -1,0 +1,226 @@
+import type {
+  ContestResponse,
+  CreatorProfile,
+  CurrentUser,
+  DashboardContest,
+  DashboardVideo,
+  ProductResponse,
+  Role,
+} from '@app/domain';
+import type { Session } from '../lib/session';
+import { accessToken } from './http';
+
+/** Test data typed by the API's own types: a fixture that drifts from the API fails to compile. */
+
+/** The chair contest as GET /api/contests/{id}/ returns it. */
+export function makeContest(overrides: Partial<ContestResponse> = {}): ContestResponse {
+  return {
+    id: 1,
+    slug: 'hbada-chair-contest',
+    title: 'Hbada Synergy Chair Contest',
+    tagline: 'Self-love is your energy',
+    description: '',
+    brand: { id: 1, name: 'Hbada', slug: 'hbada', logo_url: '' },
+    thumbnail: null,
+    banner: null,
+    prize: 5000,
+    currency: 'USD',
+    eligibility: { country: 'United States', minimum_age: 18, experience: 'Previous videography experience' },
+    brief: '',
+    requirements: ['9:16 vertical video'],
+    timezone: 'America/Los_Angeles',
+    starts_at: '2025-07-26T07:00:00.000Z',
+    application_deadline: '2025-08-07T06:59:00.000Z',
+    submission_deadline: '2025-08-23T06:59:00.000Z',
+    judging_starts_at: '2025-08-23T07:00:00.000Z',
+    judging_ends_at: '2025-08-30T06:59:00.000Z',
+    winners_at: '2025-08-30T16:00:00.000Z',
+    deadline: '2025-08-07T06:59:00.000Z',
+    status: 'open',
+    accepting_applications: true,
+    ...overrides,
+  };
+}
+
+/** The three chairs with their stock (GET /api/contests/{id}/products/). */
+export function makeProducts(): ProductResponse[] {
+  return [
+    { id: 1, code: 'E3', name: 'E3 PRO', description: '', status: 'available', stock_quantity: 12 },
+    { id: 2, code: 'X7', name: 'X7 SMART', description: '', status: 'all_picked', stock_quantity: 0 },
+    { id: 3, code: 'P2', name: 'P2 ERGONOMIC', description: '', status: 'available', stock_quantity: 4 },
+  ];
+}
+
+/** A creator with a complete profile, as GET /api/accounts/me/ returns it. */
+export function makeCurrentUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
+  return {
+    id: 7,
+    email: 'ada@example.com',
+    role: 'creator',
+    first_name: 'Ada',
+    last_name: 'Lovelace',
+    phone_number: '+15551234567',
+    profile: {
+      phoneNumber: '+15551234567',
+      bio: 'Filmmaker',
+      youtube_url: '',
+      instagram_url: '',
+      portfolio_url: '',
+      shipping_address: {
+        line1: '12 Analytical Way',
+        line2: '',
+        city: 'Austin',
+        state: 'TX',
+        postal: '73301',
+        country: 'US',
+      },
+    },
+    ...overrides,
+  };
+}
+
+/** A signed-in session whose access token is fresh (or expired: `expiresIn` < 0). */
+export function makeSession({
+  role = 'creator',
+  expiresIn = 3600,
+  refresh = 'refresh-token',
+  user = {},
+}: {
+  role?: Role;
+  expiresIn?: number;
+  refresh?: string;
+  user?: Partial<Session['user']>;
+} = {}): Session {
+  return {
+    access: accessToken(expiresIn),
+    refresh,
+    user: {
+      id: 7,
+      email: 'ada@example.com',
+      role,
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      phone_number: '',
+      brand_profile: null,
+      creator_profile: null,
+      ...user,
+    },
+  };
+}
+
+type CreatorProfileOverrides = Partial<Omit<CreatorProfile, 'profile'>> & {
+  profile?: Partial<CreatorProfile['profile']>;
+};
+
+/** A creator's own profile (GET /api/accounts/auth/creator-profile/), complete unless overridden. */
+export function makeCreatorProfile({ profile, ...overrides }: CreatorProfileOverrides = {}): CreatorProfile {
+  return {
+    id: 7,
+    full_name: 'Ada Lovelace',
+    first_name: 'Ada',
+    last_name: 'Lovelace',
+    email: 'ada@example.com',
+    pending_email: null,
+    phone_number: '+15551234567',
+    ...overrides,
+    profile: {
+      bio: 'Filmmaker',
+      address: '',
+      gender: '',
+      website: '',
+      linkedin: '',
+      twitter: '',
+      youtube_url: '',
+      portfolio_url: '',
+      instagram_url: '',
+      facebook_url: '',
+      shipping_address_line1: '12 Analytical Way',
+      shipping_address_line2: '',
+      shipping_city: 'Austin',
+      shipping_state: 'TX',
+      shipping_postal_code: '73301',
+      shipping_country: 'US',
+      profilePicture: '',
+      phoneNumber: '+15551234567',
+      contest_participations: 0,
+      contests_wins: 0,
+      shipping_address: {
+        line1: '12 Analytical Way',
+        line2: '',
+        city: 'Austin',
+        state: 'TX',
+        postal: '73301',
+        country: 'US',
+      },
+      ...profile,
+    },
+  };
+}
+
+/** The profile of a creator who has just signed up: nothing filled in but the e-mail. */
+export function makeNewCreatorProfile(id: number, email: string): CreatorProfile {
+  const blank = { line1: '', line2: '', city: '', state: '', postal: '', country: '' };
+  return makeCreatorProfile({
+    id,
+    email,
+    full_name: '',
+    first_name: '',
+    last_name: '',
+    phone_number: '',
+    profile: {
+      bio: '',
+      shipping_address_line1: '',
+      shipping_city: '',
+      shipping_state: '',
+      shipping_postal_code: '',
+      shipping_country: '',
+      phoneNumber: '',
+      shipping_address: blank,
+    },
+  });
+}
+
+/** One of the creator's videos on the dashboard, created on 2026-01-{id}. */
+export function makeDashboardVideo(id: number, overrides: Partial<DashboardVideo> = {}): DashboardVideo {
+  const created = new Date(Date.UTC(2026, 0, id)).toISOString();
+  return {
+    id,
+    title: `Video ${id}`,
+    description: '',
+    thumbnail: `/media/videos/${id}/poster.jpg`,
+    thumbnail_url: `/media/videos/${id}/poster.jpg`,
+    status: 'ready',
+    failure_reason: null,
+    is_approved: false,
+    contest_id: null,
+    type: 'standalone',
+    views: 0,
+    likes: 0,
+    created_at: created,
+    createdAt: created,
+    ...overrides,
+  };
+}
+
+/** A contest as the creator dashboard lists it. */
+export function makeDashboardContest(
+  id: number,
+  status: DashboardContest['status'],
+  overrides: Partial<DashboardContest> = {},
+): DashboardContest {
+  return {
+    id,
+    title: `Contest ${id}`,
+    description: '',
+    thumbnail: '',
+    prize: '5000.00',
+    deadline: '2026-08-23T06:59:00.000Z',
+    end_date: '2026-08-30T07:00:00.000Z',
+    timezone: 'America/Los_Angeles',
+    status,
+    application_status: null,
+    submission: null,
+    result: null,
+    ...overrides,
+  };
+}

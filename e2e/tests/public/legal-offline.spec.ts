@@ -1,0 +1,37 @@
+import { expect, test } from '@playwright/test';
+
+/** The legal and information pages, each with its heading and a sentence of its own text. */
+const PAGES: { path: string; h1: string; text: string | RegExp }[] = [
+  { path: '/terms', h1: 'Terms', text: /general terms of use/ },
+  { path: '/privacy', h1: 'Privacy Policy', text: 'What we collect' },
+  { path: '/rules', h1: 'Contest Rules', text: /The judges' decision is final/ },
+  { path: '/agreement', h1: 'Participant Agreement', text: /You keep the copyright of your video/ },
+  { path: '/contact', h1: 'Contact', text: 'Creators and brands alike.' },
+  { path: '/about', h1: 'About', text: /partners with brands to run video contests/ },
+  { path: '/faq', h1: 'FAQ', text: 'Who can apply?' },
+];
+
+test.describe('with the API down', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.route('**/api/**', (route) => route.abort());
+  });
+
+  for (const { path, h1, text } of PAGES) {
+    test(`${path} still shows its heading and text`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(h1);
+      await expect(page.getByText(text).first()).toBeVisible();
+    });
+  }
+
+  test("the contest texts say their contest's details could not be loaded, and fill them in when the API is back", async ({
+    page,
+  }) => {
+    await page.goto('/rules');
+    await expect(page.getByText(/The contest's dates and details could not be loaded/)).toBeVisible();
+    await page.unroute('**/api/**');
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByText(/^Video submission deadline: \d\d-\d\d-\d{4}/)).toBeVisible();
+    await expect(page.getByText(/could not be loaded/)).toHaveCount(0);
+  });
+});
