@@ -10,6 +10,7 @@ import { registerErrorHandling } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
 import { registerDocs } from './plugins/docs';
 import { registerSpa } from './plugins/spa';
+import { registerSlowClientGuard, slowClientServerOptions } from './plugins/slow-clients';
 import { apiModules } from './modules';
 import { declareSecretParams } from './lib/secret-urls';
 
@@ -26,6 +27,7 @@ export async function buildApp(
     // Tokens in URLs (verification links) must not reach the logs.
     genReqId: () => crypto.randomUUID(),
     return503OnClosing: true,
+    ...slowClientServerOptions(deps.config.SLOW_CLIENT_TIMEOUT),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -36,6 +38,7 @@ export async function buildApp(
   };
 
   registerErrorHandling(app);
+  registerSlowClientGuard(app, deps.config.SLOW_CLIENT_TIMEOUT);
   await registerSecurity(app, deps.config);
   await app.register(cookie);
   await registerDocs(app);

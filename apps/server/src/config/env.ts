@@ -32,6 +32,11 @@ const envSchema = z.object({
   VERIFY_TOKEN_TTL: durationSeconds.default(3 * 24 * 3600),
   RESET_TOKEN_TTL: durationSeconds.default(3600),
   CORS_ORIGINS: z.string().optional(),
+  /**
+   * Seconds a client may take to send its request headers, and the window in which a request body
+   * must keep arriving (at least 16 KiB each): slow-on-purpose clients are cut off.
+   */
+  SLOW_CLIENT_TIMEOUT: durationSeconds.default(20),
   COMMUNITY_URL: z.url().default('https://discord.com/'),
   S3_BUCKET: z.string().min(1).optional(),
   S3_ENDPOINT: optionalUrl,
