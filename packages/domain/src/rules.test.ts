@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isValidPhone, passwordProblems, similarity } from './rules';
+import { isValidEmail, isValidPhone, passwordProblems, similarity } from './rules';
 import { uploadProblem, titleFromFileName } from './videos/video';
 
 describe('password rules', () => {
@@ -83,8 +83,40 @@ describe('password similarity on large input (issue 18, H1)', () => {
       'Ensure this field has no more than 128 characters.',
     ]);
     expect(passwordProblems('a'.repeat(128), email)).toEqual([]);
-    expect(passwordProblems(`${'a'.repeat(120)}Zz9!`, `${'a'.repeat(120)}@example.com`)).toContain(
+    expect(passwordProblems(`${'a'.repeat(60)}Zz9!`, `${'a'.repeat(60)}@example.com`)).toContain(
       'The password is too similar to the email.',
     );
+  });
+});
+
+describe('e-mail rule (issue 18 L6)', () => {
+  it('accepts one plain address', () => {
+    for (const address of [
+      'ana@example.com',
+      'a.b+tag@mail.example.co.uk',
+      "o'brien@example.io",
+      ' ana@example.com ',
+    ]) {
+      expect(isValidEmail(address), address).toBe(true);
+    }
+  });
+
+  it('refuses display names, lists, quotes and malformed hosts', () => {
+    for (const address of [
+      'x<attacker@evil.com>',
+      'Ana <ana@example.com>',
+      'ana@example.com,bob@example.com',
+      'ana@example.com; bob@example.com',
+      '"ana"@example.com',
+      'ana@@example.com',
+      'ana@example',
+      'ana@-example.com',
+      'ana..b@example.com',
+      '.ana@example.com',
+      `${'a'.repeat(65)}@example.com`,
+      `ana@${'a'.repeat(250)}.com`,
+    ]) {
+      expect(isValidEmail(address), address).toBe(false);
+    }
   });
 });

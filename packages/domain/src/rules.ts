@@ -4,15 +4,22 @@ import { MESSAGES } from './messages';
 /** Optional plus sign followed by 10 to 15 digits (spec §5). */
 export const PHONE_PATTERN = /^\+?\d{10,15}$/;
 
-/** An address that looks like an e-mail: something@something.tld (spec §5). */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * One plain e-mail address (spec §5 "must look like an address"): a local part of RFC 5322 atom
+ * characters and dots, '@', then dot-separated host labels and a top-level domain of letters. No
+ * display names, angle brackets, quotes, commas or spaces, so 'x<attacker@evil.com>' or a list of
+ * addresses is refused (issue 18 L6, M1).
+ */
+export const EMAIL_PATTERN =
+  /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/;
 
 export function isValidPhone(value: string): boolean {
   return PHONE_PATTERN.test(value.trim());
 }
 
 export function isValidEmail(value: string): boolean {
-  return EMAIL_PATTERN.test(value.trim());
+  const address = value.trim();
+  return address.length <= LIMITS.emailMaxLength && address.indexOf('@') <= 64 && EMAIL_PATTERN.test(address);
 }
 
 export function isBlank(value: string | null | undefined): boolean {
