@@ -2,7 +2,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type VideoDto, type VideoPage } from '@app/domain';
+import { type Video, type VideoPage } from '@app/domain';
 import { createTestContext, type TestContext } from '../../../test/helper';
 import { createUser, type TestUser } from '../../../test/factories';
 import { makeClips, multipartBody } from '../../../test/video-clips';
@@ -15,8 +15,8 @@ describe('videos: list, page, changes and search', () => {
   let owner: TestUser;
   let stranger: TestUser;
   let clips: ReturnType<typeof makeClips>;
-  let approved: VideoDto;
-  let pending: VideoDto;
+  let approved: Video;
+  let pending: Video;
 
   async function upload(user: TestUser, title: string, description = '') {
     const body = multipartBody(
@@ -30,7 +30,7 @@ describe('videos: list, page, changes and search', () => {
       headers: { ...body.headers, ...user.headers },
     });
     expect(res.statusCode).toBe(201);
-    return res.json<VideoDto>();
+    return res.json<Video>();
   }
   const get = (url: string, user?: TestUser) => ctx.app.inject({ url, headers: user?.headers ?? {} });
   const search = async (query: string) => {
@@ -125,7 +125,7 @@ describe('videos: list, page, changes and search', () => {
       description: 'Director cut',
     });
     expect(ok.statusCode).toBe(200);
-    expect(ok.json<VideoDto>()).toMatchObject({
+    expect(ok.json<Video>()).toMatchObject({
       title: 'Cinematic ergonomic chair, final',
       description: 'Director cut',
     });

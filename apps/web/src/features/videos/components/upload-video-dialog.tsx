@@ -13,7 +13,7 @@ import {
   Typography,
 } from '@mui/material';
 import VideoFileOutlined from '@mui/icons-material/VideoFileOutlined';
-import { MESSAGES, titleFromFileName, uploadProblem, type VideoDto } from '@app/domain';
+import { MESSAGES, titleFromFileName, uploadProblem, type Video } from '@app/domain';
 import { useNotify } from '../../../components/notifications';
 import { useVideoUpload } from '../api/upload-video';
 import { formatDuration } from '../lib/normalize-video';
@@ -25,7 +25,7 @@ export interface UploadVideoDialogProps {
   /** Called when the creator closes the dialog (never while an upload runs). */
   onClose: () => void;
   /** Called with the created video after a successful upload; the dialog then resets and closes. */
-  onUploaded?: (video: VideoDto) => void;
+  onUploaded?: (video: Video) => void;
   /**
    * For a contest entry: the contest whose brief (length, orientation) the chosen file is checked
    * against before it is sent.
