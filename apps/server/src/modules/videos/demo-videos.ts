@@ -8,7 +8,7 @@ import type { AppDeps } from '../../app-deps';
 import { creatorProfiles, users, videos } from '../../db/schema/index';
 import { resolveMediaBinaries } from '../../media/binaries';
 import { runTool } from '../../media/run';
-import { processVideo } from '../../jobs/process-video.handler';
+import { processVideo } from './videos.processing';
 import { refreshSearchVectors } from './videos.repository';
 
 export const DEMO_CREATOR_EMAIL = 'demo-creator@example.com';
@@ -146,7 +146,7 @@ export async function seedDemoVideos(
           createdAt: new Date(Date.now() - (CLIPS.length - index) * 36 * 3600 * 1000),
         })
         .returning({ id: videos.id });
-      await processVideo(deps, row!.id, 99);
+      await processVideo(deps, row!.id, { lastAttempt: true });
       made += 1;
     }
   } finally {

@@ -28,8 +28,8 @@ import {
 import { TooLargeError } from '../../storage/storage';
 import * as repo from './videos.repository';
 import { toPrefixTsQuery } from './search-query';
-import { processVideoJob } from '../../jobs/process-video.job';
-import { videoFolder } from '../../jobs/process-video.handler';
+import { processVideoJob } from './videos.jobs';
+import { videoFolder } from './videos.processing';
 import { toVideo, toVideoPage, type PageRequest } from './videos.presenter';
 import { canDeleteVideo, canEditVideo, canListUnapprovedVideos, canSeeVideo } from './videos.policy';
 
