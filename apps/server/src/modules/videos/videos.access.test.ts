@@ -47,7 +47,7 @@ describe('videos: list, page, changes and search', () => {
     stranger = await createUser(ctx, { role: 'creator' });
     approved = await upload(owner, 'Cinematic ergonomic chair', 'Slow dolly shot at golden hour');
     pending = await upload(owner, 'Unreleased cut');
-    await approveVideo(ctx.deps.database.db, [String(approved.id)]);
+    await approveVideo(ctx.deps, [String(approved.id)]);
   }, 120_000);
   afterAll(async () => {
     await ctx?.close();
@@ -56,7 +56,7 @@ describe('videos: list, page, changes and search', () => {
 
   it('lists approved videos only, newest first, paginated', async () => {
     const third = await upload(owner, 'Third take');
-    await approveVideo(ctx.deps.database.db, [String(third.id)]);
+    await approveVideo(ctx.deps, [String(third.id)]);
     const res = await get('/api/videos/videos/?is_approved=true&ordering=-created_at');
     expect(res.statusCode).toBe(200);
     const page = res.json<VideoPage>();
@@ -145,7 +145,7 @@ describe('videos: list, page, changes and search', () => {
     expect(await ids('unreleased')).toEqual([]);
     // A video in a contest is found by its brand.
     await ctx.deps.database.db.update(videos).set({ contestId: 1 }).where(eq(videos.id, approved.id));
-    await approveVideo(ctx.deps.database.db, [String(approved.id)]);
+    await approveVideo(ctx.deps, [String(approved.id)]);
     expect(await ids('hbada')).toEqual([approved.id]);
     const found = (await search('hbada')).results[0]!;
     expect(found).toMatchObject({ brand: 'Hbada', contest_id: 1, type: 'contest' });

@@ -91,7 +91,7 @@ export function checkVideoText(input: {
 
 /**
  * Videos (spec §7): receiving uploads, the public list and search, each video's page data, the
- * owner's changes.
+ * owner's changes and approval.
  */
 export function createVideosService(deps: VideosServiceDeps) {
   const db = deps.database.db;
@@ -261,6 +261,20 @@ export function createVideosService(deps: VideosServiceDeps) {
         await discard(received);
         throw error;
       }
+    },
+
+    /**
+     * Approves a video: it joins the public library and search. The one way to approve, for the
+     * admin CLI (`approve-video`) and the staff console alike. Throws not_found when there is no
+     * such video.
+     */
+    async approveVideo(id: number): Promise<Video> {
+      await db.transaction(async (tx) => {
+        if (!(await repo.approveVideo(tx, id, new Date()))) throw notFound();
+        // The creator's name may have changed since upload; the public search should find it as it is now.
+        await repo.refreshSearchVectors(tx, [id]);
+      });
+      return present((await repo.findVideo(db, id))!);
     },
 
     /**
