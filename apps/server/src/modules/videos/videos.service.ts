@@ -29,7 +29,7 @@ import { TooLargeError } from '../../storage/storage';
 import * as repo from './videos.repository';
 import { toPrefixTsQuery } from './search-query';
 import { processVideoJob } from './videos.jobs';
-import { videoFolder } from './videos.processing';
+import * as processing from './videos.processing';
 import { toVideo, toVideoPage, type PageRequest } from './videos.presenter';
 import { canDeleteVideo, canEditVideo, canListUnapprovedVideos, canSeeVideo } from './videos.policy';
 
@@ -91,7 +91,7 @@ export function checkVideoText(input: {
 
 /**
  * Videos (spec §7): receiving uploads, the public list and search, each video's page data, the
- * owner's changes and approval.
+ * owner's changes, approval and processing.
  */
 export function createVideosService(deps: VideosServiceDeps) {
   const db = deps.database.db;
@@ -179,12 +179,19 @@ export function createVideosService(deps: VideosServiceDeps) {
   };
 
   /** The video row for a received file, findable by search; its file is removed if this fails. */
-  const insert = async (ownerId: number, received: ReceivedVideo, text: VideoText): Promise<number> => {
+  const insert = async (
+    ownerId: number,
+    received: ReceivedVideo,
+    text: VideoText,
+    placement: { contestId?: number | null; createdAt?: Date } = {},
+  ): Promise<number> => {
     try {
       const id = await repo.insertVideo(db, {
         ownerId,
         title: text.title,
         description: text.description,
+        contestId: placement.contestId ?? null,
+        ...(placement.createdAt ? { createdAt: placement.createdAt } : {}),
         originalKey: received.key,
         originalType: received.type,
         sizeBytes: received.size,
@@ -264,6 +271,36 @@ export function createVideosService(deps: VideosServiceDeps) {
     },
 
     /**
+     * Adds a video from a file on this machine (moved into storage) without queueing its
+     * processing: the caller runs `processVideo` itself. Made for content that is not uploaded,
+     * such as the demo videos; the video is not approved.
+     */
+    async importVideo(
+      file: string,
+      details: {
+        ownerId: number;
+        title: string;
+        description: string;
+        contestId: number | null;
+        createdAt: Date;
+      },
+    ): Promise<Video> {
+      const text = checkVideoText(details);
+      const received = await receiveFile(file);
+      const id = await insert(details.ownerId, received, text, details);
+      return present((await repo.findVideo(db, id))!);
+    },
+
+    /**
+     * Probes a video's original, stores its metadata, then makes its poster and preview, here and
+     * now (the work of the process-video job, for callers without a job queue). On the last
+     * attempt a failure is recorded on the video instead of thrown.
+     */
+    async processVideo(videoId: number, options: { lastAttempt: boolean }): Promise<void> {
+      await processing.processVideo(deps, videoId, options);
+    },
+
+    /**
      * Approves a video: it joins the public library and search. The one way to approve, for the
      * admin CLI (`approve-video`) and the staff console alike. Throws not_found when there is no
      * such video.
@@ -334,7 +371,7 @@ export function createVideosService(deps: VideosServiceDeps) {
       const row = await loadVisible(id, user);
       if (!canDeleteVideo(user, row)) throw new AppError('forbidden', MESSAGES.generic.forbidden);
       await repo.deleteVideo(db, id);
-      await storage.deletePrefix(videoFolder(row.originalKey)).catch((error: unknown) => {
+      await storage.deletePrefix(processing.videoFolder(row.originalKey)).catch((error: unknown) => {
         deps.log.warn({ err: error, videoId: id }, 'could not remove the files of a deleted video');
       });
     },
