@@ -1,13 +1,12 @@
+import { z } from 'zod';
+
 /**
  * The one JSON error shape every API error uses:
  * `{ detail, code, ...fieldErrors }` where field errors are `{ field: [message] }` (Django REST style,
  * which the spec's message extraction reads).
  */
-export interface ApiErrorBody {
-  detail: string;
-  code: string;
-  [field: string]: unknown;
-}
+export const apiErrorBodySchema = z.object({ detail: z.string(), code: z.string() }).loose();
+export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;
 
 export const ERROR_CODES = {
   validation: 400,

@@ -1,7 +1,7 @@
 import { configOrExit } from '../config/env';
 import { openRuntime } from '../bootstrap';
 import { seedIfEmpty } from '../db/seed';
-import { seedDemoVideos } from '../modules/videos/demo-videos';
+import { seedDemoVideos } from '../db/seed/demo-videos';
 
 /** `npm run seed [-- --demo]`: the base data on an empty database; --demo adds sample content. */
 async function main(): Promise<void> {

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { VideoDto } from '@app/domain';
+import type { Video } from '@app/domain';
 import { createTestContext, type TestContext } from '../../test/helper';
 import { createUser, type TestUser } from '../../test/factories';
 import { makeClips, multipartBody } from '../../test/video-clips';
@@ -47,12 +47,12 @@ describe.skipIf(unavailable !== '')(`media on S3-compatible storage ${unavailabl
   let clips: ReturnType<typeof makeClips>;
 
   /** The video once processing is over (ready or failed). */
-  async function processed(video: VideoDto): Promise<VideoDto> {
+  async function processed(video: Video): Promise<Video> {
     for (const deadline = Date.now() + 30_000; video.status === 'processing' && Date.now() < deadline;) {
       await new Promise((resolve) => setTimeout(resolve, 200));
       video = (
         await ctx.app.inject({ url: `/api/videos/videos/${video.id}/`, headers: creator.headers })
-      ).json<VideoDto>();
+      ).json<Video>();
     }
     return video;
   }
@@ -92,7 +92,7 @@ describe.skipIf(unavailable !== '')(`media on S3-compatible storage ${unavailabl
     const bytes = readFileSync(clips.mp4);
     const res = await upload('Bucket take', 'clip.mp4', bytes);
     expect(res.statusCode).toBe(201);
-    const created = res.json<VideoDto>();
+    const created = res.json<Video>();
     const originalKey = created.video_url.replace(/^\/media\//, '');
     expect(objectKeys()).toEqual([originalKey]);
 
@@ -151,7 +151,7 @@ describe.skipIf(unavailable !== '')(`media on S3-compatible storage ${unavailabl
       payload: bytes,
     });
     expect(done.statusCode).toBe(200);
-    const video = done.json<VideoDto>();
+    const video = done.json<Video>();
     const key = video.video_url.replace(/^\/media\//, '');
     expect(objectKeys()).toContain(key);
     expect((await ctx.app.inject({ url: video.video_url })).rawPayload.equals(bytes)).toBe(true);
@@ -178,7 +178,7 @@ describe.skipIf(unavailable !== '')(`media on S3-compatible storage ${unavailabl
     const bytes = Buffer.concat([head, free]);
     const res = await upload('Long take', 'long.mp4', bytes);
     expect(res.statusCode).toBe(201);
-    const video = res.json<VideoDto>();
+    const video = res.json<Video>();
     const key = video.video_url.replace(/^\/media\//, '');
     expect(await ctx.deps.storage.stat(key)).toEqual({ size: bytes.length });
     const tail = await ctx.app.inject({ url: video.video_url, headers: { range: 'bytes=-16' } });

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { pageQuerySchema, pageSchema } from '../common/paging';
+import { LIMITS } from '../limits';
 
 /** Longest accepted title and description of a video. */
 export const VIDEO_TEXT_LIMITS = { titleMax: 200, descriptionMax: 5000 } as const;
@@ -7,6 +9,9 @@ export const VIDEO_TEXT_MESSAGES = {
   titleTooLong: `Ensure the title has no more than ${VIDEO_TEXT_LIMITS.titleMax} characters.`,
   descriptionTooLong: `Ensure the description has no more than ${VIDEO_TEXT_LIMITS.descriptionMax} characters.`,
 } as const;
+
+/** The longest search query read: the rest of a longer one is ignored. */
+export const VIDEO_SEARCH_QUERY_MAX = 1000;
 
 export const videoStatusSchema = z.enum(['processing', 'ready', 'failed']);
 export type VideoStatus = z.infer<typeof videoStatusSchema>;
@@ -21,6 +26,7 @@ export const videoCreatorProfileSchema = z.object({
   country: z.string(),
   bio: z.string(),
 });
+export type VideoCreatorProfile = z.infer<typeof videoCreatorProfileSchema>;
 
 /**
  * A video as the API returns it: the spec §3 fields (thumbnail is the looping preview clip,
@@ -57,19 +63,72 @@ export const videoSchema = z.object({
   size_bytes: z.number(),
   content_type: z.string(),
 });
-export type VideoDto = z.infer<typeof videoSchema>;
+export type Video = z.infer<typeof videoSchema>;
 
-/** A page of videos (list and search). */
-export const videoPageSchema = z.object({
-  count: z.number(),
-  next: z.string().nullable(),
-  previous: z.string().nullable(),
-  results: z.array(videoSchema),
-});
+/** A page of videos: the answer of the list and of the search. */
+export const videoPageSchema = pageSchema(videoSchema);
 export type VideoPage = z.infer<typeof videoPageSchema>;
 
-/** PUT /api/videos/videos/{id}/ body. */
-export const videoUpdateSchema = z.object({
-  title: z.string().optional(),
-  description: z.string().optional(),
+/**
+ * `?page=&page_size=` of the video list and search. Paging never fails: a bad page number is
+ * page 1 (any page past the end is an empty page, as its `previous` link expects), a bad page
+ * size the default and a too-large one the maximum.
+ */
+const videoPagingQuerySchema = pageQuerySchema.extend({
+  page: z.coerce.number().int().min(1).catch(1).default(1),
+  page_size: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .transform((size) => Math.min(size, LIMITS.videoPageSizeMax))
+    .catch(LIMITS.videoPageSizeDefault)
+    .default(LIMITS.videoPageSizeDefault),
 });
+
+/** A yes/no query parameter; anything else reads as absent. */
+const flag = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1')
+  .optional()
+  .catch(undefined);
+
+/** GET /api/videos/videos/ query: approved videos newest first; `is_standalone` or `mine` for your own. */
+export const videoListQuerySchema = videoPagingQuerySchema.extend({
+  is_approved: flag,
+  is_standalone: flag,
+  mine: flag,
+  ordering: z.enum(['-created_at', 'created_at']).catch('-created_at').default('-created_at'),
+});
+export type VideoListQuery = z.infer<typeof videoListQuerySchema>;
+
+/**
+ * GET /api/videos/search/ query. Any value at all (missing, repeated, 1,000 characters, emoji) is
+ * a valid query: the first of repeated values counts, and only its first VIDEO_SEARCH_QUERY_MAX
+ * characters are read.
+ */
+export const videoSearchQuerySchema = videoPagingQuerySchema.extend({
+  query: z
+    .unknown()
+    .optional()
+    .transform((value) =>
+      (Array.isArray(value) ? String(value[0] ?? '') : typeof value === 'string' ? value : '').slice(
+        0,
+        VIDEO_SEARCH_QUERY_MAX,
+      ),
+    ),
+});
+export type VideoSearchQuery = z.infer<typeof videoSearchQuerySchema>;
+
+/** `{id}` of /api/videos/videos/{id}/: a positive 32-bit integer. */
+export const videoIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export type VideoIdParams = z.infer<typeof videoIdParamsSchema>;
+
+/** PUT /api/videos/videos/{id}/ body: either field may be left out to keep it. */
+export const videoUpdateBodySchema = z.object({
+  title: z.string().max(VIDEO_TEXT_LIMITS.titleMax, VIDEO_TEXT_MESSAGES.titleTooLong).optional(),
+  description: z
+    .string()
+    .max(VIDEO_TEXT_LIMITS.descriptionMax, VIDEO_TEXT_MESSAGES.descriptionTooLong)
+    .optional(),
+});
+export type VideoUpdateBody = z.infer<typeof videoUpdateBodySchema>;

@@ -1,21 +1,18 @@
-import { eq } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { videos } from '../../db/schema/index';
-import { refreshSearchVectors } from '../../modules/videos/videos.repository';
+import { AppError } from '../../lib/errors';
+import { createVideosService, type VideosServiceDeps } from '../../modules/videos/videos.service';
 
 export const usage = 'approve-video ID';
 
-/** Approves a video so it appears in the public library. */
-export async function approveVideo(db: Database, argv: string[]): Promise<string> {
+/** Approves a video so it appears in the public library (the videos service's approveVideo). */
+export async function approveVideo(deps: VideosServiceDeps, argv: string[]): Promise<string> {
   const id = Number(argv[0]);
   if (!Number.isInteger(id) || id <= 0) throw new Error(`Usage: ${usage}`);
-  const updated = await db
-    .update(videos)
-    .set({ isApproved: true, approvedAt: new Date() })
-    .where(eq(videos.id, id))
-    .returning({ id: videos.id, title: videos.title });
-  if (!updated.length) throw new Error(`No video with id ${id}.`);
-  // The creator's name may have changed since upload; the public search should find it as it is now.
-  await refreshSearchVectors(db, [id]);
-  return `Approved video ${id} (${updated[0]!.title}).`;
+  try {
+    const video = await createVideosService(deps).approveVideo(id);
+    return `Approved video ${id} (${video.title}).`;
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'not_found')
+      throw new Error(`No video with id ${id}.`, { cause: error });
+    throw error;
+  }
 }

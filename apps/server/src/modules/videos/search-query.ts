@@ -1,5 +1,6 @@
-/** The longest query read, the most terms used and the longest term kept. */
-const MAX_QUERY_CHARS = 1000;
+import { VIDEO_SEARCH_QUERY_MAX } from '@app/domain';
+
+/** The most terms used and the longest term kept (the longest query read is the domain's). */
 const MAX_TERMS = 16;
 const MAX_TERM_CHARS = 64;
 
@@ -16,7 +17,7 @@ function lexemes(text: string): string[] {
  * Returns null when nothing searchable is left.
  */
 export function toPrefixTsQuery(input: string): string | null {
-  const text = input.slice(0, MAX_QUERY_CHARS);
+  const text = input.slice(0, VIDEO_SEARCH_QUERY_MAX);
   const tokens = text.match(/-?"[^"]*"?|\S+/g) ?? [];
   const groups: string[][] = [[]];
   let terms = 0;

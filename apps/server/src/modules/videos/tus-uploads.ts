@@ -11,7 +11,7 @@ import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { DurableFileWriter } from '../../storage/durable-file';
-import { checkVideoText, type ReceivedVideo, type VideosService } from './videos.service';
+import { checkVideoText, type VideosService } from './videos.service';
 
 export const TUS_PATH = '/api/videos/uploads';
 /** Unfinished resumable uploads are removed after this long. */
@@ -91,7 +91,11 @@ function toTusError(error: unknown) {
  * last byte arrives the file is checked and becomes a video exactly as a multipart upload does,
  * and the final response carries the video as JSON. Unfinished uploads expire after 24 h.
  */
-export async function registerTusUploads(app: FastifyInstance, deps: AppDeps, videos: VideosService) {
+export async function registerTusUploads(
+  app: FastifyInstance,
+  deps: Pick<AppDeps, 'config' | 'tokens' | 'log'>,
+  videos: VideosService,
+) {
   const directory = path.join(deps.config.DATA_DIR, 'tus-uploads');
   const datastore = new DurableFileStore({ directory, expirationPeriodInMilliseconds: TUS_EXPIRY_MS });
   const userOf = async (authorization: string | null): Promise<AuthUser> => {
@@ -121,22 +125,18 @@ export async function registerTusUploads(app: FastifyInstance, deps: AppDeps, vi
     },
     async onUploadFinish(req, upload) {
       const user = await userOf(req.headers.get('authorization'));
-      let received: ReceivedVideo | undefined;
       try {
-        const text = checkVideoText({
+        // The bytes move into storage (a rename on local disk), not copied.
+        const video = await videos.createVideoFromFile(user, path.join(directory, upload.id), {
           title: upload.metadata?.title ?? '',
           description: upload.metadata?.description ?? '',
         });
-        // The bytes move into storage (a rename on local disk), not copied.
-        received = await videos.receiveVideoFile(path.join(directory, upload.id));
-        const video = await videos.createVideo(user, received, text);
         return {
           status_code: 200,
           headers: { 'Content-Type': 'application/json', 'X-Video-Id': String(video.id) },
           body: JSON.stringify(video),
         };
       } catch (error) {
-        await videos.discard(received);
         throw toTusError(error);
       } finally {
         await removeTusUpload(directory, upload.id);

@@ -2,7 +2,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type VideoDto, type VideoPage } from '@app/domain';
+import { type Video, type VideoPage } from '@app/domain';
 import { createTestContext, type TestContext } from '../../../test/helper';
 import { createUser, type TestUser } from '../../../test/factories';
 import { makeClips, multipartBody } from '../../../test/video-clips';
@@ -15,8 +15,8 @@ describe('videos: list, page, changes and search', () => {
   let owner: TestUser;
   let stranger: TestUser;
   let clips: ReturnType<typeof makeClips>;
-  let approved: VideoDto;
-  let pending: VideoDto;
+  let approved: Video;
+  let pending: Video;
 
   async function upload(user: TestUser, title: string, description = '') {
     const body = multipartBody(
@@ -30,7 +30,7 @@ describe('videos: list, page, changes and search', () => {
       headers: { ...body.headers, ...user.headers },
     });
     expect(res.statusCode).toBe(201);
-    return res.json<VideoDto>();
+    return res.json<Video>();
   }
   const get = (url: string, user?: TestUser) => ctx.app.inject({ url, headers: user?.headers ?? {} });
   const search = async (query: string) => {
@@ -47,7 +47,7 @@ describe('videos: list, page, changes and search', () => {
     stranger = await createUser(ctx, { role: 'creator' });
     approved = await upload(owner, 'Cinematic ergonomic chair', 'Slow dolly shot at golden hour');
     pending = await upload(owner, 'Unreleased cut');
-    await approveVideo(ctx.deps.database.db, [String(approved.id)]);
+    await approveVideo(ctx.deps, [String(approved.id)]);
   }, 120_000);
   afterAll(async () => {
     await ctx?.close();
@@ -56,7 +56,7 @@ describe('videos: list, page, changes and search', () => {
 
   it('lists approved videos only, newest first, paginated', async () => {
     const third = await upload(owner, 'Third take');
-    await approveVideo(ctx.deps.database.db, [String(third.id)]);
+    await approveVideo(ctx.deps, [String(third.id)]);
     const res = await get('/api/videos/videos/?is_approved=true&ordering=-created_at');
     expect(res.statusCode).toBe(200);
     const page = res.json<VideoPage>();
@@ -125,7 +125,7 @@ describe('videos: list, page, changes and search', () => {
       description: 'Director cut',
     });
     expect(ok.statusCode).toBe(200);
-    expect(ok.json<VideoDto>()).toMatchObject({
+    expect(ok.json<Video>()).toMatchObject({
       title: 'Cinematic ergonomic chair, final',
       description: 'Director cut',
     });
@@ -145,7 +145,7 @@ describe('videos: list, page, changes and search', () => {
     expect(await ids('unreleased')).toEqual([]);
     // A video in a contest is found by its brand.
     await ctx.deps.database.db.update(videos).set({ contestId: 1 }).where(eq(videos.id, approved.id));
-    await approveVideo(ctx.deps.database.db, [String(approved.id)]);
+    await approveVideo(ctx.deps, [String(approved.id)]);
     expect(await ids('hbada')).toEqual([approved.id]);
     const found = (await search('hbada')).results[0]!;
     expect(found).toMatchObject({ brand: 'Hbada', contest_id: 1, type: 'contest' });

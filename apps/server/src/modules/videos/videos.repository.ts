@@ -259,6 +259,16 @@ export async function updateVideo(db: DbOrTx, id: number, values: Partial<NewVid
     .where(eq(videos.id, id));
 }
 
+/** Marks a video approved (it joins the public library); undefined when there is no such video. */
+export async function approveVideo(db: DbOrTx, id: number, at: Date) {
+  const [row] = await db
+    .update(videos)
+    .set({ isApproved: true, approvedAt: at })
+    .where(eq(videos.id, id))
+    .returning({ id: videos.id });
+  return row;
+}
+
 export async function deleteVideo(db: DbOrTx, id: number): Promise<void> {
   await db.delete(videos).where(eq(videos.id, id));
 }

@@ -6,8 +6,11 @@ import {
   MESSAGES,
   VIDEO_TEXT_LIMITS,
   VIDEO_TEXT_MESSAGES,
-  type VideoDto,
+  type Video,
+  type VideoListQuery,
   type VideoPage,
+  type VideoSearchQuery,
+  type VideoUpdateBody,
 } from '@app/domain';
 import type { AppDeps } from '../../app-deps';
 import type { DbOrTx } from '../../db/client';
@@ -22,31 +25,37 @@ import {
   SNIFF_BYTES,
   type SniffedVideoType,
 } from '../../media/sniff';
-import { processVideoJob } from '../../jobs/process-video.job';
-import { videoFolder } from '../../jobs/process-video.handler';
 import { TooLargeError } from '../../storage/storage';
 import * as repo from './videos.repository';
 import { toPrefixTsQuery } from './search-query';
+import { processVideoJob } from './videos.jobs';
+import * as processing from './videos.processing';
+import { toVideo, toVideoPage, type PageRequest } from './videos.presenter';
+import { canDeleteVideo, canEditVideo, canListUnapprovedVideos, canSeeVideo } from './videos.policy';
 
-type Deps = Pick<AppDeps, 'database' | 'storage' | 'queue' | 'config' | 'log'>;
-
-export interface PageRequest {
-  page: number;
-  pageSize: number;
-  /** The request's own URL, to build next/previous links. */
-  url: URL;
-}
+export type VideosServiceDeps = Pick<AppDeps, 'database' | 'storage' | 'queue' | 'config' | 'log'>;
 
 /** A file received and checked, not yet a video row. */
-export interface ReceivedVideo {
+interface ReceivedVideo {
   key: string;
   type: SniffedVideoType;
   size: number;
   meta: Awaited<ReturnType<typeof probeVideo>>;
 }
 
+/** A video's title and description, as checked by `checkVideoText`. */
+interface VideoText {
+  title: string;
+  description: string;
+}
+
+/** One part of a multipart upload form, as @fastify/multipart yields them. */
+export type UploadFormPart =
+  { type: 'file'; fieldname: string; file: Readable } | { type: 'field'; fieldname: string; value: unknown };
+
 const tooLarge = () => new AppError('payload_too_large', MESSAGES.upload.tooLarge);
 const invalidType = () => AppError.validation({ video: [MESSAGES.upload.invalidType] });
+const notFound = () => new AppError('not_found', MESSAGES.generic.notFound);
 
 function isFileTooLarge(error: unknown): boolean {
   return (
@@ -66,7 +75,10 @@ async function readHead(file: string, bytes: number): Promise<Buffer> {
 }
 
 /** Checks title and description (spec §5: a blank title is refused, the description is optional). */
-export function checkVideoText(input: { title?: string | undefined; description?: string | undefined }) {
+export function checkVideoText(input: {
+  title?: string | undefined;
+  description?: string | undefined;
+}): VideoText {
   const title = (input.title ?? '').trim();
   const description = (input.description ?? '').trim();
   if (!title) throw AppError.validation({ title: [MESSAGES.upload.noTitle] });
@@ -77,81 +89,27 @@ export function checkVideoText(input: { title?: string | undefined; description?
   return { title, description };
 }
 
-export function createVideosService(deps: Deps) {
+/**
+ * Videos (spec §7): receiving uploads, the public list and search, each video's page data, the
+ * owner's changes, approval and processing.
+ */
+export function createVideosService(deps: VideosServiceDeps) {
   const db = deps.database.db;
   const { storage } = deps;
+  const mediaUrl = (key: string) => storage.url(key);
+  const present = (row: repo.VideoRow) => toVideo(row, mediaUrl);
+  const presentPage = (result: { rows: repo.VideoRow[]; count: number }, request: PageRequest) =>
+    toVideoPage(result, request, { publicUrl: deps.config.PUBLIC_URL, mediaUrl });
+  const pageRequest = (query: { page: number; page_size: number }, url: URL): PageRequest => ({
+    page: query.page,
+    pageSize: query.page_size,
+    url,
+  });
 
-  const toDto = (row: NonNullable<repo.VideoRow>): VideoDto => {
-    const created = row.createdAt.toISOString();
-    const name = `${row.creatorFirstName} ${row.creatorLastName}`.trim();
-    return {
-      id: row.id,
-      title: row.title,
-      description: row.description,
-      thumbnail: row.previewKey ? storage.url(row.previewKey) : null,
-      thumbnail_url: row.posterKey ? storage.url(row.posterKey) : null,
-      video_url: storage.url(row.originalKey),
-      views: row.views,
-      likes: row.likes,
-      created_at: created,
-      createdAt: created,
-      contest_id: row.contestId,
-      contest_title: row.contestTitle,
-      brand: row.brandName,
-      brand_id: row.brandId,
-      is_approved: row.isApproved,
-      type: row.contestId ? 'contest' : 'standalone',
-      creator: name || MESSAGES.library.unknownCreator,
-      creator_id: row.ownerId,
-      creator_profile: row.creatorProfile
-        ? {
-            id: row.ownerId,
-            first_name: row.creatorFirstName,
-            last_name: row.creatorLastName,
-            experience_level: row.creatorProfile.experienceLevel,
-            profile_picture: row.creatorProfile.avatarKey ? storage.url(row.creatorProfile.avatarKey) : '',
-            country: row.creatorProfile.country,
-            bio: row.creatorProfile.bio,
-          }
-        : null,
-      status: row.status,
-      failure_reason: row.failureReason,
-      duration: row.durationSeconds,
-      width: row.width,
-      height: row.height,
-      video_codec: row.videoCodec,
-      audio_codec: row.audioCodec,
-      frame_rate: row.frameRate,
-      size_bytes: row.sizeBytes,
-      content_type: row.originalType,
-    };
-  };
-
-  const page = (
-    result: { rows: NonNullable<repo.VideoRow>[]; count: number },
-    request: PageRequest,
-  ): VideoPage => {
-    const link = (pageNumber: number) => {
-      const url = new URL(request.url.pathname + request.url.search, deps.config.PUBLIC_URL);
-      url.searchParams.set('page', String(pageNumber));
-      return url.toString();
-    };
-    const last = Math.max(1, Math.ceil(result.count / request.pageSize));
-    return {
-      count: result.count,
-      next: request.page < last ? link(request.page + 1) : null,
-      previous: request.page > 1 ? link(Math.min(request.page - 1, last)) : null,
-      results: result.rows.map(toDto),
-    };
-  };
-
-  const canSeeUnapproved = (row: NonNullable<repo.VideoRow>, user?: AuthUser) =>
-    !!user && (user.id === row.ownerId || user.role === 'staff');
-
+  /** The video if `user` may see it; 404 otherwise, so others learn nothing of unapproved videos. */
   const loadVisible = async (id: number, user?: AuthUser) => {
     const row = await repo.findVideo(db, id);
-    if (!row || (!row.isApproved && !canSeeUnapproved(row, user)))
-      throw new AppError('not_found', MESSAGES.generic.notFound);
+    if (!row || !canSeeVideo(user, row)) throw notFound();
     return row;
   };
 
@@ -189,127 +147,231 @@ export function createVideosService(deps: Deps) {
     }
   };
 
+  /**
+   * Streams an upload into storage, deciding its type from its first bytes and then ffprobe.
+   * Enforces the size limit while the bytes arrive; anything refused leaves no file behind.
+   */
+  const receiveStream = async (file: Readable): Promise<ReceivedVideo> => {
+    const { head, stream } = await peekStream(file, SNIFF_BYTES);
+    return receive(
+      head,
+      async (key) => {
+        const stored = await storage.put(key, stream, { maxBytes: LIMITS.maxVideoBytes });
+        if ((file as Readable & { truncated?: boolean }).truncated) throw tooLarge();
+        return stored;
+      },
+      () => file.resume(),
+    );
+  };
+
+  /**
+   * The same checks for a file already on this machine, which is moved into storage rather than
+   * copied. The caller removes the file if it is refused.
+   */
+  const receiveFile = async (file: string): Promise<ReceivedVideo> => {
+    const head = await readHead(file, SNIFF_BYTES);
+    return receive(head, (key) => storage.putFile(key, file, { maxBytes: LIMITS.maxVideoBytes }));
+  };
+
+  /** Forgets a received file (the upload was refused after it arrived). */
+  const discard = async (received: ReceivedVideo | undefined): Promise<void> => {
+    if (received) await storage.delete(received.key).catch(() => undefined);
+  };
+
+  /** The video row for a received file, findable by search; its file is removed if this fails. */
+  const insert = async (
+    ownerId: number,
+    received: ReceivedVideo,
+    text: VideoText,
+    placement: { contestId?: number | null; createdAt?: Date } = {},
+  ): Promise<number> => {
+    try {
+      const id = await repo.insertVideo(db, {
+        ownerId,
+        title: text.title,
+        description: text.description,
+        contestId: placement.contestId ?? null,
+        ...(placement.createdAt ? { createdAt: placement.createdAt } : {}),
+        originalKey: received.key,
+        originalType: received.type,
+        sizeBytes: received.size,
+        status: 'processing',
+        durationSeconds: received.meta.durationSeconds,
+        width: received.meta.width,
+        height: received.meta.height,
+        videoCodec: received.meta.videoCodec,
+        audioCodec: received.meta.audioCodec,
+        frameRate: received.meta.frameRate,
+      });
+      await repo.refreshSearchVectors(db, [id]);
+      return id;
+    } catch (error) {
+      await storage.delete(received.key).catch(() => undefined);
+      throw error;
+    }
+  };
+
+  /** Creates the video row for a received file and queues its processing. */
+  const createVideo = async (user: AuthUser, received: ReceivedVideo, text: VideoText): Promise<Video> => {
+    const id = await insert(user.id, received, text);
+    await deps.queue.send(processVideoJob, { videoId: id });
+    return present((await repo.findVideo(db, id))!);
+  };
+
   return {
     /**
-     * Streams an upload into storage, deciding its type from its first bytes and then ffprobe.
-     * Enforces the size limit while the bytes arrive; anything refused leaves no file behind.
+     * The multipart upload (spec §5): the first `video` file part is streamed into storage and
+     * checked, `title` and `description` come from the text fields, and the video is created with
+     * its processing queued. Other file parts are drained unread. Anything refused (no file, a
+     * wrong type, too large, a blank title) leaves no file behind.
      */
-    async receiveVideo(file: Readable): Promise<ReceivedVideo> {
-      const { head, stream } = await peekStream(file, SNIFF_BYTES);
-      return receive(
-        head,
-        async (key) => {
-          const stored = await storage.put(key, stream, { maxBytes: LIMITS.maxVideoBytes });
-          if ((file as Readable & { truncated?: boolean }).truncated) throw tooLarge();
-          return stored;
-        },
-        () => file.resume(),
-      );
+    async uploadVideo(user: AuthUser, parts: AsyncIterable<UploadFormPart>): Promise<Video> {
+      const fields: Record<string, string> = {};
+      let received: ReceivedVideo | undefined;
+      try {
+        for await (const part of parts) {
+          if (part.type === 'file') {
+            if (part.fieldname !== 'video' || received) {
+              part.file.resume();
+              continue;
+            }
+            received = await receiveStream(part.file);
+          } else if (typeof part.value === 'string') {
+            fields[part.fieldname] = part.value;
+          }
+        }
+        if (!received) throw AppError.validation({ video: [MESSAGES.upload.noFile] });
+        const text = checkVideoText({ title: fields.title, description: fields.description });
+        return await createVideo(user, received, text);
+      } catch (error) {
+        await discard(received);
+        throw error;
+      }
     },
 
     /**
-     * The same checks for a file already on this machine (a finished resumable upload), which is
-     * moved into storage rather than copied. The caller removes the file if it is refused.
+     * A finished resumable upload (a file on this machine) becomes a video exactly as a multipart
+     * upload does: the same checks, the file moved into storage, processing queued. The caller
+     * removes the file if it is refused.
      */
-    async receiveVideoFile(file: string): Promise<ReceivedVideo> {
-      const head = await readHead(file, SNIFF_BYTES);
-      return receive(head, (key) => storage.putFile(key, file, { maxBytes: LIMITS.maxVideoBytes }));
-    },
-
-    /** Forgets a received file (the upload was refused after it arrived). */
-    async discard(received: ReceivedVideo | undefined): Promise<void> {
-      if (received) await storage.delete(received.key).catch(() => undefined);
-    },
-
-    /** Creates the video row for a received file and queues its processing. */
-    async createVideo(
+    async createVideoFromFile(
       user: AuthUser,
-      received: ReceivedVideo,
-      text: { title: string; description: string },
-    ): Promise<VideoDto> {
-      let id: number;
+      file: string,
+      input: { title?: string | undefined; description?: string | undefined },
+    ): Promise<Video> {
+      let received: ReceivedVideo | undefined;
       try {
-        id = await repo.insertVideo(db, {
-          ownerId: user.id,
-          title: text.title,
-          description: text.description,
-          originalKey: received.key,
-          originalType: received.type,
-          sizeBytes: received.size,
-          status: 'processing',
-          durationSeconds: received.meta.durationSeconds,
-          width: received.meta.width,
-          height: received.meta.height,
-          videoCodec: received.meta.videoCodec,
-          audioCodec: received.meta.audioCodec,
-          frameRate: received.meta.frameRate,
-        });
-        await repo.refreshSearchVectors(db, [id]);
+        const text = checkVideoText(input);
+        received = await receiveFile(file);
+        return await createVideo(user, received, text);
       } catch (error) {
-        await storage.delete(received.key).catch(() => undefined);
+        await discard(received);
         throw error;
       }
-      await deps.queue.send(processVideoJob, { videoId: id });
-      return toDto((await repo.findVideo(db, id))!);
     },
 
-    async list(
-      user: AuthUser | undefined,
-      filter: { standalone: boolean; mine: boolean; approved: boolean | undefined; newestFirst: boolean },
-      request: PageRequest,
-    ): Promise<VideoPage> {
-      const own = filter.standalone || filter.mine;
+    /**
+     * Adds a video from a file on this machine (moved into storage) without queueing its
+     * processing: the caller runs `processVideo` itself. Made for content that is not uploaded,
+     * such as the demo videos; the video is not approved.
+     */
+    async importVideo(
+      file: string,
+      details: {
+        ownerId: number;
+        title: string;
+        description: string;
+        contestId: number | null;
+        createdAt: Date;
+      },
+    ): Promise<Video> {
+      const text = checkVideoText(details);
+      const received = await receiveFile(file);
+      const id = await insert(details.ownerId, received, text, details);
+      return present((await repo.findVideo(db, id))!);
+    },
+
+    /**
+     * Probes a video's original, stores its metadata, then makes its poster and preview, here and
+     * now (the work of the process-video job, for callers without a job queue). On the last
+     * attempt a failure is recorded on the video instead of thrown.
+     */
+    async processVideo(videoId: number, options: { lastAttempt: boolean }): Promise<void> {
+      await processing.processVideo(deps, videoId, options);
+    },
+
+    /**
+     * Approves a video: it joins the public library and search. The one way to approve, for the
+     * admin CLI (`approve-video`) and the staff console alike. Throws not_found when there is no
+     * such video.
+     */
+    async approveVideo(id: number): Promise<Video> {
+      await db.transaction(async (tx) => {
+        if (!(await repo.approveVideo(tx, id, new Date()))) throw notFound();
+        // The creator's name may have changed since upload; the public search should find it as it is now.
+        await repo.refreshSearchVectors(tx, [id]);
+      });
+      return present((await repo.findVideo(db, id))!);
+    },
+
+    /**
+     * The library: approved videos, newest (or oldest) first. `is_standalone` or `mine` list the
+     * signed-in creator's own (approved, unapproved or both, by `is_approved`); staff asking for
+     * unapproved videos get everyone's (the review queue).
+     */
+    async list(user: AuthUser | undefined, query: VideoListQuery, url: URL): Promise<VideoPage> {
+      const standalone = query.is_standalone === true;
+      const own = standalone || query.mine === true;
       if (own && !user) throw new AppError('not_authenticated', MESSAGES.generic.notAuthenticated);
-      const staffReview = user?.role === 'staff' && filter.approved === false;
+      const reviewQueue = canListUnapprovedVideos(user) && query.is_approved === false;
+      const request = pageRequest(query, url);
       const result = await repo.listVideos(db, {
-        approved: own ? filter.approved : staffReview ? false : true,
+        approved: own ? query.is_approved : reviewQueue ? false : true,
         ownerId: own ? user!.id : undefined,
-        standaloneOnly: filter.standalone,
-        newestFirst: filter.newestFirst,
+        standaloneOnly: standalone,
+        newestFirst: query.ordering === '-created_at',
         limit: request.pageSize,
         offset: (request.page - 1) * request.pageSize,
       });
-      return page(result, request);
+      return presentPage(result, request);
     },
 
-    async search(query: string, request: PageRequest): Promise<VideoPage> {
-      const tsquery = toPrefixTsQuery(query);
-      if (!tsquery) return page({ rows: [], count: 0 }, request);
+    /** Ranked full-text search over approved videos (docs/spec-decisions.md, "Search"). */
+    async search(query: VideoSearchQuery, url: URL): Promise<VideoPage> {
+      const request = pageRequest(query, url);
+      const tsquery = toPrefixTsQuery(query.query);
+      if (!tsquery) return presentPage({ rows: [], count: 0 }, request);
       const result = await repo.searchVideos(db, tsquery, {
         limit: request.pageSize,
         offset: (request.page - 1) * request.pageSize,
       });
-      return page(result, request);
+      return presentPage(result, request);
     },
 
-    async get(id: number, user?: AuthUser): Promise<VideoDto> {
-      return toDto(await loadVisible(id, user));
+    /** One video, for whoever may see it (404 for anyone else). */
+    async get(id: number, user?: AuthUser): Promise<Video> {
+      return present(await loadVisible(id, user));
     },
 
     /** Owner only: title and description. Others get 404 when they cannot see it, else 403. */
-    async update(
-      id: number,
-      user: AuthUser,
-      input: { title?: string; description?: string },
-    ): Promise<VideoDto> {
+    async update(id: number, user: AuthUser, input: VideoUpdateBody): Promise<Video> {
       const row = await loadVisible(id, user);
-      if (row.ownerId !== user.id) throw new AppError('forbidden', MESSAGES.generic.forbidden);
+      if (!canEditVideo(user, row)) throw new AppError('forbidden', MESSAGES.generic.forbidden);
       const text = checkVideoText({
         title: input.title ?? row.title,
         description: input.description ?? row.description,
       });
       await repo.updateVideo(db, id, text);
       await repo.refreshSearchVectors(db, [id]);
-      return toDto((await repo.findVideo(db, id))!);
+      return present((await repo.findVideo(db, id))!);
     },
 
-    /** Owner or staff; removes the files too. */
+    /** Owner or staff; removes the files too. Others get 404 when they cannot see it, else 403. */
     async remove(id: number, user: AuthUser): Promise<void> {
       const row = await loadVisible(id, user);
-      if (row.ownerId !== user.id && user.role !== 'staff')
-        throw new AppError('forbidden', MESSAGES.generic.forbidden);
+      if (!canDeleteVideo(user, row)) throw new AppError('forbidden', MESSAGES.generic.forbidden);
       await repo.deleteVideo(db, id);
-      await storage.deletePrefix(videoFolder(row.originalKey)).catch((error: unknown) => {
+      await storage.deletePrefix(processing.videoFolder(row.originalKey)).catch((error: unknown) => {
         deps.log.warn({ err: error, videoId: id }, 'could not remove the files of a deleted video');
       });
     },

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIMITS, MESSAGES, type VideoDto } from '@app/domain';
+import { LIMITS, MESSAGES, type Video } from '@app/domain';
 import { createTestContext, type TestContext } from '../../../test/helper';
 import { createUser, type TestUser } from '../../../test/factories';
 import { makeClips } from '../../../test/video-clips';
@@ -88,7 +88,7 @@ describe('resumable uploads (tus) under /api/videos/uploads/', () => {
 
     const last = await patch(creator, location, half, bytes.subarray(half));
     expect(last.statusCode).toBe(200);
-    const video = last.json<VideoDto>();
+    const video = last.json<Video>();
     expect(video).toMatchObject({
       title: 'Resumed take',
       description: 'via tus',

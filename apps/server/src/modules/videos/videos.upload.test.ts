@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIMITS, MESSAGES, type VideoDto } from '@app/domain';
+import { LIMITS, MESSAGES, type Video } from '@app/domain';
 import { createTestContext, type TestContext } from '../../../test/helper';
 import { createUser, type TestUser } from '../../../test/factories';
 import { makeClips, multipartBody } from '../../../test/video-clips';
@@ -49,11 +49,11 @@ describe('video upload and processing', () => {
     bytes: readFileSync(file),
   });
 
-  async function waitForStatus(id: number, user: TestUser): Promise<VideoDto> {
+  async function waitForStatus(id: number, user: TestUser): Promise<Video> {
     const deadline = Date.now() + 30_000;
     for (;;) {
       const res = await ctx.app.inject({ url: `/api/videos/videos/${id}/`, headers: user.headers });
-      const video = res.json<VideoDto>();
+      const video = res.json<Video>();
       if (video.status !== 'processing' || Date.now() > deadline) return video;
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
@@ -78,7 +78,7 @@ describe('video upload and processing', () => {
       clip(clips.mp4, 'video/mp4'),
     );
     expect(res.statusCode).toBe(201);
-    const created = res.json<VideoDto>();
+    const created = res.json<Video>();
     expect(created).toMatchObject({
       title: 'Golden hour',
       description: 'A chair at dusk',
@@ -149,7 +149,7 @@ describe('video upload and processing', () => {
     ] as const) {
       const res = await upload(creator, { title: path.basename(file) }, clip(file, type));
       expect(res.statusCode, file).toBe(201);
-      const video = await waitForStatus(res.json<VideoDto>().id, creator);
+      const video = await waitForStatus(res.json<Video>().id, creator);
       expect(video).toMatchObject({ status: 'ready', ...expected });
       const preview = await ctx.app.inject({ url: video.thumbnail! });
       expect(preview.statusCode).toBe(200);

@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Video } from '@app/domain';
 import { apiRequest } from '../../../lib/api-client';
 import { normalizeVideo, type LibraryVideo } from '../lib/normalize-video';
 import { videosQueryKey } from './get-videos';
 
 /** GET /api/videos/videos/{id}/ — public when approved; the owner also sees their own. */
 export async function getVideo(id: string): Promise<LibraryVideo> {
-  const data = await apiRequest<Record<string, unknown>>(`/api/videos/videos/${encodeURIComponent(id)}/`);
+  const data = await apiRequest<Video>(`/api/videos/videos/${encodeURIComponent(id)}/`);
   return normalizeVideo(data);
 }
 

@@ -1,4 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import type { Video, VideoPage } from '@app/domain';
 import { apiRequest } from '../../../lib/api-client';
 import { normalizeVideo, type LibraryVideo } from '../lib/normalize-video';
 
@@ -13,17 +14,17 @@ type Raw = Record<string, unknown>;
 const LIST_PARAMS = 'is_approved=true&ordering=-created_at';
 
 /**
- * Reads the shapes spec §7 allows: an array, an object with a results array, or an object whose
- * `videos` field is a URL (fetched with the same two parameters, its /api prefix dropped).
- * Anything else is an empty list.
+ * Reads the shapes spec §7 allows: our server's `VideoPage` (an object with a results array), an
+ * array, or an object whose `videos` field is a URL (fetched with the same two parameters, its
+ * /api prefix dropped). Anything else is an empty list.
  */
 export async function toLibraryPage(data: unknown, page: number): Promise<LibraryPage> {
   if (Array.isArray(data))
-    return { videos: (data as Raw[]).map(normalizeVideo), nextPage: null, count: data.length };
+    return { videos: (data as Video[]).map(normalizeVideo), nextPage: null, count: data.length };
   if (data && typeof data === 'object') {
     const body = data as Raw;
     if (Array.isArray(body.results)) {
-      const videos = (body.results as Raw[]).map(normalizeVideo);
+      const videos = (body.results as Video[]).map(normalizeVideo);
       return {
         videos,
         nextPage: typeof body.next === 'string' && body.next ? page + 1 : null,
@@ -43,7 +44,9 @@ export async function toLibraryPage(data: unknown, page: number): Promise<Librar
 
 /** GET /api/videos/videos/?is_approved=true&ordering=-created_at (approved, newest first). */
 export async function getVideos(page = 1): Promise<LibraryPage> {
-  const data = await apiRequest<unknown>(`/api/videos/videos/?${LIST_PARAMS}&page=${page}`, { auth: false });
+  const data = await apiRequest<VideoPage>(`/api/videos/videos/?${LIST_PARAMS}&page=${page}`, {
+    auth: false,
+  });
   return toLibraryPage(data, page);
 }
 

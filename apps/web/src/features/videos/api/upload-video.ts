@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { DetailedError, Upload } from 'tus-js-client';
-import { MESSAGES, type VideoDto } from '@app/domain';
+import { MESSAGES, type Video } from '@app/domain';
 import { refreshSession } from '../../../lib/api-client';
 import { sessionStore } from '../../../lib/session';
 import { videosQueryKey } from './get-videos';
@@ -42,7 +42,7 @@ export function startVideoUpload(
   input: UploadInput,
   events: {
     onProgress(percent: number): void;
-    onSuccess(video: VideoDto): void;
+    onSuccess(video: Video): void;
     onError(message: string): void;
   },
 ): { abort(): void } {
@@ -79,7 +79,7 @@ export function startVideoUpload(
     },
     onSuccess({ lastResponse }) {
       try {
-        events.onSuccess(JSON.parse(lastResponse.getBody()) as VideoDto);
+        events.onSuccess(JSON.parse(lastResponse.getBody()) as Video);
       } catch {
         events.onError(MESSAGES.upload.failed);
       }
@@ -99,7 +99,7 @@ export type UploadState =
   { phase: 'idle' } | { phase: 'uploading'; percent: number } | { phase: 'error'; message: string };
 
 /** The upload dialog's state machine (spec §4): idle → uploading → success (reset) or error. */
-export function useVideoUpload(onUploaded: (video: VideoDto) => void) {
+export function useVideoUpload(onUploaded: (video: Video) => void) {
   const queryClient = useQueryClient();
   const [state, setState] = useState<UploadState>({ phase: 'idle' });
   const running = useRef<{ abort(): void } | null>(null);

@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from '@mui/material';
-import { MESSAGES, titleFromFileName, uploadProblem, type VideoDto } from '@app/domain';
+import { MESSAGES, titleFromFileName, uploadProblem, type Video } from '@app/domain';
 import { useNotify } from '../../../components/notifications';
 import { useVideoUpload } from '../api/upload-video';
 import { readVideoInfo, type VideoFileInfo } from '../lib/read-video-info';
@@ -12,7 +12,7 @@ export interface UploadVideoDialogProps {
   /** Called when the creator closes the dialog (never while an upload runs). */
   onClose: () => void;
   /** Called with the created video after a successful upload; the dialog then resets and closes. */
-  onUploaded?: (video: VideoDto) => void;
+  onUploaded?: (video: Video) => void;
   /**
    * For a contest entry: the contest whose brief (length, orientation) the chosen file is checked
    * against before it is sent.

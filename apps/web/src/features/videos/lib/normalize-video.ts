@@ -1,31 +1,28 @@
-import { MESSAGES } from '@app/domain';
+import { MESSAGES, type Video, type VideoCreatorProfile } from '@app/domain';
 
-/** A video as the library and the video page show it (spec §3 normalisation). */
-export interface LibraryVideo {
-  id: number;
-  title: string;
-  description: string;
+/**
+ * A video as the library and the video page show it (spec §3 normalisation): the API's `Video`
+ * with camel-cased names, the poster under its own name and the creator's name resolved.
+ */
+export interface LibraryVideo extends Pick<
+  Video,
+  'id' | 'title' | 'description' | 'brand' | 'creator' | 'type' | 'width' | 'height' | 'duration'
+> {
   /** The looping preview clip (spec: the card plays the thumbnail field). */
-  thumbnail: string | null;
+  thumbnail: Video['thumbnail'];
   /** The poster image. */
-  posterUrl: string | null;
-  videoUrl: string | null;
-  brand: string | null;
-  contestId: number | null;
-  contestTitle: string | null;
-  createdAt: string;
-  creator: string;
+  posterUrl: Video['thumbnail_url'];
+  videoUrl: Video['video_url'] | null;
+  contestId: Video['contest_id'];
+  contestTitle: Video['contest_title'];
+  createdAt: Video['created_at'];
   creatorProfile: {
-    id: number;
-    experienceLevel: string | null;
-    profilePicture: string;
-    country: string;
-    bio: string;
+    id: VideoCreatorProfile['id'];
+    experienceLevel: VideoCreatorProfile['experience_level'];
+    profilePicture: VideoCreatorProfile['profile_picture'];
+    country: VideoCreatorProfile['country'];
+    bio: VideoCreatorProfile['bio'];
   } | null;
-  type: 'contest' | 'standalone';
-  width: number | null;
-  height: number | null;
-  duration: number | null;
 }
 
 type Raw = Record<string, unknown>;
@@ -47,7 +44,12 @@ export function creatorName(raw: Raw): string {
   return MESSAGES.library.unknownCreator;
 }
 
-export function normalizeVideo(raw: Raw): LibraryVideo {
+/**
+ * Our server sends a `Video`; spec §3 also reads the shapes other backends send (the creator or
+ * the brand as an object, fields missing), so every field is read defensively.
+ */
+export function normalizeVideo(video: Video): LibraryVideo {
+  const raw: Raw = video;
   const profile = raw.creator_profile as Raw | null | undefined;
   const contestId = num(raw.contest_id);
   return {

@@ -1,15 +1,11 @@
-import { randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import type { AppDeps } from '../../app-deps';
-import { creatorProfiles, users, videos } from '../../db/schema/index';
+import { creatorProfiles, users } from '../schema/index';
 import { resolveMediaBinaries } from '../../media/binaries';
 import { runTool } from '../../media/run';
-import { processVideo } from '../../jobs/process-video.handler';
-import { refreshSearchVectors } from './videos.repository';
+import { createVideosService, type VideosServiceDeps } from '../../modules/videos/videos.service';
 
 export const DEMO_CREATOR_EMAIL = 'demo-creator@example.com';
 
@@ -62,15 +58,17 @@ const CLIPS: DemoClip[] = [
 ];
 
 /**
- * Approved sample videos for `npm run seed -- --demo`, made locally with ffmpeg and processed
- * like real uploads. Runs once: a second call finds the demo creator and does nothing.
+ * Approved sample videos for `npm run seed -- --demo`, made locally with ffmpeg, then added,
+ * processed and approved by the videos service like real uploads (processed here and now: the
+ * seed has no job queue). Runs once: a second call finds the demo creator and does nothing.
  */
-export async function seedDemoVideos(
-  deps: Pick<AppDeps, 'database' | 'storage' | 'config' | 'log'>,
-): Promise<number> {
+export async function seedDemoVideos(deps: VideosServiceDeps): Promise<number> {
   const db = deps.database.db;
+  const videos = createVideosService(deps);
   const existing = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_CREATOR_EMAIL));
   if (existing.length) return 0;
+  // The accounts module has no service function yet for an account made by an operator (the
+  // admin CLI's create-user writes its rows the same way), so the demo creator is written here.
   const [creator] = await db
     .insert(users)
     .values({
@@ -128,30 +126,20 @@ export async function seedDemoVideos(
         ],
         { timeoutMs: 120_000 },
       );
-      const key = `videos/${randomUUID()}/original.mp4`;
-      const { size } = await deps.storage.put(key, createReadStream(file));
-      const [row] = await db
-        .insert(videos)
-        .values({
-          ownerId: creator!.id,
-          title: clip.title,
-          description: clip.description,
-          contestId: clip.contest ? 1 : null,
-          originalKey: key,
-          originalType: 'video/mp4',
-          sizeBytes: size,
-          isApproved: true,
-          approvedAt: new Date(),
-          // Spread over the last days so the library's order is visible.
-          createdAt: new Date(Date.now() - (CLIPS.length - index) * 36 * 3600 * 1000),
-        })
-        .returning({ id: videos.id });
-      await processVideo(deps, row!.id, 99);
+      const video = await videos.importVideo(file, {
+        ownerId: creator!.id,
+        title: clip.title,
+        description: clip.description,
+        contestId: clip.contest ? 1 : null,
+        // Spread over the last days so the library's order is visible.
+        createdAt: new Date(Date.now() - (CLIPS.length - index) * 36 * 3600 * 1000),
+      });
+      await videos.processVideo(video.id, { lastAttempt: true });
+      await videos.approveVideo(video.id);
       made += 1;
     }
   } finally {
     await rm(work, { recursive: true, force: true });
   }
-  await refreshSearchVectors(db);
   return made;
 }

@@ -2,15 +2,14 @@ import { createReadStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { AppDeps } from '../app-deps';
-import { resolveMediaBinaries } from '../media/binaries';
-import { FAILURE_REASONS, probeVideo, UnusableVideoError } from '../media/probe';
-import { makePoster, makePreview, pickStart } from '../media/renditions';
-import { ToolError } from '../media/run';
-import { findVideo, updateVideo } from '../modules/videos/videos.repository';
-import { processVideoJob } from './process-video.job';
+import type { AppDeps } from '../../app-deps';
+import { resolveMediaBinaries } from '../../media/binaries';
+import { FAILURE_REASONS, probeVideo, UnusableVideoError } from '../../media/probe';
+import { makePoster, makePreview, pickStart } from '../../media/renditions';
+import { ToolError } from '../../media/run';
+import { findVideo, updateVideo } from './videos.repository';
 
-type Deps = Pick<AppDeps, 'database' | 'storage' | 'config' | 'log'>;
+export type VideoProcessingDeps = Pick<AppDeps, 'database' | 'storage' | 'config' | 'log'>;
 
 /** Folder of a video's files: every key of one video shares it. */
 export function videoFolder(originalKey: string): string {
@@ -20,14 +19,17 @@ export function videoFolder(originalKey: string): string {
 /**
  * Probes the original, stores its metadata, then makes the poster and the preview. A file that
  * cannot become a video fails at once with a reason its owner can read; anything else (a
- * timeout, storage trouble) is retried, and the last attempt records the failure, so a video
- * never stays 'processing' for ever.
+ * timeout, storage trouble) is thrown to be retried, and the last attempt records the failure, so
+ * a video never stays 'processing' for ever.
  */
-export async function processVideo(deps: Deps, videoId: number, attempt: number): Promise<void> {
+export async function processVideo(
+  deps: VideoProcessingDeps,
+  videoId: number,
+  { lastAttempt }: { lastAttempt: boolean },
+): Promise<void> {
   const db = deps.database.db;
   const video = await findVideo(db, videoId);
   if (!video) return; // deleted meanwhile
-  const lastAttempt = attempt > processVideoJob.retryLimit;
   const { ffmpeg, ffprobe } = resolveMediaBinaries(deps.config);
   const work = await mkdtemp(path.join(os.tmpdir(), 'process-video-'));
   const source = await deps.storage.localCopy(video.originalKey);

@@ -1,0 +1,82 @@
+import { MESSAGES, type Video, type VideoPage } from '@app/domain';
+import type { VideoRow } from './videos.repository';
+
+/** Turns a stored media key into the URL clients fetch it from (storage.url). */
+export type MediaUrl = (key: string) => string;
+
+/** Which page a list or search request asked for, and its own URL to build next/previous links. */
+export interface PageRequest {
+  page: number;
+  pageSize: number;
+  url: URL;
+}
+
+/** A video row with its creator, brand and contest → the API's video (spec §3). */
+export function toVideo(row: VideoRow, mediaUrl: MediaUrl): Video {
+  const created = row.createdAt.toISOString();
+  const name = `${row.creatorFirstName} ${row.creatorLastName}`.trim();
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    thumbnail: row.previewKey ? mediaUrl(row.previewKey) : null,
+    thumbnail_url: row.posterKey ? mediaUrl(row.posterKey) : null,
+    video_url: mediaUrl(row.originalKey),
+    views: row.views,
+    likes: row.likes,
+    created_at: created,
+    createdAt: created,
+    contest_id: row.contestId,
+    contest_title: row.contestTitle,
+    brand: row.brandName,
+    brand_id: row.brandId,
+    is_approved: row.isApproved,
+    type: row.contestId ? 'contest' : 'standalone',
+    creator: name || MESSAGES.library.unknownCreator,
+    creator_id: row.ownerId,
+    creator_profile: row.creatorProfile
+      ? {
+          id: row.ownerId,
+          first_name: row.creatorFirstName,
+          last_name: row.creatorLastName,
+          experience_level: row.creatorProfile.experienceLevel,
+          profile_picture: row.creatorProfile.avatarKey ? mediaUrl(row.creatorProfile.avatarKey) : '',
+          country: row.creatorProfile.country,
+          bio: row.creatorProfile.bio,
+        }
+      : null,
+    status: row.status,
+    failure_reason: row.failureReason,
+    duration: row.durationSeconds,
+    width: row.width,
+    height: row.height,
+    video_codec: row.videoCodec,
+    audio_codec: row.audioCodec,
+    frame_rate: row.frameRate,
+    size_bytes: row.sizeBytes,
+    content_type: row.originalType,
+  };
+}
+
+/**
+ * One page of rows → the API's page: the total, links to the next and previous pages on the
+ * public URL (null at either end; past the end, `previous` is the last page) and the videos.
+ */
+export function toVideoPage(
+  result: { rows: VideoRow[]; count: number },
+  request: PageRequest,
+  { publicUrl, mediaUrl }: { publicUrl: string; mediaUrl: MediaUrl },
+): VideoPage {
+  const link = (pageNumber: number) => {
+    const url = new URL(request.url.pathname + request.url.search, publicUrl);
+    url.searchParams.set('page', String(pageNumber));
+    return url.toString();
+  };
+  const last = Math.max(1, Math.ceil(result.count / request.pageSize));
+  return {
+    count: result.count,
+    next: request.page < last ? link(request.page + 1) : null,
+    previous: request.page > 1 ? link(Math.min(request.page - 1, last)) : null,
+    results: result.rows.map((row) => toVideo(row, mediaUrl)),
+  };
+}
