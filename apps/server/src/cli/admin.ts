@@ -2,11 +2,14 @@ import { mkdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { configOrExit } from '../config/env';
 import { openRuntime } from '../bootstrap';
+import type { AppDeps } from '../app-deps';
 import type { Database } from '../db/client';
+import { createAccessTokens } from '../plugins/auth';
 import * as createUserCommand from './commands/create-user';
 import * as approveVideoCommand from './commands/approve-video';
 
-type Command = (db: Database, argv: string[]) => Promise<string>;
+/** A command gets the database and, for those that go through a module's service, the app's deps. */
+type Command = (db: Database, argv: string[], deps: AppDeps) => Promise<string>;
 
 const commands: Record<string, { run: Command; usage: string }> = {
   'create-user': { run: createUserCommand.createUser, usage: createUserCommand.usage },
@@ -39,7 +42,16 @@ async function main(): Promise<void> {
     { share: false, migrate: true, queue: false },
   );
   try {
-    process.stdout.write(`${await command.run(runtime.db.handle.db, argv)}\n`);
+    const deps: AppDeps = {
+      config: runtime.config,
+      log: runtime.log,
+      database: runtime.db.handle,
+      queue: runtime.queue,
+      mailer: runtime.mailer,
+      storage: runtime.storage,
+      tokens: createAccessTokens(config.JWT_SECRET, config.ACCESS_TOKEN_TTL),
+    };
+    process.stdout.write(`${await command.run(runtime.db.handle.db, argv, deps)}\n`);
   } catch (error) {
     process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
     process.exitCode = 1;
