@@ -9,3 +9,4 @@ export * from './accounts';
 export * from './creators';
 export * from './contests';
 export * from './videos';
+export * from './site';

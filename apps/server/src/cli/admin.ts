@@ -3,15 +3,16 @@ import path from 'node:path';
 import { configOrExit } from '../config/env';
 import { openRuntime } from '../bootstrap';
 import type { AppDeps } from '../app-deps';
+import { createAccessTokens } from '../plugins/auth';
 import * as createUserCommand from './commands/create-user';
 import * as approveVideoCommand from './commands/approve-video';
 
-type CommandDeps = Pick<AppDeps, 'database' | 'storage' | 'queue' | 'config' | 'log'>;
-type Command = (deps: CommandDeps, argv: string[]) => Promise<string>;
+/** A command gets the app's dependencies (it works through the modules' services) and its arguments. */
+type Command = (deps: AppDeps, argv: string[]) => Promise<string>;
 
 const commands: Record<string, { run: Command; usage: string }> = {
   'create-user': {
-    run: (deps, argv) => createUserCommand.createUser(deps.database.db, argv),
+    run: createUserCommand.createUser,
     usage: createUserCommand.usage,
   },
   'approve-video': { run: approveVideoCommand.approveVideo, usage: approveVideoCommand.usage },
@@ -43,7 +44,16 @@ async function main(): Promise<void> {
     { share: false, migrate: true, queue: false },
   );
   try {
-    process.stdout.write(`${await command.run({ ...runtime, database: runtime.db.handle }, argv)}\n`);
+    const deps: AppDeps = {
+      config: runtime.config,
+      log: runtime.log,
+      database: runtime.db.handle,
+      queue: runtime.queue,
+      mailer: runtime.mailer,
+      storage: runtime.storage,
+      tokens: createAccessTokens(config.JWT_SECRET, config.ACCESS_TOKEN_TTL),
+    };
+    process.stdout.write(`${await command.run(deps, argv)}\n`);
   } catch (error) {
     process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
     process.exitCode = 1;

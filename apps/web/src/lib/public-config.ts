@@ -1,12 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { PublicConfig } from '@app/domain';
 import { apiRequest } from './api-client';
 
 /** GET /api/config/: the public settings the web app needs (Google sign-in, COMMUNITY_URL). */
-export interface PublicConfig {
-  google_client_id: string | null;
-  community_url: string;
-}
-
 export function getPublicConfig(): Promise<PublicConfig> {
   return apiRequest<PublicConfig>('/api/config/', { auth: false });
 }

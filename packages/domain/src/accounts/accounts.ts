@@ -1,14 +1,42 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
-import { LIMITS, type Role } from '../limits';
+import { LIMITS, ROLES } from '../limits';
 import { isValidEmail, isValidPhone, passwordProblems } from '../rules';
+import { shippingAddressSchema } from '../common/address';
+
+/**
+ * Longest values the accounts API accepts; anything longer is refused before any rule runs. The
+ * spec words no limit for these, so they are generous.
+ */
+export const ACCOUNT_INPUT_LIMITS = {
+  email: 320,
+  password: 1000,
+  /** Free text of the sign-up and reset forms (checked field by field by the service). */
+  text: 1000,
+  refreshToken: 2000,
+  googleIdToken: 8000,
+  linkUid: 64,
+  linkToken: 128,
+} as const;
+
+const requiredText = (max: number) =>
+  z.string({ error: MESSAGES.registration.required }).min(1, MESSAGES.registration.required).max(max);
+const optionalText = z.string().max(ACCOUNT_INPUT_LIMITS.text).optional();
+const roleSchema = z.enum(ROLES);
+
+// Forms of the web app (react-hook-form resolvers). Their bounds match the API's.
 
 /** Sign up form (spec §5): all three required, passwords must match. */
 export const signupFormSchema = z
   .object({
-    email: z.string().trim().min(1, MESSAGES.registration.required).email(MESSAGES.registration.invalidEmail),
-    password: z.string().min(1, MESSAGES.registration.required),
-    confirm_password: z.string().min(1, MESSAGES.registration.required),
+    email: z
+      .string()
+      .trim()
+      .min(1, MESSAGES.registration.required)
+      .max(ACCOUNT_INPUT_LIMITS.email)
+      .email(MESSAGES.registration.invalidEmail),
+    password: z.string().min(1, MESSAGES.registration.required).max(ACCOUNT_INPUT_LIMITS.password),
+    confirm_password: z.string().min(1, MESSAGES.registration.required).max(ACCOUNT_INPUT_LIMITS.password),
   })
   .refine((v) => v.password === v.confirm_password, {
     message: MESSAGES.registration.passwordsDoNotMatch,
@@ -17,16 +45,19 @@ export const signupFormSchema = z
 export type SignupForm = z.infer<typeof signupFormSchema>;
 
 export const loginFormSchema = z.object({
-  email: z.string().trim().min(1, MESSAGES.registration.required),
-  password: z.string().min(1, MESSAGES.registration.required),
+  email: z.string().trim().min(1, MESSAGES.registration.required).max(ACCOUNT_INPUT_LIMITS.email),
+  password: z.string().min(1, MESSAGES.registration.required).max(ACCOUNT_INPUT_LIMITS.password),
 });
 export type LoginForm = z.infer<typeof loginFormSchema>;
 
 /** Reset password form (spec §5): match, and at least 8 characters. */
 export const resetPasswordFormSchema = z
   .object({
-    new_password1: z.string().min(LIMITS.passwordMinLength, MESSAGES.password.tooShort),
-    new_password2: z.string(),
+    new_password1: z
+      .string()
+      .min(LIMITS.passwordMinLength, MESSAGES.password.tooShort)
+      .max(ACCOUNT_INPUT_LIMITS.password),
+    new_password2: z.string().max(ACCOUNT_INPUT_LIMITS.password),
   })
   .refine((v) => v.new_password1 === v.new_password2, {
     message: MESSAGES.registration.passwordsDoNotMatch,
@@ -35,7 +66,12 @@ export const resetPasswordFormSchema = z
 export type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;
 
 export const emailOnlySchema = z.object({
-  email: z.string().trim().min(1, MESSAGES.registration.required).email(MESSAGES.registration.invalidEmail),
+  email: z
+    .string()
+    .trim()
+    .min(1, MESSAGES.registration.required)
+    .max(ACCOUNT_INPUT_LIMITS.email)
+    .email(MESSAGES.registration.invalidEmail),
 });
 
 /** Messages of the accounts API that the spec does not word (kept here so both sides agree). */
@@ -51,73 +87,134 @@ export const ACCOUNT_MESSAGES = {
   googleInvalidToken: 'The Google sign-in token is invalid or has expired.',
 } as const;
 
+// Requests (spec §7). Field rules are checked by the service, which words them as the spec's
+// message extraction reads (`{field: [message]}`); the schemas only bound the input.
+
+/** `POST /api/accounts/auth/register/`. The requested role is accepted and ignored (always creator). */
+export const registerBodySchema = z.object({
+  email: optionalText,
+  password: optionalText,
+  confirm_password: optionalText,
+  role: z.unknown().optional(),
+  phone_number: optionalText,
+});
+export type RegisterBody = z.infer<typeof registerBodySchema>;
+
+/** `POST /api/accounts/auth/login/`. */
+export const loginBodySchema = z.object({
+  email: requiredText(ACCOUNT_INPUT_LIMITS.email),
+  password: requiredText(ACCOUNT_INPUT_LIMITS.password),
+});
+export type LoginBody = z.infer<typeof loginBodySchema>;
+
+/** `POST /api/token/refresh/` and `POST /api/accounts/auth/logout/`. */
+export const refreshTokenBodySchema = z.object({ refresh: requiredText(ACCOUNT_INPUT_LIMITS.refreshToken) });
+export type RefreshTokenBody = z.infer<typeof refreshTokenBodySchema>;
+
+/** `POST /api/accounts/auth/resend-verification/` and `POST /api/accounts/auth/password/reset/`. */
+export const emailBodySchema = z.object({ email: requiredText(ACCOUNT_INPUT_LIMITS.email) });
+export type EmailBody = z.infer<typeof emailBodySchema>;
+
+/** `POST /api/accounts/auth/google/`: the credential of Google Identity Services. */
+export const googleLoginBodySchema = z.object({ id_token: requiredText(ACCOUNT_INPUT_LIMITS.googleIdToken) });
+export type GoogleLoginBody = z.infer<typeof googleLoginBodySchema>;
+
+/** `GET /api/accounts/auth/verify_email/{uid}/{token}/`. */
+export const verifyEmailParamsSchema = z.object({
+  uid: z.string().max(ACCOUNT_INPUT_LIMITS.linkUid),
+  token: z.string().max(ACCOUNT_INPUT_LIMITS.linkToken),
+});
+export type VerifyEmailParams = z.infer<typeof verifyEmailParamsSchema>;
+
+/** `GET|POST /api/accounts/auth/password/reset/confirm/{uidb64}/{token}/`. */
+export const passwordResetParamsSchema = z.object({
+  uidb64: z.string().max(ACCOUNT_INPUT_LIMITS.linkUid),
+  token: z.string().max(ACCOUNT_INPUT_LIMITS.linkToken),
+});
+export type PasswordResetParams = z.infer<typeof passwordResetParamsSchema>;
+
+/** `POST /api/accounts/auth/password/reset/confirm/{uidb64}/{token}/`. */
+export const passwordResetConfirmBodySchema = z.object({
+  new_password1: optionalText,
+  new_password2: optionalText,
+});
+export type PasswordResetConfirmBody = z.infer<typeof passwordResetConfirmBodySchema>;
+
+// Responses.
+
+/** The `{detail}` answer of most account operations. */
+export const detailResponseSchema = z.object({ detail: z.string() });
+export type DetailResponse = z.infer<typeof detailResponseSchema>;
+
+/** `POST /api/accounts/auth/register/`: the detail and the (normalised) address the link went to. */
+export const registerResponseSchema = detailResponseSchema.extend({ email: z.string() });
+export type RegisterResponse = z.infer<typeof registerResponseSchema>;
+
+/** `POST /api/accounts/auth/resend-verification/`. */
+export const resendVerificationResponseSchema = z.object({ message: z.string() });
+export type ResendVerificationResponse = z.infer<typeof resendVerificationResponseSchema>;
+
+/** An access token and its refresh token (`POST /api/token/refresh/`). */
+export const tokenPairSchema = z.object({ access: z.string(), refresh: z.string() });
+export type TokenPair = z.infer<typeof tokenPairSchema>;
+
 /** The user object returned by sign-in (spec §3 User). */
-export type AccountUser = {
-  id: number;
-  email: string;
-  role: Role;
-  first_name: string;
-  last_name: string;
-  phone_number: string;
-  brand_profile: { company_name: string; company_logo: string } | null;
-  creator_profile: {
-    profile_picture: string | null;
-    bio: string;
-    country: string;
-    experience_level: string | null;
-    address: string;
-    portfolio_url: string;
-    social_media_links: Record<string, string>;
-  } | null;
-};
+export const accountUserSchema = z.object({
+  id: z.number(),
+  email: z.string(),
+  role: roleSchema,
+  first_name: z.string(),
+  last_name: z.string(),
+  phone_number: z.string(),
+  brand_profile: z.object({ company_name: z.string(), company_logo: z.string() }).nullable(),
+  creator_profile: z
+    .object({
+      profile_picture: z.string().nullable(),
+      bio: z.string(),
+      country: z.string(),
+      experience_level: z.string().nullable(),
+      address: z.string(),
+      portfolio_url: z.string(),
+      social_media_links: z.record(z.string(), z.string()),
+    })
+    .nullable(),
+});
+export type AccountUser = z.infer<typeof accountUserSchema>;
 
 /** `POST /api/accounts/auth/login/` on success. */
-export interface LoginResponse {
-  access: string;
-  refresh: string;
-  user: AccountUser;
-}
+export const loginResponseSchema = tokenPairSchema.extend({ user: accountUserSchema });
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
-/** `POST /api/accounts/auth/login/` for an account whose e-mail is not verified yet. */
-export interface RequireVerificationResponse {
-  require_verification: true;
-  detail: string;
-}
+/** `POST /api/accounts/auth/login/` (HTTP 403) for an account whose e-mail is not verified yet. */
+export const requireVerificationResponseSchema = z.object({
+  require_verification: z.literal(true),
+  detail: z.string(),
+  code: z.literal('forbidden'),
+});
+export type RequireVerificationResponse = z.infer<typeof requireVerificationResponseSchema>;
 
 /** `POST /api/accounts/auth/google/`: the spec reads `token`; `access` is the same token. */
-export interface GoogleLoginResponse extends LoginResponse {
-  token: string;
-}
-
-export interface TokenPair {
-  access: string;
-  refresh: string;
-}
+export const googleLoginResponseSchema = loginResponseSchema.extend({ token: z.string() });
+export type GoogleLoginResponse = z.infer<typeof googleLoginResponseSchema>;
 
 /** `GET /api/accounts/me/` (spec §3 Current user). */
-export interface CurrentUser {
-  id: number;
-  email: string;
-  role: Role;
-  first_name: string;
-  last_name: string;
-  phone_number: string;
-  profile: {
-    phoneNumber: string;
-    bio: string;
-    youtube_url: string;
-    instagram_url: string;
-    portfolio_url: string;
-    shipping_address: {
-      line1: string;
-      line2: string;
-      city: string;
-      state: string;
-      postal: string;
-      country: string;
-    };
-  };
-}
+export const currentUserResponseSchema = z.object({
+  id: z.number(),
+  email: z.string(),
+  role: roleSchema,
+  first_name: z.string(),
+  last_name: z.string(),
+  phone_number: z.string(),
+  profile: z.object({
+    phoneNumber: z.string(),
+    bio: z.string(),
+    youtube_url: z.string(),
+    instagram_url: z.string(),
+    portfolio_url: z.string(),
+    shipping_address: shippingAddressSchema,
+  }),
+});
+export type CurrentUser = z.infer<typeof currentUserResponseSchema>;
 
 /**
  * Field errors of a registration request in the `{field: [message]}` shape the spec's message

@@ -1,5 +1,13 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
+import { shippingAddressSchema } from '../common/address';
+import {
+  PROFILE_RESPONSE_KEYS,
+  PROFILE_STORED_FIELDS,
+  type ProfileResponseFields,
+  type ProfileStoredValues,
+  type ProfileUpdate,
+} from './profile';
 
 /**
  * Creator dashboard API shapes (spec §3, §7) and the few messages of its own. The server renders
@@ -31,17 +39,15 @@ export function centsToAmount(cents: number | bigint): string {
   return `${negative ? '-' : ''}${whole}.${fraction}`;
 }
 
-const shippingAddress = z.object({
-  line1: z.string(),
-  line2: z.string(),
-  city: z.string(),
-  state: z.string(),
-  postal: z.string(),
-  country: z.string(),
-});
+/** The stored profile fields under their response keys, each a string. */
+const profileResponseFieldsSchema = z.object(
+  Object.fromEntries(Object.values(PROFILE_RESPONSE_KEYS).map((key) => [key, z.string()])) as {
+    [K in keyof ProfileResponseFields]: z.ZodString;
+  },
+);
 
 /** GET/PATCH /api/accounts/auth/creator-profile/ (spec §3 "Creator profile (me call)"). */
-export const creatorProfileResponse = z.object({
+export const creatorProfileResponseSchema = z.object({
   id: z.number(),
   full_name: z.string(),
   first_name: z.string(),
@@ -50,39 +56,43 @@ export const creatorProfileResponse = z.object({
   /** A new address waiting for its verification link to be followed. */
   pending_email: z.string().nullable(),
   phone_number: z.string(),
-  profile: z.object({
-    bio: z.string(),
-    address: z.string(),
-    gender: z.string(),
-    website: z.string(),
-    linkedin: z.string(),
-    twitter: z.string(),
-    youtube_url: z.string(),
-    portfolio_url: z.string(),
-    instagram_url: z.string(),
-    facebook_url: z.string(),
-    shipping_address_line1: z.string(),
-    shipping_address_line2: z.string(),
-    shipping_city: z.string(),
-    shipping_state: z.string(),
-    shipping_postal_code: z.string(),
-    shipping_country: z.string(),
+  profile: profileResponseFieldsSchema.extend({
     profilePicture: z.string(),
     phoneNumber: z.string(),
     contest_participations: z.number(),
     contests_wins: z.number(),
-    shipping_address: shippingAddress,
+    shipping_address: shippingAddressSchema,
   }),
   /** Set on the PATCH that started an e-mail change. */
   message: z.string().optional(),
 });
-export type CreatorProfile = z.infer<typeof creatorProfileResponse>;
+export type CreatorProfile = z.infer<typeof creatorProfileResponseSchema>;
+
+/**
+ * The Edit Profile form's values (spec §3 update fields) from the profile the API gives: a pending
+ * new address is shown instead of the current one.
+ */
+export function profileUpdateValues(profile: CreatorProfile): ProfileUpdate {
+  const stored = Object.fromEntries(
+    PROFILE_STORED_FIELDS.map((field) => [field, profile.profile[PROFILE_RESPONSE_KEYS[field]]]),
+  ) as ProfileStoredValues;
+  return {
+    name: profile.full_name,
+    email: profile.pending_email ?? profile.email,
+    phone: profile.phone_number,
+    ...stored,
+  };
+}
+
+/** `GET /api/accounts/auth/confirm-email-change/{token}/`: the link's signed token. */
+export const confirmEmailChangeParamsSchema = z.object({ token: z.string().min(1).max(2000) });
+export type ConfirmEmailChangeParams = z.infer<typeof confirmEmailChangeParamsSchema>;
 
 export const DASHBOARD_CONTEST_STATUSES = ['active', 'applied', 'completed'] as const;
 export type DashboardContestStatus = (typeof DASHBOARD_CONTEST_STATUSES)[number];
 
 /** A contest as the dashboard lists it (spec §3 "Contest on the dashboard"). */
-export const dashboardContest = z.object({
+export const dashboardContestSchema = z.object({
   id: z.number(),
   title: z.string(),
   description: z.string(),
@@ -100,10 +110,10 @@ export const dashboardContest = z.object({
   submission: z.object({ id: z.number(), video_id: z.number(), created_at: z.string() }).nullable(),
   result: z.object({ place: z.number(), prize: z.string() }).nullable(),
 });
-export type DashboardContest = z.infer<typeof dashboardContest>;
+export type DashboardContest = z.infer<typeof dashboardContestSchema>;
 
 /** One of the creator's own videos on the dashboard (spec §2 My Videos). */
-export const dashboardVideo = z.object({
+export const dashboardVideoSchema = z.object({
   id: z.number(),
   title: z.string(),
   description: z.string(),
@@ -119,49 +129,49 @@ export const dashboardVideo = z.object({
   created_at: z.string(),
   createdAt: z.string(),
 });
-export type DashboardVideo = z.infer<typeof dashboardVideo>;
+export type DashboardVideo = z.infer<typeof dashboardVideoSchema>;
 
 /** GET /api/accounts/creator/dashboard/ */
-export const creatorContestsResponse = z.object({
-  running: z.array(dashboardContest),
-  applied: z.array(dashboardContest),
-  ended: z.array(dashboardContest),
+export const creatorContestsResponseSchema = z.object({
+  running: z.array(dashboardContestSchema),
+  applied: z.array(dashboardContestSchema),
+  ended: z.array(dashboardContestSchema),
 });
-export type CreatorContests = z.infer<typeof creatorContestsResponse>;
+export type CreatorContests = z.infer<typeof creatorContestsResponseSchema>;
 
 /**
  * GET /api/creator/dashboard/: the other variant of spec §3. `active_contests` and
  * `running_contests` hold the same list, `past_contests` the ended one.
  */
-export const creatorDashboardResponse = z.object({
-  videos: z.array(dashboardVideo),
-  running_contests: z.array(dashboardContest),
-  active_contests: z.array(dashboardContest),
-  applied_contests: z.array(dashboardContest),
-  past_contests: z.array(dashboardContest),
+export const creatorDashboardResponseSchema = z.object({
+  videos: z.array(dashboardVideoSchema),
+  running_contests: z.array(dashboardContestSchema),
+  active_contests: z.array(dashboardContestSchema),
+  applied_contests: z.array(dashboardContestSchema),
+  past_contests: z.array(dashboardContestSchema),
 });
-export type CreatorDashboard = z.infer<typeof creatorDashboardResponse>;
+export type CreatorDashboard = z.infer<typeof creatorDashboardResponseSchema>;
 
 /** GET /api/accounts/creators/stats/ */
-export const creatorStatsResponse = z.object({
+export const creatorStatsResponseSchema = z.object({
   total_videos: z.number(),
   total_submissions: z.number(),
   contests_won: z.number(),
   contest_participations: z.number(),
 });
-export type CreatorStats = z.infer<typeof creatorStatsResponse>;
+export type CreatorStats = z.infer<typeof creatorStatsResponseSchema>;
 
 /** GET /api/accounts/creators/earnings/: dollars with 2 decimals, as strings. */
-export const creatorEarningsResponse = z.object({
+export const creatorEarningsResponseSchema = z.object({
   total_earnings: z.string(),
   recent_earnings: z.string(),
   pending_payments: z.string(),
   currency: z.string(),
 });
-export type CreatorEarnings = z.infer<typeof creatorEarningsResponse>;
+export type CreatorEarnings = z.infer<typeof creatorEarningsResponseSchema>;
 
 /** GET /api/creators/submissions/ (spec §3 Submission). */
-export const creatorSubmission = z.object({
+export const creatorSubmissionSchema = z.object({
   id: z.number(),
   video: z.object({ id: z.number(), title: z.string() }),
   contest: z.object({ id: z.number(), title: z.string() }),
@@ -169,7 +179,11 @@ export const creatorSubmission = z.object({
   submission_date: z.string(),
   view_count: z.number(),
 });
-export type CreatorSubmission = z.infer<typeof creatorSubmission>;
+export type CreatorSubmission = z.infer<typeof creatorSubmissionSchema>;
+
+/** GET /api/creators/submissions/: newest first. */
+export const creatorSubmissionsResponseSchema = z.array(creatorSubmissionSchema);
+export type CreatorSubmissions = z.infer<typeof creatorSubmissionsResponseSchema>;
 
 /** Days counted as "recent" by the earnings overview. */
 export const RECENT_EARNINGS_DAYS = 30;

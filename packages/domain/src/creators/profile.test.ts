@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { profileCompleteness, profileUpdateErrors } from './profile';
+import {
+  creatorProfileUpdateBodySchema,
+  PROFILE_FIELD_MAX_LENGTH,
+  PROFILE_STORED_FIELDS,
+  profileCompleteness,
+  profileUpdateErrors,
+  toProfileResponseFields,
+  toShippingAddress,
+  type ProfileStoredValues,
+} from './profile';
 
 describe('profile completeness (spec §5)', () => {
   it('is 0 for an empty profile and 100 when the 11 listed fields are filled', () => {
@@ -39,5 +48,35 @@ describe('edit profile rules (spec §5)', () => {
     expect(errors.email).toEqual(['Please enter a valid email address']);
     expect(errors.bio).toHaveLength(1);
     expect(profileUpdateErrors({ phone: '+123456789012' }).phone).toBeUndefined();
+  });
+});
+
+describe('the creator-profile field map', () => {
+  it('names every stored field once in the response and backs each address field by one', () => {
+    const values = Object.fromEntries(PROFILE_STORED_FIELDS.map((f) => [f, `v-${f}`])) as ProfileStoredValues;
+    const response = toProfileResponseFields(values);
+    expect(Object.keys(response)).toHaveLength(PROFILE_STORED_FIELDS.length);
+    expect(response).toMatchObject({
+      instagram_url: 'v-instagram',
+      facebook_url: 'v-facebook',
+      bio: 'v-bio',
+    });
+    expect(toShippingAddress(values)).toEqual({
+      line1: 'v-shipping_address_line1',
+      line2: 'v-shipping_address_line2',
+      city: 'v-shipping_city',
+      state: 'v-shipping_state',
+      postal: 'v-shipping_postal_code',
+      country: 'v-shipping_country',
+    });
+  });
+
+  it('bounds every update field', () => {
+    expect(
+      creatorProfileUpdateBodySchema.safeParse({ website: 'w'.repeat(PROFILE_FIELD_MAX_LENGTH) }).success,
+    ).toBe(true);
+    expect(
+      creatorProfileUpdateBodySchema.safeParse({ website: 'w'.repeat(PROFILE_FIELD_MAX_LENGTH + 1) }).success,
+    ).toBe(false);
   });
 });

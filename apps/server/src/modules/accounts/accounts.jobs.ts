@@ -1,6 +1,6 @@
 import { defineJob } from '../../jobs/queue';
 import type { AppDeps } from '../../app-deps';
-import { createAccountMail } from './accounts.mail';
+import { createAccountEmails } from './accounts.emails';
 import { findAccountByEmail } from './accounts.repository';
 
 /** A password-reset request; the handler looks the address up, so the request itself reveals nothing. */
@@ -15,9 +15,9 @@ export const passwordResetRequestJob = defineJob<{ email: string }>({
 export async function startAccountJobHandlers(
   deps: Pick<AppDeps, 'queue' | 'log' | 'config' | 'database'>,
 ): Promise<void> {
-  const mail = createAccountMail(deps);
+  const emails = createAccountEmails(deps);
   await deps.queue.work(passwordResetRequestJob, async ({ email }) => {
     const account = await findAccountByEmail(deps.database.db, email);
-    if (account) await mail.sendPasswordReset(account);
+    if (account) await emails.sendPasswordReset(account);
   });
 }

@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Role } from '@app/domain';
 import type { DbOrTx } from '../../db/client';
 import { brandProfiles, creatorProfiles, refreshTokens, socialAccounts, users } from '../../db/schema/index';
 
@@ -17,7 +18,7 @@ export type AccountRow = {
   id: number;
   email: string;
   passwordHash: string | null;
-  role: 'creator' | 'brand' | 'staff';
+  role: Role;
   firstName: string;
   lastName: string;
   phoneNumber: string;
@@ -35,24 +36,34 @@ export async function findAccountById(db: DbOrTx, id: number): Promise<AccountRo
   return row;
 }
 
-/** Inserts a creator and their empty profile. Returns undefined when the e-mail is taken. */
-export async function insertCreator(
+/**
+ * Inserts an account with its empty profile (creators and brands have one; staff none). Returns
+ * undefined when the e-mail is taken.
+ */
+export async function insertAccount(
   db: DbOrTx,
   values: {
     email: string;
     passwordHash: string | null;
+    role: Role;
     phoneNumber?: string;
     firstName?: string;
     lastName?: string;
     isActive: boolean;
+    /** A brand's company name. */
+    companyName?: string;
   },
 ): Promise<AccountRow | undefined> {
+  const { companyName = '', ...user } = values;
   const [row] = await db
     .insert(users)
-    .values({ ...values, role: 'creator' })
+    .values(user)
     .onConflictDoNothing({ target: users.email })
     .returning(accountColumns);
-  if (row) await db.insert(creatorProfiles).values({ userId: row.id }).onConflictDoNothing();
+  if (row?.role === 'creator')
+    await db.insert(creatorProfiles).values({ userId: row.id }).onConflictDoNothing();
+  if (row?.role === 'brand')
+    await db.insert(brandProfiles).values({ userId: row.id, companyName }).onConflictDoNothing();
   return row;
 }
 

@@ -1,14 +1,29 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import type { AppDeps } from '../../app-deps';
-import { createAccountsService } from './accounts.service';
-import * as s from './accounts.schemas';
+import {
+  currentUserResponseSchema,
+  detailResponseSchema,
+  emailBodySchema,
+  googleLoginBodySchema,
+  googleLoginResponseSchema,
+  loginBodySchema,
+  loginResponseSchema,
+  passwordResetConfirmBodySchema,
+  passwordResetParamsSchema,
+  refreshTokenBodySchema,
+  registerBodySchema,
+  registerResponseSchema,
+  requireVerificationResponseSchema,
+  resendVerificationResponseSchema,
+  tokenPairSchema,
+  verifyEmailParamsSchema,
+} from '@app/domain';
+import { createAccountsService, type AccountsServiceDeps } from './accounts.service';
 
 const tags = ['accounts'];
 
 /** Accounts API (spec §7): sign-up, sign-in, tokens, verification, password reset, Google, /me. */
 export const accountsRoutes =
-  (deps: AppDeps): FastifyPluginAsyncZod =>
+  (deps: AccountsServiceDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const service = createAccountsService(deps);
 
@@ -18,8 +33,8 @@ export const accountsRoutes =
         schema: {
           tags,
           summary: 'Create a creator account and e-mail the verification link',
-          body: s.registerBody,
-          response: { 201: s.detailResponse.extend({ email: z.string() }) },
+          body: registerBodySchema,
+          response: { 201: registerResponseSchema },
         },
       },
       async (request, reply) => reply.status(201).send(await service.register(request.body, request.ip)),
@@ -31,13 +46,13 @@ export const accountsRoutes =
         schema: {
           tags,
           summary: 'Sign in with e-mail and password',
-          body: s.loginBody,
-          response: { 200: s.loginResponse, 403: s.requireVerificationResponse },
+          body: loginBodySchema,
+          response: { 200: loginResponseSchema, 403: requireVerificationResponseSchema },
         },
       },
       async (request, reply) => {
         const result = await service.login(request.body, request.ip);
-        if ('require_verification' in result) return reply.status(403).send({ ...result, code: 'forbidden' });
+        if ('require_verification' in result) return reply.status(403).send(result);
         return result;
       },
     );
@@ -48,8 +63,8 @@ export const accountsRoutes =
         schema: {
           tags,
           summary: 'Rotate a refresh token',
-          body: s.refreshBody,
-          response: { 200: s.tokenPairResponse },
+          body: refreshTokenBodySchema,
+          response: { 200: tokenPairSchema },
         },
       },
       async (request) => service.refresh(request.body.refresh),
@@ -61,8 +76,8 @@ export const accountsRoutes =
         schema: {
           tags,
           summary: 'Revoke a refresh token and its session',
-          body: s.refreshBody,
-          response: { 200: s.detailResponse },
+          body: refreshTokenBodySchema,
+          response: { 200: detailResponseSchema },
         },
       },
       async (request) => service.logout(request.body.refresh),
@@ -75,8 +90,8 @@ export const accountsRoutes =
         schema: {
           tags,
           summary: 'Verify an e-mail address from its link',
-          params: s.verifyParams,
-          response: { 200: s.detailResponse },
+          params: verifyEmailParamsSchema,
+          response: { 200: detailResponseSchema },
         },
       },
       async (request) => service.verifyEmail(request.params.uid, request.params.token),
@@ -88,8 +103,8 @@ export const accountsRoutes =
         schema: {
           tags,
           summary: 'Send the verification link again',
-          body: s.emailBody,
-          response: { 200: z.object({ message: z.string() }) },
+          body: emailBodySchema,
+          response: { 200: resendVerificationResponseSchema },
         },
       },
       async (request) => service.resendVerification(request.body.email, request.ip),
@@ -101,8 +116,8 @@ export const accountsRoutes =
         schema: {
           tags,
           summary: 'E-mail a password reset link (same answer for unknown addresses)',
-          body: s.emailBody,
-          response: { 200: s.detailResponse },
+          body: emailBodySchema,
+          response: { 200: detailResponseSchema },
         },
       },
       async (request) => service.requestPasswordReset(request.body.email, request.ip),
@@ -115,8 +130,8 @@ export const accountsRoutes =
         schema: {
           tags,
           summary: 'Check a reset link before the new password is typed (400 when used or expired)',
-          params: s.resetParams,
-          response: { 200: s.detailResponse },
+          params: passwordResetParamsSchema,
+          response: { 200: detailResponseSchema },
         },
       },
       async (request) => service.checkPasswordResetLink(request.params.uidb64, request.params.token),
@@ -129,9 +144,9 @@ export const accountsRoutes =
         schema: {
           tags,
           summary: 'Set a new password from a reset link',
-          params: s.resetParams,
-          body: s.resetConfirmBody,
-          response: { 200: s.detailResponse },
+          params: passwordResetParamsSchema,
+          body: passwordResetConfirmBodySchema,
+          response: { 200: detailResponseSchema },
         },
       },
       async (request) =>
@@ -144,8 +159,8 @@ export const accountsRoutes =
         schema: {
           tags,
           summary: 'Sign in with a Google ID token',
-          body: s.googleBody,
-          response: { 200: s.googleLoginResponse },
+          body: googleLoginBodySchema,
+          response: { 200: googleLoginResponseSchema },
         },
       },
       async (request) => service.googleLogin(request.body.id_token, request.ip),
@@ -159,7 +174,7 @@ export const accountsRoutes =
           tags,
           summary: 'The signed-in user (application prefill)',
           security: [{ bearerAuth: [] }],
-          response: { 200: s.currentUserResponse },
+          response: { 200: currentUserResponseSchema },
         },
       },
       async (request) => service.currentUser(request.authUser!.id),

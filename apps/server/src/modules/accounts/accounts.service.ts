@@ -4,25 +4,36 @@ import {
   MESSAGES,
   isValidEmail,
   normalizeEmail,
+  passwordProblems,
   registrationErrors,
+  ROLES,
   type AccountUser,
   type CurrentUser,
+  type DetailResponse,
   type GoogleLoginResponse,
+  type LoginBody,
   type LoginResponse,
+  type PasswordResetConfirmBody,
+  type RegisterBody,
+  type RegisterResponse,
+  type RequireVerificationResponse,
+  type ResendVerificationResponse,
+  type Role,
   type TokenPair,
 } from '@app/domain';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { checkThrottle, throttle, type ThrottleRule } from '../../lib/throttle';
-import { decodeUid } from './account-tokens';
+import { createCreatorProfileService } from '../creators/creator-profile.service';
+import { createLinkTokens, decodeUid } from './account-tokens';
 import { allPasswordProblems } from './password-rules';
 import { createRefreshTokenCodec } from './refresh-tokens';
 import { createGoogleVerifier } from './google-id-token';
-import { createAccountMail } from './accounts.mail';
+import { createAccountEmails } from './accounts.emails';
 import { passwordResetRequestJob } from './accounts.jobs';
 import * as repo from './accounts.repository';
-import { toAccountUser, toCurrentUser } from './accounts.presenters';
+import { toAccountUser, toCurrentUser } from './accounts.presenter';
 import type { AccountRow } from './accounts.repository';
 
 /** Per-client and per-address limits (requests per window). */
@@ -36,7 +47,21 @@ export const RATE_LIMITS = {
   google: { perClient: 200, windowSeconds: 15 * 60 },
 } as const;
 
-type ServiceDeps = Pick<AppDeps, 'config' | 'database' | 'queue' | 'log' | 'tokens' | 'storage'>;
+export type AccountsServiceDeps = Pick<
+  AppDeps,
+  'config' | 'database' | 'queue' | 'log' | 'tokens' | 'storage'
+>;
+
+/** A new account made by an operator (`npm run admin -- create-user`). */
+export interface NewUser {
+  email: string;
+  password: string;
+  role: Role;
+  firstName?: string;
+  lastName?: string;
+  /** A brand's company name. */
+  companyName?: string;
+}
 
 function limit(kind: keyof typeof RATE_LIMITS, ip: string, email?: string) {
   const rule = RATE_LIMITS[kind];
@@ -48,12 +73,16 @@ function limit(kind: keyof typeof RATE_LIMITS, ip: string, email?: string) {
   return rules;
 }
 
-/** Sign-up, sign-in, token rotation, e-mail verification, password reset and Google sign-in. */
-export function createAccountsService(deps: ServiceDeps) {
+/**
+ * Sign-up, sign-in, token rotation, e-mail verification, password reset, Google sign-in, the
+ * current user, and accounts made by an operator.
+ */
+export function createAccountsService(deps: AccountsServiceDeps) {
   const { config, database, queue, log, tokens } = deps;
   const db = database.db;
-  const mail = createAccountMail(deps);
-  const links = mail.links;
+  const emails = createAccountEmails(deps);
+  const links = createLinkTokens(config.JWT_SECRET);
+  const creatorProfiles = createCreatorProfileService(deps);
   const refreshCodec = createRefreshTokenCodec(config.JWT_SECRET);
   const google = config.GOOGLE_CLIENT_ID
     ? createGoogleVerifier({
@@ -100,10 +129,7 @@ export function createAccountsService(deps: ServiceDeps) {
 
   return {
     /** Creates an inactive creator (the requested role is ignored) and e-mails the verification link. */
-    async register(
-      input: { email?: string; password?: string; confirm_password?: string; phone_number?: string },
-      ip: string,
-    ): Promise<{ detail: string; email: string }> {
+    async register(input: RegisterBody, ip: string): Promise<RegisterResponse> {
       const email = normalizeEmail(input.email ?? '');
       await throttle(database, ...limit('register', ip, email || undefined));
       const errors = registrationErrors(input);
@@ -113,21 +139,23 @@ export function createAccountsService(deps: ServiceDeps) {
       }
       if (Object.keys(errors).length) throw AppError.validation(errors);
       const passwordHash = await hashPassword(input.password!);
-      const account = await repo.insertCreator(db, {
+      const account = await repo.insertAccount(db, {
         email,
         passwordHash,
+        role: 'creator',
         phoneNumber: (input.phone_number ?? '').trim(),
         isActive: false,
       });
       if (!account) throw AppError.validation({ email: [MESSAGES.registration.emailTaken] });
-      await mail.sendVerification(account);
+      await emails.sendVerification(account);
       return { detail: ACCOUNT_MESSAGES.registered, email };
     },
 
-    async login(
-      input: { email: string; password: string },
-      ip: string,
-    ): Promise<LoginResponse | { require_verification: true; detail: string }> {
+    /**
+     * Signs in with e-mail and password. An account whose e-mail is not verified yet gets the
+     * spec's `require_verification` answer (sent with HTTP 403) instead of tokens.
+     */
+    async login(input: LoginBody, ip: string): Promise<LoginResponse | RequireVerificationResponse> {
       const email = normalizeEmail(input.email);
       const [perClient, perEmail] = limit('login', ip, email);
       await throttle(database, perClient!);
@@ -142,7 +170,7 @@ export function createAccountsService(deps: ServiceDeps) {
         throw new AppError('not_authenticated', MESSAGES.login.incorrect);
       }
       if (!account.isActive)
-        return { require_verification: true, detail: MESSAGES.login.requireVerification };
+        return { require_verification: true, detail: MESSAGES.login.requireVerification, code: 'forbidden' };
       return signIn(account);
     },
 
@@ -183,14 +211,15 @@ export function createAccountsService(deps: ServiceDeps) {
     },
 
     /** Ends the session the refresh token belongs to. Unknown tokens are ignored. */
-    async logout(token: string): Promise<{ detail: string }> {
+    async logout(token: string): Promise<DetailResponse> {
       const claims = await refreshCodec.read(token);
       const row = claims ? await repo.findRefreshToken(db, claims.jti) : undefined;
       if (row) await repo.revokeFamily(db, row.familyId);
       return { detail: ACCOUNT_MESSAGES.loggedOut };
     },
 
-    async verifyEmail(uid: string, token: string): Promise<{ detail: string }> {
+    /** Activates the account a verification link is for; a used or expired link is a 400. */
+    async verifyEmail(uid: string, token: string): Promise<DetailResponse> {
       const id = decodeUid(uid);
       const account = id ? await repo.findAccountById(db, id) : undefined;
       if (!account) throw invalidLink();
@@ -206,12 +235,12 @@ export function createAccountsService(deps: ServiceDeps) {
     },
 
     /** The same answer whether or not an unverified account exists with this address. */
-    async resendVerification(rawEmail: string, ip: string): Promise<{ message: string }> {
+    async resendVerification(rawEmail: string, ip: string): Promise<ResendVerificationResponse> {
       const email = normalizeEmail(rawEmail);
       await throttle(database, ...limit('resend', ip, email));
       if (!isValidEmail(email)) throw AppError.validation({ email: [MESSAGES.registration.invalidEmail] });
       const account = await repo.findAccountByEmail(db, email);
-      if (account && !account.isActive && account.passwordHash) await mail.sendVerification(account);
+      if (account && !account.isActive && account.passwordHash) await emails.sendVerification(account);
       return { message: MESSAGES.resend.sent };
     },
 
@@ -219,7 +248,7 @@ export function createAccountsService(deps: ServiceDeps) {
      * Always the same answer and the same work (one queued job), whether or not the account exists;
      * the job looks the address up and sends the link.
      */
-    async requestPasswordReset(rawEmail: string, ip: string): Promise<{ detail: string }> {
+    async requestPasswordReset(rawEmail: string, ip: string): Promise<DetailResponse> {
       const email = normalizeEmail(rawEmail);
       await throttle(database, ...limit('reset', ip, email));
       if (!isValidEmail(email)) throw AppError.validation({ email: [MESSAGES.registration.invalidEmail] });
@@ -228,16 +257,20 @@ export function createAccountsService(deps: ServiceDeps) {
     },
 
     /** Lets the reset page say at once that a link is used or expired, before a password is typed. */
-    async checkPasswordResetLink(uid: string, token: string): Promise<{ detail: string }> {
+    async checkPasswordResetLink(uid: string, token: string): Promise<DetailResponse> {
       await resetLinkAccount(uid, token);
       return { detail: ACCOUNT_MESSAGES.resetLinkValid };
     },
 
+    /**
+     * Sets a new password from a reset link, verifies the address (the link reached the mailbox)
+     * and ends every session of the account.
+     */
     async confirmPasswordReset(
       uid: string,
       token: string,
-      input: { new_password1?: string; new_password2?: string },
-    ): Promise<{ detail: string }> {
+      input: PasswordResetConfirmBody,
+    ): Promise<DetailResponse> {
       const account = await resetLinkAccount(uid, token);
       const password = input.new_password1 ?? '';
       const errors: Record<string, string[]> = {};
@@ -288,9 +321,10 @@ export function createAccountsService(deps: ServiceDeps) {
           existing = { ...existing, passwordHash: null, isActive: true };
         }
         if (!existing) {
-          existing = await repo.insertCreator(tx, {
+          existing = await repo.insertAccount(tx, {
             email,
             passwordHash: null,
+            role: 'creator',
             firstName: identity.givenName,
             lastName: identity.familyName,
             isActive: true,
@@ -308,7 +342,7 @@ export function createAccountsService(deps: ServiceDeps) {
         return existing;
       });
       if (!account?.isActive) throw new AppError('forbidden', MESSAGES.google.failed);
-      if (created) await mail.sendWelcome(account.email);
+      if (created) await emails.sendWelcome(account.email);
       const session = await signIn(account);
       return { ...session, token: session.access };
     },
@@ -318,7 +352,32 @@ export function createAccountsService(deps: ServiceDeps) {
       const account = await repo.findAccountById(db, userId);
       if (!account || !account.isActive)
         throw new AppError('not_authenticated', MESSAGES.generic.notAuthenticated);
-      return toCurrentUser(account, (await repo.findProfiles(db, userId)).creator);
+      return toCurrentUser(account, await creatorProfiles.storedValues(userId));
+    },
+
+    /**
+     * Creates an active (verified) account of any role, with its empty profile: how brand and
+     * staff accounts are made. The e-mail must be valid, the role known and the password must pass
+     * the shared rules (field errors in that order); a taken address is a 409.
+     */
+    async createUser(input: NewUser): Promise<{ id: number; email: string; role: Role }> {
+      const email = normalizeEmail(input.email);
+      if (!isValidEmail(email)) throw AppError.validation({ email: [MESSAGES.registration.invalidEmail] });
+      if (!ROLES.includes(input.role))
+        throw AppError.validation({ role: [`Choose one of ${ROLES.join(', ')}.`] });
+      const problems = passwordProblems(input.password, email);
+      if (problems.length) throw AppError.validation({ password: problems });
+      const account = await repo.insertAccount(db, {
+        email,
+        passwordHash: await hashPassword(input.password),
+        role: input.role,
+        firstName: input.firstName ?? '',
+        lastName: input.lastName ?? '',
+        companyName: input.companyName ?? '',
+        isActive: true,
+      });
+      if (!account) throw new AppError('conflict', `A user with the e-mail ${email} already exists.`);
+      return { id: account.id, email: account.email, role: account.role };
     },
   };
 }

@@ -2,55 +2,24 @@ import { randomBytes } from 'node:crypto';
 import {
   CREATOR_MESSAGES,
   normalizeEmail,
+  PROFILE_STORED_FIELDS,
   PROFILE_UPDATE_FIELDS,
   profileUpdateErrors,
   type CreatorProfile,
+  type ProfileStoredValues,
   type ProfileUpdate,
-  type ProfileUpdateField,
 } from '@app/domain';
-import type { Database } from '../../db/client';
-import type { JobQueue } from '../../jobs/queue';
+import type { AppDeps } from '../../app-deps';
 import { sendEmailJob } from '../../jobs/send-email.job';
 import { AppError } from '../../lib/errors';
 import { refreshCreatorVideoSearch } from '../videos/videos.service';
 import * as repo from './creators.repository';
+import { toCreatorProfile } from './creators.presenter';
+import { emailChangeEmail } from './creators.emails';
 import { resizeAvatar } from './avatar';
-import type { EmailChangeTokens } from './email-change';
+import { createEmailChangeTokens } from './email-change';
 
-/** Where avatars go: put bytes under a key, delete a key, and the public URL of a key. */
-export interface AvatarStore {
-  put(key: string, body: Buffer): Promise<unknown>;
-  delete(key: string): Promise<void>;
-  url(key: string): string;
-}
-
-export interface CreatorProfileServiceDeps {
-  db: Database;
-  queue: JobQueue;
-  avatars: AvatarStore;
-  emailChangeTokens: EmailChangeTokens;
-  publicUrl: string;
-}
-
-/** Columns of creator_profiles that an update field writes to as is. */
-const PROFILE_COLUMNS = {
-  bio: 'bio',
-  gender: 'gender',
-  address: 'address',
-  website: 'website',
-  portfolio_url: 'portfolioUrl',
-  linkedin: 'linkedin',
-  instagram: 'instagram',
-  twitter: 'twitter',
-  facebook: 'facebook',
-  youtube_url: 'youtubeUrl',
-  shipping_address_line1: 'shippingAddressLine1',
-  shipping_address_line2: 'shippingAddressLine2',
-  shipping_city: 'shippingCity',
-  shipping_state: 'shippingState',
-  shipping_postal_code: 'shippingPostalCode',
-  shipping_country: 'shippingCountry',
-} as const satisfies Partial<Record<ProfileUpdateField, keyof repo.ProfileChanges>>;
+export type CreatorProfileServiceDeps = Pick<AppDeps, 'config' | 'database' | 'queue' | 'storage'>;
 
 export interface ProfileUpdateInput {
   /** Only the fields the request carried; others keep their values (PATCH). */
@@ -60,7 +29,9 @@ export interface ProfileUpdateInput {
 
 /** The creator's own profile: read, update (spec §5 rules), avatar, and e-mail change. */
 export function createCreatorProfileService(deps: CreatorProfileServiceDeps) {
-  const { db } = deps;
+  const { config, queue, storage } = deps;
+  const db = deps.database.db;
+  const emailChangeTokens = createEmailChangeTokens(config.JWT_SECRET, config.VERIFY_TOKEN_TTL);
 
   async function load(userId: number): Promise<repo.CreatorRow> {
     const row = await repo.findCreatorWithProfile(db, userId);
@@ -69,66 +40,31 @@ export function createCreatorProfileService(deps: CreatorProfileServiceDeps) {
   }
 
   async function render(row: repo.CreatorRow): Promise<CreatorProfile> {
-    const { user, profile } = row;
     const [counts, participations] = await Promise.all([
-      repo.countCreatorActivity(db, user.id),
-      repo.countParticipations(db, user.id),
+      repo.countCreatorActivity(db, row.id),
+      repo.countParticipations(db, row.id),
     ]);
-    return {
-      id: user.id,
-      full_name: fullName(user.firstName, user.lastName),
-      first_name: user.firstName,
-      last_name: user.lastName,
-      email: user.email,
-      pending_email: user.pendingEmail,
-      phone_number: user.phoneNumber,
-      profile: {
-        bio: profile.bio,
-        address: profile.address,
-        gender: profile.gender,
-        website: profile.website,
-        linkedin: profile.linkedin,
-        twitter: profile.twitter,
-        youtube_url: profile.youtubeUrl,
-        portfolio_url: profile.portfolioUrl,
-        instagram_url: profile.instagram,
-        facebook_url: profile.facebook,
-        shipping_address_line1: profile.shippingAddressLine1,
-        shipping_address_line2: profile.shippingAddressLine2,
-        shipping_city: profile.shippingCity,
-        shipping_state: profile.shippingState,
-        shipping_postal_code: profile.shippingPostalCode,
-        shipping_country: profile.shippingCountry,
-        profilePicture: profile.avatarKey ? deps.avatars.url(profile.avatarKey) : '',
-        phoneNumber: user.phoneNumber,
-        contest_participations: participations,
-        contests_wins: counts.wins,
-        shipping_address: {
-          line1: profile.shippingAddressLine1,
-          line2: profile.shippingAddressLine2,
-          city: profile.shippingCity,
-          state: profile.shippingState,
-          postal: profile.shippingPostalCode,
-          country: profile.shippingCountry,
-        },
-      },
-    };
+    return toCreatorProfile(row, { participations, wins: counts.wins }, (key) => storage.url(key));
   }
 
   async function sendEmailChangeLink(userId: number, email: string): Promise<void> {
-    const token = deps.emailChangeTokens.sign(userId, email);
-    const link = `${deps.publicUrl}/api/accounts/auth/confirm-email-change/${token}/`;
-    await deps.queue.send(sendEmailJob, {
-      to: email,
-      subject: 'Confirm your new e-mail address',
-      text: `Follow this link to use ${email} for your Cinematic Contests account:\n\n${link}\n\nIf you did not ask for this, ignore this e-mail; nothing changes.`,
-      html: `<p>Follow this link to use <strong>${escapeHtml(email)}</strong> for your Cinematic Contests account:</p><p><a href="${link}">Confirm my new e-mail address</a></p><p>If you did not ask for this, ignore this e-mail; nothing changes.</p>`,
-    });
+    const token = emailChangeTokens.sign(userId, email);
+    const link = `${config.PUBLIC_URL}/api/accounts/auth/confirm-email-change/${token}/`;
+    await queue.send(sendEmailJob, emailChangeEmail(email, link));
   }
 
   return {
+    /** The caller's own profile (spec §3 "Creator profile (me call)"). */
     async get(userId: number): Promise<CreatorProfile> {
       return render(await load(userId));
+    },
+
+    /**
+     * The stored profile fields of any user, by update-field name; null for an account without a
+     * creator profile. Read only (the application prefill of `GET /api/accounts/me/`).
+     */
+    async storedValues(userId: number): Promise<ProfileStoredValues | null> {
+      return repo.findProfileValues(db, userId);
     },
 
     /**
@@ -143,14 +79,15 @@ export function createCreatorProfileService(deps: CreatorProfileServiceDeps) {
           (PROFILE_UPDATE_FIELDS as readonly string[]).includes(key),
         ),
       ) as Partial<ProfileUpdate>;
-      const errors = profileUpdateErrors({ ...currentValues(current), ...sent });
+      // Each rule reads one field, so checking the sent fields alone is checking the merged profile.
+      const errors = profileUpdateErrors(sent);
       for (const field of Object.keys(errors)) if (!(field in sent)) delete errors[field];
 
       const userChanges: repo.UserChanges = {};
       let newPendingEmail: string | null = null;
       if (sent.email !== undefined && !errors.email) {
         const email = normalizeEmail(sent.email);
-        if (email === current.user.email) {
+        if (email === current.email) {
           userChanges.pendingEmail = null;
         } else if (await repo.emailTakenByOther(db, email, userId)) {
           errors.email = [CREATOR_MESSAGES.emailTaken];
@@ -170,15 +107,15 @@ export function createCreatorProfileService(deps: CreatorProfileServiceDeps) {
       }
       if (sent.phone !== undefined) userChanges.phoneNumber = sent.phone.trim();
       const profileChanges: repo.ProfileChanges = {};
-      for (const [field, column] of Object.entries(PROFILE_COLUMNS)) {
-        const value = sent[field as keyof typeof PROFILE_COLUMNS];
-        if (value !== undefined) profileChanges[column] = value.trim();
+      for (const field of PROFILE_STORED_FIELDS) {
+        const value = sent[field];
+        if (value !== undefined) profileChanges[field] = value.trim();
       }
 
-      const oldAvatarKey = current.profile.avatarKey;
+      const oldAvatarKey = current.avatarKey;
       if (avatar) {
         const key = `avatars/${userId}/${randomBytes(8).toString('hex')}.webp`;
-        await deps.avatars.put(key, avatar);
+        await storage.put(key, avatar);
         profileChanges.avatarKey = key;
       }
       await db.transaction(async (tx) => {
@@ -186,7 +123,7 @@ export function createCreatorProfileService(deps: CreatorProfileServiceDeps) {
         // The creator's name is in their videos' search documents.
         if (userChanges.firstName !== undefined) await refreshCreatorVideoSearch(tx, userId);
       });
-      if (avatar && oldAvatarKey) await deps.avatars.delete(oldAvatarKey).catch(() => undefined);
+      if (avatar && oldAvatarKey) await storage.delete(oldAvatarKey).catch(() => undefined);
       if (newPendingEmail) await sendEmailChangeLink(userId, newPendingEmail);
 
       const updated = await render(await load(userId));
@@ -197,44 +134,13 @@ export function createCreatorProfileService(deps: CreatorProfileServiceDeps) {
 
     /** Follows an e-mail change link; true when the new address is now the account's. */
     async confirmEmailChange(token: string): Promise<boolean> {
-      const claim = deps.emailChangeTokens.parse(token);
+      const claim = emailChangeTokens.parse(token);
       if (!claim) return false;
       const row = await repo.findCreatorWithProfile(db, claim.userId);
-      const pending = row?.user.pendingEmail;
-      if (!pending || !deps.emailChangeTokens.matches(claim, pending)) return false;
+      const pending = row?.pendingEmail;
+      if (!pending || !emailChangeTokens.matches(claim, pending)) return false;
       return repo.confirmPendingEmail(db, claim.userId, pending);
     },
   };
 }
-
-function fullName(first: string, last: string): string {
-  return `${first} ${last}`.trim();
-}
-
-function currentValues({ user, profile }: repo.CreatorRow): ProfileUpdate {
-  return {
-    name: fullName(user.firstName, user.lastName),
-    email: user.email,
-    phone: user.phoneNumber,
-    bio: profile.bio,
-    gender: profile.gender,
-    address: profile.address,
-    website: profile.website,
-    portfolio_url: profile.portfolioUrl,
-    linkedin: profile.linkedin,
-    instagram: profile.instagram,
-    twitter: profile.twitter,
-    facebook: profile.facebook,
-    youtube_url: profile.youtubeUrl,
-    shipping_address_line1: profile.shippingAddressLine1,
-    shipping_address_line2: profile.shippingAddressLine2,
-    shipping_city: profile.shippingCity,
-    shipping_state: profile.shippingState,
-    shipping_postal_code: profile.shippingPostalCode,
-    shipping_country: profile.shippingCountry,
-  };
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
+export type CreatorProfileService = ReturnType<typeof createCreatorProfileService>;

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROFILE_FIELD_MAX_LENGTH } from '@app/domain';
 import { creatorProfiles, users } from '../../db/schema/index';
 import { createTestContext, type TestContext } from '../../../test/helper';
 import { createUser, type TestUser } from '../../../test/factories';
@@ -321,6 +322,18 @@ describe('PATCH /api/accounts/auth/creator-profile/', () => {
       const creator = await createUser(ctx);
       const res = await patch(creator, { bio: 'b'.repeat(500) });
       expect(res.statusCode).toBe(200);
+    });
+
+    it('refuses a field longer than its bound, on that field, and saves nothing', async () => {
+      const creator = await createUser(ctx);
+      const res = await patch(creator, {
+        website: 'w'.repeat(PROFILE_FIELD_MAX_LENGTH + 1),
+        bio: 'kept out',
+      });
+      expect(res.statusCode).toBe(400);
+      expect(Object.keys(res.json())).toContain('website');
+      const after = await ctx.app.inject({ method: 'GET', url: PROFILE_URL, headers: creator.headers });
+      expect(after.json().profile.bio).toBe('');
     });
 
     it('refuses an unknown gender and accepts the listed ones', async () => {

@@ -10,7 +10,7 @@ import {
   users,
   videos,
 } from '../../db/schema/index';
-import { RECENT_EARNINGS_DAYS } from '@app/domain';
+import { RECENT_EARNINGS_DAYS, type ProfileStoredField, type ProfileStoredValues } from '@app/domain';
 
 /** SQL of the creator dashboard; every query is filtered by the creator's own user id. */
 
@@ -89,6 +89,11 @@ export function findOwnVideos(db: DbOrTx, userId: number) {
     .orderBy(desc(videos.createdAt), desc(videos.id));
 }
 
+export type ParticipationRow = Awaited<ReturnType<typeof findParticipatedContests>>[number];
+export type SubmissionRow = Awaited<ReturnType<typeof findSubmissions>>[number];
+export type ResultRow = Awaited<ReturnType<typeof findResults>>[number];
+export type OwnVideoRow = Awaited<ReturnType<typeof findOwnVideos>>[number];
+
 export async function countCreatorActivity(db: DbOrTx, userId: number) {
   const [[videoCount], [submissionCount], [wins]] = await Promise.all([
     db.select({ n: count() }).from(videos).where(eq(videos.ownerId, userId)),
@@ -131,28 +136,79 @@ export async function sumEarnings(db: DbOrTx, userId: number) {
   };
 }
 
+/**
+ * The creator_profiles property behind each stored profile field: the one place the API's field
+ * names meet the columns (PROFILE_RESPONSE_KEYS in the domain names the rest).
+ */
+const PROFILE_COLUMNS = {
+  bio: 'bio',
+  address: 'address',
+  gender: 'gender',
+  website: 'website',
+  linkedin: 'linkedin',
+  twitter: 'twitter',
+  youtube_url: 'youtubeUrl',
+  portfolio_url: 'portfolioUrl',
+  instagram: 'instagram',
+  facebook: 'facebook',
+  shipping_address_line1: 'shippingAddressLine1',
+  shipping_address_line2: 'shippingAddressLine2',
+  shipping_city: 'shippingCity',
+  shipping_state: 'shippingState',
+  shipping_postal_code: 'shippingPostalCode',
+  shipping_country: 'shippingCountry',
+} as const satisfies Record<ProfileStoredField, keyof typeof creatorProfiles.$inferSelect>;
+
+/** Selects the stored profile fields under their API names. */
+const profileValueColumns = Object.fromEntries(
+  Object.entries(PROFILE_COLUMNS).map(([field, property]) => [field, creatorProfiles[property]]),
+) as { [F in ProfileStoredField]: (typeof creatorProfiles)[(typeof PROFILE_COLUMNS)[F]] };
+
+/** The values of a user's creator profile by field name, or null when they have none (read only). */
+export async function findProfileValues(db: DbOrTx, userId: number): Promise<ProfileStoredValues | null> {
+  const [row] = await db
+    .select(profileValueColumns)
+    .from(creatorProfiles)
+    .where(eq(creatorProfiles.userId, userId));
+  return row ?? null;
+}
+
+/** A creator with their profile: user columns, the stored profile fields by name, the avatar's key. */
 export async function findCreatorWithProfile(db: DbOrTx, userId: number) {
   const select = () =>
     db
-      .select({ user: users, profile: creatorProfiles })
+      .select({
+        id: users.id,
+        email: users.email,
+        pendingEmail: users.pendingEmail,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        phoneNumber: users.phoneNumber,
+        hasProfile: sql<boolean>`${creatorProfiles.userId} is not null`,
+        avatarKey: creatorProfiles.avatarKey,
+        values: profileValueColumns,
+      })
       .from(users)
       .leftJoin(creatorProfiles, eq(creatorProfiles.userId, users.id))
       .where(eq(users.id, userId));
   let [row] = await select();
   if (!row) return null;
-  if (!row.profile) {
+  if (!row.hasProfile) {
     // A creator always has a profile row; one created without it gets it on first read.
     await db.insert(creatorProfiles).values({ userId }).onConflictDoNothing();
     [row] = await select();
   }
-  return row?.profile ? { user: row.user, profile: row.profile } : null;
+  if (!row?.values) return null;
+  const { hasProfile: _hasProfile, values, ...user } = row;
+  return { ...user, values };
 }
 
 export type CreatorRow = NonNullable<Awaited<ReturnType<typeof findCreatorWithProfile>>>;
 export type UserChanges = Partial<
   Pick<typeof users.$inferInsert, 'firstName' | 'lastName' | 'phoneNumber' | 'pendingEmail' | 'email'>
 >;
-export type ProfileChanges = Partial<Omit<typeof creatorProfiles.$inferInsert, 'userId' | 'updatedAt'>>;
+/** Changes of the stored profile fields (by API name) and of the avatar. */
+export type ProfileChanges = Partial<ProfileStoredValues> & { avatarKey?: string | null };
 
 export async function updateCreator(db: DbOrTx, userId: number, user: UserChanges, profile: ProfileChanges) {
   if (Object.keys(user).length)
@@ -160,10 +216,15 @@ export async function updateCreator(db: DbOrTx, userId: number, user: UserChange
       .update(users)
       .set({ ...user, updatedAt: new Date() })
       .where(eq(users.id, userId));
-  if (Object.keys(profile).length)
+  const { avatarKey, ...values } = profile;
+  const columns: Partial<typeof creatorProfiles.$inferInsert> = Object.fromEntries(
+    Object.entries(values).map(([field, value]) => [PROFILE_COLUMNS[field as ProfileStoredField], value]),
+  );
+  if (avatarKey !== undefined) columns.avatarKey = avatarKey;
+  if (Object.keys(columns).length)
     await db
       .update(creatorProfiles)
-      .set({ ...profile, updatedAt: new Date() })
+      .set({ ...columns, updatedAt: new Date() })
       .where(eq(creatorProfiles.userId, userId));
 }
 

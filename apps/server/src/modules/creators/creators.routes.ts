@@ -1,49 +1,49 @@
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
+  confirmEmailChangeParamsSchema,
   CREATOR_MESSAGES,
-  creatorContestsResponse,
-  creatorDashboardResponse,
-  creatorEarningsResponse,
-  creatorProfileResponse,
-  creatorStatsResponse,
-  creatorSubmission,
+  creatorContestsResponseSchema,
+  creatorDashboardResponseSchema,
+  creatorEarningsResponseSchema,
+  creatorProfileResponseSchema,
+  creatorProfileUpdateBodySchema,
+  creatorStatsResponseSchema,
+  creatorSubmissionsResponseSchema,
   LIMITS,
   PROFILE_UPDATE_FIELDS,
 } from '@app/domain';
-import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../lib/errors';
-import { createCreatorsService } from './creators.service';
-import { createCreatorProfileService, type ProfileUpdateInput } from './creator-profile.service';
+import type { AuthUser } from '../../plugins/auth';
+import { createCreatorsService, type CreatorsServiceDeps } from './creators.service';
+import {
+  createCreatorProfileService,
+  type CreatorProfileServiceDeps,
+  type ProfileUpdateInput,
+} from './creator-profile.service';
+import { assertAllowed, canEditCreatorProfile, canUseCreatorDashboard } from './creators.policy';
 import { issueCsrfCookie, requireCsrf } from './csrf';
-import { createEmailChangeTokens } from './email-change';
 
 const tags = ['creators'];
 
 /**
  * The creator dashboard API (spec §7): dashboard lists, stats, earnings, submissions and the
- * creator's own profile. Every route is for creators only and reads the caller's own data.
+ * creator's own profile (`/api/accounts/auth/creator-profile/` lives here: its noun is the
+ * creator). Every route is for creators only and reads the caller's own data.
  */
 export const creatorsRoutes =
-  (deps: AppDeps): FastifyPluginAsyncZod =>
+  (deps: CreatorsServiceDeps & CreatorProfileServiceDeps): FastifyPluginAsyncZod =>
   async (app) => {
     // Scoped to this plugin unless another module already registered it for the whole app.
     if (!app.hasContentTypeParser('multipart/form-data')) await app.register(multipart);
 
-    const creators = createCreatorsService({
-      db: deps.database.db,
-      mediaUrl: (key) => deps.storage.url(key),
+    const creators = createCreatorsService(deps);
+    const profiles = createCreatorProfileService(deps);
+    const allow = (can: (user: AuthUser) => boolean) => ({
+      preHandler: [app.requireUser, async (request: FastifyRequest) => assertAllowed(can, request.authUser!)],
     });
-    const profiles = createCreatorProfileService({
-      db: deps.database.db,
-      queue: deps.queue,
-      avatars: deps.storage,
-      emailChangeTokens: createEmailChangeTokens(deps.config.JWT_SECRET, deps.config.VERIFY_TOKEN_TTL),
-      publicUrl: deps.config.PUBLIC_URL,
-    });
-    const creatorOnly = { preHandler: app.requireRole('creator') };
+    const creatorOnly = allow(canUseCreatorDashboard);
     const secureCookie = deps.config.PUBLIC_URL.startsWith('https://');
     const userId = (request: FastifyRequest) => request.authUser!.id;
 
@@ -54,7 +54,7 @@ export const creatorsRoutes =
         schema: {
           tags,
           summary: 'Creator dashboard: videos and contest lists',
-          response: { 200: creatorDashboardResponse },
+          response: { 200: creatorDashboardResponseSchema },
         },
       },
       (request) => creators.dashboard(userId(request)),
@@ -67,7 +67,7 @@ export const creatorsRoutes =
         schema: {
           tags,
           summary: 'Contests: running, applied, ended',
-          response: { 200: creatorContestsResponse },
+          response: { 200: creatorContestsResponseSchema },
         },
       },
       (request) => creators.contestLists(userId(request)),
@@ -77,7 +77,11 @@ export const creatorsRoutes =
       '/accounts/creators/stats/',
       {
         ...creatorOnly,
-        schema: { tags, summary: 'Counts for the profile card', response: { 200: creatorStatsResponse } },
+        schema: {
+          tags,
+          summary: 'Counts for the profile card',
+          response: { 200: creatorStatsResponseSchema },
+        },
       },
       (request) => creators.stats(userId(request)),
     );
@@ -86,7 +90,11 @@ export const creatorsRoutes =
       '/accounts/creators/earnings/',
       {
         ...creatorOnly,
-        schema: { tags, summary: 'Earnings overview in dollars', response: { 200: creatorEarningsResponse } },
+        schema: {
+          tags,
+          summary: 'Earnings overview in dollars',
+          response: { 200: creatorEarningsResponseSchema },
+        },
       },
       (request) => creators.earnings(userId(request)),
     );
@@ -95,7 +103,11 @@ export const creatorsRoutes =
       '/creators/submissions/',
       {
         ...creatorOnly,
-        schema: { tags, summary: "The creator's submissions", response: { 200: z.array(creatorSubmission) } },
+        schema: {
+          tags,
+          summary: "The creator's submissions",
+          response: { 200: creatorSubmissionsResponseSchema },
+        },
       },
       (request) => creators.submissions(userId(request)),
     );
@@ -103,11 +115,11 @@ export const creatorsRoutes =
     app.get(
       '/accounts/auth/creator-profile/',
       {
-        ...creatorOnly,
+        ...allow(canEditCreatorProfile),
         schema: {
           tags,
           summary: 'Own creator profile; sets the csrftoken cookie',
-          response: { 200: creatorProfileResponse },
+          response: { 200: creatorProfileResponseSchema },
         },
       },
       async (request, reply) => {
@@ -119,11 +131,11 @@ export const creatorsRoutes =
     app.patch(
       '/accounts/auth/creator-profile/',
       {
-        preHandler: [app.requireRole('creator'), requireCsrf],
+        preHandler: [...allow(canEditCreatorProfile).preHandler, requireCsrf],
         schema: {
           tags,
           summary: 'Update own creator profile (multipart; optional avatar). Needs X-CSRFToken.',
-          response: { 200: creatorProfileResponse },
+          response: { 200: creatorProfileResponseSchema },
         },
       },
       async (request) => profiles.update(userId(request), await readProfileUpdate(request)),
@@ -136,7 +148,7 @@ export const creatorsRoutes =
         schema: {
           tags,
           summary: 'Follow an e-mail change link; redirects to the verification result page',
-          params: z.object({ token: z.string().min(1).max(2000) }),
+          params: confirmEmailChangeParamsSchema,
         },
       },
       async (request, reply) => {
@@ -157,7 +169,7 @@ async function readProfileUpdate(request: FastifyRequest): Promise<ProfileUpdate
         if (known.has(key) && (typeof value === 'string' || value === null)) fields[key] = value ?? '';
       }
     }
-    return { fields };
+    return { fields: boundedFields(fields) };
   }
   let avatar: Buffer | undefined;
   const parts = request.parts({
@@ -177,5 +189,14 @@ async function readProfileUpdate(request: FastifyRequest): Promise<ProfileUpdate
     if (part.file.truncated) throw AppError.validation({ avatar: [CREATOR_MESSAGES.avatarTooLarge] });
     if (bytes.length > 0) avatar = bytes;
   }
-  return { fields, avatar };
+  return { fields: boundedFields(fields), avatar };
+}
+
+/** The update fields, each within its bound; a longer one is a 400 on that field. */
+function boundedFields(fields: Record<string, string>): ProfileUpdateInput['fields'] {
+  const parsed = creatorProfileUpdateBodySchema.safeParse(fields);
+  if (parsed.success) return parsed.data;
+  const errors: Record<string, string[]> = {};
+  for (const issue of parsed.error.issues) (errors[String(issue.path[0])] ??= []).push(issue.message);
+  throw AppError.validation(errors);
 }

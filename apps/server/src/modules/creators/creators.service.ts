@@ -5,21 +5,19 @@ import {
   type CreatorEarnings,
   type CreatorStats,
   type CreatorSubmission,
-  type DashboardContest,
   type DashboardVideo,
 } from '@app/domain';
-import type { Database } from '../../db/client';
+import type { AppDeps } from '../../app-deps';
 import * as repo from './creators.repository';
+import type { ParticipationRow, ResultRow, SubmissionRow } from './creators.repository';
+import {
+  toCreatorSubmission,
+  toDashboardContest,
+  toDashboardVideo,
+  type DashboardList,
+} from './creators.presenter';
 
-export interface CreatorsServiceDeps {
-  db: Database;
-  /** Public URL of a stored media object (posters). */
-  mediaUrl: (key: string) => string;
-}
-
-type ParticipationRow = Awaited<ReturnType<typeof repo.findParticipatedContests>>[number];
-type SubmissionRow = Awaited<ReturnType<typeof repo.findSubmissions>>[number];
-type ResultRow = Awaited<ReturnType<typeof repo.findResults>>[number];
+export type CreatorsServiceDeps = Pick<AppDeps, 'database' | 'storage'>;
 
 /**
  * Where a contest goes on the creator's dashboard (spec §4, docs/spec-decisions.md):
@@ -32,17 +30,19 @@ export function classifyContest(
   row: Pick<ParticipationRow, 'submissionDeadline' | 'applicationStatus'>,
   hasSubmission: boolean,
   now: Date,
-): 'running' | 'applied' | 'ended' {
+): DashboardList {
   if (row.submissionDeadline.getTime() <= now.getTime()) return 'ended';
   if (row.applicationStatus === 'rejected' && !hasSubmission) return 'ended';
   if (hasSubmission || row.applicationStatus === 'selected') return 'running';
   return 'applied';
 }
 
-const STATUS_LABEL = { running: 'active', applied: 'applied', ended: 'completed' } as const;
-
 /** The creator dashboard: contests, videos, counts, earnings and submissions, always one's own. */
-export function createCreatorsService({ db, mediaUrl }: CreatorsServiceDeps) {
+export function createCreatorsService(deps: CreatorsServiceDeps) {
+  const db = deps.database.db;
+  const mediaUrl = (key: string) => deps.storage.url(key);
+
+  /** GET /api/accounts/creator/dashboard/: the contests the creator takes part in, by list. */
   async function contestLists(userId: number): Promise<CreatorContests> {
     const [rows, submissions, results] = await Promise.all([
       repo.findParticipatedContests(db, userId),
@@ -64,26 +64,7 @@ export function createCreatorsService({ db, mediaUrl }: CreatorsServiceDeps) {
 
   async function ownVideos(userId: number): Promise<DashboardVideo[]> {
     const rows = await repo.findOwnVideos(db, userId);
-    return rows.map((v) => {
-      const poster = v.posterKey ? mediaUrl(v.posterKey) : null;
-      const created = v.createdAt.toISOString();
-      return {
-        id: v.id,
-        title: v.title,
-        description: v.description,
-        thumbnail: poster,
-        thumbnail_url: poster,
-        status: v.status,
-        failure_reason: v.failureReason,
-        is_approved: v.isApproved,
-        contest_id: v.contestId,
-        type: v.contestId === null ? 'standalone' : 'contest',
-        views: v.views,
-        likes: v.likes,
-        created_at: created,
-        createdAt: created,
-      };
-    });
+    return rows.map((video) => toDashboardVideo(video, mediaUrl));
   }
 
   return {
@@ -101,6 +82,7 @@ export function createCreatorsService({ db, mediaUrl }: CreatorsServiceDeps) {
       };
     },
 
+    /** The profile card's counts. */
     async stats(userId: number): Promise<CreatorStats> {
       const [counts, participations] = await Promise.all([
         repo.countCreatorActivity(db, userId),
@@ -114,6 +96,7 @@ export function createCreatorsService({ db, mediaUrl }: CreatorsServiceDeps) {
       };
     },
 
+    /** The earnings ledger summed: total, the last RECENT_EARNINGS_DAYS, pending; in dollars. */
     async earnings(userId: number): Promise<CreatorEarnings> {
       const sums = await repo.sumEarnings(db, userId);
       return {
@@ -124,40 +107,10 @@ export function createCreatorsService({ db, mediaUrl }: CreatorsServiceDeps) {
       };
     },
 
+    /** The creator's submissions, newest first. */
     async submissions(userId: number): Promise<CreatorSubmission[]> {
       const rows = await repo.findSubmissions(db, userId);
-      return rows.map((s) => ({
-        id: s.id,
-        video: { id: s.videoId, title: s.videoTitle },
-        contest: { id: s.contestId, title: s.contestTitle },
-        created_at: s.createdAt.toISOString(),
-        submission_date: s.createdAt.toISOString(),
-        view_count: s.viewCount,
-      }));
+      return rows.map(toCreatorSubmission);
     },
-  };
-}
-
-function toDashboardContest(
-  row: ParticipationRow,
-  list: 'running' | 'applied' | 'ended',
-  submission: SubmissionRow | null,
-  result: ResultRow | null,
-): DashboardContest {
-  return {
-    id: row.id,
-    title: row.title,
-    description: row.description,
-    thumbnail: row.thumbnailUrl,
-    prize: centsToAmount(row.prizeCents),
-    deadline: row.submissionDeadline.toISOString(),
-    end_date: row.winnersAt.toISOString(),
-    timezone: row.timezone,
-    status: STATUS_LABEL[list],
-    application_status: row.applicationStatus,
-    submission: submission
-      ? { id: submission.id, video_id: submission.videoId, created_at: submission.createdAt.toISOString() }
-      : null,
-    result: result ? { place: result.place, prize: centsToAmount(result.prizeCents) } : null,
   };
 }

@@ -1,55 +1,25 @@
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app-deps';
-
-const healthResponse = z.object({
-  status: z.enum(['ok', 'unavailable']),
-  database: z.object({ status: z.enum(['ok', 'down']), driver: z.enum(['pglite', 'postgres']) }),
-  uptime_seconds: z.number(),
-});
+import { healthResponseSchema } from '@app/domain';
+import { createHealthService, type HealthServiceDeps } from './health.service';
 
 /** GET /api/health/: 200 while the database answers, 503 when it does not. */
 export const healthRoutes =
-  (deps: AppDeps): FastifyPluginAsyncZod =>
+  (deps: HealthServiceDeps): FastifyPluginAsyncZod =>
   async (app) => {
+    const health = createHealthService(deps);
+
     app.get(
       '/health/',
       {
         schema: {
           tags: ['health'],
           summary: 'Liveness and database status',
-          response: { 200: healthResponse, 503: healthResponse },
+          response: { 200: healthResponseSchema, 503: healthResponseSchema },
         },
       },
-      async (request, reply) => {
-        let database: 'ok' | 'down' = 'ok';
-        try {
-          await withTimeout(deps.database.ping(), 2_000);
-        } catch (error) {
-          request.log.warn({ err: error }, 'database ping failed');
-          database = 'down';
-        }
-        return reply.status(database === 'ok' ? 200 : 503).send({
-          status: database === 'ok' ? 'ok' : 'unavailable',
-          database: { status: database, driver: deps.database.driver },
-          uptime_seconds: Math.round(process.uptime()),
-        });
+      async (_request, reply) => {
+        const report = await health.check();
+        return reply.status(report.status === 'ok' ? 200 : 503).send(report);
       },
     );
   };
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('timeout')), ms);
-    promise.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error instanceof Error ? error : new Error(String(error)));
-      },
-    );
-  });
-}

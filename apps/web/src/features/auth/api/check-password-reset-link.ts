@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { DetailResponse } from '@app/domain';
 import { apiRequest } from '../../../lib/api-client';
 
 /** GET /api/accounts/auth/password/reset/confirm/{uidb64}/{token}/: a 400 means used or expired. */
-export function checkPasswordResetLink(uidb64: string, token: string): Promise<{ detail: string }> {
-  return apiRequest(
+export function checkPasswordResetLink(uidb64: string, token: string): Promise<DetailResponse> {
+  return apiRequest<DetailResponse>(
     `/api/accounts/auth/password/reset/confirm/${encodeURIComponent(uidb64)}/${encodeURIComponent(token)}/`,
     { auth: false },
   );

@@ -1,13 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ResetPasswordForm } from '@app/domain';
+import type { DetailResponse, PasswordResetConfirmBody, ResetPasswordForm } from '@app/domain';
 import { apiRequest } from '../../../lib/api-client';
 
 /** POST /api/accounts/auth/password/reset/confirm/{uidb64}/{token}/. */
 export function confirmPasswordReset(
   input: { uidb64: string; token: string } & ResetPasswordForm,
-): Promise<{ detail: string }> {
-  const { uidb64, token, ...body } = input;
-  return apiRequest(
+): Promise<DetailResponse> {
+  const { uidb64, token, ...fields } = input;
+  const body: PasswordResetConfirmBody = fields;
+  return apiRequest<DetailResponse>(
     `/api/accounts/auth/password/reset/confirm/${encodeURIComponent(uidb64)}/${encodeURIComponent(token)}/`,
     { method: 'POST', body, auth: false },
   );

@@ -1,11 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
+import type { EmailBody, ResendVerificationResponse } from '@app/domain';
 import { apiRequest } from '../../../lib/api-client';
 
 /** POST /api/accounts/auth/resend-verification/: answers `{message}` (or an error). */
-export function resendVerification(email: string): Promise<{ message: string }> {
-  return apiRequest('/api/accounts/auth/resend-verification/', {
+export function resendVerification(email: string): Promise<ResendVerificationResponse> {
+  const body: EmailBody = { email };
+  return apiRequest<ResendVerificationResponse>('/api/accounts/auth/resend-verification/', {
     method: 'POST',
-    body: { email },
+    body,
     auth: false,
   });
 }

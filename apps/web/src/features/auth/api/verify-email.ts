@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { DetailResponse } from '@app/domain';
 import { apiRequest } from '../../../lib/api-client';
 
 /** GET /api/accounts/auth/verify_email/{uid}/{token}/: a 200 means verified. */
-export function verifyEmail(uid: string, token: string): Promise<{ detail: string }> {
-  return apiRequest(
+export function verifyEmail(uid: string, token: string): Promise<DetailResponse> {
+  return apiRequest<DetailResponse>(
     `/api/accounts/auth/verify_email/${encodeURIComponent(uid)}/${encodeURIComponent(token)}/`,
     {
       auth: false,

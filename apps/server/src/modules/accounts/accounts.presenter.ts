@@ -1,8 +1,13 @@
-import type { AccountUser, CurrentUser } from '@app/domain';
+import {
+  PROFILE_STORED_FIELDS,
+  toShippingAddress,
+  type AccountUser,
+  type CurrentUser,
+  type ProfileStoredValues,
+} from '@app/domain';
 import type { AccountRow, findProfiles } from './accounts.repository';
 
 type Profiles = Awaited<ReturnType<typeof findProfiles>>;
-type CreatorRow = Profiles['creator'];
 
 /** The user object of the sign-in answers (spec §3 User). */
 export function toAccountUser(
@@ -41,8 +46,14 @@ export function toAccountUser(
   };
 }
 
-/** spec §3 Current user (the application prefill), from the user and their creator profile. */
-export function toCurrentUser(account: AccountRow, creator: CreatorRow): CurrentUser {
+const NO_PROFILE = Object.fromEntries(PROFILE_STORED_FIELDS.map((f) => [f, ''])) as ProfileStoredValues;
+
+/**
+ * spec §3 Current user (the application prefill), from the user and the values of their creator
+ * profile (null for an account without one: every profile field reads as empty).
+ */
+export function toCurrentUser(account: AccountRow, profile: ProfileStoredValues | null): CurrentUser {
+  const values = profile ?? NO_PROFILE;
   return {
     id: account.id,
     email: account.email,
@@ -52,18 +63,11 @@ export function toCurrentUser(account: AccountRow, creator: CreatorRow): Current
     phone_number: account.phoneNumber,
     profile: {
       phoneNumber: account.phoneNumber,
-      bio: creator?.bio ?? '',
-      youtube_url: creator?.youtubeUrl ?? '',
-      instagram_url: creator?.instagram ?? '',
-      portfolio_url: creator?.portfolioUrl ?? '',
-      shipping_address: {
-        line1: creator?.shippingAddressLine1 ?? '',
-        line2: creator?.shippingAddressLine2 ?? '',
-        city: creator?.shippingCity ?? '',
-        state: creator?.shippingState ?? '',
-        postal: creator?.shippingPostalCode ?? '',
-        country: creator?.shippingCountry ?? '',
-      },
+      bio: values.bio,
+      youtube_url: values.youtube_url,
+      instagram_url: values.instagram,
+      portfolio_url: values.portfolio_url,
+      shipping_address: toShippingAddress(values),
     },
   };
 }

@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../../test/helper';
+import { createUser } from '../../cli/commands/create-user';
+import { login, STRONG_PASSWORD } from './test-support';
+
+describe('npm run admin -- create-user (through the accounts service)', () => {
+  let ctx: TestContext;
+  const run = (...argv: string[]) => createUser(ctx.deps, argv);
+  beforeAll(async () => {
+    ctx = await createTestContext();
+  });
+  afterAll(() => ctx.close());
+
+  it('creates a verified account of the given role that can sign in at once', async () => {
+    const out = await run(
+      '--email',
+      'Brand.Owner@Example.com',
+      '--password',
+      STRONG_PASSWORD,
+      '--role',
+      'brand',
+      '--company',
+      'Acme',
+    );
+    expect(out).toMatch(/^Created brand brand\.owner@example\.com \(id \d+\)\.$/);
+    const res = await login(ctx, 'brand.owner@example.com', STRONG_PASSWORD);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user).toMatchObject({
+      role: 'brand',
+      brand_profile: { company_name: 'Acme' },
+      creator_profile: null,
+    });
+  });
+
+  it('words each refusal for the command line', async () => {
+    await expect(run('--email', 'nope', '--password', STRONG_PASSWORD)).rejects.toThrow(
+      /^--email must be an e-mail address\. Usage: create-user/,
+    );
+    await expect(
+      run('--email', 'x@example.com', '--password', STRONG_PASSWORD, '--role', 'admin'),
+    ).rejects.toThrow('--role must be one of creator, brand, staff');
+    await expect(run('--email', 'x@example.com', '--password', '12345678')).rejects.toThrow(/^--password: /);
+    await run('--email', 'taken@example.com', '--password', STRONG_PASSWORD, '--role', 'staff');
+    await expect(run('--email', 'taken@example.com', '--password', STRONG_PASSWORD)).rejects.toThrow(
+      'A user with the e-mail taken@example.com already exists.',
+    );
+  });
+});

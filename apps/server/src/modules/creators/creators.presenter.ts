@@ -1,0 +1,108 @@
+import {
+  centsToAmount,
+  toProfileResponseFields,
+  toShippingAddress,
+  type CreatorProfile,
+  type CreatorSubmission,
+  type DashboardContest,
+  type DashboardVideo,
+} from '@app/domain';
+import type {
+  CreatorRow,
+  OwnVideoRow,
+  ParticipationRow,
+  ResultRow,
+  SubmissionRow,
+} from './creators.repository';
+
+/** The dashboard lists a contest can be in (spec §4) and the chip each shows. */
+export type DashboardList = 'running' | 'applied' | 'ended';
+const STATUS_LABEL = { running: 'active', applied: 'applied', ended: 'completed' } as const;
+
+/** A contest as the dashboard lists it (spec §3 "Contest on the dashboard"). */
+export function toDashboardContest(
+  row: ParticipationRow,
+  list: DashboardList,
+  submission: SubmissionRow | null,
+  result: ResultRow | null,
+): DashboardContest {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    thumbnail: row.thumbnailUrl,
+    prize: centsToAmount(row.prizeCents),
+    deadline: row.submissionDeadline.toISOString(),
+    end_date: row.winnersAt.toISOString(),
+    timezone: row.timezone,
+    status: STATUS_LABEL[list],
+    application_status: row.applicationStatus,
+    submission: submission
+      ? { id: submission.id, video_id: submission.videoId, created_at: submission.createdAt.toISOString() }
+      : null,
+    result: result ? { place: result.place, prize: centsToAmount(result.prizeCents) } : null,
+  };
+}
+
+/** One of the creator's own videos (spec §2 My Videos); `mediaUrl` makes the poster's URL. */
+export function toDashboardVideo(video: OwnVideoRow, mediaUrl: (key: string) => string): DashboardVideo {
+  const poster = video.posterKey ? mediaUrl(video.posterKey) : null;
+  const created = video.createdAt.toISOString();
+  return {
+    id: video.id,
+    title: video.title,
+    description: video.description,
+    thumbnail: poster,
+    thumbnail_url: poster,
+    status: video.status,
+    failure_reason: video.failureReason,
+    is_approved: video.isApproved,
+    contest_id: video.contestId,
+    type: video.contestId === null ? 'standalone' : 'contest',
+    views: video.views,
+    likes: video.likes,
+    created_at: created,
+    createdAt: created,
+  };
+}
+
+/** spec §3 Submission. */
+export function toCreatorSubmission(row: SubmissionRow): CreatorSubmission {
+  return {
+    id: row.id,
+    video: { id: row.videoId, title: row.videoTitle },
+    contest: { id: row.contestId, title: row.contestTitle },
+    created_at: row.createdAt.toISOString(),
+    submission_date: row.createdAt.toISOString(),
+    view_count: row.viewCount,
+  };
+}
+
+export function fullName(first: string, last: string): string {
+  return `${first} ${last}`.trim();
+}
+
+/** spec §3 "Creator profile (me call)": the stored fields come out under the domain's response keys. */
+export function toCreatorProfile(
+  row: CreatorRow,
+  activity: { participations: number; wins: number },
+  mediaUrl: (key: string) => string,
+): CreatorProfile {
+  return {
+    id: row.id,
+    full_name: fullName(row.firstName, row.lastName),
+    first_name: row.firstName,
+    last_name: row.lastName,
+    email: row.email,
+    pending_email: row.pendingEmail,
+    phone_number: row.phoneNumber,
+    profile: {
+      ...toProfileResponseFields(row.values),
+      profilePicture: row.avatarKey ? mediaUrl(row.avatarKey) : '',
+      phoneNumber: row.phoneNumber,
+      contest_participations: activity.participations,
+      contests_wins: activity.wins,
+      shipping_address: toShippingAddress(row.values),
+    },
+  };
+}
