@@ -3,42 +3,14 @@ import userEventLib from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ContestResponse, CurrentUser, ProductResponse } from '@app/domain';
+import type { CurrentUser } from '@app/domain';
 import { NotificationsProvider } from '../../../components/notifications';
 import { sessionStore } from '../../../lib/session';
 import { ApplicationWizard } from '../components/wizard/application-wizard';
+import { chairContest, chairProducts } from './contest-fixtures';
 
-const contest: ContestResponse = {
-  id: 1,
-  slug: 'hbada-chair-contest',
-  title: 'Hbada Synergy Chair Contest',
-  tagline: 'Self-love is your energy',
-  description: '',
-  brand: { id: 1, name: 'Hbada', slug: 'hbada', logo_url: '' },
-  thumbnail: null,
-  banner: null,
-  prize: 5000,
-  currency: 'USD',
-  eligibility: { country: 'United States', minimum_age: 18, experience: 'Previous videography experience' },
-  brief: '',
-  requirements: ['9:16 vertical video'],
-  timezone: 'America/Los_Angeles',
-  starts_at: '2025-07-26T07:00:00.000Z',
-  application_deadline: '2025-08-07T06:59:00.000Z',
-  submission_deadline: '2025-08-23T06:59:00.000Z',
-  judging_starts_at: '2025-08-23T07:00:00.000Z',
-  judging_ends_at: '2025-08-30T06:59:00.000Z',
-  winners_at: '2025-08-30T16:00:00.000Z',
-  deadline: '2025-08-07T06:59:00.000Z',
-  status: 'open',
-  accepting_applications: true,
-};
-
-const products: ProductResponse[] = [
-  { id: 1, code: 'E3', name: 'E3 PRO', description: '', status: 'available', stock_quantity: 12 },
-  { id: 2, code: 'X7', name: 'X7 SMART', description: '', status: 'all_picked', stock_quantity: 0 },
-  { id: 3, code: 'P2', name: 'P2 ERGONOMIC', description: '', status: 'available', stock_quantity: 4 },
-];
+const contest = chairContest;
+const products = chairProducts;
 
 const me: CurrentUser = {
   id: 7,
