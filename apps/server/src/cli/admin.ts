@@ -2,15 +2,24 @@ import { mkdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { configOrExit } from '../config/env';
 import { openRuntime } from '../bootstrap';
-import type { Database } from '../db/client';
+import type { AppDeps } from '../app-deps';
 import * as createUserCommand from './commands/create-user';
 import * as approveVideoCommand from './commands/approve-video';
+import * as createContestCommand from './commands/create-contest';
 
-type Command = (db: Database, argv: string[]) => Promise<string>;
+type CommandDeps = Pick<AppDeps, 'database' | 'storage' | 'queue' | 'config' | 'log'>;
+type Command = (deps: CommandDeps, argv: string[]) => Promise<string>;
 
 const commands: Record<string, { run: Command; usage: string }> = {
-  'create-user': { run: createUserCommand.createUser, usage: createUserCommand.usage },
-  'approve-video': { run: approveVideoCommand.approveVideo, usage: approveVideoCommand.usage },
+  'create-user': {
+    run: (deps, argv) => createUserCommand.createUser(deps.database.db, argv),
+    usage: createUserCommand.usage,
+  },
+  'approve-video': {
+    run: (deps, argv) => approveVideoCommand.approveVideo(deps.database.db, argv),
+    usage: approveVideoCommand.usage,
+  },
+  'create-contest': { run: createContestCommand.createContest, usage: createContestCommand.usage },
 };
 
 function help(): string {
@@ -39,7 +48,7 @@ async function main(): Promise<void> {
     { share: false, migrate: true, queue: false },
   );
   try {
-    process.stdout.write(`${await command.run(runtime.db.handle.db, argv)}\n`);
+    process.stdout.write(`${await command.run({ ...runtime, database: runtime.db.handle }, argv)}\n`);
   } catch (error) {
     process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
     process.exitCode = 1;
