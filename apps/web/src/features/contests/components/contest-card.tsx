@@ -43,7 +43,7 @@ export function ContestCard({ contest }: { contest: ContestResponse }) {
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
           {contest.description}
         </Typography>
-        <Stack direction="row" spacing={3} sx={{ flexWrap: 'wrap' }}>
+        <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', columnGap: 3, rowGap: 0.5 }}>
           <Typography variant="body1" sx={{ fontWeight: 700, color: 'primary.main' }}>
             Prize: ${contest.prize.toLocaleString('en-US')}
           </Typography>

@@ -179,8 +179,8 @@ export function ContestBrief({ contest }: { contest: ContestResponse }) {
             ))}
           </Box>
           <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
-            Open to creators in the {contest.eligibility.country}, aged {contest.eligibility.minimum_age}+,
-            with {contest.eligibility.experience.toLowerCase()}.
+            Open to creators aged {contest.eligibility.minimum_age}+ with{' '}
+            {contest.eligibility.experience.toLowerCase()}. Country: {contest.eligibility.country}.
           </Typography>
         </Box>
       </Grid>
