@@ -90,6 +90,26 @@ export default tseslint.config(
     },
   },
   {
+    // Routes are HTTP only: their schemas come from @app/domain, their work from the service.
+    files: ['apps/server/src/modules/**/*.routes.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'zod', message: 'Route schemas live in packages/domain (import them from @app/domain).' },
+          ],
+          patterns: [
+            {
+              group: ['./*.repository', '../*/*.repository', '**/modules/*/*.repository'],
+              message: 'Routes call their service, never a repository.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
