@@ -1,13 +1,6 @@
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import {
-  applications,
-  brands,
-  contestProducts,
-  contests,
-  creatorProfiles,
-  products,
-} from '../../db/schema/index';
+import { applications, brands, contestProducts, contests, products } from '../../db/schema/index';
 
 const contestColumns = {
   id: contests.id,
@@ -143,47 +136,6 @@ export async function insertApplication(tx: DbOrTx, values: NewApplication) {
     createdAt: applications.createdAt,
   });
   return row!;
-}
-
-export type SavedShipping = {
-  line1: string;
-  line2: string;
-  city: string;
-  state: string;
-  postal: string;
-  country: string;
-};
-
-export async function findSavedShipping(db: DbOrTx, userId: number): Promise<SavedShipping | undefined> {
-  const [row] = await db
-    .select({
-      line1: creatorProfiles.shippingAddressLine1,
-      line2: creatorProfiles.shippingAddressLine2,
-      city: creatorProfiles.shippingCity,
-      state: creatorProfiles.shippingState,
-      postal: creatorProfiles.shippingPostalCode,
-      country: creatorProfiles.shippingCountry,
-    })
-    .from(creatorProfiles)
-    .where(eq(creatorProfiles.userId, userId))
-    .limit(1);
-  return row;
-}
-
-/** Saves the address as the creator's shipping address (creating the profile row if missing). */
-export async function saveShipping(tx: DbOrTx, userId: number, address: SavedShipping): Promise<void> {
-  const values = {
-    shippingAddressLine1: address.line1,
-    shippingAddressLine2: address.line2,
-    shippingCity: address.city,
-    shippingState: address.state,
-    shippingPostalCode: address.postal,
-    shippingCountry: address.country,
-  };
-  await tx
-    .insert(creatorProfiles)
-    .values({ userId, ...values })
-    .onConflictDoUpdate({ target: creatorProfiles.userId, set: values });
 }
 
 /** Serialises catalogue writers that must see each other's rows (first-start seeding). */

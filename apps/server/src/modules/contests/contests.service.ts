@@ -14,6 +14,7 @@ import {
   type CreateContestBody,
   type ProductResponse,
   type Role,
+  type ShippingAddress,
 } from '@app/domain';
 import type { AppDeps } from '../../app-deps';
 import type { DbOrTx } from '../../db/client';
@@ -23,6 +24,7 @@ import { applicationConfirmationEmail } from './contests.emails';
 import { assertCanApply } from './contests.policy';
 import { toApplication, toContest, toContestProduct, toProduct } from './contests.presenter';
 import * as repo from './contests.repository';
+import { findSavedShippingAddress, saveShippingAddress } from '../creators/creators.service';
 
 export type ContestsServiceDeps = Pick<AppDeps, 'database' | 'log' | 'queue' | 'storage'>;
 
@@ -282,7 +284,7 @@ function contestsServiceOn(db: DbOrTx, deps: ContestsServiceDeps, clock: () => D
       }
 
       const address = trimAddress(payload.shipping_address);
-      const saved = await repo.findSavedShipping(db, user.id);
+      const saved = await findSavedShippingAddress(db, user.id);
       const result = await db
         .transaction(async (tx) => {
           const stockLeft = await repo.reserveOneUnit(tx, payload.product_id);
@@ -306,7 +308,7 @@ function contestsServiceOn(db: DbOrTx, deps: ContestsServiceDeps, clock: () => D
             termsAcceptedAt: new Date(),
           });
           // A new address becomes the creator's saved one; the saved one sent back is left alone.
-          if (!saved || !sameAddress(saved, address)) await repo.saveShipping(tx, user.id, address);
+          if (!saved || !sameAddress(saved, address)) await saveShippingAddress(tx, user.id, address);
           return { application, stockLeft };
         })
         .catch((error: unknown) => {
@@ -338,7 +340,7 @@ function contestsServiceOn(db: DbOrTx, deps: ContestsServiceDeps, clock: () => D
   };
 }
 
-function trimAddress(a: ApplicationPayload['shipping_address']): repo.SavedShipping {
+function trimAddress(a: ApplicationPayload['shipping_address']): ShippingAddress {
   return {
     line1: a.line1.trim(),
     line2: a.line2.trim(),
@@ -349,8 +351,8 @@ function trimAddress(a: ApplicationPayload['shipping_address']): repo.SavedShipp
   };
 }
 
-function sameAddress(a: repo.SavedShipping, b: repo.SavedShipping): boolean {
-  return (Object.keys(a) as Array<keyof repo.SavedShipping>).every((key) => a[key] === b[key]);
+function sameAddress(a: ShippingAddress, b: ShippingAddress): boolean {
+  return (Object.keys(a) as Array<keyof ShippingAddress>).every((key) => a[key] === b[key]);
 }
 
 function isUniqueViolation(error: unknown): boolean {
