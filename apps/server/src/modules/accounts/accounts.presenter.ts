@@ -16,12 +16,7 @@ export function toAccountUser(
   mediaUrl: (key: string) => string,
 ): AccountUser {
   return {
-    id: account.id,
-    email: account.email,
-    role: account.role,
-    first_name: account.firstName,
-    last_name: account.lastName,
-    phone_number: account.phoneNumber,
+    ...identity(account),
     brand_profile: brand ? { company_name: brand.companyName, company_logo: brand.companyLogo } : null,
     creator_profile: creator
       ? {
@@ -55,12 +50,7 @@ const NO_PROFILE = Object.fromEntries(PROFILE_STORED_FIELDS.map((f) => [f, '']))
 export function toCurrentUser(account: AccountRow, profile: ProfileStoredValues | null): CurrentUser {
   const values = profile ?? NO_PROFILE;
   return {
-    id: account.id,
-    email: account.email,
-    role: account.role,
-    first_name: account.firstName,
-    last_name: account.lastName,
-    phone_number: account.phoneNumber,
+    ...identity(account),
     profile: {
       phoneNumber: account.phoneNumber,
       bio: values.bio,
@@ -69,5 +59,17 @@ export function toCurrentUser(account: AccountRow, profile: ProfileStoredValues 
       portfolio_url: values.portfolio_url,
       shipping_address: toShippingAddress(values),
     },
+  };
+}
+
+/** The user fields both the sign-in user and the current user start with (spec §3). */
+function identity(account: AccountRow) {
+  return {
+    id: account.id,
+    email: account.email,
+    role: account.role,
+    first_name: account.firstName,
+    last_name: account.lastName,
+    phone_number: account.phoneNumber,
   };
 }
