@@ -1,7 +1,5 @@
-import { createReadStream, createWriteStream } from 'node:fs';
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { open, readdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import { FAILURE_REASONS, UnusableVideoError } from './probe';
 import { runTool, ToolError } from './run';
 
@@ -316,35 +314,39 @@ export async function progressiveMp4(
   const init = playlistInit(playlist);
   const parts = [...(init ? [init] : []), ...playlistSegments(playlist).map((s) => s.uri)];
   const joined = `${output}.fragmented.mp4`;
-  const out = createWriteStream(joined);
-  for (const part of parts) {
-    await pipeline(createReadStream(path.join(renditionDir, part)), out, { end: false });
+  // One segment (a few MB at most) in memory at a time.
+  const out = await open(joined, 'w');
+  try {
+    for (const part of parts) await out.write(await readFile(path.join(renditionDir, part)));
+  } finally {
+    await out.close();
   }
-  await new Promise<void>((resolve, reject) =>
-    out.end((error?: Error | null) => (error ? reject(error) : resolve())),
-  );
-  await runTool(
-    ffmpeg,
-    [
-      '-hide_banner',
-      '-nostdin',
-      '-loglevel',
-      'error',
-      '-y',
-      '-i',
-      joined,
-      '-map',
-      '0',
-      '-c',
-      'copy',
-      '-movflags',
-      '+faststart',
-      '-f',
-      'mp4',
-      output,
-    ],
-    { timeoutMs },
-  );
+  try {
+    await runTool(
+      ffmpeg,
+      [
+        '-hide_banner',
+        '-nostdin',
+        '-loglevel',
+        'error',
+        '-y',
+        '-i',
+        joined,
+        '-map',
+        '0',
+        '-c',
+        'copy',
+        '-movflags',
+        '+faststart',
+        '-f',
+        'mp4',
+        output,
+      ],
+      { timeoutMs },
+    );
+  } finally {
+    await rm(joined, { force: true });
+  }
 }
 
 /** Every file under `dir`, as paths relative to it with '/' separators. */
