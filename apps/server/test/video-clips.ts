@@ -72,6 +72,45 @@ export function makeClips() {
   return { dir, mp4, webm, mov, audioOnly };
 }
 
+/**
+ * A phone clip as iPhones write them: HEVC in QuickTime, stored sideways (854×480) with a rotation
+ * tag of 90°, so it plays upright as 480×854; 6 s with AAC sound.
+ */
+export function makeRotatedHevcClip(dir: string): string {
+  const run = (args: string[]) =>
+    execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args]);
+  const sideways = path.join(dir, 'sideways.mov');
+  run([
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=duration=6:size=854x480:rate=25',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=440:duration=6',
+    '-c:v',
+    'libx265',
+    '-preset',
+    'ultrafast',
+    '-x265-params',
+    'log-level=error',
+    '-tag:v',
+    'hvc1',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-shortest',
+    '-f',
+    'mov',
+    sideways,
+  ]);
+  const rotated = path.join(dir, 'rotated.mov');
+  run(['-i', sideways, '-c', 'copy', '-metadata:s:v:0', 'rotate=90', '-f', 'mov', rotated]);
+  return rotated;
+}
+
 /** A multipart/form-data body as a browser sends it. */
 export function multipartBody(
   fields: Record<string, string>,

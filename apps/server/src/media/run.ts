@@ -11,11 +11,14 @@ export class ToolError extends Error {
   }
 }
 
-/** Runs a binary with arguments (no shell), collecting stdout and the tail of stderr, with a time limit. */
+/**
+ * Runs a binary with arguments (no shell), collecting stdout and the tail of stderr, with a time
+ * limit. With `onStdout`, stdout is handed over as it arrives instead (ffmpeg's `-progress pipe:1`).
+ */
 export function runTool(
   file: string,
   args: string[],
-  options: { timeoutMs: number },
+  options: { timeoutMs: number; onStdout?: (chunk: string) => void },
 ): Promise<{ stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(file, args, { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -27,7 +30,8 @@ export function runTool(
       child.kill('SIGKILL');
     }, options.timeoutMs);
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-      stdout += chunk;
+      if (options.onStdout) options.onStdout(chunk);
+      else stdout += chunk;
     });
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
       stderr = (stderr + chunk).slice(-8000);

@@ -46,9 +46,10 @@ describe.skipIf(unavailable !== '')(`media on S3-compatible storage ${unavailabl
   let creator: TestUser;
   let clips: ReturnType<typeof makeClips>;
 
-  /** The video once processing is over (ready or failed). */
+  /** The video once processing is over (every rendition made, or failed). */
   async function processed(video: Video): Promise<Video> {
-    for (const deadline = Date.now() + 30_000; video.status === 'processing' && Date.now() < deadline;) {
+    const over = (v: Video) => v.processing.stage === 'done' || v.processing.stage === 'failed';
+    for (const deadline = Date.now() + 60_000; !over(video) && Date.now() < deadline;) {
       await new Promise((resolve) => setTimeout(resolve, 200));
       video = (
         await ctx.app.inject({ url: `/api/videos/videos/${video.id}/`, headers: creator.headers })
@@ -100,7 +101,50 @@ describe.skipIf(unavailable !== '')(`media on S3-compatible storage ${unavailabl
     expect(video).toMatchObject({ status: 'ready', width: 320, height: 240, video_codec: 'h264' });
     const posterKey = video.thumbnail_url!.replace(/^\/media\//, '');
     const previewKey = video.thumbnail!.replace(/^\/media\//, '');
-    expect(objectKeys()).toEqual([originalKey, posterKey, previewKey].sort());
+    const folder = originalKey.slice(0, originalKey.lastIndexOf('/') + 1);
+    // The source is 320×240: one rendition at its own size, its HLS files and the MP4 fallback.
+    const playbackKeys = [
+      'hls/master.m3u8',
+      'hls/src/init.mp4',
+      'hls/src/playlist.m3u8',
+      'hls/src/seg00000.m4s',
+      'mp4-src.mp4',
+    ].map((name) => folder + name);
+    expect(objectKeys()).toEqual([originalKey, posterKey, previewKey, ...playbackKeys].sort());
+    expect(video.playback).toMatchObject({
+      hls_url: `/media/${folder}hls/master.m3u8`,
+      mp4_url: `/media/${folder}mp4-src.mp4`,
+    });
+    const master = await ctx.app.inject({ url: video.playback!.hls_url });
+    expect(master.headers['content-type']).toBe('application/vnd.apple.mpegurl');
+    expect(master.body).toContain('RESOLUTION=320x240');
+    const segment = await ctx.app.inject({
+      url: `/media/${folder}hls/src/seg00000.m4s`,
+      headers: { range: 'bytes=0-99' },
+    });
+    expect(segment.statusCode).toBe(206);
+    expect(segment.headers['content-type']).toBe('video/iso.segment');
+    const captionBody = multipartBody(
+      { language: 'en' },
+      {
+        name: 'file',
+        filename: 'c.srt',
+        type: 'text/plain',
+        bytes: Buffer.from('1\n00:00:00,000 --> 00:00:01,000\nHi\n'),
+      },
+    );
+    const captioned = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/videos/videos/${video.id}/captions/`,
+      payload: captionBody.payload,
+      headers: { ...captionBody.headers, ...creator.headers },
+    });
+    expect(captioned.statusCode).toBe(200);
+    const captionUrl = captioned.json<Video>().playback!.captions[0]!.url;
+    const caption = await ctx.app.inject({ url: captionUrl });
+    expect(caption.headers['content-type']).toBe('text/vtt; charset=utf-8');
+    expect(caption.body).toContain('00:00:00.000 --> 00:00:01.000');
+    expect(objectKeys()).toContain(captionUrl.replace(/^\/media\//, ''));
     // Nothing was written to the local media folder.
     expect(readdirSync(ctx.dataDir)).not.toContain('media');
 

@@ -64,6 +64,11 @@ export const MEDIA_TYPES: Record<string, string> = {
   jpg: 'image/jpeg',
   png: 'image/png',
   webp: 'image/webp',
+  // Playback (issue 16): HLS playlists, fMP4 init and media segments, MPEG-TS segments, captions.
+  m3u8: 'application/vnd.apple.mpegurl',
+  m4s: 'video/iso.segment',
+  ts: 'video/mp2t',
+  vtt: 'text/vtt; charset=utf-8',
 };
 
 const SEGMENT = /^[a-z0-9][a-z0-9_-]*(\.[a-z0-9]+)?$/;

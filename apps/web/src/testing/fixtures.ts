@@ -247,6 +247,7 @@ export function makeDashboardVideo(id: number, overrides: Partial<DashboardVideo
     thumbnail_url: `/media/videos/${id}/poster.jpg`,
     status: 'ready',
     failure_reason: null,
+    processing: { stage: 'done', percent: 100 },
     is_approved: false,
     contest_id: null,
     type: 'standalone',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
 import { shippingAddressSchema } from '../common/address';
+import { videoProcessingSchema } from '../videos/video-api';
 import {
   PROFILE_RESPONSE_KEYS,
   PROFILE_STORED_FIELDS,
@@ -121,6 +122,8 @@ export const dashboardVideoSchema = z.object({
   thumbnail_url: z.string().nullable(),
   status: z.enum(['processing', 'ready', 'failed']),
   failure_reason: z.string().nullable(),
+  /** Processing's stage and percent (issue 16), shown on the card while renditions are made. */
+  processing: videoProcessingSchema,
   is_approved: z.boolean(),
   contest_id: z.number().nullable(),
   type: z.enum(['contest', 'standalone']),

@@ -29,6 +29,53 @@ export const videoCreatorProfileSchema = z.object({
 export type VideoCreatorProfile = z.infer<typeof videoCreatorProfileSchema>;
 
 /**
+ * What processing is doing (issue 16): `poster` (poster and preview), `first_rendition` (the
+ * lowest rendition: the video is playable and reviewable when it is done), `renditions` (the rest
+ * of the ladder), then `done`; `queued` before it starts, `failed` when it gave up. `percent`
+ * (0–100) is the current stage's, from ffmpeg's progress output.
+ */
+export const videoProcessingStageSchema = z.enum([
+  'queued',
+  'poster',
+  'first_rendition',
+  'renditions',
+  'done',
+  'failed',
+]);
+export type VideoProcessingStage = z.infer<typeof videoProcessingStageSchema>;
+export const videoProcessingSchema = z.object({
+  stage: videoProcessingStageSchema,
+  percent: z.number().int().min(0).max(100),
+});
+export type VideoProcessing = z.infer<typeof videoProcessingSchema>;
+
+/** One rendition of the HLS ladder: its frame height and width and its peak bitrate (bit/s). */
+export const videoRenditionSchema = z.object({
+  height: z.number(),
+  width: z.number(),
+  bandwidth: z.number(),
+});
+export type VideoRendition = z.infer<typeof videoRenditionSchema>;
+
+/** A caption track (WebVTT) in a BCP 47 language. */
+export const videoCaptionSchema = z.object({ language: z.string(), url: z.string() });
+export type VideoCaption = z.infer<typeof videoCaptionSchema>;
+
+/**
+ * What the player plays (issue 16): the HLS master playlist, the progressive MP4 fallback, the
+ * poster, the renditions the master lists (lowest first) and the caption tracks. Null until the
+ * first rendition is ready.
+ */
+export const videoPlaybackSchema = z.object({
+  hls_url: z.string(),
+  mp4_url: z.string(),
+  poster_url: z.string().nullable(),
+  renditions: z.array(videoRenditionSchema),
+  captions: z.array(videoCaptionSchema),
+});
+export type VideoPlayback = z.infer<typeof videoPlaybackSchema>;
+
+/**
  * A video as the API returns it: the spec §3 fields (thumbnail is the looping preview clip,
  * thumbnail_url the poster image) plus what the player and the owner's dashboard need.
  */
@@ -62,6 +109,14 @@ export const videoSchema = z.object({
   frame_rate: z.number().nullable(),
   size_bytes: z.number(),
   content_type: z.string(),
+  playback: videoPlaybackSchema.nullable(),
+  processing: videoProcessingSchema,
+  /**
+   * Where the caller may download the original (owner, staff, the brand of the contest it was
+   * entered in); null for everyone else. The URL carries a short-lived signed token, so a plain
+   * link works; the download checks the caller again.
+   */
+  download_url: z.string().nullable(),
 });
 export type Video = z.infer<typeof videoSchema>;
 
@@ -132,3 +187,23 @@ export const videoUpdateBodySchema = z.object({
     .optional(),
 });
 export type VideoUpdateBody = z.infer<typeof videoUpdateBodySchema>;
+
+/** Caption uploads: a BCP 47 tag of at most 35 characters, a file of at most 512 KiB. */
+export const VIDEO_CAPTION_LIMITS = { languageMax: 35, maxBytes: 512 * 1024 } as const;
+
+export const VIDEO_CAPTION_MESSAGES = {
+  language: "Enter the captions' language as a BCP 47 tag, such as en or pt-BR.",
+  noFile: 'Choose a WebVTT (.vtt) or SubRip (.srt) file.',
+  invalidFile: 'The captions file must be WebVTT or SubRip (SRT) text.',
+  tooLarge: `The captions file must be at most ${VIDEO_CAPTION_LIMITS.maxBytes / 1024} KiB.`,
+} as const;
+
+/** A BCP 47 language tag (language, then subtags such as script and region), bounded. */
+export const captionLanguageSchema = z
+  .string()
+  .max(VIDEO_CAPTION_LIMITS.languageMax, VIDEO_CAPTION_MESSAGES.language)
+  .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/, VIDEO_CAPTION_MESSAGES.language);
+
+/** GET /api/videos/videos/{id}/download/ query: the signed token of `download_url` (or a bearer token). */
+export const videoDownloadQuerySchema = z.object({ token: z.string().max(512).optional() });
+export type VideoDownloadQuery = z.infer<typeof videoDownloadQuerySchema>;

@@ -1,6 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, pgTable, real, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  real,
+  smallint,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { createdAt, timestampTz, tsvector, updatedAt } from './columns';
+import type { Rendition } from '../../media/ladder';
 import { users } from './accounts';
 import { contests } from './contests';
 import { brands } from './brands';
@@ -32,6 +44,25 @@ export const videos = pgTable(
     videoCodec: text('video_codec'),
     audioCodec: text('audio_codec'),
     frameRate: real('frame_rate'),
+    /**
+     * Playback (issue 16): the HLS master playlist and the progressive MP4 made from the
+     * original, with the renditions the master lists; null until the first rendition is ready.
+     */
+    hlsKey: text('hls_key'),
+    mp4Key: text('mp4_key'),
+    renditions: jsonb('renditions').$type<Rendition[]>(),
+    /** Caption tracks (WebVTT), one per language; replaced as a whole in one statement. */
+    captions: jsonb('captions')
+      .$type<Array<{ language: string; key: string }>>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    /** What processing is doing now and how far it got (0–100), from ffmpeg's progress output. */
+    processingStage: text('processing_stage', {
+      enum: ['queued', 'poster', 'first_rendition', 'renditions', 'done', 'failed'],
+    })
+      .notNull()
+      .default('queued'),
+    processingPercent: smallint('processing_percent').notNull().default(0),
     isApproved: boolean('is_approved').notNull().default(false),
     approvedAt: timestampTz('approved_at'),
     views: integer('views').notNull().default(0),

@@ -56,6 +56,7 @@ export function toDashboardVideo(video: OwnVideoRow, mediaUrl: (key: string) => 
     thumbnail_url: poster,
     status: video.status,
     failure_reason: video.failureReason,
+    processing: { stage: video.processingStage, percent: video.processingPercent },
     is_approved: video.isApproved,
     contest_id: video.contestId,
     type: video.contestId === null ? 'standalone' : 'contest',

@@ -84,6 +84,8 @@ export function findOwnVideos(db: DbOrTx, userId: number) {
       posterKey: videos.posterKey,
       status: videos.status,
       failureReason: videos.failureReason,
+      processingStage: videos.processingStage,
+      processingPercent: videos.processingPercent,
       isApproved: videos.isApproved,
       views: videos.views,
       likes: videos.likes,

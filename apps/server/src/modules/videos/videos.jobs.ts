@@ -2,13 +2,15 @@ import type { AppDeps } from '../../app-deps';
 import { defineJob } from '../../jobs/queue';
 import { processVideo } from './videos.processing';
 
-/** Turns an uploaded video into metadata, a poster and a looping preview. */
+/** Turns an uploaded video into metadata, a poster, a looping preview and its playback renditions. */
 export const processVideoJob = defineJob<{ videoId: number }>({
   name: 'process-video',
   retryLimit: 2,
   retryDelaySeconds: 20,
-  // Each ffmpeg step has its own shorter limit; this is the backstop.
-  expireInSeconds: 15 * 60,
+  // Each ffmpeg step has its own shorter limit (renditions: 12 s per second of video, at least
+  // 5 min); this is the backstop, long enough for the whole ladder of a long 4K upload on a busy
+  // 2-core worker, so a job still running is never handed to a second worker.
+  expireInSeconds: 4 * 60 * 60,
 });
 
 /** Starts the videos job handlers (called from jobs/handlers.ts). */

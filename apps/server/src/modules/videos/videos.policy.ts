@@ -25,3 +25,23 @@ export function canEditVideo(user: AuthUser, video: VideoAccess): boolean {
 export function canDeleteVideo(user: AuthUser, video: VideoAccess): boolean {
   return user.id === video.ownerId || user.role === 'staff';
 }
+
+/** Only the owner adds or replaces a video's captions. */
+export function canEditCaptions(user: AuthUser, video: VideoAccess): boolean {
+  return user.id === video.ownerId;
+}
+
+/**
+ * The brand that runs the contest a video was entered in. Contest entries do not exist yet (a
+ * video's `contest_id` is not an entry a brand accepted), so no brand qualifies until they do:
+ * this answers false for everyone, and the download rule already asks it.
+ */
+export function isBrandOfEnteredContest(_user: AuthUser, _video: VideoAccess): boolean {
+  return false;
+}
+
+/** The original file: its owner, staff and the brand of the contest it was entered in; nobody else. */
+export function canDownloadOriginal(user: AuthUser | undefined, video: VideoAccess): boolean {
+  if (!user) return false;
+  return user.id === video.ownerId || user.role === 'staff' || isBrandOfEnteredContest(user, video);
+}

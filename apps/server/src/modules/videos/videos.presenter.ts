@@ -11,8 +11,25 @@ export interface PageRequest {
   url: URL;
 }
 
+/** The download link of a video for the caller, or null when they may not download it. */
+export type DownloadUrl = (row: VideoRow) => string | null;
+
+/** What the player needs, once the first rendition is ready (issue 16). */
+function toPlayback(row: VideoRow, mediaUrl: MediaUrl): Video['playback'] {
+  if (!row.hlsKey || !row.mp4Key) return null;
+  return {
+    hls_url: mediaUrl(row.hlsKey),
+    mp4_url: mediaUrl(row.mp4Key),
+    poster_url: row.posterKey ? mediaUrl(row.posterKey) : null,
+    renditions: (row.renditions ?? [])
+      .map((r) => ({ height: r.height, width: r.width, bandwidth: r.bandwidth }))
+      .sort((a, b) => a.bandwidth - b.bandwidth),
+    captions: row.captions.map((c) => ({ language: c.language, url: mediaUrl(c.key) })),
+  };
+}
+
 /** A video row with its creator, brand and contest → the API's video (spec §3). */
-export function toVideo(row: VideoRow, mediaUrl: MediaUrl): Video {
+export function toVideo(row: VideoRow, mediaUrl: MediaUrl, downloadUrl: DownloadUrl = () => null): Video {
   const created = row.createdAt.toISOString();
   const name = `${row.creatorFirstName} ${row.creatorLastName}`.trim();
   return {
@@ -55,6 +72,9 @@ export function toVideo(row: VideoRow, mediaUrl: MediaUrl): Video {
     frame_rate: row.frameRate,
     size_bytes: row.sizeBytes,
     content_type: row.originalType,
+    playback: toPlayback(row, mediaUrl),
+    processing: { stage: row.processingStage, percent: row.processingPercent },
+    download_url: downloadUrl(row),
   };
 }
 
@@ -65,7 +85,7 @@ export function toVideo(row: VideoRow, mediaUrl: MediaUrl): Video {
 export function toVideoPage(
   result: { rows: VideoRow[]; count: number },
   request: PageRequest,
-  { publicUrl, mediaUrl }: { publicUrl: string; mediaUrl: MediaUrl },
+  { publicUrl, mediaUrl, downloadUrl }: { publicUrl: string; mediaUrl: MediaUrl; downloadUrl?: DownloadUrl },
 ): VideoPage {
   const link = (pageNumber: number) => {
     const url = new URL(request.url.pathname + request.url.search, publicUrl);
@@ -77,6 +97,6 @@ export function toVideoPage(
     count: result.count,
     next: request.page < last ? link(request.page + 1) : null,
     previous: request.page > 1 ? link(Math.min(request.page - 1, last)) : null,
-    results: result.rows.map((row) => toVideo(row, mediaUrl)),
+    results: result.rows.map((row) => toVideo(row, mediaUrl, downloadUrl)),
   };
 }

@@ -5,9 +5,18 @@ import path from 'node:path';
 import type { AppDeps } from '../../app-deps';
 import { resolveMediaBinaries } from '../../media/binaries';
 import { FAILURE_REASONS, probeVideo, UnusableVideoError } from '../../media/probe';
+import {
+  encodeLadder,
+  fallbackRung,
+  filesIn,
+  masterPlaylist,
+  planLadder,
+  progressiveMp4,
+  type Rendition,
+} from '../../media/ladder';
 import { makePoster, makePreview, pickStart } from '../../media/renditions';
 import { ToolError } from '../../media/run';
-import { findVideo, updateVideo } from './videos.repository';
+import { findVideo, updateVideo, type NewVideo } from './videos.repository';
 
 export type VideoProcessingDeps = Pick<AppDeps, 'database' | 'storage' | 'config' | 'log'>;
 
@@ -16,11 +25,84 @@ export function videoFolder(originalKey: string): string {
   return originalKey.slice(0, originalKey.lastIndexOf('/') + 1);
 }
 
+type Stage = NonNullable<NewVideo['processingStage']>;
+
+/** Keys of a video's playback files, all under its folder. */
+export const playbackKeys = {
+  hlsDir: (folder: string) => `${folder}hls/`,
+  /** The master listing only the first rendition (playable while the rest are made). */
+  firstMaster: (folder: string) => `${folder}hls/first.m3u8`,
+  master: (folder: string) => `${folder}hls/master.m3u8`,
+  mp4: (folder: string, rendition: string) => `${folder}mp4-${rendition}.mp4`,
+};
+
+/** Time limit of an encode: generous for the 2-core machine, proportional to the duration. */
+const encodeTimeout = (durationSeconds: number | null) =>
+  Math.max(5 * 60_000, Math.ceil((durationSeconds ?? 60) * 12_000));
+
+/** Stores every file under `dir` at `prefix` + its relative path, a few at a time. */
+async function putTree(deps: VideoProcessingDeps, dir: string, prefix: string): Promise<void> {
+  const files = await filesIn(dir);
+  let next = 0;
+  const worker = async () => {
+    while (next < files.length) {
+      const file = files[next++]!;
+      await deps.storage.put(`${prefix}${file}`, createReadStream(path.join(dir, file)));
+    }
+  };
+  await Promise.all([worker(), worker(), worker(), worker()]);
+}
+
 /**
- * Probes the original, stores its metadata, then makes the poster and the preview. A file that
- * cannot become a video fails at once with a reason its owner can read; anything else (a
- * timeout, storage trouble) is thrown to be retried, and the last attempt records the failure, so
- * a video never stays 'processing' for ever.
+ * Records the stage and its percent on the video, at most once a second while a stage runs
+ * (and always at a stage's start), one write at a time.
+ */
+function progressRecorder(deps: VideoProcessingDeps, videoId: number) {
+  let writing: Promise<void> = Promise.resolve();
+  let lastAt = 0;
+  const write = (stage: Stage, percent: number) => {
+    writing = writing
+      .then(() =>
+        updateVideo(deps.database.db, videoId, { processingStage: stage, processingPercent: percent }),
+      )
+      .catch((error: unknown) =>
+        deps.log.warn({ err: error, videoId }, 'could not record processing progress'),
+      );
+    return writing;
+  };
+  return {
+    start(stage: Stage) {
+      lastAt = Date.now();
+      return write(stage, 0);
+    },
+    report(stage: Stage) {
+      return (percent: number) => {
+        if (Date.now() - lastAt < 1000) return;
+        lastAt = Date.now();
+        void write(stage, percent);
+      };
+    },
+    settled: () => writing,
+  };
+}
+
+/**
+ * Processes an uploaded original, in steps that each leave the video more usable:
+ * 1. probe (metadata) and the poster and preview (stage `poster`);
+ * 2. the lowest rung of the ladder as HLS and, remuxed from it, the progressive MP4
+ *    (`first_rendition`): the video is then `ready` — reviewable and playable — with a master
+ *    playlist listing that one rendition;
+ * 3. every other rung in one ffmpeg run (`renditions`), then the master listing them all and the
+ *    MP4 again from the highest rung at or below 720p (`done`).
+ * Why this order: the lowest rung costs a small part of the whole ladder, so a long upload is
+ * watchable in a fraction of the ladder's time (docs/benchmarks.md); its segments are kept as the
+ * ladder's lowest rung (same keyframe instants), so nothing is encoded twice. The original is
+ * never changed. A retried job resumes after the last finished step.
+ *
+ * A file that cannot become a video fails at once with a reason its owner can read; anything else
+ * (a timeout, storage trouble) is thrown to be retried, and the last attempt records the failure,
+ * so a video never stays 'processing' for ever. A video already playable stays so when a later
+ * step fails for good (its stage says `failed`).
  */
 export async function processVideo(
   deps: VideoProcessingDeps,
@@ -32,6 +114,8 @@ export async function processVideo(
   if (!video) return; // deleted meanwhile
   const { ffmpeg, ffprobe } = resolveMediaBinaries(deps.config);
   const work = await mkdtemp(path.join(os.tmpdir(), 'process-video-'));
+  const progress = progressRecorder(deps, videoId);
+  let playable = !!video.hlsKey;
   const source = await deps.storage.localCopy(video.originalKey);
   try {
     const meta = await probeVideo(ffprobe, source.path);
@@ -43,29 +127,116 @@ export async function processVideo(
       audioCodec: meta.audioCodec,
       frameRate: meta.frameRate,
     });
-    const start = pickStart(meta.durationSeconds);
-    const poster = path.join(work, 'poster.jpg');
-    const preview = path.join(work, 'preview.mp4');
-    await makePoster(ffmpeg, source.path, poster, start);
-    await makePreview(ffmpeg, source.path, preview, start);
     const folder = videoFolder(video.originalKey);
-    await deps.storage.put(`${folder}poster.jpg`, createReadStream(poster));
-    await deps.storage.put(`${folder}preview.mp4`, createReadStream(preview));
-    await updateVideo(db, videoId, {
-      posterKey: `${folder}poster.jpg`,
-      previewKey: `${folder}preview.mp4`,
-      status: 'ready',
-      failureReason: null,
-    });
+
+    if (!video.posterKey || !video.previewKey) {
+      await progress.start('poster');
+      const start = pickStart(meta.durationSeconds);
+      const poster = path.join(work, 'poster.jpg');
+      const preview = path.join(work, 'preview.mp4');
+      await makePoster(ffmpeg, source.path, poster, start);
+      await makePreview(ffmpeg, source.path, preview, start);
+      await deps.storage.put(`${folder}poster.jpg`, createReadStream(poster));
+      await deps.storage.put(`${folder}preview.mp4`, createReadStream(preview));
+      await updateVideo(db, videoId, {
+        posterKey: `${folder}poster.jpg`,
+        previewKey: `${folder}preview.mp4`,
+      });
+    }
+
+    const rungs = planLadder(meta.width ?? 2, meta.height ?? 2);
+    const [first, ...rest] = rungs;
+    const encode = {
+      frameRate: meta.frameRate,
+      hasAudio: meta.audioCodec !== null,
+      durationSeconds: meta.durationSeconds,
+      timeoutMs: encodeTimeout(meta.durationSeconds),
+    };
+    const hlsDir = path.join(work, 'hls');
+    let renditions: Rendition[] = (video.renditions as Rendition[] | null) ?? [];
+
+    if (!playable) {
+      await progress.start('first_rendition');
+      renditions = await encodeLadder(ffmpeg, source.path, hlsDir, [first!], {
+        ...encode,
+        onProgress: progress.report('first_rendition'),
+      });
+      const mp4 = path.join(work, `${first!.name}.mp4`);
+      await progressiveMp4(ffmpeg, path.join(hlsDir, first!.name), mp4, encode.timeoutMs);
+      const masterKey = rest.length ? playbackKeys.firstMaster(folder) : playbackKeys.master(folder);
+      await putTree(deps, hlsDir, playbackKeys.hlsDir(folder));
+      await deps.storage.put(masterKey, Buffer.from(masterPlaylist(renditions)));
+      await deps.storage.put(playbackKeys.mp4(folder, first!.name), createReadStream(mp4));
+      await progress.settled();
+      await updateVideo(db, videoId, {
+        hlsKey: masterKey,
+        mp4Key: playbackKeys.mp4(folder, first!.name),
+        renditions,
+        status: 'ready',
+        failureReason: null,
+        processingStage: rest.length ? 'renditions' : 'done',
+        processingPercent: rest.length ? 0 : 100,
+      });
+      playable = true;
+    }
+
+    if (rest.length && video.hlsKey !== playbackKeys.master(folder)) {
+      await progress.start('renditions');
+      await rm(hlsDir, { recursive: true, force: true });
+      const made = await encodeLadder(ffmpeg, source.path, hlsDir, rest, {
+        ...encode,
+        onProgress: progress.report('renditions'),
+      });
+      const all = [...renditions.filter((r) => r.name === first!.name), ...made];
+      const mp4Rung = fallbackRung(rungs);
+      let mp4Key = video.mp4Key ?? playbackKeys.mp4(folder, first!.name);
+      if (mp4Rung.name !== first!.name) {
+        const mp4 = path.join(work, `${mp4Rung.name}.mp4`);
+        await progressiveMp4(ffmpeg, path.join(hlsDir, mp4Rung.name), mp4, encode.timeoutMs);
+        await deps.storage.put(playbackKeys.mp4(folder, mp4Rung.name), createReadStream(mp4));
+        mp4Key = playbackKeys.mp4(folder, mp4Rung.name);
+      }
+      await putTree(deps, hlsDir, playbackKeys.hlsDir(folder));
+      await deps.storage.put(playbackKeys.master(folder), Buffer.from(masterPlaylist(all)));
+      await progress.settled();
+      await updateVideo(db, videoId, {
+        hlsKey: playbackKeys.master(folder),
+        mp4Key,
+        renditions: all,
+        status: 'ready',
+        failureReason: null,
+        processingStage: 'done',
+        processingPercent: 100,
+      });
+      // What only the first step needed; players that loaded it keep their cached copy.
+      await deps.storage.delete(playbackKeys.firstMaster(folder)).catch(() => undefined);
+      if (mp4Key !== playbackKeys.mp4(folder, first!.name))
+        await deps.storage.delete(playbackKeys.mp4(folder, first!.name)).catch(() => undefined);
+    }
   } catch (error) {
-    if (error instanceof UnusableVideoError) {
-      await updateVideo(db, videoId, { status: 'failed', failureReason: error.reason });
+    await progress.settled();
+    if (error instanceof UnusableVideoError && !playable) {
+      await updateVideo(db, videoId, {
+        status: 'failed',
+        failureReason: error.reason,
+        processingStage: 'failed',
+      });
       return;
     }
-    if (lastAttempt) {
+    if (lastAttempt || error instanceof UnusableVideoError) {
       const reason =
-        error instanceof ToolError && error.timedOut ? FAILURE_REASONS.tooSlow : FAILURE_REASONS.internal;
-      await updateVideo(db, videoId, { status: 'failed', failureReason: reason });
+        error instanceof UnusableVideoError
+          ? error.reason
+          : error instanceof ToolError && error.timedOut
+            ? FAILURE_REASONS.tooSlow
+            : FAILURE_REASONS.internal;
+      await updateVideo(
+        db,
+        videoId,
+        playable
+          ? { processingStage: 'failed' }
+          : { status: 'failed', failureReason: reason, processingStage: 'failed' },
+      );
       deps.log.error({ err: error, videoId }, 'video processing failed for good');
       return;
     }

@@ -24,6 +24,12 @@ const videoColumns = {
   videoCodec: videos.videoCodec,
   audioCodec: videos.audioCodec,
   frameRate: videos.frameRate,
+  hlsKey: videos.hlsKey,
+  mp4Key: videos.mp4Key,
+  renditions: videos.renditions,
+  captions: videos.captions,
+  processingStage: videos.processingStage,
+  processingPercent: videos.processingPercent,
   isApproved: videos.isApproved,
   views: videos.views,
   likes: videos.likes,
@@ -303,4 +309,31 @@ export async function refreshSearchVectors(
           ? eq(videos.ownerId, which.ownerId)
           : undefined,
     );
+}
+
+/**
+ * Adds the caption track `key` in `language` to a video, replacing the track in the same language
+ * (compared without case); returns the replaced track's key. Row-locked, so two uploads at once
+ * cannot lose one another's track.
+ */
+export async function replaceCaption(
+  db: DbOrTx,
+  id: number,
+  language: string,
+  key: string,
+): Promise<string | undefined> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ captions: videos.captions })
+      .from(videos)
+      .where(eq(videos.id, id))
+      .for('update');
+    if (!row) return undefined;
+    const old = row.captions.find((c) => c.language.toLowerCase() === language.toLowerCase());
+    const next = [...row.captions.filter((c) => c !== old), { language, key }].sort((a, b) =>
+      a.language.localeCompare(b.language),
+    );
+    await tx.update(videos).set({ captions: next, updatedAt: new Date() }).where(eq(videos.id, id));
+    return old?.key;
+  });
 }

@@ -1,9 +1,12 @@
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   apiErrorBodySchema,
   LIMITS,
+  VIDEO_CAPTION_LIMITS,
+  VIDEO_CAPTION_MESSAGES,
+  videoDownloadQuerySchema,
   MESSAGES,
   videoIdParamsSchema,
   videoListQuerySchema,
@@ -142,6 +145,80 @@ export const videosRoutes =
       async (request, reply) => {
         await videos.remove(request.params.id, request.authUser!);
         return reply.status(204).send();
+      },
+    );
+
+    await app.register(async (plain) => {
+      const scope = plain.withTypeProvider<ZodTypeProvider>();
+      // Captions are small text files.
+      await scope.register(multipart, {
+        limits: { fileSize: VIDEO_CAPTION_LIMITS.maxBytes, files: 1, fields: 5, fieldSize: 1024, parts: 10 },
+      });
+      scope.post(
+        '/videos/videos/:id/captions/',
+        {
+          preHandler: scope.requireUser,
+          schema: {
+            tags,
+            summary:
+              'Add or replace a caption track of your video (multipart: language as a BCP 47 tag, file WebVTT or SRT)',
+            consumes: ['multipart/form-data'],
+            params: videoIdParamsSchema,
+            response: {
+              200: videoSchema,
+              400: apiErrorBodySchema,
+              401: apiErrorBodySchema,
+              403: apiErrorBodySchema,
+              404: apiErrorBodySchema,
+            },
+          },
+        },
+        async (request) => {
+          if (!request.isMultipart()) throw AppError.validation({ file: [VIDEO_CAPTION_MESSAGES.noFile] });
+          return videos.addCaptions(request.params.id, request.authUser!, request.parts());
+        },
+      );
+    });
+
+    app.get(
+      '/videos/videos/:id/download/',
+      {
+        preHandler: app.authenticate,
+        schema: {
+          tags,
+          summary:
+            "Download the original file (owner, staff, the brand of its contest): a bearer token or download_url's token",
+          params: videoIdParamsSchema,
+          querystring: videoDownloadQuerySchema,
+          // 200/206 the file, 416 a range past its end; 401, 403 and 404 as apiErrorBodySchema.
+        },
+      },
+      async (request, reply) => {
+        const result = await videos.download(
+          request.params.id,
+          { user: request.authUser, token: request.query.token },
+          request.headers.range,
+        );
+        reply
+          .header('Cache-Control', 'private, no-store')
+          .header('X-Content-Type-Options', 'nosniff')
+          .header('Accept-Ranges', 'bytes')
+          .header('Referrer-Policy', 'no-referrer');
+        if ('unsatisfiable' in result)
+          return reply.status(416).header('Content-Range', `bytes */${result.unsatisfiable}`).send();
+        const { object, fileName, contentType, size } = result;
+        reply
+          .header('Content-Type', contentType)
+          .header('Content-Disposition', `attachment; filename="${fileName}"`);
+        if (object.range) {
+          reply
+            .status(206)
+            .header('Content-Range', `bytes ${object.range.start}-${object.range.end}/${size}`)
+            .header('Content-Length', object.range.end - object.range.start + 1);
+        } else {
+          reply.header('Content-Length', size);
+        }
+        return reply.send(object.stream);
       },
     );
 

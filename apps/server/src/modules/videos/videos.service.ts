@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { open } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import {
+  captionLanguageSchema,
   LIMITS,
   MESSAGES,
+  VIDEO_CAPTION_MESSAGES,
   VIDEO_TEXT_LIMITS,
   VIDEO_TEXT_MESSAGES,
   type Video,
@@ -25,13 +27,23 @@ import {
   SNIFF_BYTES,
   type SniffedVideoType,
 } from '../../media/sniff';
-import { TooLargeError } from '../../storage/storage';
+import { toWebVtt } from '../../media/captions';
+import { parseRange } from '../../storage/media.routes';
+import { contentTypeOf, TooLargeError, type StoredObject } from '../../storage/storage';
+import { safeFileName, signDownloadToken, verifyDownloadToken } from './download-tokens';
 import * as repo from './videos.repository';
 import { toPrefixTsQuery } from './search-query';
 import { processVideoJob } from './videos.jobs';
 import * as processing from './videos.processing';
 import { toVideo, toVideoPage, type PageRequest } from './videos.presenter';
-import { canDeleteVideo, canEditVideo, canListUnapprovedVideos, canSeeVideo } from './videos.policy';
+import {
+  canDeleteVideo,
+  canDownloadOriginal,
+  canEditCaptions,
+  canEditVideo,
+  canListUnapprovedVideos,
+  canSeeVideo,
+} from './videos.policy';
 
 export type VideosServiceDeps = Pick<AppDeps, 'database' | 'storage' | 'queue' | 'config' | 'log'>;
 
@@ -97,9 +109,22 @@ export function createVideosService(deps: VideosServiceDeps) {
   const db = deps.database.db;
   const { storage } = deps;
   const mediaUrl = (key: string) => storage.url(key);
-  const present = (row: repo.VideoRow) => toVideo(row, mediaUrl);
-  const presentPage = (result: { rows: repo.VideoRow[]; count: number }, request: PageRequest) =>
-    toVideoPage(result, request, { publicUrl: deps.config.PUBLIC_URL, mediaUrl });
+  /** The caller's download link of a video: a signed token for those allowed, else null. */
+  const downloadUrlFor = (user: AuthUser | undefined) => (row: repo.VideoRow) =>
+    user && canDownloadOriginal(user, row)
+      ? `/api/videos/videos/${row.id}/download/?token=${signDownloadToken(deps.config.JWT_SECRET, row.id, user)}`
+      : null;
+  const present = (row: repo.VideoRow, user?: AuthUser) => toVideo(row, mediaUrl, downloadUrlFor(user));
+  const presentPage = (
+    result: { rows: repo.VideoRow[]; count: number },
+    request: PageRequest,
+    user?: AuthUser,
+  ) =>
+    toVideoPage(result, request, {
+      publicUrl: deps.config.PUBLIC_URL,
+      mediaUrl,
+      downloadUrl: downloadUrlFor(user),
+    });
   const pageRequest = (query: { page: number; page_size: number }, url: URL): PageRequest => ({
     page: query.page,
     pageSize: query.page_size,
@@ -215,7 +240,7 @@ export function createVideosService(deps: VideosServiceDeps) {
   const createVideo = async (user: AuthUser, received: ReceivedVideo, text: VideoText): Promise<Video> => {
     const id = await insert(user.id, received, text);
     await deps.queue.send(processVideoJob, { videoId: id });
-    return present((await repo.findVideo(db, id))!);
+    return present((await repo.findVideo(db, id))!, user);
   };
 
   return {
@@ -333,7 +358,7 @@ export function createVideosService(deps: VideosServiceDeps) {
         limit: request.pageSize,
         offset: (request.page - 1) * request.pageSize,
       });
-      return presentPage(result, request);
+      return presentPage(result, request, user);
     },
 
     /** Ranked full-text search over approved videos (docs/spec-decisions.md, "Search"). */
@@ -350,7 +375,81 @@ export function createVideosService(deps: VideosServiceDeps) {
 
     /** One video, for whoever may see it (404 for anyone else). */
     async get(id: number, user?: AuthUser): Promise<Video> {
-      return present(await loadVisible(id, user));
+      return present(await loadVisible(id, user), user);
+    },
+
+    /**
+     * Adds or replaces the owner's caption track in one language (multipart `language`, `file`):
+     * WebVTT is kept as it is, SRT converted to WebVTT. Others get 404 when they cannot see the
+     * video, else 403.
+     */
+    async addCaptions(id: number, user: AuthUser, parts: AsyncIterable<UploadFormPart>): Promise<Video> {
+      const row = await loadVisible(id, user);
+      if (!canEditCaptions(user, row)) throw new AppError('forbidden', MESSAGES.generic.forbidden);
+      let language: string | undefined;
+      let bytes: Buffer | undefined;
+      for await (const part of parts) {
+        if (part.type === 'file') {
+          if (part.fieldname !== 'file' || bytes) {
+            part.file.resume();
+            continue;
+          }
+          const chunks: Buffer[] = [];
+          for await (const chunk of part.file) chunks.push(chunk as Buffer);
+          if ((part.file as Readable & { truncated?: boolean }).truncated)
+            throw AppError.validation({ file: [VIDEO_CAPTION_MESSAGES.tooLarge] });
+          bytes = Buffer.concat(chunks);
+        } else if (part.fieldname === 'language' && typeof part.value === 'string') {
+          language = part.value.trim();
+        }
+      }
+      const parsed = captionLanguageSchema.safeParse(language ?? '');
+      if (!parsed.success) throw AppError.validation({ language: [VIDEO_CAPTION_MESSAGES.language] });
+      if (!bytes?.length) throw AppError.validation({ file: [VIDEO_CAPTION_MESSAGES.noFile] });
+      const vtt = toWebVtt(bytes);
+      if (vtt === null) throw AppError.validation({ file: [VIDEO_CAPTION_MESSAGES.invalidFile] });
+      const key = `${processing.videoFolder(row.originalKey)}captions/${parsed.data.toLowerCase()}-${randomUUID().slice(0, 8)}.vtt`;
+      await storage.put(key, Buffer.from(vtt));
+      const replaced = await repo.replaceCaption(db, id, parsed.data, key).catch(async (error: unknown) => {
+        await storage.delete(key).catch(() => undefined);
+        throw error;
+      });
+      if (replaced) await storage.delete(replaced).catch(() => undefined);
+      return present((await repo.findVideo(db, id))!, user);
+    },
+
+    /**
+     * The original file for its owner, staff and the brand of its contest (`canDownloadOriginal`),
+     * checked now whoever signed the link: the caller is the bearer token's user or the user a
+     * `download_url` token was signed for. 401 without either, 404 when the caller cannot see
+     * the video, 403 when they see it but may not download it.
+     */
+    async download(
+      id: number,
+      caller: { user?: AuthUser; token?: string },
+      rangeHeader?: string,
+    ): Promise<
+      | { object: StoredObject; fileName: string; contentType: string; size: number }
+      | { unsatisfiable: number }
+    > {
+      const user =
+        caller.user ?? (caller.token ? verifyDownloadToken(deps.config.JWT_SECRET, id, caller.token) : null);
+      if (!user) throw new AppError('not_authenticated', MESSAGES.generic.notAuthenticated);
+      const row = await loadVisible(id, user);
+      if (!canDownloadOriginal(user, row)) throw new AppError('forbidden', MESSAGES.generic.forbidden);
+      const info = await storage.stat(row.originalKey);
+      if (!info) throw notFound();
+      const range = parseRange(rangeHeader, info.size);
+      if (range === 'unsatisfiable') return { unsatisfiable: info.size };
+      const object = await storage.get(row.originalKey, range ?? undefined);
+      if (!object) throw notFound();
+      const extension = row.originalKey.slice(row.originalKey.lastIndexOf('.') + 1);
+      return {
+        object,
+        size: info.size,
+        fileName: safeFileName(row.title, extension),
+        contentType: contentTypeOf(row.originalKey) ?? 'application/octet-stream',
+      };
     },
 
     /** Owner only: title and description. Others get 404 when they cannot see it, else 403. */
@@ -363,7 +462,7 @@ export function createVideosService(deps: VideosServiceDeps) {
       });
       await repo.updateVideo(db, id, text);
       await repo.refreshSearchVectors(db, [id]);
-      return present((await repo.findVideo(db, id))!);
+      return present((await repo.findVideo(db, id))!, user);
     },
 
     /** Owner or staff; removes the files too. Others get 404 when they cannot see it, else 403. */

@@ -10,7 +10,10 @@ export function getCreatorDashboard(): Promise<CreatorDashboard> {
 /** Invalidate this key after an upload so the new video shows without a reload. */
 export const creatorDashboardQueryKey = ['creator-dashboard', 'dashboard'] as const;
 
-/** While a video is still being processed the list is polled, so its state updates by itself. */
+/**
+ * While a video is still being processed (its renditions included) the list is polled, so its
+ * state and progress update by themselves.
+ */
 const PROCESSING_POLL_MS = 4_000;
 
 export const creatorDashboardQueryOptions = () =>
@@ -18,7 +21,13 @@ export const creatorDashboardQueryOptions = () =>
     queryKey: creatorDashboardQueryKey,
     queryFn: getCreatorDashboard,
     refetchInterval: (query) =>
-      query.state.data?.videos.some((video) => video.status === 'processing') ? PROCESSING_POLL_MS : false,
+      query.state.data?.videos.some(
+        (video) =>
+          video.status === 'processing' ||
+          (video.status === 'ready' && !['done', 'failed'].includes(video.processing.stage)),
+      )
+        ? PROCESSING_POLL_MS
+        : false,
   });
 
 export function useCreatorDashboard() {

@@ -37,6 +37,23 @@ describe('My Videos', { timeout: 20_000 }, () => {
     expect(screen.getByText('Processing failed: The file is not a playable video.')).toBeInTheDocument();
   });
 
+  it('shows the processing stage and percent while renditions are made (issue 16)', () => {
+    const videos = [
+      video(1, { status: 'processing', processing: { stage: 'first_rendition', percent: 42 } }),
+      video(2, { status: 'ready', processing: { stage: 'renditions', percent: 7 } }),
+      video(3, { status: 'ready', processing: { stage: 'done', percent: 100 } }),
+    ];
+    renderWithProviders(<MyVideos videos={videos} loading={false} onUpload={vi.fn()} />);
+    const bars = screen.getAllByRole('progressbar');
+    expect(bars).toHaveLength(2);
+    expect(
+      screen.getByRole('progressbar', { name: 'Making the first playable version — 42%' }),
+    ).toHaveAttribute('aria-valuenow', '42');
+    expect(
+      screen.getByRole('progressbar', { name: 'Making the other sizes (already playable) — 7%' }),
+    ).toHaveAttribute('aria-valuenow', '7');
+  });
+
   it('offers the first upload when there is nothing yet', async () => {
     const onUpload = vi.fn();
     renderWithProviders(<MyVideos videos={[]} loading={false} onUpload={onUpload} />);

@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Video } from '@app/domain';
 import { apiRequest } from '../../../lib/api-client';
-import { normalizeVideo, type LibraryVideo } from '../lib/normalize-video';
+import { normalizeVideoPage, type VideoPageData } from '../lib/normalize-playback';
 import { videosQueryKey } from './get-videos';
 
 /** GET /api/videos/videos/{id}/ — public when approved; the owner also sees their own. */
-export async function getVideo(id: string): Promise<LibraryVideo> {
+export async function getVideo(id: string): Promise<VideoPageData> {
   const data = await apiRequest<Video>(`/api/videos/videos/${encodeURIComponent(id)}/`);
-  return normalizeVideo(data);
+  return normalizeVideoPage(data);
 }
 
 export const videoQueryOptions = (id: string) =>

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import {
   Alert,
   Avatar,
@@ -12,6 +11,7 @@ import {
   Typography,
 } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
+import { VideoPlayer } from '../../../components/video-player';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/page-title';
@@ -19,14 +19,13 @@ import { useVideo } from '../api/get-video';
 import { formatDuration, postedDate } from '../lib/normalize-video';
 
 /**
- * The video page: heading 'Video Details', the player (with its poster, seeking through range
- * requests), title, creator, brand, contest, date and description.
+ * The video page: heading 'Video Details', the player (HLS renditions with captions once
+ * processed, loaded only here), title, creator, brand, contest, date and description, and the
+ * original's download for those allowed.
  */
 export function VideoDetails({ id }: { id: string }) {
   const { data: video, isPending, isError, error } = useVideo(id);
   usePageTitle(video?.title || 'Video Details');
-  // Browsers that cannot decode the original (e.g. HEVC) play the H.264 preview instead.
-  const [fallback, setFallback] = useState(false);
 
   let body;
   if (isPending) {
@@ -52,7 +51,6 @@ export function VideoDetails({ id }: { id: string }) {
       </Alert>
     );
   } else {
-    const source = fallback && video.thumbnail ? video.thumbnail : video.videoUrl;
     body = (
       <Stack spacing={3}>
         <Box
@@ -65,25 +63,20 @@ export function VideoDetails({ id }: { id: string }) {
             aspectRatio: '16 / 9',
           }}
         >
-          {source ? (
-            <Box
-              key={source}
-              component="video"
-              controls
-              playsInline
-              preload="metadata"
-              poster={video.posterUrl ?? undefined}
-              src={source}
-              aria-label={`Video: ${video.title}`}
-              onError={() => setFallback(true)}
-              sx={{ width: '100%', height: '100%', display: 'block', objectFit: 'contain' }}
-            />
-          ) : null}
+          <VideoPlayer
+            playback={video.playback}
+            originalUrl={video.videoUrl}
+            previewUrl={video.thumbnail}
+            poster={video.posterUrl}
+            title={video.title}
+          />
         </Box>
-        {fallback && (
-          <Typography variant="body2" color="text.secondary">
-            This browser cannot play the original file; showing the preview.
-          </Typography>
+        {video.downloadUrl && (
+          <Box>
+            <Button variant="outlined" href={video.downloadUrl} download>
+              Download original
+            </Button>
+          </Box>
         )}
         <Box>
           <Typography variant="h3" component="h2" sx={{ overflowWrap: 'anywhere' }}>

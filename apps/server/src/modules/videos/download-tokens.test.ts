@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import {
+  DOWNLOAD_TOKEN_SECONDS,
+  safeFileName,
+  signDownloadToken,
+  verifyDownloadToken,
+} from './download-tokens';
+
+describe('download tokens', () => {
+  const secret = 'a-secret-long-enough-for-the-test';
+  it('name one user for one video until they expire', () => {
+    const now = Date.now();
+    const token = signDownloadToken(secret, 7, { id: 3, role: 'creator' }, now);
+    expect(verifyDownloadToken(secret, 7, token, now)).toEqual({ id: 3, role: 'creator' });
+    expect(verifyDownloadToken(secret, 8, token, now)).toBeNull();
+    expect(verifyDownloadToken('another-secret', 7, token, now)).toBeNull();
+    expect(verifyDownloadToken(secret, 7, token.replace('.creator.', '.staff.'), now)).toBeNull();
+    expect(verifyDownloadToken(secret, 7, token, now + (DOWNLOAD_TOKEN_SECONDS + 1) * 1000)).toBeNull();
+  });
+  it('make safe file names', () => {
+    expect(safeFileName('Été à Paris: "rooftops" / take 2', 'mov')).toBe('Ete-a-Paris-rooftops-take-2.mov');
+    expect(safeFileName('../../etc/passwd\r\n', 'mp4')).toBe('etc-passwd.mp4');
+    expect(safeFileName('日本', 'webm')).toBe('video.webm');
+  });
+});
