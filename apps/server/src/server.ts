@@ -7,7 +7,7 @@ async function main(): Promise<void> {
   const [{ buildApp }, { openRuntime }, { seedIfEmpty }, { startJobHandlers }] = await Promise.all([
     import('./app'),
     import('./bootstrap'),
-    import('./db/seed'),
+    import('./db/seed/index'),
     import('./jobs/handlers'),
   ]);
   const runtime = await openRuntime(config, { share: true, migrate: true, queue: true });
@@ -21,7 +21,7 @@ async function main(): Promise<void> {
     storage: runtime.storage,
   };
 
-  if (await seedIfEmpty(deps.database.db)) log.info('seeded the demo data (contest 1 and its chairs)');
+  if (await seedIfEmpty(deps)) log.info('seeded the demo data (contest 1 and its chairs)');
   if (config.WORKERS) await startJobHandlers(deps);
 
   const app = await buildApp(deps);

@@ -1,6 +1,6 @@
 import { configOrExit } from '../config/env';
 import { openRuntime } from '../bootstrap';
-import { seedIfEmpty } from '../db/seed';
+import { seedIfEmpty } from '../db/seed/index';
 import { seedDemoVideos } from '../db/seed/demo-videos';
 
 /** `npm run seed [-- --demo]`: the base data on an empty database; --demo adds sample content. */
@@ -11,7 +11,7 @@ async function main(): Promise<void> {
     { share: false, migrate: true, queue: false },
   );
   try {
-    const seeded = await seedIfEmpty(runtime.db.handle.db);
+    const seeded = await seedIfEmpty({ ...runtime, database: runtime.db.handle });
     process.stdout.write(
       seeded ? 'Seeded the base data.\n' : 'The database already has data; base seed skipped.\n',
     );

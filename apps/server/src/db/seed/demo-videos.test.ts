@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VideoPage } from '@app/domain';
 import { createTestContext, type TestContext } from '../../../test/helper';
-import { seedIfEmpty } from '../seed';
+import { seedIfEmpty } from './index';
 import { seedDemoVideos } from './demo-videos';
 
 describe('demo videos (npm run seed -- --demo)', () => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestContext();
-    await seedIfEmpty(ctx.deps.database.db);
+    await seedIfEmpty(ctx.deps);
   });
   afterAll(async () => {
     await ctx?.close();
