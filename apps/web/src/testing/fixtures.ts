@@ -249,6 +249,8 @@ export function makeDashboardVideo(id: number, overrides: Partial<DashboardVideo
     failure_reason: null,
     processing: { stage: 'done', percent: 100 },
     is_approved: false,
+    review_status: 'pending',
+    review_reason: null,
     contest_id: null,
     type: 'standalone',
     views: 0,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
 import { shippingAddressSchema } from '../common/address';
-import { videoProcessingSchema } from '../videos/video-api';
+import { reviewStatusSchema, videoProcessingSchema } from '../videos/video-api';
 import {
   PROFILE_RESPONSE_KEYS,
   PROFILE_STORED_FIELDS,
@@ -125,6 +125,9 @@ export const dashboardVideoSchema = z.object({
   /** Processing's stage and percent (issue 16), shown on the card while renditions are made. */
   processing: videoProcessingSchema,
   is_approved: z.boolean(),
+  /** Staff's decision and, for a rejected video, why. */
+  review_status: reviewStatusSchema,
+  review_reason: z.string().nullable(),
   contest_id: z.number().nullable(),
   type: z.enum(['contest', 'standalone']),
   views: z.number(),

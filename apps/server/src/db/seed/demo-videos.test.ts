@@ -14,8 +14,8 @@ describe('demo videos (npm run seed -- --demo)', () => {
     await ctx?.close();
   });
 
-  it('adds six approved, processed sample videos once, newest first in the library and findable', async () => {
-    expect(await seedDemoVideos(ctx.deps)).toBe(6);
+  it('adds six approved, processed sample videos (and two waiting for review) once, newest first in the library and findable', async () => {
+    expect(await seedDemoVideos(ctx.deps)).toBe(8);
     expect(await seedDemoVideos(ctx.deps)).toBe(0);
     const page = (await ctx.app.inject({ url: '/api/videos/videos/?is_approved=true' })).json<VideoPage>();
     expect(page.count).toBe(6);

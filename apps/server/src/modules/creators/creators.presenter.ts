@@ -58,6 +58,8 @@ export function toDashboardVideo(video: OwnVideoRow, mediaUrl: (key: string) => 
     failure_reason: video.failureReason,
     processing: { stage: video.processingStage, percent: video.processingPercent },
     is_approved: video.isApproved,
+    review_status: video.reviewStatus,
+    review_reason: video.reviewReason,
     contest_id: video.contestId,
     type: video.contestId === null ? 'standalone' : 'contest',
     views: video.views,

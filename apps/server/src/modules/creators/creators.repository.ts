@@ -87,6 +87,8 @@ export function findOwnVideos(db: DbOrTx, userId: number) {
       processingStage: videos.processingStage,
       processingPercent: videos.processingPercent,
       isApproved: videos.isApproved,
+      reviewStatus: videos.reviewStatus,
+      reviewReason: videos.reviewReason,
       views: videos.views,
       likes: videos.likes,
       createdAt: videos.createdAt,

@@ -256,7 +256,7 @@ describe('playback: renditions, captions and the original', () => {
     // Unapproved: others cannot even see it.
     expect((await get(path_, other)).statusCode).toBe(404);
     expect((await get(path_, brand)).statusCode).toBe(404);
-    await createVideosService(ctx.deps).approveVideo(video.id);
+    await createVideosService(ctx.deps).review({ system: 'admin-cli' }, video.id, { status: 'approved' });
     expect((await get(path_, other)).statusCode).toBe(403);
     // No contest entries exist yet, so no brand qualifies (videos.policy.ts isBrandOfEnteredContest).
     expect((await get(path_, brand)).statusCode).toBe(403);
