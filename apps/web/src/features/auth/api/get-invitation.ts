@@ -1,0 +1,31 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Role } from '@app/domain';
+import { apiRequest } from '../../../lib/api-client';
+
+/** Who an invitation is for and as what (issue 13); the API refuses a used or expired link. */
+export interface InvitationPreview {
+  email: string;
+  role: Extract<Role, 'staff' | 'brand'>;
+  brand_name: string | null;
+  expires_at: string;
+}
+
+/** GET /api/invitations/{token}/ (anonymous). */
+export function getInvitation(token: string): Promise<InvitationPreview> {
+  return apiRequest<InvitationPreview>(`/api/invitations/${encodeURIComponent(token)}/`, { auth: false });
+}
+
+/** Read once when the page opens, so a used or expired link says so before a password is typed. */
+export const invitationQueryOptions = (token: string) =>
+  queryOptions({
+    queryKey: ['invitation', token],
+    queryFn: () => getInvitation(token),
+    retry: false,
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
+
+export function useInvitation(token: string) {
+  return useQuery(invitationQueryOptions(token));
+}
