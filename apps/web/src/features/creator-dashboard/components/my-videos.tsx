@@ -24,6 +24,33 @@ const grid = {
   gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' },
 } as const;
 
+/** The review fields the API adds to the owner's videos (issue 13). */
+type ReviewedVideo = DashboardVideo & {
+  review_status?: 'pending' | 'approved' | 'rejected';
+  review_reason?: string | null;
+};
+
+/** The owner's view of the review (issue 13): a rejected video says why; a waiting one says so. */
+function ReviewState({ video }: { video: ReviewedVideo }) {
+  if (video.status !== 'ready') return null;
+  if (video.review_status === 'rejected') {
+    return (
+      <Stack spacing={0.5} sx={{ mt: 1, alignItems: 'flex-start' }}>
+        <Chip size="small" color="error" variant="outlined" label="Rejected" />
+        {video.review_reason && (
+          <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
+            Reason: {video.review_reason}
+          </Typography>
+        )}
+      </Stack>
+    );
+  }
+  if (video.review_status === 'pending') {
+    return <Chip size="small" variant="outlined" color="warning" label="Waiting for review" sx={{ mt: 1 }} />;
+  }
+  return null;
+}
+
 function VideoCard({ video }: { video: DashboardVideo }) {
   const isContest = video.type === 'contest';
   return (
@@ -77,6 +104,7 @@ function VideoCard({ video }: { video: DashboardVideo }) {
               Processing failed{video.failure_reason ? `: ${video.failure_reason}` : ''}
             </Typography>
           )}
+          <ReviewState video={video} />
         </CardContent>
       </CardActionArea>
     </Card>
