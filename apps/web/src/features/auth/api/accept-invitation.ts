@@ -5,13 +5,14 @@ import { apiRequest } from '../../../lib/api-client';
 export interface AcceptInvitationInput {
   token: string;
   password: string;
+  confirm_password: string;
 }
 
-/** POST /api/invitations/{token}/accept/ `{password}`: creates the account and signs it in. */
-export function acceptInvitation({ token, password }: AcceptInvitationInput): Promise<LoginResponse> {
-  return apiRequest<LoginResponse>(`/api/invitations/${encodeURIComponent(token)}/accept/`, {
+/** POST /api/accounts/invitations/{token}/accept/ `{password, confirm_password}`: creates the account and signs it in. */
+export function acceptInvitation({ token, ...body }: AcceptInvitationInput): Promise<LoginResponse> {
+  return apiRequest<LoginResponse>(`/api/accounts/invitations/${encodeURIComponent(token)}/accept/`, {
     method: 'POST',
-    body: { password },
+    body,
     auth: false,
   });
 }

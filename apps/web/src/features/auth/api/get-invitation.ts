@@ -6,13 +6,16 @@ import { apiRequest } from '../../../lib/api-client';
 export interface InvitationPreview {
   email: string;
   role: Extract<Role, 'staff' | 'brand'>;
-  brand_name: string | null;
+  /** The brand a brand user joins; null for staff. */
+  company_name: string | null;
   expires_at: string;
 }
 
-/** GET /api/invitations/{token}/ (anonymous). */
+/** GET /api/accounts/invitations/{token}/ (anonymous): 404 unknown, 410 used or expired. */
 export function getInvitation(token: string): Promise<InvitationPreview> {
-  return apiRequest<InvitationPreview>(`/api/invitations/${encodeURIComponent(token)}/`, { auth: false });
+  return apiRequest<InvitationPreview>(`/api/accounts/invitations/${encodeURIComponent(token)}/`, {
+    auth: false,
+  });
 }
 
 /** Read once when the page opens, so a used or expired link says so before a password is typed. */

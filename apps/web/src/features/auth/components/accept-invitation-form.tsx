@@ -23,7 +23,7 @@ const ROLE_WORDS = { staff: 'a member of the platform team (staff)', brand: 'a b
 
 function describe(invitation: InvitationPreview): string {
   const as = ROLE_WORDS[invitation.role];
-  return invitation.role === 'brand' && invitation.brand_name ? `${as} of ${invitation.brand_name}` : as;
+  return invitation.role === 'brand' && invitation.company_name ? `${as} of ${invitation.company_name}` : as;
 }
 
 function Unusable() {
@@ -76,14 +76,17 @@ export function AcceptInvitationForm({ token }: { token: string }) {
   }
 
   const { email } = invitation.data;
-  const onSubmit = form.handleSubmit(({ password }) =>
+  const onSubmit = form.handleSubmit((values) =>
     accept.mutate(
-      { token, password },
+      { token, ...values },
       {
         onSuccess: (session) => completeSignIn(session, dashboardPathFor(session.user.role)),
         onError: (error) => {
-          const message = error instanceof ApiError ? error.fieldErrors().password?.[0] : undefined;
-          if (message) form.setError('password', { message });
+          const fields = error instanceof ApiError ? error.fieldErrors() : {};
+          for (const name of ['password', 'confirm_password'] as const) {
+            const message = fields[name]?.[0];
+            if (message) form.setError(name, { message });
+          }
         },
       },
     ),
@@ -101,7 +104,7 @@ export function AcceptInvitationForm({ token }: { token: string }) {
         <strong>{email}</strong> is invited to join as {describe(invitation.data)}. Choose a password to
         finish.
       </Typography>
-      {accept.isError && !errors.password ? (
+      {accept.isError && !errors.password && !errors.confirm_password ? (
         <Alert severity="error">
           {accept.error instanceof ApiError ? accept.error.userMessage() : MESSAGES.dashboard.unexpected}
         </Alert>

@@ -175,7 +175,13 @@ describe('review queue', () => {
       const url = String(input);
       const method = init?.method ?? 'GET';
       calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-      if (method === 'POST') return jsonResponse(200, { count: 2 });
+      if (method === 'POST')
+        return jsonResponse(200, {
+          results: [
+            { id: 1, outcome: 'decided', detail: null },
+            { id: 3, outcome: 'conflict', detail: 'Already decided.' },
+          ],
+        });
       return jsonResponse(200, staffVideoPage([makeStaffVideo(1), makeStaffVideo(2), makeStaffVideo(3)]));
     });
     renderWithProviders(<ReviewQueue />, { path: '/staff/review' });
@@ -196,5 +202,10 @@ describe('review queue', () => {
       url: '/api/staff/videos/reject/',
       body: { ids: [1, 3], reason: 'Off brief.' },
     });
+    expect(
+      await screen.findByText(
+        'Rejected 1 video. 1 had already been decided by someone else or no longer exist.',
+      ),
+    ).toBeInTheDocument();
   });
 });

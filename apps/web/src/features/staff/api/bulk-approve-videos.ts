@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { reviewQueueQueryKey } from './get-review-queue';
-import type { BulkDecisionBody } from './types';
+import type { BulkApproveBody, BulkReviewResponse } from './types';
 
 /** POST /api/staff/videos/approve/ `{ids}`: approves the selected videos in one call. */
-export function bulkApproveVideos(ids: number[]): Promise<unknown> {
-  const body: BulkDecisionBody = { ids };
-  return apiRequest<unknown>('/api/staff/videos/approve/', { method: 'POST', body });
+export function bulkApproveVideos(ids: number[]): Promise<BulkReviewResponse> {
+  const body: BulkApproveBody = { ids };
+  return apiRequest<BulkReviewResponse>('/api/staff/videos/approve/', { method: 'POST', body });
 }
 
 export function useBulkApproveVideos() {

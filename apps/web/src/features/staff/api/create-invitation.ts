@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { invitationsQueryKey } from './get-invitations';
-import type { Invitation, InvitationBody } from './types';
+import type { Invitation, InvitationCreateBody } from './types';
 
 /** POST /api/staff/invitations/ `{email, role, brand_id?}`: e-mails a single-use link valid for 7 days. */
-export function createInvitation(body: InvitationBody): Promise<Invitation> {
+export function createInvitation(body: InvitationCreateBody): Promise<Invitation> {
   return apiRequest<Invitation>('/api/staff/invitations/', { method: 'POST', body });
 }
 

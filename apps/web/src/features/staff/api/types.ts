@@ -18,17 +18,25 @@ export type StaffVideo = Video & {
 };
 export type StaffVideoPage = Page<StaffVideo>;
 
-export interface BulkDecisionBody {
+export interface BulkApproveBody {
   ids: number[];
-  reason?: string;
+}
+export interface BulkRejectBody {
+  ids: number[];
+  reason: string;
+}
+
+/** The answer of a bulk decision: what happened to each requested video. */
+export interface BulkReviewResponse {
+  results: { id: number; outcome: 'decided' | 'conflict' | 'not_found'; detail: string | null }[];
 }
 
 export type InvitableRole = Extract<Role, 'staff' | 'brand'>;
 
-export interface InvitationBody {
+export interface InvitationCreateBody {
   email: string;
   role: InvitableRole;
-  brand_id?: number;
+  brand_id?: number | null;
 }
 
 export interface Invitation {
@@ -37,7 +45,8 @@ export interface Invitation {
   role: InvitableRole;
   brand_id: number | null;
   brand_name: string | null;
-  invited_by_email: string;
+  invited_by_email: string | null;
+  status: 'pending' | 'accepted' | 'expired';
   created_at: string;
   expires_at: string;
   accepted_at: string | null;
@@ -49,18 +58,23 @@ export interface StaffUser {
   role: Role;
   first_name: string;
   last_name: string;
-  is_active: boolean;
-  brand_name: string | null;
-  date_joined: string;
+  is_verified: boolean;
+  /** When staff deactivated it; null while it may sign in. */
+  deactivated_at: string | null;
+  brand_id: number | null;
+  company_name: string | null;
+  last_login_at: string | null;
+  created_at: string;
 }
 
 export interface AuditEntry {
   id: number;
+  actor_id: number | null;
   actor_email: string;
   action: string;
   target_type: string;
-  target_id: number | string;
-  before: unknown;
-  after: unknown;
+  target_id: string;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
   created_at: string;
 }

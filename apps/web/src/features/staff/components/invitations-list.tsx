@@ -4,11 +4,11 @@ import { formatDateTime } from '../../../lib/format';
 import { useInvitations } from '../api/get-invitations';
 import type { Invitation } from '../api/types';
 
-function state(invitation: Invitation): { label: string; color: 'success' | 'warning' | 'default' } {
-  if (invitation.accepted_at) return { label: 'Accepted', color: 'success' };
-  if (new Date(invitation.expires_at).getTime() <= Date.now()) return { label: 'Expired', color: 'default' };
-  return { label: 'Pending', color: 'warning' };
-}
+const STATES = {
+  pending: { label: 'Pending', color: 'warning' },
+  accepted: { label: 'Accepted', color: 'success' },
+  expired: { label: 'Expired', color: 'default' },
+} as const satisfies Record<Invitation['status'], { label: string; color: string }>;
 
 /** The invitations sent, newest first: who, as what, by whom, and whether the link was used. */
 export function InvitationsList() {
@@ -35,7 +35,7 @@ export function InvitationsList() {
       ) : (
         <List disablePadding sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
           {invitations.data.results.map((invitation, index) => {
-            const { label, color } = state(invitation);
+            const { label, color } = STATES[invitation.status];
             const as =
               invitation.role === 'brand'
                 ? `Brand user${invitation.brand_name ? ` of ${invitation.brand_name}` : ''}`
@@ -49,7 +49,7 @@ export function InvitationsList() {
               >
                 <ListItemText
                   primary={invitation.email}
-                  secondary={`${as} · sent ${formatDateTime(invitation.created_at)} by ${invitation.invited_by_email}`}
+                  secondary={`${as} · sent ${formatDateTime(invitation.created_at)}${invitation.invited_by_email ? ` by ${invitation.invited_by_email}` : ''}`}
                   slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
                 />
               </ListItem>

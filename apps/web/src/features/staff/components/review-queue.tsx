@@ -19,7 +19,7 @@ import { useApproveVideo } from '../api/approve-video';
 import { useRejectVideo } from '../api/reject-video';
 import { useBulkApproveVideos } from '../api/bulk-approve-videos';
 import { useBulkRejectVideos } from '../api/bulk-reject-videos';
-import { REVIEW_FILTERS, type ReviewFilter, type StaffVideo } from '../api/types';
+import { REVIEW_FILTERS, type BulkReviewResponse, type ReviewFilter, type StaffVideo } from '../api/types';
 import { useQueueKeyboard } from '../lib/use-queue-keyboard';
 import { KeyboardHint } from './keyboard-hint';
 import { PageNav } from './page-nav';
@@ -93,11 +93,22 @@ export function ReviewQueue() {
   const setPage = (next: number) => setParams({ review: filter, page: String(next) });
 
   const failed = (error: unknown) => {
-    if (error instanceof ApiError && error.code === 'conflict')
-      notify(ALREADY_DECIDED, { severity: 'warning' });
+    if (error instanceof ApiError && error.status === 409) notify(ALREADY_DECIDED, { severity: 'warning' });
     else
       notify(error instanceof ApiError ? error.userMessage() : 'The decision was not saved.', {
         severity: 'error',
+      });
+  };
+
+  /** One line for a bulk decision: how many were decided, and how many another decision beat. */
+  const notifyBulk = (verb: 'Approved' | 'Rejected', answer: BulkReviewResponse) => {
+    const decided = answer.results.filter((result) => result.outcome === 'decided').length;
+    const others = answer.results.length - decided;
+    const message = `${verb} ${decided} ${decided === 1 ? 'video' : 'videos'}.`;
+    if (others === 0) notify(message, { severity: 'success' });
+    else
+      notify(`${message} ${others} had already been decided by someone else or no longer exist.`, {
+        severity: 'warning',
       });
   };
 
@@ -159,8 +170,8 @@ export function ReviewQueue() {
       bulkReject.mutate(
         { ids: rejecting.ids, reason },
         {
-          onSuccess: () => {
-            notify(`Rejected ${rejecting.ids.length} videos.`, { severity: 'success' });
+          onSuccess: (answer) => {
+            notifyBulk('Rejected', answer);
             setSelected(new Set());
           },
           onError: failed,
@@ -217,8 +228,8 @@ export function ReviewQueue() {
             disabled={busy || approvable.length === 0}
             onClick={() =>
               bulkApprove.mutate(approvable, {
-                onSuccess: () => {
-                  notify(`Approved ${approvable.length} videos.`, { severity: 'success' });
+                onSuccess: (answer) => {
+                  notifyBulk('Approved', answer);
                   setSelected(new Set());
                 },
                 onError: failed,

@@ -34,7 +34,7 @@ import { PageNav } from './page-nav';
 const ROLE_LABELS: Record<Role, string> = { creator: 'Creator', brand: 'Brand', staff: 'Staff' };
 
 function userName(user: StaffUser): string {
-  if (user.role === 'brand' && user.brand_name) return user.brand_name;
+  if (user.role === 'brand' && user.company_name) return user.company_name;
   return `${user.first_name} ${user.last_name}`.trim() || '—';
 }
 
@@ -146,10 +146,10 @@ export function UsersPanel() {
                   <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{userName(user)}</TableCell>
                   <TableCell>{ROLE_LABELS[user.role]}</TableCell>
                   <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>
-                    {formatDateTime(user.date_joined)}
+                    {formatDateTime(user.created_at)}
                   </TableCell>
                   <TableCell align="right">
-                    {!user.is_active ? (
+                    {user.deactivated_at ? (
                       <Chip size="small" label="Deactivated" variant="outlined" />
                     ) : user.role === 'staff' ? (
                       <Chip size="small" label="Active" color="success" variant="outlined" />

@@ -10,4 +10,4 @@ export const REJECT_REASON_PRESETS = [
 ] as const;
 
 /** The longest reason accepted (the creator reads it on the dashboard and in an e-mail). */
-export const REJECT_REASON_MAX = 1000;
+export const REJECT_REASON_MAX = 500;
