@@ -5,7 +5,17 @@ import { paths } from '../../../config/paths';
 import { reviewQueueQueryOptions } from '../api/get-review-queue';
 import type { ReviewFilter } from '../api/types';
 
-function QueueCount({ filter, label, hint }: { filter: ReviewFilter; label: string; hint: string }) {
+function QueueCount({
+  filter,
+  label,
+  hint,
+  action,
+}: {
+  filter: ReviewFilter;
+  label: string;
+  hint: string;
+  action: string;
+}) {
   const { data, isPending, isError } = useQuery(reviewQueueQueryOptions(filter, 1));
   return (
     <Card component="section" aria-labelledby={`count-${filter}`}>
@@ -20,7 +30,7 @@ function QueueCount({ filter, label, hint }: { filter: ReviewFilter; label: stri
           {isError ? 'Could not be counted just now.' : hint}
         </Typography>
         <Button component={RouterLink} to={`${paths.staffReview}?review=${filter}`} variant="outlined">
-          Open
+          {action}
         </Button>
       </CardContent>
     </Card>
@@ -50,8 +60,18 @@ export function ConsoleHome() {
         </Button>
       </Box>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)' } }}>
-        <QueueCount filter="pending" label="Waiting for review" hint="Oldest first in the review queue." />
-        <QueueCount filter="failed" label="Failed processing" hint="Uploads the server could not process." />
+        <QueueCount
+          filter="pending"
+          label="Waiting for review"
+          hint="Oldest first in the review queue."
+          action="Review them"
+        />
+        <QueueCount
+          filter="failed"
+          label="Failed processing"
+          hint="Uploads the server could not process."
+          action="See failed uploads"
+        />
       </Box>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)' } }}>
         {LINKS.map((link) => (

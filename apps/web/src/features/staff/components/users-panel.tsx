@@ -85,7 +85,8 @@ export function UsersPanel() {
             setRole(event.target.value as Role | '');
             setPage(1);
           }}
-          sx={{ minWidth: 160 }}
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+          sx={{ width: { xs: '100%', sm: 200 }, flexShrink: 0 }}
         >
           <MenuItem value="">All roles</MenuItem>
           {(Object.keys(ROLE_LABELS) as Role[]).map((value) => (
@@ -102,7 +103,7 @@ export function UsersPanel() {
             setQ(event.target.value);
             setPage(1);
           }}
-          sx={{ flex: 1 }}
+          sx={{ flex: 1, minWidth: 0 }}
         />
       </Stack>
 
@@ -132,7 +133,7 @@ export function UsersPanel() {
               <TableRow>
                 <TableCell>E-mail</TableCell>
                 <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>Name</TableCell>
-                <TableCell>Role</TableCell>
+                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Role</TableCell>
                 <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>Joined</TableCell>
                 <TableCell align="right">Status</TableCell>
               </TableRow>
@@ -140,11 +141,20 @@ export function UsersPanel() {
             <TableBody>
               {users.data.results.map((user) => (
                 <TableRow key={user.id}>
-                  <TableCell sx={{ overflowWrap: 'anywhere', maxWidth: { xs: 140, sm: 'none' } }}>
+                  <TableCell sx={{ overflowWrap: 'anywhere' }}>
                     {user.email}
+                    {/* On a phone the role column is folded in under the address. */}
+                    <Typography
+                      variant="caption"
+                      sx={{ display: { xs: 'block', sm: 'none' }, color: 'text.secondary' }}
+                    >
+                      {ROLE_LABELS[user.role]}
+                    </Typography>
                   </TableCell>
                   <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{userName(user)}</TableCell>
-                  <TableCell>{ROLE_LABELS[user.role]}</TableCell>
+                  <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                    {ROLE_LABELS[user.role]}
+                  </TableCell>
                   <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>
                     {formatDateTime(user.created_at)}
                   </TableCell>
