@@ -101,6 +101,9 @@ describe('review queue', () => {
     // The queue is read again: the approved video leaves it.
     await waitFor(() => expect(cards()).toHaveLength(2));
     expect(screen.queryByRole('heading', { name: 'Clip 2' })).not.toBeInTheDocument();
+    // The focus moves on to the row that took its place.
+    await waitFor(() => expect(cards()[1]).toHaveFocus());
+    expect(within(cards()[1]!).getByRole('heading')).toHaveTextContent('Clip 3');
   });
 
   it('r opens the reject dialog for the current row; the reason is required and sent', async () => {

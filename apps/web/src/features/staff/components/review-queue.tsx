@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import {
   Alert,
@@ -79,6 +79,15 @@ export function ReviewQueue() {
   const cards = useRef<(HTMLElement | null)[]>([]);
   const current = Math.min(active, Math.max(videos.length - 1, 0));
 
+  // A decided row leaves the list and took the focus with it: hand it to the row now current, so
+  // the keys and the focus outline go on from there.
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (!refocus.current || document.activeElement !== document.body) return;
+    refocus.current = false;
+    cards.current[current]?.focus();
+  }, [queue.data, current]);
+
   // Another filter or page starts at its first row with nothing selected (state adjusted while
   // rendering, as React advises, rather than in an effect).
   const view = `${filter}:${page}`;
@@ -120,6 +129,7 @@ export function ReviewQueue() {
   };
   const approveOne = (video: StaffVideo) => {
     if (video.review_status !== 'pending' || video.status !== 'ready') return;
+    refocus.current = true;
     approve.mutate(video.id, {
       onSuccess: () =>
         notify(`Approved “${video.title}”. It is now public in the library.`, { severity: 'success' }),
@@ -155,6 +165,7 @@ export function ReviewQueue() {
   };
   const sendReject = (reason: string) => {
     if (!rejecting) return;
+    refocus.current = true;
     if (rejecting.kind === 'one') {
       const { video } = rejecting;
       reject.mutate(
