@@ -12,6 +12,7 @@ import { registerDocs } from './plugins/docs';
 import { registerSpa } from './plugins/spa';
 import { registerSlowClientGuard, slowClientServerOptions } from './plugins/slow-clients';
 import { apiModules } from './modules';
+import { createAccessCheck } from './modules/accounts/accounts.service';
 import { declareSecretParams } from './lib/secret-urls';
 
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -42,7 +43,7 @@ export async function buildApp(
   await registerSecurity(app, deps.config);
   await app.register(cookie);
   await registerDocs(app);
-  registerAuth(app, fullDeps.tokens);
+  registerAuth(app, fullDeps.tokens, createAccessCheck(fullDeps));
   app.addHook('onRoute', (route) => {
     if (route.config?.secretParams) declareSecretParams(route.url, route.config.secretParams);
   });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Role } from '@app/domain';
-import { brandProfiles, creatorProfiles, users } from '../src/db/schema/index';
+import { brandProfiles, creatorProfiles, users, videos } from '../src/db/schema/index';
 import { hashPassword } from '../src/lib/passwords';
 import type { TestContext } from './helper';
 
@@ -52,4 +52,29 @@ export async function createUser(
   if (role === 'brand') await db.insert(brandProfiles).values({ userId: id, companyName: 'Test Brand' });
   const token = await ctx.deps.tokens.sign({ id, role });
   return { id, email, password, role, headers: { authorization: `Bearer ${token}` } };
+}
+
+/**
+ * Inserts a video row for `owner` straight into the database (no file behind it): for tests of the
+ * review queue, where the bytes do not matter. It waits for review.
+ */
+export async function createVideoRow(
+  ctx: TestContext,
+  owner: { id: number },
+  options: { title?: string; status?: 'processing' | 'ready' | 'failed'; createdAt?: Date } = {},
+): Promise<{ id: number; title: string }> {
+  const title = options.title ?? `Video ${randomUUID().slice(0, 8)}`;
+  const [row] = await ctx.deps.database.db
+    .insert(videos)
+    .values({
+      ownerId: owner.id,
+      title,
+      originalKey: `videos/${randomUUID()}/original.mp4`,
+      originalType: 'video/mp4',
+      sizeBytes: 1000,
+      status: options.status ?? 'ready',
+      ...(options.createdAt ? { createdAt: options.createdAt } : {}),
+    })
+    .returning({ id: videos.id, title: videos.title });
+  return row!;
 }

@@ -43,7 +43,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
   const database = await createTestDatabase();
   const queue = await startQueue(database.handle, { log, pollingIntervalSeconds: 0.5 });
   const outboxDir = path.join(dataDir, 'outbox');
-  const mailer = createMailer({ from: config.MAIL_FROM, outboxDir, log });
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir, log });
   const deps: AppDeps = {
     config,
     log,

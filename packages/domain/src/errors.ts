@@ -16,7 +16,14 @@ export const ERROR_CODES = {
   not_authenticated: 401,
   forbidden: 403,
   not_found: 404,
+  /** Staff deactivated the account: it cannot sign in. */
+  account_deactivated: 403,
   conflict: 409,
+  /** A review decision on a video that was already decided (another staff member was first). */
+  already_decided: 409,
+  /** An invitation link that was already used, or has expired. */
+  invitation_used: 410,
+  invitation_expired: 410,
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,

@@ -10,3 +10,4 @@ export * from './creators';
 export * from './contests';
 export * from './videos';
 export * from './site';
+export * from './staff';

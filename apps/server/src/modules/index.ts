@@ -6,6 +6,7 @@ import { accountsRoutes } from './accounts/accounts.routes';
 import { creatorsRoutes } from './creators/creators.routes';
 import { contestsRoutes } from './contests/contests.routes';
 import { videosRoutes } from './videos/videos.routes';
+import { staffRoutes } from './staff/staff.routes';
 
 /** Every API module, mounted under /api. Each is `(deps) => plugin`. */
 export const apiModules: Array<(deps: AppDeps) => FastifyPluginAsyncZod> = [
@@ -15,4 +16,5 @@ export const apiModules: Array<(deps: AppDeps) => FastifyPluginAsyncZod> = [
   contestsRoutes,
   creatorsRoutes,
   videosRoutes,
+  staffRoutes,
 ];

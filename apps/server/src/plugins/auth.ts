@@ -6,7 +6,15 @@ import { AppError } from '../lib/errors';
 export interface AuthUser {
   id: number;
   role: Role;
+  /**
+   * The account's token version when the token was signed (0 when left out). A token whose version
+   * is no longer the account's is refused: see `registerAuth`'s `isCurrent`.
+   */
+  tokenVersion?: number;
 }
+
+/** Whether a verified access token still speaks for its account (not deactivated, not revoked). */
+export type AccessCheck = (user: AuthUser) => Promise<boolean>;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -28,7 +36,7 @@ export function createAccessTokens(secret: string, ttlSeconds: number): AccessTo
   const key = new TextEncoder().encode(secret);
   return {
     sign: (user) =>
-      new SignJWT({ role: user.role })
+      new SignJWT({ role: user.role, ver: user.tokenVersion ?? 0 })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(String(user.id))
         .setIssuer(ISSUER)
@@ -42,7 +50,8 @@ export function createAccessTokens(secret: string, ttlSeconds: number): AccessTo
         issuer: ISSUER,
         audience: ACCESS_AUDIENCE,
       });
-      return { id: Number(payload.sub), role: payload.role as Role };
+      const version = typeof payload.ver === 'number' ? payload.ver : 0;
+      return { id: Number(payload.sub), role: payload.role as Role, tokenVersion: version };
     },
   };
 }
@@ -56,16 +65,23 @@ function bearerToken(request: FastifyRequest): string | undefined {
 /**
  * Adds `app.authenticate` (optional identity), `app.requireUser` and `app.requireRole(...)`
  * preHandlers. Routes declare their access with these; services receive `request.authUser`.
+ * A correctly signed token is also checked against its account on every request (`isCurrent`, one
+ * primary-key read): a deactivated account's tokens, or tokens older than its token version, are
+ * refused like an invalid token.
  */
-export function registerAuth(app: FastifyInstance, tokens: AccessTokens): void {
+export function registerAuth(app: FastifyInstance, tokens: AccessTokens, isCurrent: AccessCheck): void {
+  const invalid = () => new AppError('not_authenticated', 'Given token not valid for any token type');
   const identify = async (request: FastifyRequest) => {
     const token = bearerToken(request);
     if (!token) return;
+    let user: AuthUser;
     try {
-      request.authUser = await tokens.verify(token);
+      user = await tokens.verify(token);
     } catch {
-      throw new AppError('not_authenticated', 'Given token not valid for any token type');
+      throw invalid();
     }
+    if (!(await isCurrent(user))) throw invalid();
+    request.authUser = user;
   };
   app.decorate('authenticate', identify);
   app.decorate('requireUser', async (request: FastifyRequest) => {

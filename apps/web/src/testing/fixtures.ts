@@ -192,6 +192,8 @@ export function makeDashboardVideo(id: number, overrides: Partial<DashboardVideo
     status: 'ready',
     failure_reason: null,
     is_approved: false,
+    review_status: 'pending',
+    review_reason: null,
     contest_id: null,
     type: 'standalone',
     views: 0,

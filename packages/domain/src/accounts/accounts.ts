@@ -3,6 +3,7 @@ import { MESSAGES } from '../messages';
 import { LIMITS, ROLES } from '../limits';
 import { isValidEmail, isValidPhone, passwordProblems } from '../rules';
 import { shippingAddressSchema } from '../common/address';
+import { apiErrorBodySchema } from '../errors';
 
 /**
  * Longest values the accounts API accepts; anything longer is refused before any rule runs. The
@@ -192,6 +193,13 @@ export const requireVerificationResponseSchema = z.object({
   code: z.literal('forbidden'),
 });
 export type RequireVerificationResponse = z.infer<typeof requireVerificationResponseSchema>;
+
+/**
+ * `POST /api/accounts/auth/login/` answers 403 either to ask for verification or, for an account
+ * staff deactivated, with the error shape (`code: 'account_deactivated'`).
+ */
+export const loginForbiddenResponseSchema = z.union([requireVerificationResponseSchema, apiErrorBodySchema]);
+export type LoginForbiddenResponse = z.infer<typeof loginForbiddenResponseSchema>;
 
 /** `POST /api/accounts/auth/google/`: the spec reads `token`; `access` is the same token. */
 export const googleLoginResponseSchema = loginResponseSchema.extend({ token: z.string() });

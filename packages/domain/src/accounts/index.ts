@@ -1,2 +1,3 @@
 export * from './accounts';
 export * from './display-name';
+export * from './invitations';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
 import { shippingAddressSchema } from '../common/address';
+import { reviewStatusSchema } from '../videos/video-api';
 import {
   PROFILE_RESPONSE_KEYS,
   PROFILE_STORED_FIELDS,
@@ -122,6 +123,9 @@ export const dashboardVideoSchema = z.object({
   status: z.enum(['processing', 'ready', 'failed']),
   failure_reason: z.string().nullable(),
   is_approved: z.boolean(),
+  /** Staff's decision and, for a rejected video, why. */
+  review_status: reviewStatusSchema,
+  review_reason: z.string().nullable(),
   contest_id: z.number().nullable(),
   type: z.enum(['contest', 'standalone']),
   views: z.number(),

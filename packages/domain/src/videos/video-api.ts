@@ -16,6 +16,11 @@ export const VIDEO_SEARCH_QUERY_MAX = 1000;
 export const videoStatusSchema = z.enum(['processing', 'ready', 'failed']);
 export type VideoStatus = z.infer<typeof videoStatusSchema>;
 
+/** Staff's decision on a video: waiting, public in the library, or kept private with a reason. */
+export const REVIEW_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export const reviewStatusSchema = z.enum(REVIEW_STATUSES);
+export type ReviewStatus = z.infer<typeof reviewStatusSchema>;
+
 /** creator_profile as the API returns it (spec §3). */
 export const videoCreatorProfileSchema = z.object({
   id: z.number(),
@@ -48,6 +53,9 @@ export const videoSchema = z.object({
   brand: z.string().nullable(),
   brand_id: z.number().nullable(),
   is_approved: z.boolean(),
+  /** Staff's decision; a rejected video's reason is seen only by its owner and staff. */
+  review_status: reviewStatusSchema,
+  review_reason: z.string().nullable(),
   type: z.enum(['contest', 'standalone']),
   creator: z.string(),
   creator_id: z.number(),

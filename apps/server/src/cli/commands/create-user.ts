@@ -4,11 +4,12 @@ import { AppError } from '../../lib/errors';
 import { createAccountsService, type AccountsServiceDeps } from '../../modules/accounts/accounts.service';
 
 export const usage =
-  'create-user --email EMAIL --password PASSWORD [--role creator|brand|staff] [--first-name F] [--last-name L] [--company NAME]';
+  'create-user --email EMAIL --password PASSWORD [--role creator|brand|staff] [--first-name F] [--last-name L] [--brand-id N | --company NAME]';
 
 /**
  * Creates an active (verified) account of any role through the accounts service: how brand and
- * staff accounts are made. The service's refusals are worded for the command line.
+ * staff accounts are made. A brand user belongs to the brand `--brand-id` or to the brand named
+ * `--company` (found, or created). The service's refusals are worded for the command line.
  */
 export async function createUser(deps: AccountsServiceDeps, argv: string[]): Promise<string> {
   const { values } = parseArgs({
@@ -20,8 +21,13 @@ export async function createUser(deps: AccountsServiceDeps, argv: string[]): Pro
       'first-name': { type: 'string', default: '' },
       'last-name': { type: 'string', default: '' },
       company: { type: 'string', default: '' },
+      'brand-id': { type: 'string' },
     },
   });
+  const brandId = values['brand-id'] === undefined ? undefined : Number(values['brand-id']);
+  if (brandId !== undefined && (!Number.isInteger(brandId) || brandId <= 0))
+    throw new Error(`--brand-id must be a brand's id. Usage: ${usage}`);
+  if (brandId !== undefined && values.company) throw new Error(`Give --brand-id or --company, not both.`);
   try {
     const user = await createAccountsService(deps).createUser({
       email: values.email ?? '',
@@ -30,6 +36,7 @@ export async function createUser(deps: AccountsServiceDeps, argv: string[]): Pro
       firstName: values['first-name'],
       lastName: values['last-name'],
       companyName: values.company,
+      ...(brandId !== undefined ? { brandId } : {}),
     });
     return `Created ${user.role} ${user.email} (id ${user.id}).`;
   } catch (error) {
@@ -39,7 +46,9 @@ export async function createUser(deps: AccountsServiceDeps, argv: string[]): Pro
       ? `--email must be an e-mail address. Usage: ${usage}`
       : fields.role
         ? `--role must be one of ${ROLES.join(', ')}`
-        : `--password: ${(fields.password ?? []).join(' ')}`;
+        : fields.brand_id
+          ? `--brand-id: ${fields.brand_id.join(' ')}`
+          : `--password: ${(fields.password ?? []).join(' ')}`;
     throw new Error(message, { cause: error });
   }
 }

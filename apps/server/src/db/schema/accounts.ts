@@ -22,6 +22,13 @@ export const users = pgTable(
     pendingEmail: text('pending_email'),
     lastLoginAt: timestampTz('last_login_at'),
     passwordChangedAt: timestampTz('password_changed_at'),
+    /** Set when staff deactivate the account: it can no longer sign in or use its tokens. */
+    deactivatedAt: timestampTz('deactivated_at'),
+    /**
+     * Carried in every access token; raising it refuses every access token issued before
+     * (deactivation now; sign-out everywhere and password reset can reuse it).
+     */
+    tokenVersion: integer('token_version').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -63,6 +70,30 @@ export const brandProfiles = pgTable('brand_profiles', {
   companyName: text('company_name').notNull().default(''),
   companyLogo: text('company_logo').notNull().default(''),
 });
+
+/**
+ * Invitations to a staff or brand account, sent by staff. The e-mailed token is stored only as its
+ * SHA-256 hash; a link works once (`accepted_at`) and until `expires_at`.
+ */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    tokenHash: text('token_hash').notNull(),
+    email: text('email').notNull(),
+    role: text('role', { enum: ['brand', 'staff'] }).notNull(),
+    brandId: integer('brand_id').references(() => brands.id, { onDelete: 'cascade' }),
+    invitedBy: integer('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: timestampTz('expires_at').notNull(),
+    acceptedAt: timestampTz('accepted_at'),
+    acceptedUserId: integer('accepted_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('invitations_token_hash_key').on(t.tokenHash),
+    index('invitations_created_idx').on(t.createdAt),
+  ],
+);
 
 /** Third-party identities, keyed by issuer and subject (never by e-mail). */
 export const socialAccounts = pgTable(

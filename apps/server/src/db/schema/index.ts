@@ -2,3 +2,4 @@ export * from './accounts';
 export * from './brands';
 export * from './contests';
 export * from './videos';
+export * from './audit';

@@ -32,6 +32,17 @@ export const videos = pgTable(
     videoCodec: text('video_codec'),
     audioCodec: text('audio_codec'),
     frameRate: real('frame_rate'),
+    /**
+     * Staff's decision. `is_approved` is kept equal to `review_status = 'approved'` by a trigger
+     * (migration 0003; a writer may set either) so the library, search and counts read one boolean.
+     */
+    reviewStatus: text('review_status', { enum: ['pending', 'approved', 'rejected'] })
+      .notNull()
+      .default('pending'),
+    /** Why a video was rejected, shown to its owner. */
+    reviewReason: text('review_reason'),
+    reviewedBy: integer('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    reviewedAt: timestampTz('reviewed_at'),
     isApproved: boolean('is_approved').notNull().default(false),
     approvedAt: timestampTz('approved_at'),
     views: integer('views').notNull().default(0),
@@ -47,6 +58,7 @@ export const videos = pgTable(
       .on(t.createdAt.desc(), t.id.desc())
       .where(sql`${t.isApproved}`),
     index('videos_search_idx').using('gin', t.searchVector),
+    index('videos_review_idx').on(t.reviewStatus, t.createdAt, t.id),
   ],
 );
 

@@ -135,7 +135,7 @@ export async function seedDemoVideos(deps: VideosServiceDeps): Promise<number> {
         createdAt: new Date(Date.now() - (CLIPS.length - index) * 36 * 3600 * 1000),
       });
       await videos.processVideo(video.id, { lastAttempt: true });
-      await videos.approveVideo(video.id);
+      await videos.review({ system: 'seed' }, video.id, { status: 'approved' });
       made += 1;
     }
   } finally {

@@ -75,3 +75,38 @@ export function createAccountEmails(deps: Pick<AppDeps, 'config' | 'queue' | 'lo
   };
 }
 export type AccountEmails = ReturnType<typeof createAccountEmails>;
+
+/** An invitation to a staff or brand account: the link sets the password. */
+export function invitationEmail(
+  to: string,
+  link: string,
+  invite: { role: 'brand' | 'staff'; companyName: string | null; ttlDays: number },
+): MailMessage {
+  const joining =
+    invite.role === 'staff'
+      ? `the ${PRODUCT_NAME} platform team`
+      : `${invite.companyName ?? 'your brand'} on ${PRODUCT_NAME}`;
+  return renderEmail({
+    to,
+    subject: `You are invited to join ${joining}`,
+    title: 'You are invited',
+    paragraphs: [
+      `You are invited to join ${joining}. Follow this link to choose your password and sign in:`,
+      `The link works once and expires in ${invite.ttlDays} days.`,
+      'If you did not expect this invitation, you can ignore this e-mail.',
+    ],
+    action: { label: 'Accept the invitation', url: link },
+  });
+}
+
+/** Queues an invitation e-mail (its link built from PUBLIC_URL). */
+export async function sendInvitationEmail(
+  deps: Pick<AppDeps, 'config' | 'queue' | 'log'>,
+  to: string,
+  token: string,
+  invite: { role: 'brand' | 'staff'; companyName: string | null; ttlDays: number },
+): Promise<void> {
+  const link = `${deps.config.PUBLIC_URL}/invitations/${token}`;
+  await deps.queue.send(sendEmailJob, invitationEmail(to, link, invite));
+  if (!deps.config.SMTP_URL) deps.log.info({ to }, `e-mail queued to the outbox; its link: ${link}`);
+}

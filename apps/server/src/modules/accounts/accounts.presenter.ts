@@ -3,9 +3,12 @@ import {
   toShippingAddress,
   type AccountUser,
   type CurrentUser,
+  type Invitation,
   type ProfileStoredValues,
+  type StaffUser,
 } from '@app/domain';
-import type { AccountRow, findProfiles } from './accounts.repository';
+import type { AccountRow, findProfiles, StaffUserRow } from './accounts.repository';
+import type { InvitationRow } from './invitations.repository';
 
 type Profiles = Awaited<ReturnType<typeof findProfiles>>;
 
@@ -69,5 +72,38 @@ export function toCurrentUser(account: AccountRow, profile: ProfileStoredValues 
       portfolio_url: values.portfolio_url,
       shipping_address: toShippingAddress(values),
     },
+  };
+}
+
+/** An account as the staff console's accounts page lists it. */
+export function toStaffUser(row: StaffUserRow): StaffUser {
+  return {
+    id: row.id,
+    email: row.email,
+    role: row.role,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    is_verified: row.isActive,
+    deactivated_at: row.deactivatedAt?.toISOString() ?? null,
+    brand_id: row.brandId,
+    company_name: row.role === 'brand' ? row.companyName : null,
+    last_login_at: row.lastLoginAt?.toISOString() ?? null,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** An invitation as staff see it; its status is read at `now`. */
+export function toInvitation(row: InvitationRow, now: Date): Invitation {
+  return {
+    id: row.id,
+    email: row.email,
+    role: row.role,
+    brand_id: row.brandId,
+    brand_name: row.brandName,
+    invited_by_email: row.invitedByEmail,
+    status: row.acceptedAt ? 'accepted' : row.expiresAt <= now ? 'expired' : 'pending',
+    created_at: row.createdAt.toISOString(),
+    expires_at: row.expiresAt.toISOString(),
+    accepted_at: row.acceptedAt?.toISOString() ?? null,
   };
 }

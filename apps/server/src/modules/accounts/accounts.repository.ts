@@ -1,7 +1,14 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, ilike, isNull, like, or, sql } from 'drizzle-orm';
 import type { Role } from '@app/domain';
 import type { DbOrTx } from '../../db/client';
-import { brandProfiles, creatorProfiles, refreshTokens, socialAccounts, users } from '../../db/schema/index';
+import {
+  brandProfiles,
+  brands,
+  creatorProfiles,
+  refreshTokens,
+  socialAccounts,
+  users,
+} from '../../db/schema/index';
 
 export const accountColumns = {
   id: users.id,
@@ -13,6 +20,8 @@ export const accountColumns = {
   phoneNumber: users.phoneNumber,
   isActive: users.isActive,
   lastLoginAt: users.lastLoginAt,
+  deactivatedAt: users.deactivatedAt,
+  tokenVersion: users.tokenVersion,
 };
 export type AccountRow = {
   id: number;
@@ -24,6 +33,8 @@ export type AccountRow = {
   phoneNumber: string;
   isActive: boolean;
   lastLoginAt: Date | null;
+  deactivatedAt: Date | null;
+  tokenVersion: number;
 };
 
 export async function findAccountByEmail(db: DbOrTx, email: string): Promise<AccountRow | undefined> {
@@ -50,11 +61,11 @@ export async function insertAccount(
     firstName?: string;
     lastName?: string;
     isActive: boolean;
-    /** A brand's company name. */
-    companyName?: string;
+    /** A brand user's brand, company name and logo. */
+    brand?: { id: number | null; name: string; logo: string };
   },
 ): Promise<AccountRow | undefined> {
-  const { companyName = '', ...user } = values;
+  const { brand, ...user } = values;
   const [row] = await db
     .insert(users)
     .values(user)
@@ -63,7 +74,15 @@ export async function insertAccount(
   if (row?.role === 'creator')
     await db.insert(creatorProfiles).values({ userId: row.id }).onConflictDoNothing();
   if (row?.role === 'brand')
-    await db.insert(brandProfiles).values({ userId: row.id, companyName }).onConflictDoNothing();
+    await db
+      .insert(brandProfiles)
+      .values({
+        userId: row.id,
+        brandId: brand?.id ?? null,
+        companyName: brand?.name ?? '',
+        companyLogo: brand?.logo ?? '',
+      })
+      .onConflictDoNothing();
   return row;
 }
 
@@ -156,4 +175,134 @@ export async function revokeAllForUser(db: DbOrTx, userId: number): Promise<void
     .update(refreshTokens)
     .set({ revokedAt: sql`now()` })
     .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+}
+
+/** What an access token is checked against on every request: one primary-key read. */
+export async function findTokenState(db: DbOrTx, id: number) {
+  const [row] = await db
+    .select({ tokenVersion: users.tokenVersion, deactivatedAt: users.deactivatedAt })
+    .from(users)
+    .where(eq(users.id, id));
+  return row;
+}
+
+/**
+ * Ends every session of an account at once: its refresh tokens are revoked and its token version
+ * raised, so its access tokens are refused from the next request on. With `deactivate`, the
+ * account is also marked deactivated (unless it already was: then undefined is returned).
+ */
+export async function endAllSessions(db: DbOrTx, userId: number, options: { deactivate: boolean }) {
+  const [row] = await db
+    .update(users)
+    .set({
+      tokenVersion: sql`${users.tokenVersion} + 1`,
+      ...(options.deactivate ? { deactivatedAt: sql`now()` } : {}),
+      updatedAt: new Date(),
+    })
+    .where(and(eq(users.id, userId), options.deactivate ? isNull(users.deactivatedAt) : undefined))
+    .returning({ deactivatedAt: users.deactivatedAt, tokenVersion: users.tokenVersion });
+  if (row) await revokeAllForUser(db, userId);
+  return row;
+}
+
+/** A brand by id. */
+export async function findBrandById(db: DbOrTx, id: number) {
+  const [row] = await db
+    .select({ id: brands.id, name: brands.name, logoUrl: brands.logoUrl })
+    .from(brands)
+    .where(eq(brands.id, id));
+  return row;
+}
+
+/** The brand named `name` (case-insensitively), created with a slug from the name if there is none. */
+export async function findOrCreateBrand(db: DbOrTx, name: string) {
+  const [existing] = await db
+    .select({ id: brands.id, name: brands.name, logoUrl: brands.logoUrl })
+    .from(brands)
+    .where(sql`lower(${brands.name}) = lower(${name})`)
+    .limit(1);
+  if (existing) return existing;
+  const base =
+    name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'brand';
+  const [taken] = await db
+    .select({ n: count() })
+    .from(brands)
+    .where(like(brands.slug, `${base}%`));
+  const slug = taken?.n ? `${base}-${taken.n + 1}` : base;
+  const [created] = await db
+    .insert(brands)
+    .values({ name, slug })
+    .returning({ id: brands.id, name: brands.name, logoUrl: brands.logoUrl });
+  return created!;
+}
+
+export interface UserFilter {
+  role?: Role | undefined;
+  q?: string | undefined;
+  limit: number;
+  offset: number;
+}
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Accounts for the staff console, newest first, with their brand; and how many match in all. */
+export async function listUsers(db: DbOrTx, filter: UserFilter) {
+  const pattern = filter.q ? `%${escapeLike(filter.q)}%` : undefined;
+  const where = and(
+    filter.role ? eq(users.role, filter.role) : undefined,
+    pattern
+      ? or(ilike(users.email, pattern), ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern))
+      : undefined,
+  );
+  const rows = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      role: users.role,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      isActive: users.isActive,
+      deactivatedAt: users.deactivatedAt,
+      lastLoginAt: users.lastLoginAt,
+      createdAt: users.createdAt,
+      brandId: brandProfiles.brandId,
+      companyName: brandProfiles.companyName,
+      total: sql<number | string>`count(*) over ()`,
+    })
+    .from(users)
+    .leftJoin(brandProfiles, eq(brandProfiles.userId, users.id))
+    .where(where)
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(filter.limit)
+    .offset(filter.offset);
+  if (rows.length || filter.offset === 0) return { rows, count: Number(rows[0]?.total ?? 0) };
+  const [row] = await db.select({ n: count() }).from(users).where(where);
+  return { rows, count: row?.n ?? 0 };
+}
+export type StaffUserRow = Awaited<ReturnType<typeof listUsers>>['rows'][number];
+
+/** One account as the staff console lists it. */
+export async function findStaffUser(db: DbOrTx, id: number): Promise<StaffUserRow | undefined> {
+  const [row] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      role: users.role,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      isActive: users.isActive,
+      deactivatedAt: users.deactivatedAt,
+      lastLoginAt: users.lastLoginAt,
+      createdAt: users.createdAt,
+      brandId: brandProfiles.brandId,
+      companyName: brandProfiles.companyName,
+      total: sql<number | string>`1`,
+    })
+    .from(users)
+    .leftJoin(brandProfiles, eq(brandProfiles.userId, users.id))
+    .where(eq(users.id, id));
+  return row;
 }

@@ -2,22 +2,27 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   currentUserResponseSchema,
   detailResponseSchema,
+  apiErrorBodySchema,
   emailBodySchema,
   googleLoginBodySchema,
   googleLoginResponseSchema,
+  invitationAcceptBodySchema,
+  invitationPreviewSchema,
+  invitationTokenParamsSchema,
   loginBodySchema,
+  loginForbiddenResponseSchema,
   loginResponseSchema,
   passwordResetConfirmBodySchema,
   passwordResetParamsSchema,
   refreshTokenBodySchema,
   registerBodySchema,
   registerResponseSchema,
-  requireVerificationResponseSchema,
   resendVerificationResponseSchema,
   tokenPairSchema,
   verifyEmailParamsSchema,
 } from '@app/domain';
 import { createAccountsService, type AccountsServiceDeps } from './accounts.service';
+import { createInvitationsService } from './invitations.service';
 
 const tags = ['accounts'];
 
@@ -26,6 +31,7 @@ export const accountsRoutes =
   (deps: AccountsServiceDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const service = createAccountsService(deps);
+    const invitations = createInvitationsService(deps);
 
     app.post(
       '/accounts/auth/register/',
@@ -47,7 +53,7 @@ export const accountsRoutes =
           tags,
           summary: 'Sign in with e-mail and password',
           body: loginBodySchema,
-          response: { 200: loginResponseSchema, 403: requireVerificationResponseSchema },
+          response: { 200: loginResponseSchema, 403: loginForbiddenResponseSchema },
         },
       },
       async (request, reply) => {
@@ -178,5 +184,40 @@ export const accountsRoutes =
         },
       },
       async (request) => service.currentUser(request.authUser!.id),
+    );
+
+    app.get(
+      '/accounts/invitations/:token/',
+      {
+        config: { secretParams: ['token'] },
+        schema: {
+          tags,
+          summary: 'Who an invitation is for (404 unknown, 410 used or expired)',
+          params: invitationTokenParamsSchema,
+          response: { 200: invitationPreviewSchema, 404: apiErrorBodySchema, 410: apiErrorBodySchema },
+        },
+      },
+      (request) => invitations.preview(request.params.token),
+    );
+
+    app.post(
+      '/accounts/invitations/:token/accept/',
+      {
+        config: { secretParams: ['token'] },
+        schema: {
+          tags,
+          summary: 'Accept an invitation with a password: the account is created and signed in',
+          params: invitationTokenParamsSchema,
+          body: invitationAcceptBodySchema,
+          response: {
+            200: loginResponseSchema,
+            400: apiErrorBodySchema,
+            404: apiErrorBodySchema,
+            409: apiErrorBodySchema,
+            410: apiErrorBodySchema,
+          },
+        },
+      },
+      (request) => invitations.accept(request.params.token, request.body),
     );
   };

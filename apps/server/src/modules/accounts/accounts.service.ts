@@ -7,6 +7,7 @@ import {
   passwordProblems,
   registrationErrors,
   ROLES,
+  STAFF_MESSAGES,
   type AccountUser,
   type CurrentUser,
   type DetailResponse,
@@ -23,6 +24,7 @@ import {
 } from '@app/domain';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../lib/errors';
+import type { AuthUser } from '../../plugins/auth';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { checkThrottle, throttle, type ThrottleRule } from '../../lib/throttle';
 import { createCreatorProfileService } from '../creators/creator-profile.service';
@@ -59,7 +61,9 @@ export interface NewUser {
   role: Role;
   firstName?: string;
   lastName?: string;
-  /** A brand's company name. */
+  /** A brand user's brand, by id… */
+  brandId?: number;
+  /** …or by name (found case-insensitively, or created). */
   companyName?: string;
 }
 
@@ -104,7 +108,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
     const expiresAt = new Date(Date.now() + config.REFRESH_TOKEN_TTL * 1000);
     await repo.insertRefreshToken(db, { id, userId: account.id, familyId, expiresAt });
     return {
-      access: await tokens.sign({ id: account.id, role: account.role }),
+      access: await tokens.sign({ id: account.id, role: account.role, tokenVersion: account.tokenVersion }),
       refresh: await refreshCodec.sign({ jti: id, userId: account.id }, expiresAt),
     };
   }
@@ -169,6 +173,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
         await throttle(database, perEmail!).catch(() => {});
         throw new AppError('not_authenticated', MESSAGES.login.incorrect);
       }
+      if (account.deactivatedAt) throw new AppError('account_deactivated', STAFF_MESSAGES.deactivated);
       if (!account.isActive)
         return { require_verification: true, detail: MESSAGES.login.requireVerification, code: 'forbidden' };
       return signIn(account);
@@ -186,7 +191,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
         const consumed = await repo.consumeRefreshToken(tx, claims.jti, claims.userId);
         if (!consumed) return null;
         const account = await repo.findAccountById(tx, claims.userId);
-        if (!account?.isActive) return null;
+        if (!account?.isActive || account.deactivatedAt) return null;
         const id = randomUUID();
         await repo.insertRefreshToken(tx, {
           id,
@@ -205,7 +210,11 @@ export function createAccountsService(deps: AccountsServiceDeps) {
         throw invalid;
       }
       return {
-        access: await tokens.sign({ id: result.account.id, role: result.account.role }),
+        access: await tokens.sign({
+          id: result.account.id,
+          role: result.account.role,
+          tokenVersion: result.account.tokenVersion,
+        }),
         refresh: await refreshCodec.sign({ jti: result.id, userId: result.account.id }, result.expiresAt),
       };
     },
@@ -342,6 +351,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
         return existing;
       });
       if (!account?.isActive) throw new AppError('forbidden', MESSAGES.google.failed);
+      if (account.deactivatedAt) throw new AppError('account_deactivated', STAFF_MESSAGES.deactivated);
       if (created) await emails.sendWelcome(account.email);
       const session = await signIn(account);
       return { ...session, token: session.access };
@@ -350,15 +360,20 @@ export function createAccountsService(deps: AccountsServiceDeps) {
     /** spec §3 Current user, for the application prefill. */
     async currentUser(userId: number): Promise<CurrentUser> {
       const account = await repo.findAccountById(db, userId);
-      if (!account || !account.isActive)
+      if (!account || !account.isActive || account.deactivatedAt)
         throw new AppError('not_authenticated', MESSAGES.generic.notAuthenticated);
       return toCurrentUser(account, await creatorProfiles.storedValues(userId));
     },
 
+    /** Signs an account in (tokens and user): the answer of sign-in, for accounts made otherwise. */
+    signIn,
+
     /**
      * Creates an active (verified) account of any role, with its empty profile: how brand and
      * staff accounts are made. The e-mail must be valid, the role known and the password must pass
-     * the shared rules (field errors in that order); a taken address is a 409.
+     * the shared rules (field errors in that order); a brand user belongs to the brand `brandId`
+     * (which must exist) or to the brand named `companyName` (found, or created); a taken address
+     * is a 409.
      */
     async createUser(input: NewUser): Promise<{ id: number; email: string; role: Role }> {
       const email = normalizeEmail(input.email);
@@ -367,14 +382,26 @@ export function createAccountsService(deps: AccountsServiceDeps) {
         throw AppError.validation({ role: [`Choose one of ${ROLES.join(', ')}.`] });
       const problems = passwordProblems(input.password, email);
       if (problems.length) throw AppError.validation({ password: problems });
-      const account = await repo.insertAccount(db, {
-        email,
-        passwordHash: await hashPassword(input.password),
-        role: input.role,
-        firstName: input.firstName ?? '',
-        lastName: input.lastName ?? '',
-        companyName: input.companyName ?? '',
-        isActive: true,
+      const passwordHash = await hashPassword(input.password);
+      const account = await db.transaction(async (tx) => {
+        let brand: { id: number | null; name: string; logo: string } | undefined;
+        if (input.role === 'brand' && input.brandId !== undefined) {
+          const found = await repo.findBrandById(tx, input.brandId);
+          if (!found) throw AppError.validation({ brand_id: [STAFF_MESSAGES.brandUnknown] });
+          brand = { id: found.id, name: found.name, logo: found.logoUrl };
+        } else if (input.role === 'brand' && input.companyName?.trim()) {
+          const found = await repo.findOrCreateBrand(tx, input.companyName.trim());
+          brand = { id: found.id, name: found.name, logo: found.logoUrl };
+        }
+        return repo.insertAccount(tx, {
+          email,
+          passwordHash,
+          role: input.role,
+          firstName: input.firstName ?? '',
+          lastName: input.lastName ?? '',
+          ...(brand ? { brand } : {}),
+          isActive: true,
+        });
       });
       if (!account) throw new AppError('conflict', `A user with the e-mail ${email} already exists.`);
       return { id: account.id, email: account.email, role: account.role };
@@ -382,3 +409,16 @@ export function createAccountsService(deps: AccountsServiceDeps) {
   };
 }
 export type AccountsService = ReturnType<typeof createAccountsService>;
+
+/**
+ * Whether an access token still speaks for its account: the account exists, is not deactivated,
+ * and the token carries its current token version (one primary-key read). The auth plugin asks on
+ * every authenticated request; raising the version (`endAllSessions`) refuses older tokens.
+ */
+export function createAccessCheck(deps: Pick<AppDeps, 'database'>): (user: AuthUser) => Promise<boolean> {
+  const db = deps.database.db;
+  return async (user) => {
+    const state = await repo.findTokenState(db, user.id);
+    return !!state && !state.deactivatedAt && state.tokenVersion === (user.tokenVersion ?? 0);
+  };
+}

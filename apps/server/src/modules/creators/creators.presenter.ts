@@ -57,6 +57,8 @@ export function toDashboardVideo(video: OwnVideoRow, mediaUrl: (key: string) => 
     status: video.status,
     failure_reason: video.failureReason,
     is_approved: video.isApproved,
+    review_status: video.reviewStatus,
+    review_reason: video.reviewReason,
     contest_id: video.contestId,
     type: video.contestId === null ? 'standalone' : 'contest',
     views: video.views,

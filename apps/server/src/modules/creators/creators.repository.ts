@@ -80,6 +80,8 @@ export function findOwnVideos(db: DbOrTx, userId: number) {
       status: videos.status,
       failureReason: videos.failureReason,
       isApproved: videos.isApproved,
+      reviewStatus: videos.reviewStatus,
+      reviewReason: videos.reviewReason,
       views: videos.views,
       likes: videos.likes,
       createdAt: videos.createdAt,

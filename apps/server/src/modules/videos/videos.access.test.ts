@@ -9,6 +9,7 @@ import { makeClips, multipartBody } from '../../../test/video-clips';
 import { videos } from '../../db/schema/index';
 import { approveVideo } from '../../cli/commands/approve-video';
 import { seedIfEmpty } from '../../db/seed';
+import { refreshCreatorVideoSearch } from './videos.service';
 
 describe('videos: list, page, changes and search', () => {
   let ctx: TestContext;
@@ -145,7 +146,8 @@ describe('videos: list, page, changes and search', () => {
     expect(await ids('unreleased')).toEqual([]);
     // A video in a contest is found by its brand.
     await ctx.deps.database.db.update(videos).set({ contestId: 1 }).where(eq(videos.id, approved.id));
-    await approveVideo(ctx.deps, [String(approved.id)]);
+    // A video is decided once; its search document is rebuilt as a rename would.
+    await refreshCreatorVideoSearch(ctx.deps.database.db, owner.id);
     expect(await ids('hbada')).toEqual([approved.id]);
     const found = (await search('hbada')).results[0]!;
     expect(found).toMatchObject({ brand: 'Hbada', contest_id: 1, type: 'contest' });

@@ -31,6 +31,8 @@ export function toVideo(row: VideoRow, mediaUrl: MediaUrl): Video {
     brand: row.brandName,
     brand_id: row.brandId,
     is_approved: row.isApproved,
+    review_status: row.reviewStatus,
+    review_reason: row.reviewReason,
     type: row.contestId ? 'contest' : 'standalone',
     creator: name || MESSAGES.library.unknownCreator,
     creator_id: row.ownerId,

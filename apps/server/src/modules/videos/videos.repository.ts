@@ -25,6 +25,8 @@ const videoColumns = {
   audioCodec: videos.audioCodec,
   frameRate: videos.frameRate,
   isApproved: videos.isApproved,
+  reviewStatus: videos.reviewStatus,
+  reviewReason: videos.reviewReason,
   views: videos.views,
   likes: videos.likes,
   createdAt: videos.createdAt,
@@ -259,14 +261,74 @@ export async function updateVideo(db: DbOrTx, id: number, values: Partial<NewVid
     .where(eq(videos.id, id));
 }
 
-/** Marks a video approved (it joins the public library); undefined when there is no such video. */
-export async function approveVideo(db: DbOrTx, id: number, at: Date) {
+export type ReviewDecision = { status: 'approved' } | { status: 'rejected'; reason: string };
+
+/**
+ * Records staff's decision on a video that is still pending, atomically: of two concurrent
+ * decisions exactly one finds the row pending and gets it back; the other gets undefined.
+ * `is_approved` follows the decision (the library, search and counts read it).
+ */
+export async function decideVideo(
+  db: DbOrTx,
+  id: number,
+  decision: ReviewDecision,
+  by: { reviewerId: number | null; at: Date },
+) {
+  const approved = decision.status === 'approved';
   const [row] = await db
     .update(videos)
-    .set({ isApproved: true, approvedAt: at })
-    .where(eq(videos.id, id))
-    .returning({ id: videos.id });
+    .set({
+      reviewStatus: decision.status,
+      reviewReason: approved ? null : decision.reason,
+      reviewedBy: by.reviewerId,
+      reviewedAt: by.at,
+      isApproved: approved,
+      approvedAt: approved ? by.at : null,
+      updatedAt: by.at,
+    })
+    .where(and(eq(videos.id, id), eq(videos.reviewStatus, 'pending')))
+    .returning({ id: videos.id, title: videos.title, ownerId: videos.ownerId });
   return row;
+}
+
+/** Whether a video exists (to tell "already decided" from "no such video"). */
+export async function videoExists(db: DbOrTx, id: number): Promise<boolean> {
+  const [row] = await db.select({ id: videos.id }).from(videos).where(eq(videos.id, id));
+  return !!row;
+}
+
+/** The e-mail address of a video's owner. */
+export async function findOwnerEmail(db: DbOrTx, ownerId: number): Promise<string | undefined> {
+  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, ownerId));
+  return row?.email;
+}
+
+export type ReviewFilter = 'pending' | 'approved' | 'rejected' | 'failed';
+
+/**
+ * The review queue: videos by staff's decision (`failed`: processing failed, whatever the
+ * decision), oldest first, with their creator's e-mail and how many match in all.
+ */
+export async function listForReview(
+  db: DbOrTx,
+  filter: ReviewFilter,
+  page: { limit: number; offset: number },
+) {
+  const where =
+    filter === 'failed'
+      ? eq(videos.status, 'failed')
+      : and(eq(videos.reviewStatus, filter), sql`${videos.status} <> 'failed'`);
+  const rows = await selectVideos(db, {
+    creatorEmail: sql<string>`${users.email}`,
+    total: sql<number | string>`count(*) over ()`,
+  })
+    .where(where)
+    .orderBy(...oldestFirst)
+    .limit(page.limit)
+    .offset(page.offset);
+  if (rows.length || page.offset === 0) return { rows, count: Number(rows[0]?.total ?? 0) };
+  const [row] = await db.select({ n: count() }).from(videos).where(where);
+  return { rows, count: row?.n ?? 0 };
 }
 
 export async function deleteVideo(db: DbOrTx, id: number): Promise<void> {

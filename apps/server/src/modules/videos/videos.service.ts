@@ -4,8 +4,13 @@ import type { Readable } from 'node:stream';
 import {
   LIMITS,
   MESSAGES,
+  STAFF_LIMITS,
+  STAFF_MESSAGES,
   VIDEO_TEXT_LIMITS,
   VIDEO_TEXT_MESSAGES,
+  type BulkReviewResponse,
+  type StaffVideoListQuery,
+  type StaffVideoPage,
   type Video,
   type VideoListQuery,
   type VideoPage,
@@ -26,6 +31,9 @@ import {
   type SniffedVideoType,
 } from '../../media/sniff';
 import { TooLargeError } from '../../storage/storage';
+import { pageWindow, toPage } from '../../lib/paging';
+import { recordAudit, type AuditActor } from '../audit/audit.service';
+import { createVideoEmails } from './videos.emails';
 import * as repo from './videos.repository';
 import { toPrefixTsQuery } from './search-query';
 import { processVideoJob } from './videos.jobs';
@@ -96,6 +104,7 @@ export function checkVideoText(input: {
 export function createVideosService(deps: VideosServiceDeps) {
   const db = deps.database.db;
   const { storage } = deps;
+  const emails = createVideoEmails(deps);
   const mediaUrl = (key: string) => storage.url(key);
   const present = (row: repo.VideoRow) => toVideo(row, mediaUrl);
   const presentPage = (result: { rows: repo.VideoRow[]; count: number }, request: PageRequest) =>
@@ -218,7 +227,7 @@ export function createVideosService(deps: VideosServiceDeps) {
     return present((await repo.findVideo(db, id))!);
   };
 
-  return {
+  const service = {
     /**
      * The multipart upload (spec §5): the first `video` file part is streamed into storage and
      * checked, `title` and `description` come from the text fields, and the video is created with
@@ -301,17 +310,76 @@ export function createVideosService(deps: VideosServiceDeps) {
     },
 
     /**
-     * Approves a video: it joins the public library and search. The one way to approve, for the
-     * admin CLI (`approve-video`) and the staff console alike. Throws not_found when there is no
-     * such video.
+     * Records staff's decision on a pending video, the one way to approve or reject (the staff
+     * console, its bulk actions, the admin CLI and the demo seed). The conditional update, the
+     * search document and the audit row share one transaction, so of two decisions at once the
+     * first stands and the second is a 409 (`already_decided`) that changes nothing. Approving
+     * makes the video public in the library and search at once; rejecting keeps it private with
+     * its reason. The creator gets one e-mail per decision.
      */
-    async approveVideo(id: number): Promise<Video> {
-      await db.transaction(async (tx) => {
-        if (!(await repo.approveVideo(tx, id, new Date()))) throw notFound();
+    async review(actor: AuditActor, id: number, decision: repo.ReviewDecision): Promise<Video> {
+      const decided = await db.transaction(async (tx) => {
+        const at = new Date();
+        const row = await repo.decideVideo(tx, id, decision, {
+          reviewerId: 'userId' in actor ? actor.userId : null,
+          at,
+        });
+        if (!row) {
+          if (await repo.videoExists(tx, id))
+            throw new AppError('already_decided', STAFF_MESSAGES.alreadyDecided);
+          throw notFound();
+        }
         // The creator's name may have changed since upload; the public search should find it as it is now.
-        await repo.refreshSearchVectors(tx, [id]);
+        if (decision.status === 'approved') await repo.refreshSearchVectors(tx, [id]);
+        await recordAudit(tx, {
+          actor,
+          action: decision.status === 'approved' ? 'video.approve' : 'video.reject',
+          targetType: 'video',
+          targetId: id,
+          before: { review_status: 'pending', review_reason: null },
+          after: {
+            review_status: decision.status,
+            review_reason: decision.status === 'rejected' ? decision.reason : null,
+          },
+        });
+        return { ...row, ownerEmail: await repo.findOwnerEmail(tx, row.ownerId) };
       });
+      if (decided.ownerEmail) await emails.sendDecision(decided.ownerEmail, decided, decision);
       return present((await repo.findVideo(db, id))!);
+    },
+
+    /** The review queue: videos by decision (or failed processing), oldest first. */
+    async reviewQueue(query: StaffVideoListQuery, url: URL): Promise<StaffVideoPage> {
+      const request = { page: query.page, pageSize: STAFF_LIMITS.pageSize, url };
+      const { rows, count } = await repo.listForReview(db, query.review, pageWindow(request));
+      const items = rows.map((row) => ({ ...present(row), creator_email: row.creatorEmail }));
+      return toPage(items, count, request, deps.config.PUBLIC_URL);
+    },
+
+    /**
+     * The same decision on many videos, each in its own transaction (one conflict does not undo
+     * the others): a result per id, in the request's order.
+     */
+    async reviewMany(
+      actor: AuditActor,
+      ids: number[],
+      decision: repo.ReviewDecision,
+    ): Promise<BulkReviewResponse> {
+      const results: BulkReviewResponse['results'] = [];
+      for (const id of new Set(ids)) {
+        try {
+          await service.review(actor, id, decision);
+          results.push({ id, outcome: 'decided', detail: null });
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          if (error.code === 'already_decided')
+            results.push({ id, outcome: 'conflict', detail: error.detail });
+          else if (error.code === 'not_found')
+            results.push({ id, outcome: 'not_found', detail: error.detail });
+          else throw error;
+        }
+      }
+      return { results };
     },
 
     /**
@@ -376,6 +444,7 @@ export function createVideosService(deps: VideosServiceDeps) {
       });
     },
   };
+  return service;
 }
 
 export type VideosService = ReturnType<typeof createVideosService>;

@@ -1,0 +1,84 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  apiErrorBodySchema,
+  invitationCreateBodySchema,
+  invitationListQuerySchema,
+  invitationPageSchema,
+  invitationSchema,
+  staffUserIdParamsSchema,
+  staffUserListQuerySchema,
+  staffUserPageSchema,
+  staffUserSchema,
+} from '@app/domain';
+import type { AccountsServiceDeps } from './accounts.service';
+import { createInvitationsService } from './invitations.service';
+import { createStaffAccountsService } from './accounts.staff.service';
+
+const tags = ['staff'];
+const security = [{ bearerAuth: [] }];
+const requestUrl = (url: string) => new URL(url, 'http://localhost');
+
+/** Accounts and invitations in the staff console (mounted inside the staff plugin: staff only). */
+export const staffAccountsRoutes =
+  (deps: AccountsServiceDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const invitations = createInvitationsService(deps);
+    const accounts = createStaffAccountsService(deps);
+
+    app.post(
+      '/invitations/',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Invite a staff or brand user by e-mail (the link sets their password)',
+          body: invitationCreateBodySchema,
+          response: { 201: invitationSchema, 400: apiErrorBodySchema, 409: apiErrorBodySchema },
+        },
+      },
+      async (request, reply) =>
+        reply.status(201).send(await invitations.invite(request.authUser!, request.body)),
+    );
+
+    app.get(
+      '/invitations/',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Invitations, newest first, with their status',
+          querystring: invitationListQuerySchema,
+          response: { 200: invitationPageSchema },
+        },
+      },
+      (request) => invitations.list(request.query, requestUrl(request.url)),
+    );
+
+    app.get(
+      '/users/',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Accounts, newest first, by role and e-mail or name',
+          querystring: staffUserListQuerySchema,
+          response: { 200: staffUserPageSchema },
+        },
+      },
+      (request) => accounts.listUsers(request.query, requestUrl(request.url)),
+    );
+
+    app.post(
+      '/users/:id/deactivate/',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Deactivate a creator or brand account: its sessions end at once',
+          params: staffUserIdParamsSchema,
+          response: { 200: staffUserSchema, 403: apiErrorBodySchema, 404: apiErrorBodySchema },
+        },
+      },
+      (request) => accounts.deactivateUser(request.authUser!, request.params.id),
+    );
+  };

@@ -1,0 +1,81 @@
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { brands, invitations, users } from '../../db/schema/index';
+
+const inviter = sql`(select ${users.email} from ${users} where ${users.id} = ${invitations.invitedBy})`;
+
+const invitationColumns = {
+  id: invitations.id,
+  email: invitations.email,
+  role: invitations.role,
+  brandId: invitations.brandId,
+  brandName: brands.name,
+  brandLogo: brands.logoUrl,
+  invitedByEmail: sql<string | null>`${inviter}`,
+  expiresAt: invitations.expiresAt,
+  acceptedAt: invitations.acceptedAt,
+  createdAt: invitations.createdAt,
+};
+
+export async function insertInvitation(
+  db: DbOrTx,
+  values: {
+    tokenHash: string;
+    email: string;
+    role: 'brand' | 'staff';
+    brandId: number | null;
+    invitedBy: number;
+    expiresAt: Date;
+  },
+): Promise<number> {
+  const [row] = await db.insert(invitations).values(values).returning({ id: invitations.id });
+  return row!.id;
+}
+
+/** An invitation by the hash of its token, with its brand. */
+export async function findInvitationByHash(db: DbOrTx, tokenHash: string) {
+  const [row] = await db
+    .select(invitationColumns)
+    .from(invitations)
+    .leftJoin(brands, eq(brands.id, invitations.brandId))
+    .where(eq(invitations.tokenHash, tokenHash));
+  return row;
+}
+export type InvitationRow = NonNullable<Awaited<ReturnType<typeof findInvitationByHash>>>;
+
+/**
+ * Marks an unused, unexpired invitation used, atomically: of two acceptances at once exactly one
+ * gets the row back.
+ */
+export async function consumeInvitation(db: DbOrTx, tokenHash: string) {
+  const [row] = await db
+    .update(invitations)
+    .set({ acceptedAt: sql`now()` })
+    .where(
+      and(
+        eq(invitations.tokenHash, tokenHash),
+        isNull(invitations.acceptedAt),
+        gt(invitations.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({ id: invitations.id });
+  return row;
+}
+
+export async function setAcceptedUser(db: DbOrTx, id: number, userId: number): Promise<void> {
+  await db.update(invitations).set({ acceptedUserId: userId }).where(eq(invitations.id, id));
+}
+
+/** A page of invitations, newest first, and how many there are. */
+export async function listInvitations(db: DbOrTx, page: { limit: number; offset: number }) {
+  const rows = await db
+    .select({ ...invitationColumns, total: sql<number | string>`count(*) over ()` })
+    .from(invitations)
+    .leftJoin(brands, eq(brands.id, invitations.brandId))
+    .orderBy(desc(invitations.createdAt), desc(invitations.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  if (rows.length || page.offset === 0) return { rows, count: Number(rows[0]?.total ?? 0) };
+  const [row] = await db.select({ n: sql<number | string>`count(*)` }).from(invitations);
+  return { rows, count: Number(row?.n ?? 0) };
+}

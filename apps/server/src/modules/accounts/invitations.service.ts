@@ -1,0 +1,169 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  INVITATION_MESSAGES,
+  INVITATION_TTL_DAYS,
+  MESSAGES,
+  STAFF_LIMITS,
+  STAFF_MESSAGES,
+  isValidEmail,
+  normalizeEmail,
+  type Invitation,
+  type InvitationAcceptBody,
+  type InvitationCreateBody,
+  type InvitationListQuery,
+  type InvitationPage,
+  type InvitationPreview,
+  type LoginResponse,
+} from '@app/domain';
+import { AppError } from '../../lib/errors';
+import { hashPassword } from '../../lib/passwords';
+import { pageWindow, toPage } from '../../lib/paging';
+import type { AuthUser } from '../../plugins/auth';
+import { recordAudit } from '../audit/audit.service';
+import { createAccountsService, type AccountsServiceDeps } from './accounts.service';
+import { sendInvitationEmail } from './accounts.emails';
+import { toInvitation } from './accounts.presenter';
+import { allPasswordProblems } from './password-rules';
+import * as accounts from './accounts.repository';
+import * as repo from './invitations.repository';
+
+/** Only the hash of a token is stored: the database alone cannot accept an invitation. */
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * Invitations to staff and brand accounts: staff invite by e-mail; the link (single use, valid for
+ * INVITATION_TTL_DAYS) shows who it is for and creates the account, active, with the password the
+ * invitee chooses, then signs them in.
+ */
+export function createInvitationsService(deps: AccountsServiceDeps) {
+  const db = deps.database.db;
+  const accountsService = createAccountsService(deps);
+
+  /** The invitation a token is for, or the reason it cannot be used. */
+  async function usable(token: string) {
+    const row = await repo.findInvitationByHash(db, hashToken(token));
+    if (!row) throw new AppError('not_found', INVITATION_MESSAGES.notFound);
+    if (row.acceptedAt) throw new AppError('invitation_used', INVITATION_MESSAGES.used);
+    if (row.expiresAt <= new Date()) throw new AppError('invitation_expired', INVITATION_MESSAGES.expired);
+    return row;
+  }
+
+  return {
+    /**
+     * Invites someone to a staff or brand account and e-mails them the link. A brand user needs
+     * an existing brand; an address that already has an account is a 409. Audited.
+     */
+    async invite(actor: AuthUser, input: InvitationCreateBody): Promise<Invitation> {
+      const email = normalizeEmail(input.email);
+      if (!isValidEmail(email)) throw AppError.validation({ email: [MESSAGES.registration.invalidEmail] });
+      const brandId = input.brand_id ?? null;
+      if (input.role === 'brand' && brandId === null)
+        throw AppError.validation({ brand_id: [STAFF_MESSAGES.brandRequired] });
+      if (input.role === 'staff' && brandId !== null)
+        throw AppError.validation({ brand_id: [STAFF_MESSAGES.staffNoBrand] });
+      const token = randomBytes(32).toString('base64url');
+      const expiresAt = new Date(Date.now() + INVITATION_TTL_DAYS * 86_400_000);
+      const created = await db.transaction(async (tx) => {
+        if (await accounts.findAccountByEmail(tx, email))
+          throw new AppError('conflict', INVITATION_MESSAGES.emailTaken);
+        if (brandId !== null && !(await accounts.findBrandById(tx, brandId)))
+          throw AppError.validation({ brand_id: [STAFF_MESSAGES.brandUnknown] });
+        const id = await repo.insertInvitation(tx, {
+          tokenHash: hashToken(token),
+          email,
+          role: input.role,
+          brandId,
+          invitedBy: actor.id,
+          expiresAt,
+        });
+        await recordAudit(tx, {
+          actor: { userId: actor.id },
+          action: 'invitation.create',
+          targetType: 'invitation',
+          targetId: id,
+          after: { email, role: input.role, brand_id: brandId, expires_at: expiresAt.toISOString() },
+        });
+        return (await repo.findInvitationByHash(tx, hashToken(token)))!;
+      });
+      await sendInvitationEmail(deps, email, token, {
+        role: created.role,
+        companyName: created.brandName,
+        ttlDays: INVITATION_TTL_DAYS,
+      });
+      return toInvitation(created, new Date());
+    },
+
+    /** A page of invitations, newest first, each with its status. */
+    async list(query: InvitationListQuery, url: URL): Promise<InvitationPage> {
+      const request = { page: query.page, pageSize: STAFF_LIMITS.pageSize, url };
+      const { rows, count } = await repo.listInvitations(db, pageWindow(request));
+      const now = new Date();
+      return toPage(
+        rows.map((row) => toInvitation(row, now)),
+        count,
+        request,
+        deps.config.PUBLIC_URL,
+      );
+    },
+
+    /** What the invitation page shows: for whom, which role, which brand. 404/410 when unusable. */
+    async preview(token: string): Promise<InvitationPreview> {
+      const row = await usable(token);
+      return {
+        email: row.email,
+        role: row.role,
+        company_name: row.role === 'brand' ? row.brandName : null,
+        expires_at: row.expiresAt.toISOString(),
+      };
+    },
+
+    /**
+     * Accepts an invitation: checks the password with the shared rules, then in one transaction
+     * uses the link (of two acceptances at once, one wins), creates the active account with its
+     * brand, and records it; answers as sign-in does.
+     */
+    async accept(token: string, input: InvitationAcceptBody): Promise<LoginResponse> {
+      const invitation = await usable(token);
+      const problems = allPasswordProblems(input.password, invitation.email);
+      if (problems.length) throw AppError.validation({ password: problems });
+      if (input.confirm_password !== input.password)
+        throw AppError.validation({ confirm_password: [MESSAGES.registration.passwordsDoNotMatch] });
+      const passwordHash = await hashPassword(input.password);
+      const account = await db.transaction(async (tx) => {
+        if (!(await repo.consumeInvitation(tx, hashToken(token)))) {
+          // Used or expired since it was read: say which.
+          await usable(token);
+          throw new AppError('invitation_used', INVITATION_MESSAGES.used);
+        }
+        const created = await accounts.insertAccount(tx, {
+          email: invitation.email,
+          passwordHash,
+          role: invitation.role,
+          isActive: true,
+          ...(invitation.role === 'brand'
+            ? {
+                brand: {
+                  id: invitation.brandId,
+                  name: invitation.brandName ?? '',
+                  logo: invitation.brandLogo ?? '',
+                },
+              }
+            : {}),
+        });
+        if (!created) throw new AppError('conflict', INVITATION_MESSAGES.emailTaken);
+        await repo.setAcceptedUser(tx, invitation.id, created.id);
+        await recordAudit(tx, {
+          actor: { userId: created.id },
+          action: 'invitation.accept',
+          targetType: 'invitation',
+          targetId: invitation.id,
+          before: { accepted_at: null },
+          after: { accepted_at: new Date().toISOString(), user_id: created.id },
+        });
+        return created;
+      });
+      return accountsService.signIn(account);
+    },
+  };
+}
+export type InvitationsService = ReturnType<typeof createInvitationsService>;

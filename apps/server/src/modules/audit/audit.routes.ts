@@ -1,0 +1,25 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { auditListQuerySchema, auditPageSchema } from '@app/domain';
+import { createAuditService, type AuditServiceDeps } from './audit.service';
+
+const tags = ['staff'];
+
+/** The audit log (mounted inside the staff plugin, which admits staff only). */
+export const staffAuditRoutes =
+  (deps: AuditServiceDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const audit = createAuditService(deps);
+    app.get(
+      '/audit/',
+      {
+        schema: {
+          tags,
+          summary: 'Recorded staff and brand actions, newest first',
+          security: [{ bearerAuth: [] }],
+          querystring: auditListQuerySchema,
+          response: { 200: auditPageSchema },
+        },
+      },
+      (request) => audit.list(request.query, new URL(request.url, 'http://localhost')),
+    );
+  };

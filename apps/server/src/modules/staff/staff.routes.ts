@@ -1,0 +1,28 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../app-deps';
+import { staffAccountsRoutes } from '../accounts/accounts.staff.routes';
+import { staffAuditRoutes } from '../audit/audit.routes';
+import { staffVideosRoutes } from '../videos/videos.staff.routes';
+import { assertCanUseStaffConsole } from './staff.policy';
+
+/**
+ * Everything under /api/staff/: the staff console's API. One onRequest hook admits staff only
+ * (401 anonymous, 403 creators and brands) before any body is read; each route lives in the module
+ * of its noun and is mounted here.
+ */
+export const staffRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    await app.register(
+      async (staff) => {
+        staff.addHook('onRequest', async (request) => {
+          await app.authenticate(request);
+          assertCanUseStaffConsole(request.authUser);
+        });
+        await staff.register(staffVideosRoutes(deps));
+        await staff.register(staffAccountsRoutes(deps));
+        await staff.register(staffAuditRoutes(deps));
+      },
+      { prefix: '/staff' },
+    );
+  };

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { pageQuerySchema, pageSchema } from '../common/paging';
+import { STAFF_LIMITS } from './limits';
+
+/** The actions the audit log records so far (later issues add selections, shipments, payouts…). */
+export const AUDIT_ACTIONS = [
+  'video.approve',
+  'video.reject',
+  'invitation.create',
+  'invitation.accept',
+  'user.deactivate',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+const filter = z.string().trim().min(1).max(STAFF_LIMITS.filterMax).optional();
+
+/** `GET /api/staff/audit/?actor=&action=&target_type=&target_id=&page=` (newest first). */
+export const auditListQuerySchema = pageQuerySchema.extend({
+  /** Part of the actor's e-mail. */
+  actor: filter,
+  action: filter,
+  target_type: filter,
+  target_id: filter,
+});
+export type AuditListQuery = z.infer<typeof auditListQuerySchema>;
+
+/** One recorded action: who, what, on which record, when, and the values before and after. */
+export const auditEntrySchema = z.object({
+  id: z.number(),
+  actor_id: z.number().nullable(),
+  actor_email: z.string(),
+  action: z.string(),
+  target_type: z.string(),
+  target_id: z.string(),
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+  created_at: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+export const auditPageSchema = pageSchema(auditEntrySchema);
+export type AuditPage = z.infer<typeof auditPageSchema>;
