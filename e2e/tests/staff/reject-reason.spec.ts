@@ -27,7 +27,7 @@ test("a rejected video shows its reason on the owner's dashboard and stays out o
   const dialog = page.getByRole('dialog', { name: `Reject “${title}”` });
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'Reject' }).click();
-  await expect(dialog.getByText('Give the creator a reason for the rejection.')).toBeVisible();
+  await expect(dialog.getByText('Give a reason: the creator will read it.')).toBeVisible();
   await dialog.getByRole('radio', { name: /Other/ }).check();
   await dialog.getByRole('textbox', { name: /Reason shown to the creator/ }).fill(reason);
   await dialog.getByRole('textbox', { name: /Reason shown to the creator/ }).press('Control+Enter');

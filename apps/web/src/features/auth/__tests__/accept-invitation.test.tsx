@@ -1,16 +1,16 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MESSAGES } from '@app/domain';
+import { INVITATION_MESSAGES, MESSAGES, type InvitationPreview } from '@app/domain';
 import { renderWithProviders } from '../../../testing/render';
 import { accessToken, jsonResponse } from '../../../testing/http';
 import { makeSession } from '../../../testing/fixtures';
 import { sessionStore } from '../../../lib/session';
-import { AcceptInvitationForm, INVITATION_UNUSABLE } from '../components/accept-invitation-form';
+import { AcceptInvitationForm } from '../components/accept-invitation-form';
 
 const userEvent = userEventLib.setup({ delay: null });
 
-const preview = {
+const preview: InvitationPreview = {
   email: 'maya@hbada.example',
   role: 'brand',
   company_name: 'Hbada',
@@ -68,11 +68,11 @@ describe('accepting an invitation', () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async () =>
-        jsonResponse(410, { detail: 'This invitation link has expired.', code: 'bad_request' }),
+        jsonResponse(410, { detail: INVITATION_MESSAGES.expired, code: 'invitation_expired' }),
       ),
     );
     renderWithProviders(<AcceptInvitationForm token="old" />);
-    expect(await screen.findByText(INVITATION_UNUSABLE)).toBeInTheDocument();
+    expect(await screen.findByText(INVITATION_MESSAGES.expired)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to Sign In' })).toHaveAttribute('href', '/login');
     expect(screen.queryByLabelText('Password')).not.toBeInTheDocument();
   });

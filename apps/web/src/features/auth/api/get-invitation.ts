@@ -1,15 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Role } from '@app/domain';
+import type { InvitationPreview } from '@app/domain';
 import { apiRequest } from '../../../lib/api-client';
-
-/** Who an invitation is for and as what (issue 13); the API refuses a used or expired link. */
-export interface InvitationPreview {
-  email: string;
-  role: Extract<Role, 'staff' | 'brand'>;
-  /** The brand a brand user joins; null for staff. */
-  company_name: string | null;
-  expires_at: string;
-}
 
 /** GET /api/accounts/invitations/{token}/ (anonymous): 404 unknown, 410 used or expired. */
 export function getInvitation(token: string): Promise<InvitationPreview> {

@@ -1,18 +1,21 @@
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import { Alert, Button, CircularProgress, Stack, Typography } from '@mui/material';
-import { MESSAGES, passwordProblems } from '@app/domain';
+import { INVITATION_MESSAGES, MESSAGES, passwordProblems, type InvitationPreview } from '@app/domain';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { dashboardPathFor } from '../../../lib/session';
 import { useAcceptInvitation } from '../api/accept-invitation';
-import { useInvitation, type InvitationPreview } from '../api/get-invitation';
+import { useInvitation } from '../api/get-invitation';
 import { completeSignIn } from '../redirect';
 import { PasswordField } from './password-field';
 
-/** Said for a link that was used, has expired or never existed (the API does not tell them apart). */
-export const INVITATION_UNUSABLE =
-  'This invitation link has already been used or has expired. Ask the person who invited you for a new one.';
+/** What a refused link says: used, expired, or never valid (the API tells them apart by code). */
+export function unusableMessage(error: ApiError): string {
+  if (error.code === 'invitation_used') return INVITATION_MESSAGES.used;
+  if (error.code === 'invitation_expired') return INVITATION_MESSAGES.expired;
+  return INVITATION_MESSAGES.notFound;
+}
 
 interface PasswordForm {
   password: string;
@@ -26,10 +29,10 @@ function describe(invitation: InvitationPreview): string {
   return invitation.role === 'brand' && invitation.company_name ? `${as} of ${invitation.company_name}` : as;
 }
 
-function Unusable() {
+function Unusable({ error }: { error: ApiError }) {
   return (
     <Stack spacing={3}>
-      <Alert severity="error">{INVITATION_UNUSABLE}</Alert>
+      <Alert severity="error">{unusableMessage(error)}</Alert>
       <Button component={RouterLink} to={paths.login} variant="contained" size="large">
         Go to Sign In
       </Button>
@@ -56,9 +59,9 @@ export function AcceptInvitationForm({ token }: { token: string }) {
     );
   }
   if (invitation.isError) {
-    const refused =
-      invitation.error instanceof ApiError && invitation.error.status >= 400 && invitation.error.status < 500;
-    if (refused) return <Unusable />;
+    const { error } = invitation;
+    if (error instanceof ApiError && error.status >= 400 && error.status < 500)
+      return <Unusable error={error} />;
     return (
       <Alert
         severity="error"
@@ -92,11 +95,9 @@ export function AcceptInvitationForm({ token }: { token: string }) {
     ),
   );
 
-  const refusedOnSubmit =
-    accept.error instanceof ApiError &&
-    !errors.password &&
-    [400, 404, 409, 410].includes(accept.error.status);
-  if (refusedOnSubmit) return <Unusable />;
+  // The link was used (or expired) between opening the page and sending the password.
+  if (accept.error instanceof ApiError && [404, 410].includes(accept.error.status))
+    return <Unusable error={accept.error} />;
 
   return (
     <Stack component="form" noValidate onSubmit={onSubmit} spacing={2.5} aria-label="Set your password">

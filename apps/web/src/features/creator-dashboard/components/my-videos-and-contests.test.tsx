@@ -80,9 +80,9 @@ describe('My Contests', { timeout: 20_000 }, () => {
 
 describe('My Videos: the review (issue 13)', { timeout: 20_000 }, () => {
   it("shows a rejected video's reason to its owner, and 'Waiting for review' for a pending one", () => {
-    const rejected = { ...video(1), review_status: 'rejected', review_reason: 'The audio clips.' };
-    const pending = { ...video(2), review_status: 'pending', review_reason: null };
-    const approved = { ...video(3), review_status: 'approved', review_reason: null };
+    const rejected = video(1, { review_status: 'rejected', review_reason: 'The audio clips.' });
+    const pending = video(2, { review_status: 'pending' });
+    const approved = video(3, { review_status: 'approved', is_approved: true });
     renderWithProviders(
       <MyVideos videos={[rejected, pending, approved]} loading={false} onUpload={vi.fn()} />,
     );

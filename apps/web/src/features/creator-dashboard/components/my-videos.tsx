@@ -24,14 +24,8 @@ const grid = {
   gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' },
 } as const;
 
-/** The review fields the API adds to the owner's videos (issue 13). */
-type ReviewedVideo = DashboardVideo & {
-  review_status?: 'pending' | 'approved' | 'rejected';
-  review_reason?: string | null;
-};
-
 /** The owner's view of the review (issue 13): a rejected video says why; a waiting one says so. */
-function ReviewState({ video }: { video: ReviewedVideo }) {
+function ReviewState({ video }: { video: DashboardVideo }) {
   if (video.status !== 'ready') return null;
   if (video.review_status === 'rejected') {
     return (

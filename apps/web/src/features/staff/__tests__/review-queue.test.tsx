@@ -3,13 +3,10 @@ import userEventLib from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../testing/render';
 import { jsonResponse } from '../../../testing/http';
-import { makeSession } from '../../../testing/fixtures';
+import { makeSession, makeStaffVideo, makeStaffVideoPage as staffVideoPage } from '../../../testing/fixtures';
 import { sessionStore } from '../../../lib/session';
 import { ALREADY_DECIDED, ReviewQueue } from '../components/review-queue';
-import { REASON_REQUIRED } from '../components/reject-dialog';
-import { REJECT_REASON_PRESETS } from '../lib/reject-reasons';
-import type { StaffVideo } from '../api/types';
-import { makeStaffVideo, staffVideoPage } from './staff-video';
+import { REJECTION_REASONS, STAFF_MESSAGES, type StaffVideo } from '@app/domain';
 
 const userEvent = userEventLib.setup({ delay: null });
 
@@ -38,7 +35,7 @@ function stubStaffApi(videos: StaffVideo[], decidedElsewhere: number[] = []) {
         const row = rows.get(id)!;
         if (decidedElsewhere.includes(id)) {
           rows.set(id, { ...row, review_status: 'approved' });
-          return jsonResponse(409, { detail: 'This video has already been decided.', code: 'conflict' });
+          return jsonResponse(409, { detail: 'Already decided.', code: 'already_decided' });
         }
         const after = { ...row, review_status: decision[2] === 'approve' ? 'approved' : 'rejected' } as const;
         rows.set(id, after);
@@ -116,19 +113,19 @@ describe('review queue', () => {
     // The keys do nothing while the dialog is open (typing 'a' in it approves nothing).
     await userEvent.keyboard('a');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
-    expect(await within(dialog).findByText(REASON_REQUIRED)).toBeInTheDocument();
+    expect(await within(dialog).findByText(STAFF_MESSAGES.reasonRequired)).toBeInTheDocument();
     expect(decisions(calls)).toHaveLength(0);
 
-    await userEvent.click(within(dialog).getByRole('radio', { name: REJECT_REASON_PRESETS[1] }));
+    await userEvent.click(within(dialog).getByRole('radio', { name: REJECTION_REASONS[1] }));
     expect(within(dialog).getByRole('textbox', { name: /Reason shown to the creator/ })).toHaveValue(
-      REJECT_REASON_PRESETS[1],
+      REJECTION_REASONS[1],
     );
     await userEvent.type(within(dialog).getByRole('textbox', { name: /Reason/ }), ' The audio clips.');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
     await waitFor(() => expect(decisions(calls)).toHaveLength(1));
     expect(decisions(calls)[0]).toMatchObject({
       url: '/api/staff/videos/2/reject/',
-      body: { reason: `${REJECT_REASON_PRESETS[1]} The audio clips.` },
+      body: { reason: `${REJECTION_REASONS[1]} The audio clips.` },
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await waitFor(() => expect(cards()).toHaveLength(1));

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { reviewQueueQueryKey } from './get-review-queue';
-import type { StaffVideo } from './types';
+import { type StaffVideo } from '@app/domain';
 
 /** POST /api/staff/videos/{id}/approve/: the video becomes public in the library at once. */
 export function approveVideo(id: number): Promise<StaffVideo> {

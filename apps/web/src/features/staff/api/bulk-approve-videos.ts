@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { reviewQueueQueryKey } from './get-review-queue';
-import type { BulkApproveBody, BulkReviewResponse } from './types';
+import { type BulkApproveBody, type BulkReviewResponse } from '@app/domain';
 
 /** POST /api/staff/videos/approve/ `{ids}`: approves the selected videos in one call. */
 export function bulkApproveVideos(ids: number[]): Promise<BulkReviewResponse> {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { reviewQueueQueryKey } from './get-review-queue';
-import type { BulkRejectBody, BulkReviewResponse } from './types';
+import { type BulkRejectBody, type BulkReviewResponse } from '@app/domain';
 
 /** POST /api/staff/videos/reject/ `{ids, reason}`: rejects the selected videos with one reason. */
 export function bulkRejectVideos(body: BulkRejectBody): Promise<BulkReviewResponse> {

@@ -1,8 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { Page } from '@app/domain';
 import { apiRequest } from '../../../lib/api-client';
 import { staffQueryKey } from './get-review-queue';
-import type { AuditEntry } from './types';
+import type { AuditPage } from '@app/domain';
 
 export interface AuditFilter {
   actor: string;
@@ -13,7 +12,7 @@ export interface AuditFilter {
 }
 
 /** GET /api/staff/audit/?actor=&action=&target_type=&target_id=&page=: newest first, never editable. */
-export function getAuditLog({ actor, action, target, page }: AuditFilter): Promise<Page<AuditEntry>> {
+export function getAuditLog({ actor, action, target, page }: AuditFilter): Promise<AuditPage> {
   const params = new URLSearchParams();
   if (actor.trim()) params.set('actor', actor.trim());
   if (action.trim()) params.set('action', action.trim());
@@ -21,7 +20,7 @@ export function getAuditLog({ actor, action, target, page }: AuditFilter): Promi
   if (type) params.set('target_type', type.trim());
   if (id?.trim()) params.set('target_id', id.trim());
   params.set('page', String(page));
-  return apiRequest<Page<AuditEntry>>(`/api/staff/audit/?${params.toString()}`);
+  return apiRequest<AuditPage>(`/api/staff/audit/?${params.toString()}`);
 }
 
 export const auditLogQueryOptions = (filter: AuditFilter) =>

@@ -1,8 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { Page, Role } from '@app/domain';
+import type { Role, StaffUserPage } from '@app/domain';
 import { apiRequest } from '../../../lib/api-client';
 import { staffQueryKey } from './get-review-queue';
-import type { StaffUser } from './types';
 
 export const usersQueryKey = [...staffQueryKey, 'users'] as const;
 
@@ -13,9 +12,9 @@ export interface UsersFilter {
 }
 
 /** GET /api/staff/users/?role=&q=&page=: every account, filtered by role and searched by e-mail or name. */
-export function getUsers({ role, q, page }: UsersFilter): Promise<Page<StaffUser>> {
+export function getUsers({ role, q, page }: UsersFilter): Promise<StaffUserPage> {
   const params = new URLSearchParams({ role, q: q.trim(), page: String(page) });
-  return apiRequest<Page<StaffUser>>(`/api/staff/users/?${params.toString()}`);
+  return apiRequest<StaffUserPage>(`/api/staff/users/?${params.toString()}`);
 }
 
 export const usersQueryOptions = (filter: UsersFilter) =>

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { reviewQueueQueryKey } from './get-review-queue';
-import type { StaffVideo } from './types';
+import { type StaffVideo } from '@app/domain';
 
 /** POST /api/staff/videos/{id}/reject/ `{reason}`: the video stays private; its owner sees the reason. */
 export function rejectVideo({ id, reason }: { id: number; reason: string }): Promise<StaffVideo> {

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
-import { Alert, Box, Button, Chip, Skeleton, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, MenuItem, Skeleton, Stack, TextField, Typography } from '@mui/material';
+import { AUDIT_ACTIONS } from '@app/domain';
 import { ApiError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
@@ -38,12 +39,20 @@ export function AuditLog() {
       >
         <TextField label="Actor (e-mail)" value={actor} onChange={change(setActor)} sx={{ flex: 1 }} />
         <TextField
+          select
           label="Action"
-          placeholder="video.approve"
           value={action}
           onChange={change(setAction)}
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
           sx={{ flex: 1 }}
-        />
+        >
+          <MenuItem value="">All actions</MenuItem>
+          {AUDIT_ACTIONS.map((name) => (
+            <MenuItem key={name} value={name}>
+              {readable(name)}
+            </MenuItem>
+          ))}
+        </TextField>
         <TextField
           label="Record"
           placeholder="video:12"

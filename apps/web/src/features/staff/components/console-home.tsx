@@ -3,7 +3,7 @@ import { Box, Button, Card, CardContent, Skeleton, Typography } from '@mui/mater
 import { useQuery } from '@tanstack/react-query';
 import { paths } from '../../../config/paths';
 import { reviewQueueQueryOptions } from '../api/get-review-queue';
-import type { ReviewFilter } from '../api/types';
+import type { StaffReviewFilter } from '../api/get-review-queue';
 
 function QueueCount({
   filter,
@@ -11,7 +11,7 @@ function QueueCount({
   hint,
   action,
 }: {
-  filter: ReviewFilter;
+  filter: StaffReviewFilter;
   label: string;
   hint: string;
   action: string;

@@ -2,7 +2,7 @@ import { Alert, Box, Chip, List, ListItem, ListItemText, Skeleton, Stack, Typogr
 import { ApiError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { useInvitations } from '../api/get-invitations';
-import type { Invitation } from '../api/types';
+import { type Invitation } from '@app/domain';
 
 const STATES = {
   pending: { label: 'Pending', color: 'warning' },

@@ -1,18 +1,21 @@
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Alert, Box, Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
-import { ACCOUNT_INPUT_LIMITS, MESSAGES, isValidEmail } from '@app/domain';
+import {
+  ACCOUNT_INPUT_LIMITS,
+  MESSAGES,
+  STAFF_MESSAGES,
+  isValidEmail,
+  type InvitableRole,
+} from '@app/domain';
 import { ApiError } from '../../../lib/api-client';
 import { useNotify } from '../../../components/notifications';
 import { useCreateInvitation } from '../api/create-invitation';
-import type { InvitableRole } from '../api/types';
 
 interface InviteForm {
   email: string;
   role: InvitableRole;
   brand_id: string;
 }
-
-const BRAND_REQUIRED = 'Choose the brand this user works for.';
 
 /** Invite a staff member or a brand user by e-mail: the link sets a password, once, within 7 days. */
 export function InviteForm() {
@@ -95,7 +98,7 @@ export function InviteForm() {
             error={Boolean(errors.brand_id)}
             helperText={errors.brand_id?.message ?? 'The number of the brand this user works for.'}
             {...form.register('brand_id', {
-              validate: (value) => /^\d+$/.test(value.trim()) || BRAND_REQUIRED,
+              validate: (value) => /^\d+$/.test(value.trim()) || STAFF_MESSAGES.brandRequired,
             })}
           />
         )}

@@ -14,9 +14,8 @@ import {
   RadioGroup,
   TextField,
 } from '@mui/material';
-import { REJECT_REASON_MAX, REJECT_REASON_PRESETS } from '../lib/reject-reasons';
+import { REJECTION_REASONS, STAFF_LIMITS, STAFF_MESSAGES } from '@app/domain';
 
-export const REASON_REQUIRED = 'Give the creator a reason for the rejection.';
 const OTHER = 'other';
 
 interface RejectForm {
@@ -73,7 +72,7 @@ export function RejectDialog({ open, subject, busy, onCancel, onReject }: Reject
         <FormControl component="fieldset" sx={{ mb: 2 }}>
           <FormLabel component="legend">Common reasons</FormLabel>
           <RadioGroup value={preset} onChange={(event) => choosePreset(event.target.value)}>
-            {REJECT_REASON_PRESETS.map((text, index) => (
+            {REJECTION_REASONS.map((text, index) => (
               <FormControlLabel
                 key={text}
                 value={text}
@@ -93,7 +92,7 @@ export function RejectDialog({ open, subject, busy, onCancel, onReject }: Reject
           minRows={3}
           error={Boolean(errors.reason)}
           helperText={errors.reason?.message}
-          slotProps={{ htmlInput: { maxLength: REJECT_REASON_MAX } }}
+          slotProps={{ htmlInput: { maxLength: STAFF_LIMITS.reviewReasonMax } }}
           // Enter makes a new line here; Ctrl+Enter (or ⌘+Enter) sends.
           onKeyDown={(event) => {
             if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
@@ -102,7 +101,7 @@ export function RejectDialog({ open, subject, busy, onCancel, onReject }: Reject
             }
           }}
           {...form.register('reason', {
-            validate: (value) => value.trim().length > 0 || REASON_REQUIRED,
+            validate: (value) => value.trim().length > 0 || STAFF_MESSAGES.reasonRequired,
           })}
         />
       </DialogContent>

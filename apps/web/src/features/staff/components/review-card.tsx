@@ -1,8 +1,7 @@
 import { forwardRef } from 'react';
 import { Box, Button, Checkbox, Chip, Stack, Typography } from '@mui/material';
-import { orientationOf } from '@app/domain';
 import { formatBytes, formatDateTime, formatDuration } from '../../../lib/format';
-import type { StaffVideo } from '../api/types';
+import { orientationOf, type StaffVideo } from '@app/domain';
 
 const ORIENTATION = { portrait: 'Vertical', landscape: 'Horizontal', square: 'Square' } as const;
 const PROCESSING = { processing: 'Processing', ready: 'Ready', failed: 'Processing failed' } as const;

@@ -14,19 +14,19 @@ import {
 } from '@mui/material';
 import { ApiError } from '../../../lib/api-client';
 import { useNotify } from '../../../components/notifications';
-import { useReviewQueue } from '../api/get-review-queue';
+import { useReviewQueue, type StaffReviewFilter } from '../api/get-review-queue';
 import { useApproveVideo } from '../api/approve-video';
 import { useRejectVideo } from '../api/reject-video';
 import { useBulkApproveVideos } from '../api/bulk-approve-videos';
 import { useBulkRejectVideos } from '../api/bulk-reject-videos';
-import { REVIEW_FILTERS, type BulkReviewResponse, type ReviewFilter, type StaffVideo } from '../api/types';
+import { STAFF_MESSAGES, STAFF_REVIEW_FILTERS, type BulkReviewResponse, type StaffVideo } from '@app/domain';
 import { useQueueKeyboard } from '../lib/use-queue-keyboard';
 import { KeyboardHint } from './keyboard-hint';
 import { PageNav } from './page-nav';
 import { RejectDialog } from './reject-dialog';
 import { ReviewCard } from './review-card';
 
-export const FILTER_LABELS: Record<ReviewFilter, string> = {
+export const FILTER_LABELS: Record<StaffReviewFilter, string> = {
   pending: 'Waiting',
   approved: 'Approved',
   rejected: 'Rejected',
@@ -34,18 +34,17 @@ export const FILTER_LABELS: Record<ReviewFilter, string> = {
 };
 
 /** Shown when another decision came first (409): the queue is read again to show the row as it is now. */
-export const ALREADY_DECIDED =
-  'Another staff member has already decided this video. The queue now shows its current state.';
+export const ALREADY_DECIDED = `${STAFF_MESSAGES.alreadyDecided} The queue now shows it as it is.`;
 
-const EMPTY: Record<ReviewFilter, string> = {
+const EMPTY: Record<StaffReviewFilter, string> = {
   pending: 'Nothing is waiting for review. New uploads appear here once they are processed.',
   approved: 'No approved videos yet.',
   rejected: 'No rejected videos.',
   failed: 'No video has failed processing.',
 };
 
-function readFilter(value: string | null): ReviewFilter {
-  return REVIEW_FILTERS.find((filter) => filter === value) ?? 'pending';
+function readFilter(value: string | null): StaffReviewFilter {
+  return STAFF_REVIEW_FILTERS.find((filter) => filter === value) ?? 'pending';
 }
 
 function readPage(value: string | null): number {
@@ -98,11 +97,12 @@ export function ReviewQueue() {
     setSelected(new Set());
   }
 
-  const setFilter = (next: ReviewFilter) => setParams({ review: next });
+  const setFilter = (next: StaffReviewFilter) => setParams({ review: next });
   const setPage = (next: number) => setParams({ review: filter, page: String(next) });
 
   const failed = (error: unknown) => {
-    if (error instanceof ApiError && error.status === 409) notify(ALREADY_DECIDED, { severity: 'warning' });
+    if (error instanceof ApiError && error.code === 'already_decided')
+      notify(ALREADY_DECIDED, { severity: 'warning' });
     else
       notify(error instanceof ApiError ? error.userMessage() : 'The decision was not saved.', {
         severity: 'error',
@@ -203,12 +203,12 @@ export function ReviewQueue() {
     <Stack spacing={3}>
       <Tabs
         value={filter}
-        onChange={(_, value: ReviewFilter) => setFilter(value)}
+        onChange={(_, value: StaffReviewFilter) => setFilter(value)}
         aria-label="Review status"
         variant="scrollable"
         allowScrollButtonsMobile
       >
-        {REVIEW_FILTERS.map((value) => (
+        {STAFF_REVIEW_FILTERS.map((value) => (
           <Tab key={value} value={value} label={FILTER_LABELS[value]} />
         ))}
       </Tabs>

@@ -21,14 +21,13 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import type { Role } from '@app/domain';
+import type { Role, StaffUser } from '@app/domain';
 import { ApiError } from '../../../lib/api-client';
 import { useNotify } from '../../../components/notifications';
 import { formatDateTime } from '../../../lib/format';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { useUsers } from '../api/get-users';
 import { useDeactivateUser } from '../api/deactivate-user';
-import type { StaffUser } from '../api/types';
 import { PageNav } from './page-nav';
 
 const ROLE_LABELS: Record<Role, string> = { creator: 'Creator', brand: 'Brand', staff: 'Staff' };
