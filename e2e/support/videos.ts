@@ -77,6 +77,8 @@ export async function uploadFromDashboard(page: Page, creator: E2EUser, title: s
 export async function moveToRow(page: Page, title: string): Promise<void> {
   const current = page.locator('article[aria-current="true"] h2');
   await expect(current).toBeVisible();
+  // The queue opens on its first row; k there keeps it and puts the focus on it.
+  await page.keyboard.press('k');
   for (let step = 0; step < 25; step += 1) {
     if ((await current.textContent()) === title) break;
     await page.keyboard.press('j');
