@@ -81,7 +81,11 @@ export function AuditLog() {
           {log.error instanceof ApiError ? log.error.userMessage() : 'Failed to load the audit log.'}
         </Alert>
       ) : log.data.results.length === 0 ? (
-        <Typography sx={{ color: 'text.secondary', py: 3 }}>No entry matches these filters.</Typography>
+        <Typography sx={{ color: 'text.secondary', py: 3 }}>
+          {filter.actor || filter.action || filter.target
+            ? 'No entry matches these filters.'
+            : 'Nothing has been recorded yet. Review decisions, invitations and deactivations appear here.'}
+        </Typography>
       ) : (
         <Box
           component="ol"
