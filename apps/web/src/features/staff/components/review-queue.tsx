@@ -37,7 +37,7 @@ export const FILTER_LABELS: Record<StaffReviewFilter, string> = {
 export const ALREADY_DECIDED = `${STAFF_MESSAGES.alreadyDecided} The queue now shows it as it is.`;
 
 const EMPTY: Record<StaffReviewFilter, string> = {
-  pending: 'Nothing is waiting for review. New uploads appear here once they are processed.',
+  pending: 'Nothing is waiting for review. New uploads appear here, oldest first.',
   approved: 'No approved videos yet.',
   rejected: 'No rejected videos.',
   failed: 'No video has failed processing.',
@@ -206,7 +206,6 @@ export function ReviewQueue() {
         onChange={(_, value: StaffReviewFilter) => setFilter(value)}
         aria-label="Review status"
         variant="scrollable"
-        allowScrollButtonsMobile
       >
         {STAFF_REVIEW_FILTERS.map((value) => (
           <Tab key={value} value={value} label={FILTER_LABELS[value]} />
