@@ -27,6 +27,9 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
     plugins: { 'import-x': importX },
     settings: {
+      // Dependencies are parsed as TypeScript too, so no-cycle follows every import.
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx', '.mts', '.cts'] },
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
       'import-x/resolver-next': [
         createTypeScriptImportResolver({
           project: [
@@ -83,6 +86,26 @@ export default tseslint.config(
             {
               group: ['../*/*.repository', '../../modules/*/*.repository', '**/modules/*/*.repository'],
               message: "Modules call each other's services, never each other's repositories.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Routes are HTTP only: their schemas come from @app/domain, their work from the service.
+    files: ['apps/server/src/modules/**/*.routes.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'zod', message: 'Route schemas live in packages/domain (import them from @app/domain).' },
+          ],
+          patterns: [
+            {
+              group: ['./*.repository', '../*/*.repository', '**/modules/*/*.repository'],
+              message: 'Routes call their service, never a repository.',
             },
           ],
         },

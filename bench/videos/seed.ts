@@ -3,9 +3,14 @@
  * missing) with 100,000 approved videos from 2,000 creators, then builds their search documents.
  * Words: 'cinematic' is in every description (common term), 'zephyr' in 10 videos (rare term).
  */
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
+import pino from 'pino';
 import { openPostgres, migrateDatabase } from '../../apps/server/src/db/client';
-import { seedIfEmpty } from '../../apps/server/src/db/seed';
+import { seedIfEmpty } from '../../apps/server/src/db/seed/index';
+import { nullQueue } from '../../apps/server/src/jobs/queue';
+import { createLocalStorage } from '../../apps/server/src/storage/local-storage';
 import { refreshSearchVectors } from '../../apps/server/src/modules/videos/videos.repository';
 
 export const BENCH_DATABASE_URL =
@@ -27,7 +32,13 @@ export async function seedBenchVideos(): Promise<void> {
   const handle = openPostgres(BENCH_DATABASE_URL);
   try {
     await migrateDatabase(handle);
-    await seedIfEmpty(handle.db);
+    await seedIfEmpty({
+      database: handle,
+      log: pino({ level: 'silent' }),
+      queue: nullQueue,
+      // The seed stores no media; its pictures are public paths of the web app.
+      storage: createLocalStorage(path.join(os.tmpdir(), 'bench-videos-media')),
+    });
     const { rows } = await handle.query('select count(*)::int as n from videos');
     if (Number(rows[0]!.n) >= TOTAL) {
       console.log(`bench database already has ${rows[0]!.n} videos`);

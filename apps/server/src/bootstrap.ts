@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config/env';
 import { createLogger } from './lib/logger';
 import { openRuntimeDatabase, type RuntimeDatabase } from './db/runtime';
-import { startQueue, type JobQueue } from './jobs/queue';
+import { nullQueue, startQueue, type JobQueue } from './jobs/queue';
 import { createMailer, type Mailer } from './mail/mailer';
 import { createStorage, type Storage } from './storage/index';
 
@@ -44,12 +44,3 @@ export async function openRuntime(
     },
   };
 }
-
-/** For commands that never enqueue work. */
-const nullQueue: JobQueue = {
-  async send() {
-    throw new Error('this process has no job queue');
-  },
-  async work() {},
-  async stop() {},
-};

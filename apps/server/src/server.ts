@@ -1,3 +1,4 @@
+import type { AppDeps } from './app-deps';
 import { configOrExit } from './config/env';
 
 /** The platform process: API, built web app and (unless WORKERS=false) the job handlers. */
@@ -7,7 +8,7 @@ async function main(): Promise<void> {
   const [{ buildApp }, { openRuntime }, { seedIfEmpty }, { startJobHandlers }] = await Promise.all([
     import('./app'),
     import('./bootstrap'),
-    import('./db/seed'),
+    import('./db/seed/index'),
     import('./jobs/handlers'),
   ]);
   const runtime = await openRuntime(config, { share: true, migrate: true, queue: true });
@@ -21,12 +22,18 @@ async function main(): Promise<void> {
     storage: runtime.storage,
   };
 
-  if (await seedIfEmpty(deps.database.db)) log.info('seeded the demo data (contest 1 and its chairs)');
+  const seeded = await seedIfEmpty(deps);
+  if (seeded) log.info('seeded the demo data (contest 1 and its chairs)');
   if (config.WORKERS) await startJobHandlers(deps);
 
   const app = await buildApp(deps);
   await app.listen({ port: config.PORT, host: config.HOST });
   log.info(`ready on ${config.PUBLIC_URL} (${deps.database.driver})`);
+
+  // The embedded database's first start also gets the demo world (accounts for every role,
+  // applications, sample videos), after listening so the first page is not kept waiting; a server
+  // on DATABASE_URL never does (`npm run seed -- --demo` adds it there).
+  if (seeded && deps.database.driver === 'pglite') void seedDemoWorldInBackground(deps);
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -50,6 +57,21 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+/** Seeds the demo world without holding up requests; a failure is logged, never fatal. */
+async function seedDemoWorldInBackground(deps: Omit<AppDeps, 'tokens'>): Promise<void> {
+  try {
+    const [{ seedDemoWorld }, { createAccessTokens }] = await Promise.all([
+      import('./db/seed/demo-world'),
+      import('./plugins/auth'),
+    ]);
+    const tokens = createAccessTokens(deps.config.JWT_SECRET, deps.config.ACCESS_TOKEN_TTL);
+    const { videos } = await seedDemoWorld({ ...deps, tokens });
+    if (videos) deps.log.info(`demo world: ${videos} sample videos made with ffmpeg`);
+  } catch (error) {
+    deps.log.warn({ err: error }, 'the demo world could not be seeded');
+  }
 }
 
 main().catch((error: unknown) => {

@@ -19,9 +19,12 @@ test('an unknown API path gives a JSON 404', async ({ request }) => {
   expect(await res.json()).toMatchObject({ code: 'not_found' });
 });
 
-test('an unknown page path gives the SPA, which shows its 404 page', async ({ page, request }) => {
+test('an unknown page path answers 404 with the SPA, which shows its not-found page', async ({
+  page,
+  request,
+}) => {
   const res = await request.get('/no/such/page');
-  expect(res.status()).toBe(200);
+  expect(res.status()).toBe(404);
   expect(res.headers()['content-type']).toContain('text/html');
   expect(await res.text()).toContain('<div id="root">');
   await page.goto('/no/such/page');

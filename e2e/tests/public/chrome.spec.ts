@@ -11,7 +11,9 @@ test('logged out, the navbar shows Home, Hbada, Login, Signup and the footer its
   await expect(nav.getByRole('link')).toHaveText(['Home', 'Hbada', 'Login', 'Signup']);
   const footer = page.getByRole('contentinfo');
   await expect(footer.getByText(DISCLAIMER)).toBeVisible();
-  await expect(footer.getByText('© 2025 Cinematic Contests. All rights reserved.')).toBeVisible();
+  await expect(
+    footer.getByText(`© ${new Date().getFullYear()} Cinematic Contests. All rights reserved.`),
+  ).toBeVisible();
   await nav.getByRole('link', { name: 'Hbada' }).click();
   await expect(page).toHaveURL(/\/hbada-synergy$/);
   await nav.getByRole('link', { name: 'Signup' }).click();

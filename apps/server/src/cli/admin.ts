@@ -6,6 +6,7 @@ import type { AppDeps } from '../app-deps';
 import { createAccessTokens } from '../plugins/auth';
 import * as createUserCommand from './commands/create-user';
 import * as approveVideoCommand from './commands/approve-video';
+import * as createContestCommand from './commands/create-contest';
 
 /** A command gets the app's dependencies (it works through the modules' services) and its arguments. */
 type Command = (deps: AppDeps, argv: string[]) => Promise<string>;
@@ -16,6 +17,7 @@ const commands: Record<string, { run: Command; usage: string }> = {
     usage: createUserCommand.usage,
   },
   'approve-video': { run: approveVideoCommand.approveVideo, usage: approveVideoCommand.usage },
+  'create-contest': { run: createContestCommand.createContest, usage: createContestCommand.usage },
 };
 
 function help(): string {

@@ -1,7 +1,8 @@
 import { configOrExit } from '../config/env';
 import { openRuntime } from '../bootstrap';
-import { seedIfEmpty } from '../db/seed';
-import { seedDemoVideos } from '../db/seed/demo-videos';
+import { seedIfEmpty } from '../db/seed/index';
+import { seedDemoWorld } from '../db/seed/demo-world';
+import { createAccessTokens } from '../plugins/auth';
 
 /** `npm run seed [-- --demo]`: the base data on an empty database; --demo adds sample content. */
 async function main(): Promise<void> {
@@ -11,16 +12,22 @@ async function main(): Promise<void> {
     { share: false, migrate: true, queue: false },
   );
   try {
-    const seeded = await seedIfEmpty(runtime.db.handle.db);
+    const seeded = await seedIfEmpty({ ...runtime, database: runtime.db.handle });
     process.stdout.write(
       seeded ? 'Seeded the base data.\n' : 'The database already has data; base seed skipped.\n',
     );
     if (process.argv.includes('--demo')) {
-      const made = await seedDemoVideos({ ...runtime, database: runtime.db.handle });
+      const tokens = createAccessTokens(config.JWT_SECRET, config.ACCESS_TOKEN_TTL);
+      const { accounts, videos } = await seedDemoWorld({ ...runtime, database: runtime.db.handle, tokens });
       process.stdout.write(
-        made
-          ? `Demo content: ${made} approved sample videos made with ffmpeg.\n`
-          : 'Demo content: already there.\n',
+        accounts
+          ? `Demo accounts (also in ${config.DATA_DIR}/demo-accounts.txt):\n${accounts
+              .map((a) => `  ${a.role.padEnd(8)} ${a.email}  ${a.password}`)
+              .join('\n')}\n`
+          : 'Demo accounts: already there.\n',
+      );
+      process.stdout.write(
+        videos ? `Demo content: ${videos} sample videos made with ffmpeg.\n` : 'Demo videos: none made.\n',
       );
     }
   } finally {

@@ -28,6 +28,15 @@ export interface JobQueue {
   stop(): Promise<void>;
 }
 
+/** For processes and commands that never enqueue work (the admin CLI, seeding, benchmarks). */
+export const nullQueue: JobQueue = {
+  async send() {
+    throw new Error('this process has no job queue');
+  },
+  async work() {},
+  async stop() {},
+};
+
 export interface QueueOptions {
   pollingIntervalSeconds?: number;
   log: Logger;

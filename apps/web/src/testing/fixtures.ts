@@ -1,4 +1,5 @@
 import type {
+  ContestProduct,
   ContestResponse,
   CreatorProfile,
   CurrentUser,
@@ -14,7 +15,43 @@ import { accessToken } from './http';
 
 /** Test data typed by the API's own types: a fixture that drifts from the API fails to compile. */
 
-/** The chair contest as GET /api/contests/{id}/ returns it. */
+/** The chair contest's three chairs as GET /api/contests/1/ lists them. */
+export function makeContestProducts(): ContestProduct[] {
+  return [
+    {
+      id: 1,
+      code: 'E3',
+      name: 'E3 PRO',
+      description: '',
+      concept: 'Zone',
+      features: ['Adaptive lumbar support', '4D armrests'],
+      image_url: '/products/hbada-e3.svg',
+      fallback_status: 'available',
+    },
+    {
+      id: 2,
+      code: 'X7',
+      name: 'X7 SMART',
+      description: '',
+      concept: 'Zen',
+      features: ['Smart recline up to 155°'],
+      image_url: '/products/hbada-x7.svg',
+      fallback_status: 'all_picked',
+    },
+    {
+      id: 3,
+      code: 'P2',
+      name: 'P2 ERGONOMIC',
+      description: '',
+      concept: 'Zoom',
+      features: ['Compact footprint'],
+      image_url: '/products/hbada-p2.svg',
+      fallback_status: 'available',
+    },
+  ];
+}
+
+/** The chair contest, open for applications (GET /api/contests/{id}/). */
 export function makeContest(overrides: Partial<ContestResponse> = {}): ContestResponse {
   return {
     id: 1,
@@ -30,6 +67,25 @@ export function makeContest(overrides: Partial<ContestResponse> = {}): ContestRe
     eligibility: { country: 'United States', minimum_age: 18, experience: 'Previous videography experience' },
     brief: '',
     requirements: ['9:16 vertical video'],
+    video_requirements: {
+      aspect_ratio: '9:16',
+      min_seconds: 60,
+      max_seconds: 90,
+      min_width: 1080,
+      min_height: 1920,
+      containers: ['mp4', 'mov'],
+    },
+    landing: {
+      product_noun: 'chair',
+      headline: '',
+      concepts_title: '',
+      concepts_intro: '',
+      concepts: [],
+      challenge_title: '',
+      format_notes: [],
+      inspiration: null,
+    },
+    products: makeContestProducts(),
     timezone: 'America/Los_Angeles',
     starts_at: '2025-07-26T07:00:00.000Z',
     application_deadline: '2025-08-07T06:59:00.000Z',
@@ -44,13 +100,13 @@ export function makeContest(overrides: Partial<ContestResponse> = {}): ContestRe
   };
 }
 
-/** The three chairs with their stock (GET /api/contests/{id}/products/). */
+/** The chairs with live stock (GET /api/contests/{id}/products/): X7 is gone. */
 export function makeProducts(): ProductResponse[] {
-  return [
-    { id: 1, code: 'E3', name: 'E3 PRO', description: '', status: 'available', stock_quantity: 12 },
-    { id: 2, code: 'X7', name: 'X7 SMART', description: '', status: 'all_picked', stock_quantity: 0 },
-    { id: 3, code: 'P2', name: 'P2 ERGONOMIC', description: '', status: 'available', stock_quantity: 4 },
-  ];
+  return makeContestProducts().map(({ fallback_status: _fallback, ...product }, i) => ({
+    ...product,
+    status: i === 1 ? 'all_picked' : 'available',
+    stock_quantity: [12, 0, 4][i]!,
+  }));
 }
 
 /** A creator with a complete profile, as GET /api/accounts/me/ returns it. */

@@ -159,14 +159,18 @@ export type ResendVerificationResponse = z.infer<typeof resendVerificationRespon
 export const tokenPairSchema = z.object({ access: z.string(), refresh: z.string() });
 export type TokenPair = z.infer<typeof tokenPairSchema>;
 
-/** The user object returned by sign-in (spec §3 User). */
-export const accountUserSchema = z.object({
+/** The fields every user object starts with (spec §3 User and Current user). */
+const userIdentitySchema = z.object({
   id: z.number(),
   email: z.string(),
   role: roleSchema,
   first_name: z.string(),
   last_name: z.string(),
   phone_number: z.string(),
+});
+
+/** The user object returned by sign-in (spec §3 User). */
+export const accountUserSchema = userIdentitySchema.extend({
   brand_profile: z.object({ company_name: z.string(), company_logo: z.string() }).nullable(),
   creator_profile: z
     .object({
@@ -206,13 +210,7 @@ export const googleLoginResponseSchema = loginResponseSchema.extend({ token: z.s
 export type GoogleLoginResponse = z.infer<typeof googleLoginResponseSchema>;
 
 /** `GET /api/accounts/me/` (spec §3 Current user). */
-export const currentUserResponseSchema = z.object({
-  id: z.number(),
-  email: z.string(),
-  role: roleSchema,
-  first_name: z.string(),
-  last_name: z.string(),
-  phone_number: z.string(),
+export const currentUserResponseSchema = userIdentitySchema.extend({
   profile: z.object({
     phoneNumber: z.string(),
     bio: z.string(),

@@ -1,22 +1,55 @@
 import { z } from 'zod';
+import { LIMITS } from '../limits';
 import { isBlank } from '../rules';
 import { shippingAddressSchema, type ShippingAddress } from '../common/address';
 
+/** Upper bounds of the application's text fields (the bio's is the spec's, §9). */
+export const APPLICATION_FIELD_MAX = {
+  fullName: 200,
+  email: 254,
+  phoneNumber: 32,
+  url: 2_000,
+} as const;
+
 /** The application payload of spec §3, as POST /api/contests/{id}/apply/ receives it. */
 export const applicationPayloadSchema = z.object({
-  full_name: z.string(),
-  email: z.string(),
-  phone_number: z.string().default(''),
-  bio: z.string().default(''),
+  full_name: z.string().max(APPLICATION_FIELD_MAX.fullName),
+  email: z.string().max(APPLICATION_FIELD_MAX.email),
+  phone_number: z.string().max(APPLICATION_FIELD_MAX.phoneNumber).default(''),
+  bio: z.string().max(LIMITS.bioMaxLength).default(''),
   shipping_address: shippingAddressSchema,
-  product_id: z.coerce.number().int(),
+  product_id: z.coerce
+    .number()
+    .int()
+    .max(2 ** 31 - 1),
   terms_accepted: z.boolean(),
   // URL fields are optional and deliberately unchecked (spec §5: hint only).
-  youtube_url: z.string().default(''),
-  instagram_url: z.string().default(''),
-  portfolio_url: z.string().default(''),
+  youtube_url: z.string().max(APPLICATION_FIELD_MAX.url).default(''),
+  instagram_url: z.string().max(APPLICATION_FIELD_MAX.url).default(''),
+  portfolio_url: z.string().max(APPLICATION_FIELD_MAX.url).default(''),
 });
 export type ApplicationPayload = z.infer<typeof applicationPayloadSchema>;
+
+/** POST /api/contests/{id}/apply/ body: a missing terms_accepted reads as not accepted. */
+export const applyBodySchema = applicationPayloadSchema.extend({
+  terms_accepted: z.boolean().default(false),
+});
+export type ApplyBody = z.infer<typeof applyBodySchema>;
+
+export const APPLICATION_STATUSES = ['pending', 'selected', 'rejected'] as const;
+export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
+
+/** POST /api/contests/{id}/apply/ → 201. */
+export const applicationResponseSchema = z.object({
+  id: z.number().int(),
+  contest_id: z.number().int(),
+  product_id: z.number().int(),
+  status: z.enum(APPLICATION_STATUSES),
+  created_at: z.string(),
+  /** Stock left of the chosen product after this application. */
+  stock_quantity: z.number().int(),
+});
+export type ApplicationResponse = z.infer<typeof applicationResponseSchema>;
 
 export type ShippingChoice = 'existing' | 'new';
 

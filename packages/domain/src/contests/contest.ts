@@ -1,6 +1,11 @@
+import { z } from 'zod';
+import { contestLandingSchema } from './landing';
+import { contestProductSchema } from './product';
+import { videoRequirementsSchema } from './video-requirements';
+
 /**
- * Contests and their products as the API returns them (GET /api/contests/…, GET /api/brands/{id}/products/),
- * and the one rule that turns a contest's timeline into its status.
+ * Contests as the API returns them (GET /api/contests/…), the one rule that turns a contest's
+ * timeline into its status, and how contest dates are written.
  */
 
 /**
@@ -12,14 +17,16 @@ export type ContestStatus = (typeof CONTEST_STATUSES)[number];
 /** 'Active' in the contest list: started and not yet over. */
 export const ACTIVE_CONTEST_STATUSES: readonly ContestStatus[] = ['open', 'production', 'judging'];
 
-export interface ContestTimeline {
-  starts_at: string;
-  application_deadline: string;
-  submission_deadline: string;
-  judging_starts_at: string;
-  judging_ends_at: string;
-  winners_at: string;
-}
+/** A contest's dates (ISO 8601 instants). */
+export const contestTimelineSchema = z.object({
+  starts_at: z.string(),
+  application_deadline: z.string(),
+  submission_deadline: z.string(),
+  judging_starts_at: z.string(),
+  judging_ends_at: z.string(),
+  winners_at: z.string(),
+});
+export type ContestTimeline = z.infer<typeof contestTimelineSchema>;
 
 /** The status of a contest at `now` (ISO strings or Dates). */
 export function contestStatusAt(timeline: ContestTimeline, now: Date = new Date()): ContestStatus {
@@ -43,71 +50,59 @@ export function contestDeadline(timeline: ContestTimeline, now: Date = new Date(
     : timeline.submission_deadline;
 }
 
-export interface ContestEligibilityResponse {
-  country: string;
-  minimum_age: number;
-  experience: string;
-}
+export const contestEligibilitySchema = z.object({
+  country: z.string(),
+  minimum_age: z.number().int(),
+  experience: z.string(),
+});
+export type ContestEligibility = z.infer<typeof contestEligibilitySchema>;
 
-export interface ContestBrandResponse {
-  id: number;
-  name: string;
-  slug: string;
-  logo_url: string;
-}
+export const contestBrandSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  logo_url: z.string(),
+});
+export type ContestBrand = z.infer<typeof contestBrandSchema>;
 
 /** GET /api/contests/{id}/ (and each item of /api/contests/ and /api/contests/active/). */
-export interface ContestResponse extends ContestTimeline {
-  id: number;
-  slug: string;
-  title: string;
-  tagline: string;
-  description: string;
-  brand: ContestBrandResponse;
+export const contestResponseSchema = contestTimelineSchema.extend({
+  id: z.number().int(),
+  slug: z.string(),
+  title: z.string(),
+  tagline: z.string(),
+  description: z.string(),
+  brand: contestBrandSchema,
   /** Image URL, or null when the contest has none (the list shows a placeholder). */
-  thumbnail: string | null;
-  banner: string | null;
+  thumbnail: z.string().nullable(),
+  banner: z.string().nullable(),
   /** Whole currency units (5000 = 5,000 USD). */
-  prize: number;
-  currency: string;
-  eligibility: ContestEligibilityResponse;
-  brief: string;
-  /** Video requirements, one line each. */
-  requirements: string[];
+  prize: z.number(),
+  currency: z.string(),
+  eligibility: contestEligibilitySchema,
+  brief: z.string(),
+  /** Video requirements as display lines, one each. */
+  requirements: z.array(z.string()),
+  /** The same requirements, machine-readable (the upload dialog checks files against these). */
+  video_requirements: videoRequirementsSchema,
+  /** Words of the contest's pages: product noun, landing concepts, format notes, inspiration. */
+  landing: contestLandingSchema,
+  /** The products the contest offers, in the order its pages show them (stock: the products call). */
+  products: z.array(contestProductSchema),
   /** IANA time zone the contest's deadlines are stated in (e.g. America/Los_Angeles). */
-  timezone: string;
+  timezone: z.string(),
   /** See contestDeadline. */
-  deadline: string;
-  status: ContestStatus;
-  accepting_applications: boolean;
-}
+  deadline: z.string(),
+  status: z.enum(CONTEST_STATUSES),
+  accepting_applications: z.boolean(),
+});
+export type ContestResponse = z.infer<typeof contestResponseSchema>;
 
-export type ProductStatus = 'available' | 'all_picked';
+export const contestListResponseSchema = z.array(contestResponseSchema);
 
-/** One product (a chair) with its live stock. */
-export interface ProductResponse {
-  id: number;
-  code: string;
-  name: string;
-  description: string;
-  status: ProductStatus;
-  stock_quantity: number;
-}
-
-export function productStatus(stockQuantity: number): ProductStatus {
-  return stockQuantity > 0 ? 'available' : 'all_picked';
-}
-
-/** POST /api/contests/{id}/apply/ → 201. */
-export interface ApplicationResponse {
-  id: number;
-  contest_id: number;
-  product_id: number;
-  status: 'pending' | 'selected' | 'rejected';
-  created_at: string;
-  /** Stock left of the chosen product after this application. */
-  stock_quantity: number;
-}
+/** `/api/contests/{id}/…`: a numeric id or a slug. */
+export const contestParamsSchema = z.object({ id: z.string().min(1).max(200) });
+export type ContestParams = z.infer<typeof contestParamsSchema>;
 
 /**
  * A contest date in the contest's own time zone, e.g. '08-22-2025' or, with the time,
@@ -144,9 +139,12 @@ export function formatPrize(amount: number, currency = 'USD'): string {
 
 /** Messages of the contest API that spec §8 does not word (the spec's own are in MESSAGES). */
 export const CONTEST_MESSAGES = {
-  invalidProduct: 'Please choose one of the chairs offered by this contest.',
+  invalidProduct: 'Please choose one of the products offered by this contest.',
 } as const;
 
 /** `?status=` of GET /api/contests/: one status, or 'active' (open, production or judging). */
 export const CONTEST_FILTERS = ['active', 'upcoming', 'open', 'production', 'judging', 'ended'] as const;
 export type ContestFilter = (typeof CONTEST_FILTERS)[number];
+
+export const contestListQuerySchema = z.object({ status: z.enum(CONTEST_FILTERS).optional() });
+export type ContestListQuery = z.infer<typeof contestListQuerySchema>;

@@ -1,35 +1,49 @@
 import { describe, expect, it } from 'vitest';
-import { checkVideoAgainstBrief, orientationOf, videoBriefFromRequirements } from './video-brief';
+import { checkVideoAgainstBrief, orientationOf, videoBriefOf } from './video-brief';
+import { videoRequirementsSchema } from '../contests/video-requirements';
 
-/** The chair contest's requirement lines, as seeded. */
-const CHAIR_REQUIREMENTS = [
-  '9:16 vertical video',
-  'Split into 3 scenes',
-  '60–90 seconds long',
-  'MOV or MP4, Full HD or 4K',
-  'Show at least 3–4 key features of the chair',
-];
+/** The chair contest's machine-readable video requirements, as seeded. */
+const CHAIR_REQUIREMENTS = videoRequirementsSchema.parse({
+  aspect_ratio: '9:16',
+  min_seconds: 60,
+  max_seconds: 90,
+  min_width: 1080,
+  min_height: 1920,
+  containers: ['mp4', 'mov'],
+});
 
-describe('videoBriefFromRequirements', () => {
-  it("reads the chair contest's length range and orientation, and nothing from other lines", () => {
-    expect(videoBriefFromRequirements(CHAIR_REQUIREMENTS)).toEqual({
+describe('videoBriefOf', () => {
+  it("takes the chair contest's length range and orientation from its video requirements", () => {
+    expect(videoBriefOf(CHAIR_REQUIREMENTS)).toEqual({
       duration: { min: 60, max: 90 },
       orientation: 'portrait',
     });
   });
 
-  it('understands minutes, plain hyphens and landscape briefs; {} when nothing is checkable', () => {
-    expect(videoBriefFromRequirements(['1-3 minutes', 'A 16:9 horizontal cut'])).toEqual({
-      duration: { min: 60, max: 180 },
-      orientation: 'landscape',
+  it('reads landscape ratios and open-ended lengths; {} when nothing is checkable', () => {
+    expect(
+      videoBriefOf(
+        videoRequirementsSchema.parse({ aspect_ratio: '16:9', min_seconds: 60, max_seconds: 180 }),
+      ),
+    ).toEqual({ duration: { min: 60, max: 180 }, orientation: 'landscape' });
+    expect(videoBriefOf(videoRequirementsSchema.parse({ min_seconds: 30 }))).toEqual({
+      duration: { min: 30, max: Number.POSITIVE_INFINITY },
     });
-    expect(videoBriefFromRequirements(['Show 3–4 key features', 'Split into 3 scenes'])).toEqual({});
-    expect(videoBriefFromRequirements([])).toEqual({});
+    expect(videoBriefOf(videoRequirementsSchema.parse({ aspect_ratio: '1:1' }))).toEqual({});
+    expect(videoBriefOf(videoRequirementsSchema.parse({}))).toEqual({});
+  });
+
+  it('words an open-ended length', () => {
+    const [check] = checkVideoAgainstBrief(
+      { durationSeconds: 12, width: 1080, height: 1920 },
+      videoBriefOf(videoRequirementsSchema.parse({ min_seconds: 30 })),
+    );
+    expect(check!.message).toBe('Too short: 0:12. The brief asks for 30 seconds or more.');
   });
 });
 
 describe('checkVideoAgainstBrief', () => {
-  const brief = videoBriefFromRequirements(CHAIR_REQUIREMENTS);
+  const brief = videoBriefOf(CHAIR_REQUIREMENTS);
 
   it('passes a 75 s vertical Full HD clip', () => {
     const checks = checkVideoAgainstBrief({ durationSeconds: 75, width: 1080, height: 1920 }, brief);

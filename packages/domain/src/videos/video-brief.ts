@@ -1,9 +1,10 @@
+import type { VideoRequirements } from '../contests/video-requirements';
+
 /**
- * What a contest's brief asks of the video file itself — its length and its orientation — read
- * from the contest's requirement lines (the lines the rules and the contest page print, e.g.
- * '60–90 seconds long', '9:16 vertical video'), so the text a creator reads and the check the
- * upload dialog runs can never disagree. Lines that state neither (scenes, features) are not
- * checkable from the file and are left to the reviewers.
+ * What a contest's brief asks of the video file itself — its length and its orientation — taken
+ * from the contest's machine-readable `video_requirements` (stored beside the display lines the
+ * rules and the contest page print). What a file cannot show (scenes, features) is left to the
+ * reviewers.
  */
 
 export type VideoOrientation = 'portrait' | 'landscape' | 'square';
@@ -29,23 +30,13 @@ export interface BriefCheck {
   message: string;
 }
 
-const RANGE = /(\d+(?:\.\d+)?)\s*(?:-|–|—|to)\s*(\d+(?:\.\d+)?)\s*(seconds?|secs?|s|minutes?|mins?)\b/i;
-
-/** Reads the checkable parts of a contest's requirement lines; {} when none states them. */
-export function videoBriefFromRequirements(requirements: readonly string[]): VideoBrief {
+/** The checkable parts of a contest's video requirements; {} when they state none. */
+export function videoBriefOf(requirements: VideoRequirements): VideoBrief {
   const brief: VideoBrief = {};
-  for (const line of requirements) {
-    const range = RANGE.exec(line);
-    if (range && !brief.duration) {
-      const unit = range[3]!.toLowerCase().startsWith('m') ? 60 : 1;
-      const [a, b] = [Number(range[1]) * unit, Number(range[2]) * unit];
-      brief.duration = { min: Math.min(a, b), max: Math.max(a, b) };
-    }
-    if (!brief.orientation) {
-      if (/\b9\s*:\s*16\b|\bvertical\b|\bportrait\b/i.test(line)) brief.orientation = 'portrait';
-      else if (/\b16\s*:\s*9\b|\bhorizontal\b|\blandscape\b/i.test(line)) brief.orientation = 'landscape';
-    }
-  }
+  const { min_seconds: min, max_seconds: max, aspect_ratio: ratio } = requirements;
+  if (min !== null || max !== null) brief.duration = { min: min ?? 0, max: max ?? Number.POSITIVE_INFINITY };
+  const [width, height] = (ratio ?? '').split(':').map(Number);
+  if (width && height && width !== height) brief.orientation = height > width ? 'portrait' : 'landscape';
   return brief;
 }
 
@@ -62,8 +53,10 @@ function clock(seconds: number): string {
   return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`;
 }
 
-/** '60–90 seconds', '1–3 minutes'. */
+/** '60–90 seconds', '1–3 minutes'; an open end reads '60 seconds or more' / 'up to 90 seconds'. */
 export function describeDurationRange({ min, max }: { min: number; max: number }): string {
+  if (!Number.isFinite(max)) return `${min} seconds or more`;
+  if (min <= 0) return `up to ${max} seconds`;
   if (min % 60 === 0 && max % 60 === 0 && min >= 60) return `${min / 60}–${max / 60} minutes`;
   return `${min}–${max} seconds`;
 }

@@ -1,10 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { ROLES, type Role } from '@app/domain';
 import { AppError } from '../../lib/errors';
 import { createAccountsService, type AccountsServiceDeps } from '../../modules/accounts/accounts.service';
 
 export const usage =
-  'create-user --email EMAIL --password PASSWORD [--role creator|brand|staff] [--first-name F] [--last-name L] [--brand-id N | --company NAME]';
+  'create-user --email EMAIL [--password PASSWORD] [--role creator|brand|staff] [--first-name F] [--last-name L] [--brand-id N | --company NAME]';
 
 /**
  * Creates an active (verified) account of any role through the accounts service: how brand and
@@ -28,17 +29,21 @@ export async function createUser(deps: AccountsServiceDeps, argv: string[]): Pro
   if (brandId !== undefined && (!Number.isInteger(brandId) || brandId <= 0))
     throw new Error(`--brand-id must be a brand's id. Usage: ${usage}`);
   if (brandId !== undefined && values.company) throw new Error(`Give --brand-id or --company, not both.`);
+  // Without --password one is generated and printed once.
+  const generated =
+    values.password === undefined ? `${randomBytes(12).toString('base64url')}-Cc7` : undefined;
   try {
     const user = await createAccountsService(deps).createUser({
       email: values.email ?? '',
-      password: values.password ?? '',
+      password: values.password ?? generated!,
       role: values.role as Role,
       firstName: values['first-name'],
       lastName: values['last-name'],
       companyName: values.company,
       ...(brandId !== undefined ? { brandId } : {}),
     });
-    return `Created ${user.role} ${user.email} (id ${user.id}).`;
+    const created = `Created ${user.role} ${user.email} (id ${user.id}).`;
+    return generated ? `${created} Password: ${generated}` : created;
   } catch (error) {
     if (!(error instanceof AppError) || error.code !== 'validation') throw error;
     const { fields } = error;

@@ -3,7 +3,7 @@ import { createdAt } from './columns';
 
 /**
  * Every staff and brand action, written in the same transaction as the change it records. Rows are
- * never changed or deleted: a trigger (migration 0003) refuses UPDATE, DELETE and TRUNCATE.
+ * never changed or deleted: a trigger (migration 0004) refuses UPDATE, DELETE and TRUNCATE.
  * `actor_id` has no foreign key, so removing a user never has to touch the log; `actor_email` keeps
  * who it was.
  */

@@ -3,6 +3,7 @@ import { check, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } 
 import { createdAt, timestampTz } from './columns';
 import { brands } from './brands';
 import { users } from './accounts';
+import type { ContestLanding, VideoRequirements } from '@app/domain';
 
 /** A contest holds everything its pages show, once: every date on every page is read from here. */
 export const contests = pgTable('contests', {
@@ -21,8 +22,12 @@ export const contests = pgTable('contests', {
   /** { country, minimumAge, experience } */
   eligibility: jsonb('eligibility').$type<ContestEligibility>().notNull(),
   brief: text('brief').notNull().default(''),
-  /** Video requirements as bullet lines. */
+  /** Video requirements as bullet lines (display text). */
   requirements: jsonb('requirements').$type<string[]>().notNull().default([]),
+  /** The same requirements, machine-readable (`videoRequirementsSchema`); {} asks nothing. */
+  videoRequirements: jsonb('video_requirements').$type<Partial<VideoRequirements>>().notNull().default({}),
+  /** Words of the contest's pages (`contestLandingSchema`); {} takes the defaults. */
+  landing: jsonb('landing').$type<Partial<ContestLanding>>().notNull().default({}),
   timezone: text('timezone').notNull().default('America/Los_Angeles'),
   startsAt: timestampTz('starts_at').notNull(),
   applicationDeadline: timestampTz('application_deadline').notNull(),
@@ -49,6 +54,12 @@ export const products = pgTable(
     code: text('code').notNull(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
+    /** The concept or mood the product stands for on the contest's pages. */
+    concept: text('concept').notNull().default(''),
+    /** Features a creator's film should show, one line each. */
+    features: jsonb('features').$type<string[]>().notNull().default([]),
+    /** A public path, an http(s) URL or a stored media key; '' draws a neutral illustration. */
+    imageUrl: text('image_url').notNull().default(''),
     /** Units left to give away; never negative (the database refuses it too). */
     stockQuantity: integer('stock_quantity').notNull().default(0),
     createdAt: createdAt(),
@@ -67,6 +78,8 @@ export const contestProducts = pgTable(
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
     position: integer('position').notNull().default(0),
+    /** The tile status shown when live stock cannot be read (spec §4); null: 'Status Unavailable'. */
+    fallbackStatus: text('fallback_status', { enum: ['available', 'all_picked'] }),
   },
   (t) => [primaryKey({ columns: [t.contestId, t.productId] })],
 );

@@ -34,7 +34,7 @@ export const videos = pgTable(
     frameRate: real('frame_rate'),
     /**
      * Staff's decision. `is_approved` is kept equal to `review_status = 'approved'` by a trigger
-     * (migration 0003; a writer may set either) so the library, search and counts read one boolean.
+     * (migration 0004; a writer may set either) so the library, search and counts read one boolean.
      */
     reviewStatus: text('review_status', { enum: ['pending', 'approved', 'rejected'] })
       .notNull()

@@ -1,21 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VideoPage } from '@app/domain';
 import { createTestContext, type TestContext } from '../../../test/helper';
-import { seedIfEmpty } from '../seed';
+import { seedIfEmpty } from './index';
 import { seedDemoVideos } from './demo-videos';
 
 describe('demo videos (npm run seed -- --demo)', () => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestContext();
-    await seedIfEmpty(ctx.deps.database.db);
+    await seedIfEmpty(ctx.deps);
   });
   afterAll(async () => {
     await ctx?.close();
   });
 
-  it('adds six approved, processed sample videos once, newest first in the library and findable', async () => {
-    expect(await seedDemoVideos(ctx.deps)).toBe(6);
+  it('adds six approved, processed sample videos (and two waiting for review) once, newest first in the library and findable', async () => {
+    expect(await seedDemoVideos(ctx.deps)).toBe(8);
     expect(await seedDemoVideos(ctx.deps)).toBe(0);
     const page = (await ctx.app.inject({ url: '/api/videos/videos/?is_approved=true' })).json<VideoPage>();
     expect(page.count).toBe(6);

@@ -15,6 +15,8 @@ interface DemoClip {
   /** An ffmpeg lavfi source: generated pictures, nothing downloaded. */
   source: string;
   contest: boolean;
+  /** Left waiting for review, so the staff console's queue has work to show. */
+  pending?: boolean;
 }
 
 const SIZE = '960x540';
@@ -55,12 +57,27 @@ const CLIPS: DemoClip[] = [
     source: `gradients=s=540x960:c0=0x0b0b0f:c1=0xa78bfa:c2=0xf5b301:speed=0.025:d=5,format=yuv420p`,
     contest: true,
   },
+  {
+    title: 'Morning Stretch Break',
+    description: 'A short break at the desk: recline, breathe, back to work.',
+    source: `gradients=s=540x960:c0=0x102030:c1=0x2dd4bf:c2=0xf5f5f7:speed=0.02:d=5,format=yuv420p`,
+    contest: true,
+    pending: true,
+  },
+  {
+    title: 'Studio Test Pattern',
+    description: 'A first upload that waits for the platform team to review it.',
+    source: `testsrc2=s=${SIZE}:rate=25:d=5,format=yuv420p`,
+    contest: false,
+    pending: true,
+  },
 ];
 
 /**
- * Approved sample videos for `npm run seed -- --demo`, made locally with ffmpeg, then added,
- * processed and approved by the videos service like real uploads (processed here and now: the
- * seed has no job queue). Runs once: a second call finds the demo creator and does nothing.
+ * Sample videos for the demo world (and `npm run seed -- --demo`), made locally with ffmpeg, then
+ * added, processed and reviewed by the videos service like real uploads (processed here and now:
+ * the seed has no job queue): six approved, two left waiting for review. Runs once: a second call
+ * finds the demo creator and does nothing. Returns how many videos it made.
  */
 export async function seedDemoVideos(deps: VideosServiceDeps): Promise<number> {
   const db = deps.database.db;
@@ -135,7 +152,7 @@ export async function seedDemoVideos(deps: VideosServiceDeps): Promise<number> {
         createdAt: new Date(Date.now() - (CLIPS.length - index) * 36 * 3600 * 1000),
       });
       await videos.processVideo(video.id, { lastAttempt: true });
-      await videos.review({ system: 'seed' }, video.id, { status: 'approved' });
+      if (!clip.pending) await videos.review({ system: 'seed' }, video.id, { status: 'approved' });
       made += 1;
     }
   } finally {

@@ -19,12 +19,7 @@ export function toAccountUser(
   mediaUrl: (key: string) => string,
 ): AccountUser {
   return {
-    id: account.id,
-    email: account.email,
-    role: account.role,
-    first_name: account.firstName,
-    last_name: account.lastName,
-    phone_number: account.phoneNumber,
+    ...identity(account),
     brand_profile: brand ? { company_name: brand.companyName, company_logo: brand.companyLogo } : null,
     creator_profile: creator
       ? {
@@ -58,12 +53,7 @@ const NO_PROFILE = Object.fromEntries(PROFILE_STORED_FIELDS.map((f) => [f, '']))
 export function toCurrentUser(account: AccountRow, profile: ProfileStoredValues | null): CurrentUser {
   const values = profile ?? NO_PROFILE;
   return {
-    id: account.id,
-    email: account.email,
-    role: account.role,
-    first_name: account.firstName,
-    last_name: account.lastName,
-    phone_number: account.phoneNumber,
+    ...identity(account),
     profile: {
       phoneNumber: account.phoneNumber,
       bio: values.bio,
@@ -105,5 +95,17 @@ export function toInvitation(row: InvitationRow, now: Date): Invitation {
     created_at: row.createdAt.toISOString(),
     expires_at: row.expiresAt.toISOString(),
     accepted_at: row.acceptedAt?.toISOString() ?? null,
+  };
+}
+
+/** The user fields both the sign-in user and the current user start with (spec §3). */
+function identity(account: AccountRow) {
+  return {
+    id: account.id,
+    email: account.email,
+    role: account.role,
+    first_name: account.firstName,
+    last_name: account.lastName,
+    phone_number: account.phoneNumber,
   };
 }

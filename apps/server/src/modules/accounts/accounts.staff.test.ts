@@ -285,6 +285,9 @@ describe('staff console: accounts, invitations, deactivation, audit log', () => 
     const acme = profiles.find((p) => p.userId === idOf('new-co@example.com'))!;
     expect(acme.brandId).not.toBe(brandId);
     expect(acme.companyName).toBe('Acme Studio');
+    const out = await run('--email', 'generated@example.com', '--role', 'staff');
+    const password = out.match(/Password: (\S+)$/)![1]!;
+    expect((await login(ctx, 'generated@example.com', password)).statusCode).toBe(200);
     await expect(
       run(
         '--email',

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { CHAIR_IDS, MESSAGES, type ProductResponse } from '@app/domain';
 import { createTestContext, type TestContext } from '../../../test/helper';
 import { createUser } from '../../../test/factories';
-import { seedIfEmpty } from '../../db/seed';
+import { seedIfEmpty } from '../../db/seed/index';
 
 function payload(overrides: Record<string, unknown> = {}) {
   return {
@@ -46,7 +46,7 @@ describe('POST /api/contests/{id}/apply/', () => {
 
   beforeAll(async () => {
     ctx = await createTestContext();
-    await seedIfEmpty(ctx.deps.database.db);
+    await seedIfEmpty(ctx.deps);
   });
   afterAll(() => ctx.close());
 

@@ -1,13 +1,6 @@
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import {
-  applications,
-  brands,
-  contestProducts,
-  contests,
-  creatorProfiles,
-  products,
-} from '../../db/schema/index';
+import { applications, brands, contestProducts, contests, products } from '../../db/schema/index';
 
 const contestColumns = {
   id: contests.id,
@@ -22,6 +15,8 @@ const contestColumns = {
   eligibility: contests.eligibility,
   brief: contests.brief,
   requirements: contests.requirements,
+  videoRequirements: contests.videoRequirements,
+  landing: contests.landing,
   timezone: contests.timezone,
   startsAt: contests.startsAt,
   applicationDeadline: contests.applicationDeadline,
@@ -59,9 +54,13 @@ const productColumns = {
   code: products.code,
   name: products.name,
   description: products.description,
+  concept: products.concept,
+  features: products.features,
+  imageUrl: products.imageUrl,
   stockQuantity: products.stockQuantity,
 };
 export type ProductRow = Awaited<ReturnType<typeof listBrandProducts>>[number];
+export type ContestProductRow = Awaited<ReturnType<typeof listProductsOfContests>>[number];
 
 export function listBrandProducts(db: DbOrTx, brandId: number) {
   return db
@@ -78,6 +77,20 @@ export function listContestProducts(db: DbOrTx, contestId: number) {
     .innerJoin(products, eq(products.id, contestProducts.productId))
     .where(eq(contestProducts.contestId, contestId))
     .orderBy(asc(contestProducts.position), asc(products.id));
+}
+
+/** The products of each of `contestIds`, in each contest's order, with their fallback status. */
+export function listProductsOfContests(db: DbOrTx, contestIds: number[]) {
+  return db
+    .select({
+      ...productColumns,
+      contestId: contestProducts.contestId,
+      fallbackStatus: contestProducts.fallbackStatus,
+    })
+    .from(contestProducts)
+    .innerJoin(products, eq(products.id, contestProducts.productId))
+    .where(inArray(contestProducts.contestId, contestIds.length ? contestIds : [-1]))
+    .orderBy(asc(contestProducts.contestId), asc(contestProducts.position), asc(products.id));
 }
 
 export async function isProductOffered(db: DbOrTx, contestId: number, productId: number): Promise<boolean> {
@@ -125,43 +138,67 @@ export async function insertApplication(tx: DbOrTx, values: NewApplication) {
   return row!;
 }
 
-export type SavedShipping = {
-  line1: string;
-  line2: string;
-  city: string;
-  state: string;
-  postal: string;
-  country: string;
-};
-
-export async function findSavedShipping(db: DbOrTx, userId: number): Promise<SavedShipping | undefined> {
-  const [row] = await db
-    .select({
-      line1: creatorProfiles.shippingAddressLine1,
-      line2: creatorProfiles.shippingAddressLine2,
-      city: creatorProfiles.shippingCity,
-      state: creatorProfiles.shippingState,
-      postal: creatorProfiles.shippingPostalCode,
-      country: creatorProfiles.shippingCountry,
-    })
-    .from(creatorProfiles)
-    .where(eq(creatorProfiles.userId, userId))
-    .limit(1);
-  return row;
+/** Serialises catalogue writers that must see each other's rows (first-start seeding). */
+export async function lockCatalog(tx: DbOrTx): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(727002)`);
 }
 
-/** Saves the address as the creator's shipping address (creating the profile row if missing). */
-export async function saveShipping(tx: DbOrTx, userId: number, address: SavedShipping): Promise<void> {
-  const values = {
-    shippingAddressLine1: address.line1,
-    shippingAddressLine2: address.line2,
-    shippingCity: address.city,
-    shippingState: address.state,
-    shippingPostalCode: address.postal,
-    shippingCountry: address.country,
-  };
-  await tx
-    .insert(creatorProfiles)
-    .values({ userId, ...values })
-    .onConflictDoUpdate({ target: creatorProfiles.userId, set: values });
+/** Whether no brand and no contest exist yet. */
+export async function isCatalogEmpty(db: DbOrTx): Promise<boolean> {
+  const result = await db.execute(
+    sql`select (select count(*) from brands) + (select count(*) from contests) as n`,
+  );
+  return Number((result.rows[0] as { n: string | number }).n) === 0;
+}
+
+type IdentityTable = 'brands' | 'contests' | 'products';
+
+/**
+ * Moves a table's id sequence to at least `atLeast` and past every existing id: after rows were
+ * inserted with explicit ids, and to keep new brands off the ids kept as aliases.
+ */
+export async function advanceIdentity(tx: DbOrTx, table: IdentityTable, atLeast = 1): Promise<void> {
+  await tx.execute(
+    sql`select setval(pg_get_serial_sequence(${table}, 'id'), greatest(${atLeast}::bigint, (select coalesce(max(id), 0) from ${sql.identifier(table)})))`,
+  );
+}
+
+export type NewBrand = typeof brands.$inferInsert;
+
+export async function insertBrand(tx: DbOrTx, values: NewBrand) {
+  const [row] = await tx
+    .insert(brands)
+    .values(values)
+    .returning({ id: brands.id, name: brands.name, slug: brands.slug, logoUrl: brands.logoUrl });
+  return row!;
+}
+
+export async function brandExists(db: DbOrTx, brandId: number): Promise<boolean> {
+  const rows = await db.select({ id: brands.id }).from(brands).where(eq(brands.id, brandId)).limit(1);
+  return rows.length > 0;
+}
+
+export async function contestSlugTaken(db: DbOrTx, slug: string): Promise<boolean> {
+  const rows = await db.select({ id: contests.id }).from(contests).where(eq(contests.slug, slug)).limit(1);
+  return rows.length > 0;
+}
+
+export type NewContest = typeof contests.$inferInsert;
+
+export async function insertContest(tx: DbOrTx, values: NewContest): Promise<number> {
+  const [row] = await tx.insert(contests).values(values).returning({ id: contests.id });
+  return row!.id;
+}
+
+export type NewProduct = typeof products.$inferInsert;
+
+export async function insertProduct(tx: DbOrTx, values: NewProduct): Promise<number> {
+  const [row] = await tx.insert(products).values(values).returning({ id: products.id });
+  return row!.id;
+}
+
+export type NewContestProduct = typeof contestProducts.$inferInsert;
+
+export async function insertContestProducts(tx: DbOrTx, rows: NewContestProduct[]): Promise<void> {
+  if (rows.length) await tx.insert(contestProducts).values(rows);
 }

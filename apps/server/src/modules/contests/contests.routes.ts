@@ -1,61 +1,19 @@
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { applicationPayloadSchema, CONTEST_FILTERS, CONTEST_STATUSES } from '@app/domain';
-import type { AppDeps } from '../../app-deps';
-import { createContestsService } from './contests.service';
+import {
+  applicationResponseSchema,
+  applyBodySchema,
+  brandProductsParamsSchema,
+  contestListQuerySchema,
+  contestListResponseSchema,
+  contestParamsSchema,
+  contestResponseSchema,
+  productListResponseSchema,
+} from '@app/domain';
+import { createContestsService, type ContestsServiceDeps } from './contests.service';
 
-const contestSchema = z.object({
-  id: z.number(),
-  slug: z.string(),
-  title: z.string(),
-  tagline: z.string(),
-  description: z.string(),
-  brand: z.object({ id: z.number(), name: z.string(), slug: z.string(), logo_url: z.string() }),
-  thumbnail: z.string().nullable(),
-  banner: z.string().nullable(),
-  prize: z.number(),
-  currency: z.string(),
-  eligibility: z.object({ country: z.string(), minimum_age: z.number(), experience: z.string() }),
-  brief: z.string(),
-  requirements: z.array(z.string()),
-  timezone: z.string(),
-  starts_at: z.string(),
-  application_deadline: z.string(),
-  submission_deadline: z.string(),
-  judging_starts_at: z.string(),
-  judging_ends_at: z.string(),
-  winners_at: z.string(),
-  deadline: z.string(),
-  status: z.enum(CONTEST_STATUSES),
-  accepting_applications: z.boolean(),
-});
-
-const productSchema = z.object({
-  id: z.number(),
-  code: z.string(),
-  name: z.string(),
-  description: z.string(),
-  status: z.enum(['available', 'all_picked']),
-  stock_quantity: z.number(),
-});
-
-const applicationSchema = z.object({
-  id: z.number(),
-  contest_id: z.number(),
-  product_id: z.number(),
-  status: z.enum(['pending', 'selected', 'rejected']),
-  created_at: z.string(),
-  stock_quantity: z.number(),
-});
-
-const contestRef = z.object({ id: z.string().min(1).max(200) });
-
-/** The apply body: a missing terms_accepted reads as not accepted ('Terms must be accepted'). */
-const applyBody = applicationPayloadSchema.extend({ terms_accepted: z.boolean().default(false) });
-
-/** Contests, their products (chairs with live stock) and applications. */
+/** Contests, their products with live stock, and applications. */
 export const contestsRoutes =
-  (deps: AppDeps): FastifyPluginAsyncZod =>
+  (deps: ContestsServiceDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const service = createContestsService(deps);
 
@@ -65,8 +23,8 @@ export const contestsRoutes =
         schema: {
           tags: ['contests'],
           summary: 'All contests, optionally in one status (active = open, production or judging)',
-          querystring: z.object({ status: z.enum(CONTEST_FILTERS).optional() }),
-          response: { 200: z.array(contestSchema) },
+          querystring: contestListQuerySchema,
+          response: { 200: contestListResponseSchema },
         },
       },
       async (request) => service.listContests(request.query.status),
@@ -78,7 +36,7 @@ export const contestsRoutes =
         schema: {
           tags: ['contests'],
           summary: 'Contests that have started and are not over',
-          response: { 200: z.array(contestSchema) },
+          response: { 200: contestListResponseSchema },
         },
       },
       async () => service.listContests('active'),
@@ -89,9 +47,9 @@ export const contestsRoutes =
       {
         schema: {
           tags: ['contests'],
-          summary: 'One contest by id or slug',
-          params: contestRef,
-          response: { 200: contestSchema },
+          summary: 'One contest by id or slug, with its products, requirements and page content',
+          params: contestParamsSchema,
+          response: { 200: contestResponseSchema },
         },
       },
       async (request) => service.getContest(request.params.id),
@@ -102,9 +60,9 @@ export const contestsRoutes =
       {
         schema: {
           tags: ['contests'],
-          summary: 'The products (chairs) a contest offers, with live stock',
-          params: contestRef,
-          response: { 200: z.array(productSchema) },
+          summary: 'The products a contest offers, with live stock',
+          params: contestParamsSchema,
+          response: { 200: productListResponseSchema },
         },
       },
       async (request) => service.listContestProducts(request.params.id),
@@ -116,8 +74,8 @@ export const contestsRoutes =
         schema: {
           tags: ['contests'],
           summary: "A brand's products with live stock (brand 4 is the same catalogue as brand 1)",
-          params: z.object({ id: z.coerce.number().int().positive() }),
-          response: { 200: z.array(productSchema) },
+          params: brandProductsParamsSchema,
+          response: { 200: productListResponseSchema },
         },
       },
       async (request) => service.listBrandProducts(request.params.id),
@@ -129,14 +87,14 @@ export const contestsRoutes =
         preHandler: app.requireRole('creator'),
         schema: {
           tags: ['contests'],
-          summary: 'Apply to a contest (creators); reserves one unit of the chosen chair',
-          params: contestRef,
-          body: applyBody,
-          response: { 201: applicationSchema },
+          summary: 'Apply to a contest (creators); reserves one unit of the chosen product',
+          params: contestParamsSchema,
+          body: applyBodySchema,
+          response: { 201: applicationResponseSchema },
         },
       },
       async (request, reply) => {
-        const application = await service.apply(request.params.id, request.authUser!.id, request.body);
+        const application = await service.apply(request.params.id, request.authUser!, request.body);
         return reply.status(201).send(application);
       },
     );

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAIR_IDS, FEATURED_CONTEST_SLUG, type ContestResponse, type ProductResponse } from '@app/domain';
 import { createTestContext, type TestContext } from '../../../test/helper';
-import { seedIfEmpty } from '../../db/seed';
+import { seedIfEmpty } from '../../db/seed/index';
 
 describe('contests and products (read)', () => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestContext();
-    await seedIfEmpty(ctx.deps.database.db);
+    await seedIfEmpty(ctx.deps);
   });
   afterAll(() => ctx.close());
 
@@ -77,7 +77,7 @@ describe('contests and products (read)', () => {
 
 describe('the seeded timeline', () => {
   it("keeps the spec's gaps in Pacific time, starting on the seeding day", async () => {
-    const { chairContestTimeline } = await import('../../db/seed');
+    const { chairContestTimeline } = await import('../../db/seed/index');
     const summer = chairContestTimeline(new Date('2025-07-26T18:00:00Z'));
     expect(summer.startsAt.toISOString()).toBe('2025-07-26T07:00:00.000Z');
     expect(summer.applicationDeadline.toISOString()).toBe('2025-08-07T06:59:00.000Z');

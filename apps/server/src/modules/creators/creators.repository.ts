@@ -10,7 +10,12 @@ import {
   users,
   videos,
 } from '../../db/schema/index';
-import { RECENT_EARNINGS_DAYS, type ProfileStoredField, type ProfileStoredValues } from '@app/domain';
+import {
+  RECENT_EARNINGS_DAYS,
+  type ProfileStoredField,
+  type ProfileStoredValues,
+  type ShippingAddress,
+} from '@app/domain';
 
 /** SQL of the creator dashboard; every query is filtered by the creator's own user id. */
 
@@ -257,4 +262,37 @@ export async function confirmPendingEmail(db: DbOrTx, userId: number, email: str
     )
     .returning({ id: users.id });
   return changed.length > 0;
+}
+
+/** The creator's saved shipping address (the application wizard's "existing address"). */
+export async function findSavedShipping(db: DbOrTx, userId: number): Promise<ShippingAddress | undefined> {
+  const [row] = await db
+    .select({
+      line1: creatorProfiles.shippingAddressLine1,
+      line2: creatorProfiles.shippingAddressLine2,
+      city: creatorProfiles.shippingCity,
+      state: creatorProfiles.shippingState,
+      postal: creatorProfiles.shippingPostalCode,
+      country: creatorProfiles.shippingCountry,
+    })
+    .from(creatorProfiles)
+    .where(eq(creatorProfiles.userId, userId))
+    .limit(1);
+  return row;
+}
+
+/** Saves the address as the creator's shipping address (creating the profile row if missing). */
+export async function saveShipping(tx: DbOrTx, userId: number, address: ShippingAddress): Promise<void> {
+  const values = {
+    shippingAddressLine1: address.line1,
+    shippingAddressLine2: address.line2,
+    shippingCity: address.city,
+    shippingState: address.state,
+    shippingPostalCode: address.postal,
+    shippingCountry: address.country,
+  };
+  await tx
+    .insert(creatorProfiles)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: creatorProfiles.userId, set: values });
 }

@@ -6,8 +6,10 @@ import {
   type CreatorStats,
   type CreatorSubmission,
   type DashboardVideo,
+  type ShippingAddress,
 } from '@app/domain';
 import type { AppDeps } from '../../app-deps';
+import type { DbOrTx } from '../../db/client';
 import * as repo from './creators.repository';
 import type { ParticipationRow, ResultRow, SubmissionRow } from './creators.repository';
 import {
@@ -113,4 +115,20 @@ export function createCreatorsService(deps: CreatorsServiceDeps) {
       return rows.map(toCreatorSubmission);
     },
   };
+}
+
+/** The creator's saved shipping address, if they have a profile. */
+export function findSavedShippingAddress(
+  db: DbOrTx,
+  creatorId: number,
+): Promise<ShippingAddress | undefined> {
+  return repo.findSavedShipping(db, creatorId);
+}
+
+/**
+ * Makes `address` the creator's saved shipping address (an application with a new address does
+ * this). Call it inside the caller's transaction.
+ */
+export function saveShippingAddress(tx: DbOrTx, creatorId: number, address: ShippingAddress): Promise<void> {
+  return repo.saveShipping(tx, creatorId, address);
 }

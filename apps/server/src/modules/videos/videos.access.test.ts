@@ -8,7 +8,7 @@ import { createUser, type TestUser } from '../../../test/factories';
 import { makeClips, multipartBody } from '../../../test/video-clips';
 import { videos } from '../../db/schema/index';
 import { approveVideo } from '../../cli/commands/approve-video';
-import { seedIfEmpty } from '../../db/seed';
+import { seedIfEmpty } from '../../db/seed/index';
 import { refreshCreatorVideoSearch } from './videos.service';
 
 describe('videos: list, page, changes and search', () => {
@@ -43,7 +43,7 @@ describe('videos: list, page, changes and search', () => {
   beforeAll(async () => {
     clips = makeClips();
     ctx = await createTestContext();
-    await seedIfEmpty(ctx.deps.database.db);
+    await seedIfEmpty(ctx.deps);
     owner = await createUser(ctx, { role: 'creator', firstName: 'Marguerite', lastName: 'Duras' });
     stranger = await createUser(ctx, { role: 'creator' });
     approved = await upload(owner, 'Cinematic ergonomic chair', 'Slow dolly shot at golden hour');

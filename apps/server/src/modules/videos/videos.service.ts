@@ -344,7 +344,12 @@ export function createVideosService(deps: VideosServiceDeps) {
         });
         return { ...row, ownerEmail: await repo.findOwnerEmail(tx, row.ownerId) };
       });
-      if (decided.ownerEmail) await emails.sendDecision(decided.ownerEmail, decided, decision);
+      // The decision stands even if its e-mail cannot be queued (a process without a queue, such as
+      // the seed command); that is logged.
+      if (decided.ownerEmail)
+        await emails.sendDecision(decided.ownerEmail, decided, decision).catch((error: unknown) => {
+          deps.log.warn({ err: error, videoId: id }, 'could not queue the review decision e-mail');
+        });
       return present((await repo.findVideo(db, id))!);
     },
 

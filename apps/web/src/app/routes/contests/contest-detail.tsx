@@ -49,25 +49,26 @@ function ContestDetail({ contest }: { contest: ContestResponse }) {
 }
 
 function ContestSections({ contest }: { contest: ContestResponse }) {
+  const noun = contest.landing.product_noun;
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 6, md: 10 } }}>
       <Stack spacing={{ xs: 8, md: 12 }}>
         <Box component="section" aria-labelledby="chairs-heading">
           <Typography id="chairs-heading" component="h2" variant="h3" gutterBottom>
-            Choose your chair
+            Choose your {noun}
           </Typography>
           <Typography color="text.secondary" sx={{ mb: 4, maxWidth: 640 }}>
-            Each selected creator receives one chair. Stock is limited and goes first come, first served.
+            Each selected creator receives one {noun}. Stock is limited and goes first come, first served.
           </Typography>
-          <ProductTiles contestRef={String(contest.id)} />
+          <ProductTiles contest={contest} />
         </Box>
         <Box component="section" aria-labelledby="features-heading">
           <Typography id="features-heading" component="h2" variant="h3" gutterBottom>
             Features to show
           </Typography>
-          <FeatureAccordion />
+          <FeatureAccordion products={contest.products} />
         </Box>
-        <InspirationCarousel />
+        <InspirationCarousel contest={contest} />
         <Box component="section">
           <ContestBrief contest={contest} />
         </Box>

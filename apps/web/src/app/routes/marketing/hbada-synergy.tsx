@@ -7,7 +7,10 @@ import { GuidelinesVideo } from '../../../features/marketing/components/synergy/
 import { ChallengeSection } from '../../../features/marketing/components/synergy/challenge-section';
 import { ApplyButton } from '../../../features/marketing/components/synergy/apply-button';
 
-/** /hbada-synergy: the brand landing page (spec §2). Dates and requirements: the contest record. */
+/**
+ * /hbada-synergy: the brand landing page (spec §2). Dates, concepts, challenge and format: the
+ * contest record (contest 1).
+ */
 export default function HbadaSynergyPage() {
   usePageTitle('Hbada Synergy');
   const contest = useFeaturedContest();
@@ -15,7 +18,7 @@ export default function HbadaSynergyPage() {
     // Room at the bottom so the fixed Apply button never covers the last lines.
     <Box sx={{ pb: 10 }}>
       <SynergyBanner contest={contest.data} failed={contest.isError} />
-      <ConceptSections />
+      <ConceptSections contest={contest.data} />
       <GuidelinesVideo />
       <ChallengeSection contest={contest.data} />
       <ApplyButton />

@@ -23,7 +23,7 @@ describe('contest list (spec §2)', () => {
     vi.restoreAllMocks();
   });
 
-  it('shows a spinner, then cards with the prize, the local deadline and See Details', async () => {
+  it("shows a spinner, then cards with the prize, the deadline in the contest's zone and See Details", async () => {
     fetchMock.mockResolvedValue(
       json(200, [
         {
@@ -33,6 +33,7 @@ describe('contest list (spec §2)', () => {
           thumbnail: null,
           prize: 5000,
           deadline: '2025-08-07T06:59:00.000Z',
+          timezone: 'America/Los_Angeles',
           brand: { id: 1, name: 'Hbada', slug: 'hbada', logo_url: '' },
         },
       ]),
@@ -41,9 +42,8 @@ describe('contest list (spec §2)', () => {
     expect(screen.getByRole('progressbar')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Night Shoot' })).toBeInTheDocument();
     expect(screen.getByText('Prize: $5,000')).toBeInTheDocument();
-    expect(
-      screen.getByText(`Deadline: ${new Date('2025-08-07T06:59:00.000Z').toLocaleDateString()}`),
-    ).toBeInTheDocument();
+    // In the contest's time zone: 06:59 UTC on the 7th is still the 6th in California.
+    expect(screen.getByText('Deadline: 08-06-2025')).toBeInTheDocument();
     expect(screen.getByTestId('contest-thumbnail-placeholder')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'See Details: Night Shoot' })).toHaveAttribute(
       'href',

@@ -1,6 +1,6 @@
 import { Link as RouterLink } from 'react-router';
 import { Box, Button, Card, CardActions, CardContent, CardMedia, Stack, Typography } from '@mui/material';
-import type { ContestResponse } from '@app/domain';
+import { formatContestDate, type ContestResponse } from '@app/domain';
 import { paths } from '../../../config/paths';
 
 /** The thumbnail, or a dark placeholder with the brand's name when the contest has none. */
@@ -28,7 +28,10 @@ function ContestThumbnail({ contest }: { contest: ContestResponse }) {
   );
 }
 
-/** One contest in the list (spec §2): thumbnail, title, description, prize, local deadline, 'See Details'. */
+/**
+ * One contest in the list (spec §2): thumbnail, title, description, prize, the deadline in the
+ * contest's time zone (as on every page), 'See Details'.
+ */
 export function ContestCard({ contest }: { contest: ContestResponse }) {
   return (
     <Card component="article" sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
@@ -40,12 +43,12 @@ export function ContestCard({ contest }: { contest: ContestResponse }) {
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
           {contest.description}
         </Typography>
-        <Stack direction="row" spacing={3} sx={{ flexWrap: 'wrap' }}>
+        <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', columnGap: 3, rowGap: 0.5 }}>
           <Typography variant="body1" sx={{ fontWeight: 700, color: 'primary.main' }}>
             Prize: ${contest.prize.toLocaleString('en-US')}
           </Typography>
           <Typography variant="body1" color="text.secondary">
-            Deadline: {new Date(contest.deadline).toLocaleDateString()}
+            Deadline: {formatContestDate(contest.deadline, contest.timezone)}
           </Typography>
         </Stack>
       </CardContent>

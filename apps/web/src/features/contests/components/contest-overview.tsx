@@ -2,8 +2,8 @@ import { Link as RouterLink } from 'react-router';
 import { Box, Button, Chip, Container, Grid, Skeleton, Stack, Typography } from '@mui/material';
 import { formatContestDate, formatPrize, type ContestResponse } from '@app/domain';
 import { paths } from '../../../config/paths';
-import { ChairIllustration } from '../../../components/chair-illustration';
-import { CHAIRS } from '../lib/chairs';
+import { ProductImage, productAccent } from '../../../components/product-image';
+import { productTitle } from '../lib/products';
 
 const STATUS_LABEL: Record<ContestResponse['status'], string> = {
   upcoming: 'Opens soon',
@@ -66,8 +66,13 @@ export function ContestBanner({ contest }: { contest: ContestResponse }) {
           </Grid>
           <Grid size={{ xs: 12, md: 5 }} sx={{ display: { xs: 'none', sm: 'block' } }}>
             <Stack direction="row" spacing={1.5}>
-              {CHAIRS.map((chair) => (
-                <ChairIllustration key={chair.code} code={chair.code} title={`${chair.name} chair`} />
+              {contest.products.slice(0, 3).map((product, index) => (
+                <ProductImage
+                  key={product.id}
+                  src={product.image_url}
+                  title={productTitle(contest, product)}
+                  accent={productAccent(index)}
+                />
               ))}
             </Stack>
           </Grid>
@@ -174,8 +179,8 @@ export function ContestBrief({ contest }: { contest: ContestResponse }) {
             ))}
           </Box>
           <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
-            Open to creators in the {contest.eligibility.country}, aged {contest.eligibility.minimum_age}+,
-            with {contest.eligibility.experience.toLowerCase()}.
+            Open to creators aged {contest.eligibility.minimum_age}+ with{' '}
+            {contest.eligibility.experience.toLowerCase()}. Country: {contest.eligibility.country}.
           </Typography>
         </Box>
       </Grid>

@@ -1,19 +1,19 @@
 import { useState } from 'react';
 import { Accordion, AccordionDetails, AccordionSummary, Box, Typography } from '@mui/material';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import { CHAIR_ACCENTS } from '../../../components/chair-illustration';
-import { CHAIRS } from '../lib/chairs';
+import type { ContestProduct } from '@app/domain';
+import { productAccent } from '../../../components/product-image';
 
-/** Each chair's feature list; one open at a time (spec §4). */
-export function FeatureAccordion() {
-  const [open, setOpen] = useState<string | false>(false);
+/** Each product's feature list, from its record; one open at a time (spec §4). */
+export function FeatureAccordion({ products }: { products: ContestProduct[] }) {
+  const [open, setOpen] = useState<number | false>(false);
   return (
     <Box>
-      {CHAIRS.map((chair) => (
+      {products.map((product, index) => (
         <Accordion
-          key={chair.code}
-          expanded={open === chair.code}
-          onChange={(_, expanded) => setOpen(expanded ? chair.code : false)}
+          key={product.id}
+          expanded={open === product.id}
+          onChange={(_, expanded) => setOpen(expanded ? product.id : false)}
           disableGutters
           sx={{
             bgcolor: 'background.paper',
@@ -25,21 +25,21 @@ export function FeatureAccordion() {
         >
           <AccordionSummary
             expandIcon={<ExpandMoreIcon />}
-            aria-controls={`features-${chair.code}`}
-            id={`features-${chair.code}-header`}
+            aria-controls={`features-${product.id}`}
+            id={`features-${product.id}-header`}
           >
             <Typography component="span" variant="h5">
-              {chair.name} features
+              {product.name} features
             </Typography>
           </AccordionSummary>
-          <AccordionDetails id={`features-${chair.code}`}>
+          <AccordionDetails id={`features-${product.id}`}>
             <Box component="ul" sx={{ m: 0, pl: 3 }}>
-              {chair.features.map((feature) => (
+              {product.features.map((feature) => (
                 <Typography
                   component="li"
                   key={feature}
                   color="text.secondary"
-                  sx={{ mb: 0.75, '&::marker': { color: CHAIR_ACCENTS[chair.code] } }}
+                  sx={{ mb: 0.75, '&::marker': { color: productAccent(index) } }}
                 >
                   {feature}
                 </Typography>

@@ -2,33 +2,35 @@ import { useRef } from 'react';
 import { Box, IconButton, Stack, Typography } from '@mui/material';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
-import { CHAIR_ACCENTS, ChairIllustration } from '../../../components/chair-illustration';
+import type { ContestResponse } from '@app/domain';
+import { ProductImage, productAccent } from '../../../components/product-image';
 import { useReducedMotion } from '../../../hooks/use-reduced-motion';
+import { productTitle } from '../lib/products';
 
-/** Shot ideas for the X7 (Zen) film; each frame is drawn, not downloaded (DESIGN.md). */
-const FRAMES = [
-  { title: 'Golden-hour recline', note: 'Side light, slow tilt back to 155°, footrest rising into frame.' },
-  { title: 'Desk to stillness', note: 'Match cut from a cluttered screen to eyes closed in the headrest.' },
-  { title: 'The massage beat', note: 'Macro on the lumbar panel, shallow focus, breath on the soundtrack.' },
-  { title: 'Top-down reset', note: 'Overhead: the desk clears as the chair turns toward the window.' },
-  { title: 'Slow push-in', note: 'Dolly toward the X7 in a dark room, a single practical lamp.' },
-];
-
-/** The X7 inspiration carousel of the detail page: scroll-snapping frames with previous/next. */
-export function InspirationCarousel() {
+/**
+ * The inspiration carousel of the detail page (the chair contest's: X7), from the contest's
+ * landing content: scroll-snapping shot ideas with previous/next; each frame is drawn, not
+ * downloaded (DESIGN.md). Nothing when the contest has none.
+ */
+export function InspirationCarousel({ contest }: { contest: ContestResponse }) {
   const track = useRef<HTMLDivElement>(null);
   const reduce = useReducedMotion();
-  const accent = CHAIR_ACCENTS.X7;
+  const inspiration = contest.landing.inspiration;
+  const index = contest.products.findIndex((p) => p.code === inspiration?.product_code);
+  const product = contest.products[index];
+  if (!inspiration || !product) return null;
+  const accent = productAccent(index);
+  const frames = inspiration.frames;
   const scroll = (direction: 1 | -1) => {
     const el = track.current;
     if (!el) return;
     el.scrollBy({ left: direction * el.clientWidth * 0.8, behavior: reduce ? 'auto' : 'smooth' });
   };
   return (
-    <Box component="section" aria-roledescription="carousel" aria-label="X7 inspiration">
+    <Box component="section" aria-roledescription="carousel" aria-label={inspiration.title}>
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 2 }}>
         <Typography component="h2" variant="h3">
-          X7 inspiration
+          {inspiration.title}
         </Typography>
         <Stack direction="row" spacing={1}>
           <IconButton aria-label="Previous frames" onClick={() => scroll(-1)}>
@@ -53,12 +55,12 @@ export function InspirationCarousel() {
           scrollbarWidth: 'thin',
         }}
       >
-        {FRAMES.map((frame, i) => (
+        {frames.map((frame, i) => (
           <Box
             key={frame.title}
             role="group"
             aria-roledescription="slide"
-            aria-label={`${i + 1} of ${FRAMES.length}: ${frame.title}`}
+            aria-label={`${i + 1} of ${frames.length}: ${frame.title}`}
             sx={{ scrollSnapAlign: 'start' }}
           >
             <Box
@@ -84,7 +86,12 @@ export function InspirationCarousel() {
               })}
             >
               <Box sx={{ position: 'absolute', right: '6%', bottom: '10%', width: '34%' }}>
-                <ChairIllustration code="X7" tile={false} title="X7 SMART chair" />
+                <ProductImage
+                  src={product.image_url}
+                  tile={false}
+                  accent={accent}
+                  title={productTitle(contest, product)}
+                />
               </Box>
               <Typography
                 variant="caption"

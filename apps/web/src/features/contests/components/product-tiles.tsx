@@ -1,7 +1,8 @@
 import { Box, Chip, Grid, Stack, Typography } from '@mui/material';
-import { ChairIllustration } from '../../../components/chair-illustration';
+import type { ContestResponse } from '@app/domain';
+import { ProductImage, productAccent } from '../../../components/product-image';
 import { useContestProducts } from '../api/get-contest-products';
-import { CHAIRS, tileStatus, type TileStatus } from '../lib/chairs';
+import { productTitle, tileStatus, type TileStatus } from '../lib/products';
 
 const CHIP_COLOR: Record<TileStatus, 'default' | 'success' | 'warning' | 'error'> = {
   'Loading...': 'default',
@@ -10,24 +11,25 @@ const CHIP_COLOR: Record<TileStatus, 'default' | 'success' | 'warning' | 'error'
   'Status Unavailable': 'warning',
 };
 
-/** The three chair tiles with their live status (spec §2, §4). */
-export function ProductTiles({ contestRef }: { contestRef: string }) {
-  const products = useContestProducts(contestRef);
+/** The contest's product tiles with their live status (spec §2, §4), from the contest's records. */
+export function ProductTiles({ contest }: { contest: ContestResponse }) {
+  const products = useContestProducts(String(contest.id));
   return (
     <Grid container spacing={3} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
-      {CHAIRS.map((chair) => {
-        const { status, stock } = tileStatus(chair, products);
+      {contest.products.map((product, index) => {
+        const { status, stock } = tileStatus(product, products);
         return (
-          <Grid key={chair.code} size={{ xs: 12, sm: 4 }} component="li" aria-label={chair.name}>
+          <Grid key={product.id} size={{ xs: 12, sm: 4 }} component="li" aria-label={product.name}>
             <Stack
               direction={{ xs: 'row', sm: 'column' }}
               spacing={2}
               sx={{ alignItems: { xs: 'center', sm: 'stretch' } }}
             >
               <Box sx={{ width: { xs: 112, sm: '100%' }, flexShrink: 0 }}>
-                <ChairIllustration
-                  code={chair.code}
-                  title={`${chair.name} chair`}
+                <ProductImage
+                  src={product.image_url}
+                  title={productTitle(contest, product)}
+                  accent={productAccent(index)}
                   sx={{ aspectRatio: { xs: '1', sm: '4 / 5' } }}
                 />
               </Box>
@@ -42,11 +44,12 @@ export function ProductTiles({ contestRef }: { contestRef: string }) {
               >
                 <Box>
                   <Typography component="h3" variant="h4">
-                    {chair.name}
+                    {product.name}
                   </Typography>
                   <Typography variant="body2" color="text.secondary">
-                    {chair.concept}
-                    {stock !== undefined && ` · ${stock} left`}
+                    {[product.concept, stock !== undefined ? `${stock} left` : '']
+                      .filter(Boolean)
+                      .join(' · ')}
                   </Typography>
                 </Box>
                 <Chip

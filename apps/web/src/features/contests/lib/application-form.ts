@@ -51,7 +51,10 @@ export const EMPTY_VALUES: ApplicationFormValues = {
   participantAgreementAccepted: false,
 };
 
-export const STEPS = ['Your Info', 'Choose Chair', 'Terms'] as const;
+/** The wizard's step titles (spec §2: Your Info, Choose Chair, Terms) for a contest's product noun. */
+export function wizardSteps(productNoun: string): [string, string, string] {
+  return ['Your Info', `Choose ${productNoun.charAt(0).toUpperCase()}${productNoun.slice(1)}`, 'Terms'];
+}
 
 /** The saved shipping address of the profile, or null when there is none. */
 export function savedAddressOf(user: CurrentUser | null | undefined): ShippingAddress | null {

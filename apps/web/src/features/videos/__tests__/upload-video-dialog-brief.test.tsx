@@ -12,13 +12,14 @@ vi.mock('../lib/read-video-info', () => ({ readVideoInfo }));
 /** The chair contest as the contest API returns it (only what the dialog reads). */
 const CHAIR_CONTEST = {
   title: 'Hbada Chair Contest',
-  requirements: [
-    '9:16 vertical video',
-    'Split into 3 scenes',
-    '60–90 seconds long',
-    'MOV or MP4, Full HD or 4K',
-    'Show at least 3–4 key features of the chair',
-  ],
+  video_requirements: {
+    aspect_ratio: '9:16',
+    min_seconds: 60,
+    max_seconds: 90,
+    min_width: 1080,
+    min_height: 1920,
+    containers: ['mp4' as const, 'mov' as const],
+  },
 };
 
 function renderDialog(contest?: typeof CHAIR_CONTEST) {

@@ -1,8 +1,8 @@
 import { Alert, AlertTitle, Box, Typography } from '@mui/material';
-import { checkVideoAgainstBrief, videoBriefFromRequirements, type ContestResponse } from '@app/domain';
+import { checkVideoAgainstBrief, videoBriefOf, type ContestResponse } from '@app/domain';
 import type { VideoFileInfo } from '../lib/read-video-info';
 
-export type BriefContest = Pick<ContestResponse, 'title' | 'requirements'>;
+export type BriefContest = Pick<ContestResponse, 'title' | 'video_requirements'>;
 
 export interface ContestBriefCheckProps {
   contest: BriefContest;
@@ -11,11 +11,12 @@ export interface ContestBriefCheckProps {
 }
 
 /**
- * For a contest entry: whether the chosen file meets the brief's length and orientation (read
- * from the contest's requirement lines by the shared domain rule), shown before anything is sent.
+ * For a contest entry: whether the chosen file meets the brief's length and orientation (the
+ * contest's machine-readable video requirements, checked by the shared domain rule), shown before
+ * anything is sent.
  */
 export function ContestBriefCheck({ contest, info }: ContestBriefCheckProps) {
-  const brief = videoBriefFromRequirements(contest.requirements);
+  const brief = videoBriefOf(contest.video_requirements);
   if (!brief.duration && !brief.orientation) return null;
   const heading = `Contest brief: ${contest.title}`;
 

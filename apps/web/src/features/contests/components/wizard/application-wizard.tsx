@@ -27,16 +27,17 @@ import {
   mergeDraft,
   prefillFrom,
   savedAddressOf,
-  STEPS,
+  wizardSteps,
   toPayload,
   type ApplicationFormValues,
 } from '../../lib/application-form';
 import { InfoStep } from './info-step';
-import { ChairStep } from './chair-step';
+import { ProductStep } from './product-step';
 import { TermsStep } from './terms-step';
 
 /**
- * The three-step application wizard (spec §2, §4, §5): Your Info, Choose Chair, Terms.
+ * The three-step application wizard (spec §2, §4, §5): Your Info, Choose Chair (the contest's
+ * product noun), Terms.
  * Signed-in creators are prefilled from their profile; a visitor sees it blank with a sign-in
  * link, and what they type is kept for when they come back signed in.
  */
@@ -50,6 +51,7 @@ export function ApplicationWizard({ contest }: { contest: ContestResponse }) {
   const products = useContestProducts(contestRef);
   const apply = useApplyToContest(contestRef);
   const [step, setStep] = useState(0);
+  const steps = wizardSteps(contest.landing.product_noun);
   const [done, setDone] = useState(false);
 
   const { control, setValue, reset, getValues } = useForm<ApplicationFormValues>({
@@ -137,7 +139,7 @@ export function ApplicationWizard({ contest }: { contest: ContestResponse }) {
       )}
 
       <Stepper activeStep={step} alternativeLabel sx={{ mb: 4 }}>
-        {STEPS.map((label) => (
+        {steps.map((label) => (
           <Step key={label}>
             <StepLabel>{label}</StepLabel>
           </Step>
@@ -145,7 +147,7 @@ export function ApplicationWizard({ contest }: { contest: ContestResponse }) {
       </Stepper>
 
       <Typography component="h2" variant="h4" sx={{ mb: 3 }}>
-        {STEPS[step]}
+        {steps[step]}
       </Typography>
 
       {loadingProfile ? (
@@ -163,7 +165,8 @@ export function ApplicationWizard({ contest }: { contest: ContestResponse }) {
             />
           )}
           {step === 1 && (
-            <ChairStep
+            <ProductStep
+              contest={contest}
               value={values.chair}
               onChange={(id) => setValue('chair', id, { shouldDirty: true })}
               products={products}
@@ -185,7 +188,7 @@ export function ApplicationWizard({ contest }: { contest: ContestResponse }) {
             >
               Back
             </Button>
-            {step < STEPS.length - 1 ? (
+            {step < steps.length - 1 ? (
               <Button variant="contained" disabled={!stepValid} onClick={() => setStep((s) => s + 1)}>
                 Next
               </Button>

@@ -3,12 +3,17 @@ import type { ContestResponse } from '@app/domain';
 import { Section } from '../section';
 
 /**
- * The challenge (the contest's brief) and the format bullets. Both come from the contest record,
- * the same requirements the rules state (docs/spec-decisions.md: one source for the format).
+ * The challenge (the contest's brief) and the format bullets. All come from the contest record:
+ * the requirements the rules state, then the landing content's format notes (docs/spec-decisions.md:
+ * one source for the format).
  */
 export function ChallengeSection({ contest }: { contest?: ContestResponse }) {
   return (
-    <Section id="challenge" eyebrow="The challenge" title="One chair, three scenes, one story">
+    <Section
+      id="challenge"
+      eyebrow="The challenge"
+      title={contest?.landing.challenge_title || 'The challenge'}
+    >
       <Box
         sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1.2fr 1fr' }, gap: { xs: 4, md: 8 } }}
       >
@@ -38,9 +43,11 @@ export function ChallengeSection({ contest }: { contest?: ContestResponse }) {
                   {line}
                 </Typography>
               ))}
-              <Typography component="li" sx={{ color: 'text.secondary' }}>
-                A 16:9 cut of the same film is welcome for the brand&apos;s website.
-              </Typography>
+              {contest.landing.format_notes.map((note) => (
+                <Typography component="li" key={note} sx={{ color: 'text.secondary' }}>
+                  {note}
+                </Typography>
+              ))}
             </Box>
           ) : (
             <Box sx={{ mt: 2 }}>

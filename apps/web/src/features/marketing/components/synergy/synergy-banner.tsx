@@ -56,9 +56,8 @@ export function SynergyBanner({ contest, failed }: { contest?: ContestResponse; 
         <Typography sx={{ fontSize: { xs: '1.25rem', md: '1.5rem' }, mt: 1, minHeight: '1.5em' }}>
           {contest ? contest.tagline : failed ? '' : <Skeleton width={260} />}
         </Typography>
-        <Typography sx={{ color: 'text.secondary', maxWidth: 620, mt: 2 }}>
-          Three chairs, three moods, one film. Pick the concept that fits your style, shoot a cinematic ad for
-          it, and compete for the grand prize.
+        <Typography component="div" sx={{ color: 'text.secondary', maxWidth: 620, mt: 2, minHeight: '3em' }}>
+          {contest ? contest.landing.headline : failed ? '' : <Skeleton width="90%" />}
         </Typography>
         <Box
           component={contest ? 'dl' : 'div'}

@@ -1,6 +1,6 @@
 import { Box, Typography } from '@mui/material';
 import { keyframes } from '@mui/material/styles';
-import type { SynergyConcept } from '../../data/synergy-concepts';
+import type { LandingConcept } from '@app/domain';
 import { GradientStill } from '../artwork';
 import { useReducedMotion } from '../../../../hooks/use-reduced-motion';
 
@@ -8,6 +8,13 @@ const drift = keyframes`
   from { transform: translateX(0); }
   to { transform: translateX(-50%); }
 `;
+
+/** What a gallery shows: the concept's name, an id for the page, and its theme cards. */
+export interface GalleryConcept {
+  id: string;
+  name: string;
+  themes: LandingConcept['themes'];
+}
 
 /**
  * A concept's theme cards, drifting sideways on their own (drawn twice for a seamless loop).
@@ -18,7 +25,7 @@ export function ThemeGallery({
   tone,
   reverse = false,
 }: {
-  concept: SynergyConcept;
+  concept: GalleryConcept;
   tone: number;
   reverse?: boolean;
 }) {

@@ -8,48 +8,49 @@ import {
   Stack,
   Typography,
 } from '@mui/material';
-import { CHAIR_IDS, type ChairCode, type ProductResponse } from '@app/domain';
-import { ChairIllustration } from '../../../../components/chair-illustration';
+import type { ContestResponse, ProductResponse } from '@app/domain';
+import { ProductImage, productAccent } from '../../../../components/product-image';
+import { productTitle } from '../../lib/products';
 
-const CODES = Object.keys(CHAIR_IDS) as ChairCode[];
-
-/** The label of a chair: its name, plus ' (All Picked!)' when none are left (spec §2). */
-export function chairLabel(product: Pick<ProductResponse, 'name' | 'stock_quantity'>): string {
+/** The label of a product: its name, plus ' (All Picked!)' when none are left (spec §2). */
+export function productLabel(product: Pick<ProductResponse, 'name' | 'stock_quantity'>): string {
   return `${product.name}${product.stock_quantity <= 0 ? ' (All Picked!)' : ''}`;
 }
 
-interface ChairStepProps {
+interface ProductStepProps {
+  contest: Pick<ContestResponse, 'landing'>;
   value: number | null;
   onChange: (productId: number) => void;
   products: { isPending: boolean; isError: boolean; data?: ProductResponse[] };
 }
 
-/** Step 1, 'Choose Chair': chairs with zero stock are disabled (spec §2, §5). */
-export function ChairStep({ value, onChange, products }: ChairStepProps) {
+/**
+ * Step 1, 'Choose Chair' for the chair contest ('Choose ' + the contest's product noun): the
+ * contest's products from their records; those with zero stock are disabled (spec §2, §5).
+ */
+export function ProductStep({ contest, value, onChange, products }: ProductStepProps) {
+  const noun = contest.landing.product_noun;
   if (products.isPending) {
     return (
       <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
-        <CircularProgress aria-label="Loading chairs" />
+        <CircularProgress aria-label={`Loading ${noun}s`} />
       </Box>
     );
   }
   if (products.isError || !products.data) {
     return (
-      <Alert severity="warning">
-        Chair availability could not be loaded. Please reload the page to try again.
-      </Alert>
+      <Alert severity="warning">Availability could not be loaded. Please reload the page to try again.</Alert>
     );
   }
   return (
     <RadioGroup
-      aria-label="Choose your chair"
+      aria-label={`Choose your ${noun}`}
       value={value === null ? '' : String(value)}
       onChange={(event) => onChange(Number(event.target.value))}
     >
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
-        {products.data.map((product) => {
+        {products.data.map((product, index) => {
           const picked = product.stock_quantity <= 0;
-          const code = CODES.find((c) => c === product.code);
           const selected = value === product.id;
           return (
             <Box
@@ -64,19 +65,18 @@ export function ChairStep({ value, onChange, products }: ChairStepProps) {
                 transition: 'border-color 200ms ease-out',
               }}
             >
-              {code && (
-                <ChairIllustration
-                  code={code}
-                  tile={false}
-                  title={`${product.name} chair`}
-                  sx={{ maxWidth: { xs: 112, md: 180 }, mx: 'auto' }}
-                />
-              )}
+              <ProductImage
+                src={product.image_url}
+                tile={false}
+                accent={productAccent(index)}
+                title={productTitle(contest, product)}
+                sx={{ maxWidth: { xs: 112, md: 180 }, mx: 'auto' }}
+              />
               <FormControlLabel
                 value={String(product.id)}
                 disabled={picked}
                 control={<Radio />}
-                label={chairLabel(product)}
+                label={productLabel(product)}
                 sx={{ mt: 1, width: '100%', mr: 0 }}
               />
               <Typography variant="body2" color="text.secondary" sx={{ pl: 4 }}>

@@ -2,27 +2,25 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@app/domain';
 import { ApiError } from '../../../lib/api-client';
 import { applicationErrorMessage } from '../api/apply-to-contest';
-import { CHAIRS, tileStatus } from '../lib/chairs';
+import { tileStatus } from '../lib/products';
+import { makeContestProducts, makeProducts } from '../../../testing/fixtures';
 
-const [E3, X7, P2] = CHAIRS as [(typeof CHAIRS)[0], (typeof CHAIRS)[0], (typeof CHAIRS)[0]];
+const chairContestProducts = makeContestProducts();
+const chairProducts = makeProducts();
+
+const [E3, X7, P2] = chairContestProducts as [
+  (typeof chairContestProducts)[0],
+  (typeof chairContestProducts)[0],
+  (typeof chairContestProducts)[0],
+];
 
 describe('product tile status (spec §4)', () => {
   it("is 'Loading...' first, then from the server, 'Status Unavailable' when missing", () => {
     expect(tileStatus(E3, { isPending: true, isError: false })).toEqual({ status: 'Loading...' });
-    const data = [
-      { id: 1, code: 'E3', name: 'E3 PRO', description: '', status: 'available' as const, stock_quantity: 3 },
-      {
-        id: 2,
-        code: 'X7',
-        name: 'X7 SMART',
-        description: '',
-        status: 'all_picked' as const,
-        stock_quantity: 0,
-      },
-    ];
+    const data = chairProducts.slice(0, 2);
     expect(tileStatus(E3, { isPending: false, isError: false, data })).toEqual({
       status: 'Available',
-      stock: 3,
+      stock: 12,
     });
     expect(tileStatus(X7, { isPending: false, isError: false, data })).toEqual({
       status: 'All Picked!',
@@ -33,13 +31,19 @@ describe('product tile status (spec §4)', () => {
     });
   });
 
-  it('falls back to E3 Available, X7 All Picked!, P2 Available when the request fails', () => {
+  it("falls back to the contest's stored statuses when the request fails: E3 Available, X7 All Picked!, P2 Available", () => {
     const failed = { isPending: false, isError: true };
-    expect([E3, X7, P2].map((chair) => tileStatus(chair, failed).status)).toEqual([
+    expect([E3, X7, P2].map((product) => tileStatus(product, failed).status)).toEqual([
       'Available',
       'All Picked!',
       'Available',
     ]);
+  });
+
+  it("shows 'Status Unavailable' on failure for a product without a stored fallback", () => {
+    expect(tileStatus({ id: 9, fallback_status: null }, { isPending: false, isError: true })).toEqual({
+      status: 'Status Unavailable',
+    });
   });
 });
 

@@ -1,0 +1,102 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pino from 'pino';
+import {
+  MIGRATIONS_FOLDER,
+  migrateDatabase,
+  openPglite,
+  openPostgres,
+  type DatabaseHandle,
+} from '../../db/client';
+import { CHAIR_LANDING, CHAIR_VIDEO_REQUIREMENTS, CHAIRS } from '../../db/seed/chair-contest';
+import { nullQueue } from '../../jobs/queue';
+import { createLocalStorage } from '../../storage/local-storage';
+import { adminUrl } from '../../../test/databases';
+import { createContestsService } from './contests.service';
+
+/** The migrations up to and including `tag`, in a folder of their own. */
+function migrationsUpTo(tag: string): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'cc-migrations-'));
+  cpSync(MIGRATIONS_FOLDER, dir, { recursive: true });
+  const journalFile = path.join(dir, 'meta', '_journal.json');
+  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: Array<{ tag: string }> };
+  journal.entries = journal.entries.slice(0, journal.entries.findIndex((e) => e.tag === tag) + 1);
+  writeFileSync(journalFile, JSON.stringify(journal));
+  return dir;
+}
+
+describe('migration 0003 gives an existing chair contest its data', () => {
+  let handle: DatabaseHandle;
+  let cleanup = async () => {};
+
+  beforeAll(async () => {
+    const before = migrationsUpTo('0002_video_counts');
+    if (process.env.TEST_DB_DRIVER === 'postgres') {
+      const name = `cc_migrate_${randomBytes(6).toString('hex')}`;
+      const admin = openPostgres(adminUrl(process.env.TEST_DATABASE_URL!), 1);
+      await admin.query(`create database ${name}`);
+      const url = new URL(process.env.TEST_DATABASE_URL!);
+      url.pathname = `/${name}`;
+      handle = openPostgres(url.toString(), 2);
+      const client = await handle.pool!.connect();
+      await migratePg(drizzlePg(client), { migrationsFolder: before }).finally(() => client.release());
+      cleanup = async () => {
+        await handle.close();
+        await admin.query(`drop database if exists ${name} with (force)`);
+        await admin.close();
+      };
+    } else {
+      handle = await openPglite('memory://');
+      const { migrate } = await import('drizzle-orm/pglite/migrator');
+      await migrate(handle.db as never, { migrationsFolder: before });
+      cleanup = () => handle.close();
+    }
+    rmSync(before, { recursive: true, force: true });
+    // The chair contest as the seed of the first release wrote it.
+    await handle.query(`
+      insert into brands (id, name, slug, logo_url) values (1, 'Hbada', 'hbada', '/brands/hbada.svg');
+      insert into contests (id, slug, title, brand_id, prize_cents, eligibility, requirements, starts_at,
+        application_deadline, submission_deadline, judging_starts_at, judging_ends_at, winners_at)
+      values (1, 'hbada-chair-contest', 'Hbada Synergy Chair Contest', 1, 500000,
+        '{"country":"United States","minimumAge":18,"experience":"x"}', '["9:16 vertical video"]',
+        now(), now() + interval '11 days', now() + interval '27 days', now() + interval '28 days',
+        now() + interval '34 days', now() + interval '35 days');
+      insert into products (id, brand_id, code, name, stock_quantity) values
+        (1, 1, 'E3', 'E3 PRO', 12), (2, 1, 'X7', 'X7 SMART', 5), (3, 1, 'P2', 'P2 ERGONOMIC', 10);
+      insert into contest_products (contest_id, product_id, position) values (1, 1, 0), (1, 2, 1), (1, 3, 2);
+    `);
+    await migrateDatabase(handle);
+  }, 120_000);
+  afterAll(() => cleanup());
+
+  it('fills in the requirements, landing content, features, pictures and fallbacks the seed now writes', async () => {
+    const contests = createContestsService({
+      database: handle,
+      log: pino({ level: 'silent' }),
+      queue: nullQueue,
+      storage: createLocalStorage(path.join(os.tmpdir(), 'cc-migration-media')),
+    });
+    const contest = await contests.getContest('1');
+    expect(contest.video_requirements).toEqual(CHAIR_VIDEO_REQUIREMENTS);
+    expect(contest.landing).toEqual(CHAIR_LANDING);
+    expect(contest.products).toEqual(
+      CHAIRS.map((chair, i) => ({
+        id: i + 1,
+        code: chair.code,
+        name: chair.name,
+        description: '',
+        concept: chair.concept,
+        features: chair.features,
+        image_url: chair.image_url,
+        fallback_status: chair.fallback_status,
+      })),
+    );
+    // Live stock is left as it was.
+    expect((await contests.listContestProducts('1')).map((p) => p.stock_quantity)).toEqual([12, 5, 10]);
+  });
+});

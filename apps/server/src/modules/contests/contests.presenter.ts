@@ -1,0 +1,121 @@
+import {
+  contestDeadline,
+  contestLandingSchema,
+  contestStatusAt,
+  productStatus,
+  videoRequirementsSchema,
+  type ApplicationResponse,
+  type ContestProduct,
+  type ContestResponse,
+  type ContestTimeline,
+  type ProductResponse,
+} from '@app/domain';
+import type * as repo from './contests.repository';
+
+/** Turns a stored media key into the URL the app serves it under (`storage.url`). */
+export type MediaUrl = (key: string) => string;
+
+/**
+ * A stored picture reference as a URL: a public path ('/products/e3.svg') or an http(s) URL is
+ * used as is, anything else is a media key; '' is no picture (null).
+ */
+export function toImageUrl(ref: string, mediaUrl: MediaUrl): string | null {
+  if (!ref) return null;
+  if (ref.startsWith('/') || /^https?:\/\//i.test(ref)) return ref;
+  return mediaUrl(ref);
+}
+
+export function toTimeline(row: repo.ContestRow): ContestTimeline {
+  return {
+    starts_at: row.startsAt.toISOString(),
+    application_deadline: row.applicationDeadline.toISOString(),
+    submission_deadline: row.submissionDeadline.toISOString(),
+    judging_starts_at: row.judgingStartsAt.toISOString(),
+    judging_ends_at: row.judgingEndsAt.toISOString(),
+    winners_at: row.winnersAt.toISOString(),
+  };
+}
+
+function productFields(row: repo.ProductRow, mediaUrl: MediaUrl) {
+  return {
+    id: row.id,
+    code: row.code,
+    name: row.name,
+    description: row.description,
+    concept: row.concept,
+    features: row.features,
+    image_url: toImageUrl(row.imageUrl, mediaUrl),
+  };
+}
+
+/** A product of a contest as the contest lists it (no stock). */
+export function toContestProduct(row: repo.ContestProductRow, mediaUrl: MediaUrl): ContestProduct {
+  return { ...productFields(row, mediaUrl), fallback_status: row.fallbackStatus ?? null };
+}
+
+/** A product with its live stock. */
+export function toProduct(row: repo.ProductRow, mediaUrl: MediaUrl): ProductResponse {
+  return {
+    ...productFields(row, mediaUrl),
+    status: productStatus(row.stockQuantity),
+    stock_quantity: row.stockQuantity,
+  };
+}
+
+/** A contest with its products, its status at `now` and its stored page content with defaults. */
+export function toContest(
+  row: repo.ContestRow,
+  products: ContestProduct[],
+  now: Date,
+  mediaUrl: MediaUrl,
+): ContestResponse {
+  const timeline = toTimeline(row);
+  const status = contestStatusAt(timeline, now);
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    tagline: row.tagline,
+    description: row.description,
+    brand: {
+      id: row.brand.id,
+      name: row.brand.name,
+      slug: row.brand.slug,
+      logo_url: toImageUrl(row.brand.logoUrl, mediaUrl) ?? '',
+    },
+    thumbnail: toImageUrl(row.thumbnailUrl, mediaUrl),
+    banner: toImageUrl(row.bannerUrl, mediaUrl),
+    prize: row.prizeCents / 100,
+    currency: row.currency,
+    eligibility: {
+      country: row.eligibility.country,
+      minimum_age: row.eligibility.minimumAge,
+      experience: row.eligibility.experience,
+    },
+    brief: row.brief,
+    requirements: row.requirements,
+    // Stored before every field existed, or by hand: missing fields read as their defaults.
+    video_requirements: videoRequirementsSchema.parse(row.videoRequirements),
+    landing: contestLandingSchema.parse(row.landing),
+    products,
+    timezone: row.timezone,
+    ...timeline,
+    deadline: contestDeadline(timeline, now),
+    status,
+    accepting_applications: status === 'open',
+  };
+}
+
+export function toApplication(
+  application: Awaited<ReturnType<typeof repo.insertApplication>>,
+  stockLeft: number,
+): ApplicationResponse {
+  return {
+    id: application.id,
+    contest_id: application.contestId,
+    product_id: application.productId,
+    status: application.status,
+    created_at: application.createdAt.toISOString(),
+    stock_quantity: stockLeft,
+  };
+}
