@@ -38,7 +38,7 @@ test('a creator uploads, staff approve it from the queue with the keyboard, it a
   await visitor.getByRole('searchbox', { name: 'Search videos' }).fill(word);
   await expect(visitor.getByRole('link', { name: new RegExp(title) })).toBeVisible();
 
-  // The approved filter lists it, and the decision is in the audit log.
+  // The approved filter lists it.
   await page.getByRole('tab', { name: 'Approved' }).click();
   await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();
 });
