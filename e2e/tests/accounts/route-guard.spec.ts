@@ -50,3 +50,34 @@ test('a stale access token with a live refresh token is renewed and the page ope
   await expect.poll(async () => (await stored()).access).not.toBe('x.e30.y');
   expect((await stored()).refresh).not.toBe(session.refresh);
 });
+
+test('staff sign in to the console; creators and brands opening it go to their own homes', async ({
+  page,
+}) => {
+  const staff = await createVerifiedUser({ role: 'staff' });
+  await page.goto('/login');
+  await page.getByRole('textbox', { name: /^Email/ }).fill(staff.email);
+  await page.getByLabel(/^Password/).fill(staff.password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page).toHaveURL(/\/staff$/);
+  await expect(page.getByRole('link', { name: 'Console' }).first()).toBeVisible();
+  // A staff member opening a creator page goes to the console.
+  await page.goto('/creator-dashboard');
+  await expect(page).toHaveURL(/\/staff$/);
+
+  const creator = await createVerifiedUser();
+  const creatorPage = await (await page.context().browser()!.newContext()).newPage();
+  await signIn(creatorPage, creator);
+  await creatorPage.goto('/staff/review');
+  await expect(creatorPage).toHaveURL(/\/creator-dashboard$/);
+
+  const brand = await createVerifiedUser({ role: 'brand', company: 'Acme Films' });
+  const brandPage = await (await page.context().browser()!.newContext()).newPage();
+  await signIn(brandPage, brand);
+  await brandPage.goto('/staff/audit');
+  await expect(brandPage).toHaveURL(/\/brand-dashboard$/);
+  await expect(brandPage.getByRole('link', { name: 'Dashboard' }).first()).toHaveAttribute(
+    'href',
+    '/brand-dashboard',
+  );
+});

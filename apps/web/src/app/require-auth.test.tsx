@@ -2,7 +2,8 @@ import { cleanup, screen } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RequireAuth } from './require-auth';
-import { sessionStore } from '../lib/session';
+import type { Role } from '@app/domain';
+import { dashboardPathFor, sessionStore } from '../lib/session';
 import { renderWithProviders } from '../testing/render';
 import { accessToken, jsonResponse } from '../testing/http';
 import { makeSession } from '../testing/fixtures';
@@ -12,15 +13,20 @@ function LoginProbe() {
   return <p>login page from {(location.state as { from?: string } | null)?.from}</p>;
 }
 
-function renderGuarded(path: string, roles?: ('creator' | 'brand')[]) {
+function renderGuarded(path: string, roles?: Role[], route = '/creator-dashboard') {
   return renderWithProviders(
     <RequireAuth roles={roles}>
       <p>creator dashboard</p>
     </RequireAuth>,
     {
       path,
-      route: '/creator-dashboard',
-      routes: { '/login': <LoginProbe />, '/brand-dashboard': <p>brand dashboard</p> },
+      route,
+      routes: {
+        '/login': <LoginProbe />,
+        '/brand-dashboard': <p>brand dashboard</p>,
+        '/staff': <p>staff console</p>,
+        '/creator-dashboard': <p>creator home</p>,
+      },
     },
   );
 }
@@ -41,6 +47,30 @@ describe('route guard (spec §4)', () => {
     sessionStore.set(makeSession({ role: 'brand' }));
     renderGuarded('/creator-dashboard', ['creator']);
     expect(screen.getByText('brand dashboard')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['creator', '/creator-dashboard'],
+    ['brand', '/brand-dashboard'],
+    ['staff', '/staff'],
+  ] as const)('a %s lands on %s after signing in', (role, home) => {
+    expect(dashboardPathFor(role)).toBe(home);
+  });
+
+  it('sends staff opening a creator page to the console', () => {
+    sessionStore.set(makeSession({ role: 'staff' }));
+    renderGuarded('/creator-dashboard', ['creator']);
+    expect(screen.getByText('staff console')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['creator', 'creator home'],
+    ['brand', 'brand dashboard'],
+  ] as const)('keeps the console staff-only: a %s goes to its own home', (role, home) => {
+    sessionStore.set(makeSession({ role }));
+    renderGuarded('/staff/review', ['staff'], '/staff/review');
+    expect(screen.getByText(home)).toBeInTheDocument();
+    expect(screen.queryByText('creator dashboard')).not.toBeInTheDocument();
   });
 
   it("shows 'Loading...' while an expired access token is refreshed, then the page", async () => {

@@ -66,6 +66,7 @@ export const routes: RouteObject[] = [
       { path: paths.resendVerification, ...page('./routes/auth/resend-verification.tsx') },
       { path: paths.forgotPassword, ...page('./routes/auth/forgot-password.tsx') },
       { path: paths.resetPassword(), ...page('./routes/auth/reset-password.tsx') },
+      { path: paths.invitation(), ...page('./routes/auth/accept-invitation.tsx') },
 
       { path: paths.creatorDashboard, ...page('./routes/dashboard/creator-dashboard.tsx', ['creator']) },
       { path: paths.brandDashboard, ...page('./routes/dashboard/brand-dashboard.tsx', ['brand']) },
@@ -84,6 +85,12 @@ export const routes: RouteObject[] = [
       { path: paths.contestApply(), ...page('./routes/contests/contest-apply.tsx') },
       { path: paths.contestSubmit(), ...page('./routes/contests/contest-submit.tsx') },
       { path: paths.contestSubmissions(), ...page('./routes/contests/contest-submissions.tsx', 'any') },
+
+      // The staff console: its pages are chunks of their own, loaded only by staff.
+      { path: paths.staff, ...page('./routes/staff/console-home.tsx', ['staff']) },
+      { path: paths.staffReview, ...page('./routes/staff/review-queue.tsx', ['staff']) },
+      { path: paths.staffAccounts, ...page('./routes/staff/accounts.tsx', ['staff']) },
+      { path: paths.staffAudit, ...page('./routes/staff/audit-log.tsx', ['staff']) },
 
       { path: '*', ...page('./routes/marketing/not-found.tsx') },
     ],

@@ -40,6 +40,11 @@ export const paths = {
   contestSubmit: (contestId: string | number = ':contestId') => `/contests/${contestId}/submit`,
   contestCreate: '/contests/create',
   contestSubmissions: (contestId: string | number = ':contestId') => `/contests/${contestId}/submissions`,
+  staff: '/staff',
+  staffReview: '/staff/review',
+  staffAccounts: '/staff/accounts',
+  staffAudit: '/staff/audit',
+  invitation: (token = ':token') => `/invitations/${token}`,
 } as const;
 
 /** Pages shown without the navbar and footer (spec §2 layout). */

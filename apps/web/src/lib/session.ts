@@ -57,10 +57,14 @@ export function useSession(): Session | null {
   return useSyncExternalStore(sessionStore.subscribe, read, () => null);
 }
 
-/** Where a role's own dashboard is (spec §4 route guard). */
+/**
+ * Each role's own home (spec §4 route guard, issue 13): where sign-in lands and where the guard
+ * sends anyone who opens a page that is not for their role.
+ */
 export function dashboardPathFor(role: Role | undefined): string {
   if (role === 'brand') return '/brand-dashboard';
   if (role === 'creator') return '/creator-dashboard';
+  if (role === 'staff') return '/staff';
   return '/';
 }
 

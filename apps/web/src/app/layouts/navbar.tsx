@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink, NavLink } from 'react-router';
 import { AppBar, Box, Button, Container, IconButton, Toolbar } from '@mui/material';
 import MenuIcon from '@mui/icons-material/Menu';
+import type { Role } from '@app/domain';
 import { paths } from '../../config/paths';
 import { useSession } from '../../lib/session';
 import { Logo } from '../../components/logo';
@@ -15,6 +16,13 @@ export interface NavItem {
   primary?: boolean;
 }
 
+/** The signed-in user's own home in the navbar: staff have the console, brands and creators a dashboard. */
+function homeItem(role: Role): NavItem {
+  if (role === 'staff') return { label: 'Console', to: paths.staff, primary: true };
+  if (role === 'brand') return { label: 'Dashboard', to: paths.brandDashboard, primary: true };
+  return { label: 'Dashboard', to: paths.dashboard, primary: true };
+}
+
 /** Logged out: Home, Hbada, Login, Signup. Logged in: Home, Hbada, Log out, Dashboard (spec §2). */
 function useNavItems(): NavItem[] {
   const session = useSession();
@@ -23,11 +31,7 @@ function useNavItems(): NavItem[] {
     { label: 'Hbada', to: paths.hbadaSynergy },
   ];
   return session
-    ? [
-        ...common,
-        { label: 'Log out', to: paths.logout },
-        { label: 'Dashboard', to: paths.dashboard, primary: true },
-      ]
+    ? [...common, { label: 'Log out', to: paths.logout }, homeItem(session.user.role)]
     : [...common, { label: 'Login', to: paths.login }, { label: 'Signup', to: paths.signup, primary: true }];
 }
 

@@ -94,3 +94,19 @@ describe('My Contests', { timeout: 20_000 }, () => {
     expect(screen.getByRole('link', { name: 'Browse Contests' })).toHaveAttribute('href', '/contests');
   });
 });
+
+describe('My Videos: the review (issue 13)', { timeout: 20_000 }, () => {
+  it("shows a rejected video's reason to its owner, and 'Waiting for review' for a pending one", () => {
+    const rejected = video(1, { review_status: 'rejected', review_reason: 'The audio clips.' });
+    const pending = video(2, { review_status: 'pending' });
+    const approved = video(3, { review_status: 'approved', is_approved: true });
+    renderWithProviders(
+      <MyVideos videos={[rejected, pending, approved]} loading={false} onUpload={vi.fn()} />,
+    );
+    const card = (title: string) => within(screen.getByRole('link', { name: new RegExp(title) }));
+    expect(card('Video 1').getByText('Rejected')).toBeInTheDocument();
+    expect(card('Video 1').getByText('Reason: The audio clips.')).toBeInTheDocument();
+    expect(card('Video 2').getByText('Waiting for review')).toBeInTheDocument();
+    expect(card('Video 3').queryByText(/Rejected|Waiting for review/)).not.toBeInTheDocument();
+  });
+});

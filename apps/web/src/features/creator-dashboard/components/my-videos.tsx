@@ -53,6 +53,27 @@ function ProcessingProgress({ video }: { video: DashboardVideo }) {
   );
 }
 
+/** The owner's view of the review (issue 13): a rejected video says why; a waiting one says so. */
+function ReviewState({ video }: { video: DashboardVideo }) {
+  if (video.status !== 'ready') return null;
+  if (video.review_status === 'rejected') {
+    return (
+      <Stack spacing={0.5} sx={{ mt: 1, alignItems: 'flex-start' }}>
+        <Chip size="small" color="error" variant="outlined" label="Rejected" />
+        {video.review_reason && (
+          <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
+            Reason: {video.review_reason}
+          </Typography>
+        )}
+      </Stack>
+    );
+  }
+  if (video.review_status === 'pending') {
+    return <Chip size="small" variant="outlined" color="warning" label="Waiting for review" sx={{ mt: 1 }} />;
+  }
+  return null;
+}
+
 function VideoCard({ video }: { video: DashboardVideo }) {
   const isContest = video.type === 'contest';
   return (
@@ -107,6 +128,7 @@ function VideoCard({ video }: { video: DashboardVideo }) {
               Processing failed{video.failure_reason ? `: ${video.failure_reason}` : ''}
             </Typography>
           )}
+          <ReviewState video={video} />
         </CardContent>
       </CardActionArea>
     </Card>

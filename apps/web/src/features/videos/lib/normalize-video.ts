@@ -1,5 +1,8 @@
 import { MESSAGES, type Video, type VideoCreatorProfile } from '@app/domain';
 
+/** The shared duration format; re-exported so the feature's screens keep importing it from here. */
+export { formatDuration } from '../../../lib/format';
+
 /**
  * A video as the library and the video page show it (spec §3 normalisation): the API's `Video`
  * with camel-cased names, the poster under its own name and the creator's name resolved.
@@ -84,13 +87,4 @@ export function normalizeVideo(video: Video): LibraryVideo {
 export function postedDate(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? '' : date.toLocaleDateString();
-}
-
-/** 75.4 → '1:15'. */
-export function formatDuration(seconds: number): string {
-  const total = Math.round(seconds);
-  const hours = Math.floor(total / 3600);
-  const minutes = Math.floor((total % 3600) / 60);
-  const secs = String(total % 60).padStart(2, '0');
-  return hours ? `${hours}:${String(minutes).padStart(2, '0')}:${secs}` : `${minutes}:${secs}`;
 }

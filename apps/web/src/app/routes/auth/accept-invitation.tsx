@@ -1,0 +1,13 @@
+import { useParams } from 'react-router';
+import { AuthCard } from '../../../features/auth/components/auth-card';
+import { AcceptInvitationForm } from '../../../features/auth/components/accept-invitation-form';
+
+/** /invitations/:token (public; the token is the secret): accept an invitation by setting a password. */
+export default function AcceptInvitationPage() {
+  const { token = '' } = useParams();
+  return (
+    <AuthCard title="Accept Invitation">
+      <AcceptInvitationForm token={token} />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,79 @@
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEventLib from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { INVITATION_MESSAGES, MESSAGES, type InvitationPreview } from '@app/domain';
+import { renderWithProviders } from '../../../testing/render';
+import { accessToken, jsonResponse } from '../../../testing/http';
+import { makeSession } from '../../../testing/fixtures';
+import { sessionStore } from '../../../lib/session';
+import { AcceptInvitationForm } from '../components/accept-invitation-form';
+
+const userEvent = userEventLib.setup({ delay: null });
+
+const preview: InvitationPreview = {
+  email: 'maya@hbada.example',
+  role: 'brand',
+  company_name: 'Hbada',
+  expires_at: '2026-12-01T00:00:00Z',
+};
+
+describe('accepting an invitation', () => {
+  const assign = vi.fn();
+  beforeEach(() => {
+    sessionStore.clear();
+    vi.stubGlobal('location', { ...window.location, assign });
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    assign.mockReset();
+    sessionStore.clear();
+  });
+
+  it('says who is invited as what, checks the password rules, then signs in and opens the role home', async () => {
+    const session = makeSession({ role: 'brand', user: { email: preview.email } });
+    const fetchMock = vi.fn(async (input: RequestInfo | URL) =>
+      String(input).endsWith('/accept/')
+        ? jsonResponse(200, { ...session, access: accessToken() })
+        : jsonResponse(200, preview),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithProviders(<AcceptInvitationForm token="tok123" />);
+    expect(await screen.findByText(/is invited to join as a brand user of Hbada/)).toHaveTextContent(
+      'maya@hbada.example is invited to join as a brand user of Hbada.',
+    );
+
+    await userEvent.type(screen.getByLabelText('Password'), '12345678');
+    await userEvent.type(screen.getByLabelText('Confirm Password'), '12345670');
+    await userEvent.click(screen.getByRole('button', { name: 'Set Password and Sign In' }));
+    expect(await screen.findByText(MESSAGES.password.entirelyNumeric)).toBeInTheDocument();
+    expect(screen.getByText(MESSAGES.registration.passwordsDoNotMatch)).toBeInTheDocument();
+
+    await userEvent.clear(screen.getByLabelText('Password'));
+    await userEvent.type(screen.getByLabelText('Password'), 'Velvet-Lantern-4821');
+    await userEvent.clear(screen.getByLabelText('Confirm Password'));
+    await userEvent.type(screen.getByLabelText('Confirm Password'), 'Velvet-Lantern-4821');
+    await userEvent.click(screen.getByRole('button', { name: 'Set Password and Sign In' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/brand-dashboard'));
+    const [url, init] = fetchMock.mock.calls.at(-1) as unknown as [string, RequestInit];
+    expect(url).toBe('/api/accounts/invitations/tok123/accept/');
+    expect(JSON.parse(String(init.body))).toEqual({
+      password: 'Velvet-Lantern-4821',
+      confirm_password: 'Velvet-Lantern-4821',
+    });
+    expect(sessionStore.get()?.user.role).toBe('brand');
+  });
+
+  it('a used or expired link says so plainly and offers sign-in', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        jsonResponse(410, { detail: INVITATION_MESSAGES.expired, code: 'invitation_expired' }),
+      ),
+    );
+    renderWithProviders(<AcceptInvitationForm token="old" />);
+    expect(await screen.findByText(INVITATION_MESSAGES.expired)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to Sign In' })).toHaveAttribute('href', '/login');
+    expect(screen.queryByLabelText('Password')).not.toBeInTheDocument();
+  });
+});

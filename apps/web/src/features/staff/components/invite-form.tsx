@@ -1,0 +1,113 @@
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Alert, Box, Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import {
+  ACCOUNT_INPUT_LIMITS,
+  MESSAGES,
+  STAFF_MESSAGES,
+  isValidEmail,
+  type InvitableRole,
+} from '@app/domain';
+import { ApiError } from '../../../lib/api-client';
+import { useNotify } from '../../../components/notifications';
+import { useCreateInvitation } from '../api/create-invitation';
+
+interface InviteForm {
+  email: string;
+  role: InvitableRole;
+  brand_id: string;
+}
+
+/** Invite a staff member or a brand user by e-mail: the link sets a password, once, within 7 days. */
+export function InviteForm() {
+  const invite = useCreateInvitation();
+  const notify = useNotify();
+  const form = useForm<InviteForm>({ defaultValues: { email: '', role: 'staff', brand_id: '' } });
+  const { errors } = form.formState;
+  const role = useWatch({ control: form.control, name: 'role' });
+
+  const submit = form.handleSubmit((values) => {
+    const email = values.email.trim();
+    invite.mutate(
+      values.role === 'brand'
+        ? { email, role: 'brand', brand_id: Number(values.brand_id) }
+        : { email, role: 'staff' },
+      {
+        onSuccess: () => {
+          notify(`Invitation sent to ${email}.`, { severity: 'success' });
+          form.reset({ email: '', role: values.role, brand_id: values.brand_id });
+        },
+        onError: (error) => {
+          const fields = error instanceof ApiError ? error.fieldErrors() : {};
+          let shown = false;
+          for (const name of ['email', 'role', 'brand_id'] as const) {
+            const message = fields[name]?.[0];
+            if (message) {
+              form.setError(name, { message });
+              shown = true;
+            }
+          }
+          if (!shown)
+            form.setError('root', {
+              message: error instanceof ApiError ? error.userMessage() : MESSAGES.dashboard.unexpected,
+            });
+        },
+      },
+    );
+  });
+
+  return (
+    <Box component="section" aria-labelledby="invite-heading">
+      <Typography id="invite-heading" component="h2" variant="h4" sx={{ mb: 1 }}>
+        Invite someone
+      </Typography>
+      <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2 }}>
+        They get an e-mail with a link to set a password. The link works once and expires in 7 days.
+      </Typography>
+      <Stack component="form" noValidate onSubmit={submit} spacing={2} aria-label="Invite someone">
+        {errors.root && <Alert severity="error">{errors.root.message}</Alert>}
+        <TextField
+          label="E-mail"
+          type="email"
+          autoComplete="off"
+          required
+          error={Boolean(errors.email)}
+          helperText={errors.email?.message}
+          slotProps={{ htmlInput: { maxLength: ACCOUNT_INPUT_LIMITS.email } }}
+          {...form.register('email', {
+            validate: (value) =>
+              !value.trim()
+                ? MESSAGES.registration.required
+                : isValidEmail(value.trim()) || MESSAGES.registration.invalidEmail,
+          })}
+        />
+        <Controller
+          control={form.control}
+          name="role"
+          render={({ field }) => (
+            <TextField select label="Role" {...field}>
+              <MenuItem value="staff">Staff (platform team)</MenuItem>
+              <MenuItem value="brand">Brand user</MenuItem>
+            </TextField>
+          )}
+        />
+        {role === 'brand' && (
+          <TextField
+            label="Brand ID"
+            inputMode="numeric"
+            required
+            error={Boolean(errors.brand_id)}
+            helperText={errors.brand_id?.message ?? 'The number of the brand this user works for.'}
+            {...form.register('brand_id', {
+              validate: (value) => /^\d+$/.test(value.trim()) || STAFF_MESSAGES.brandRequired,
+            })}
+          />
+        )}
+        <Box>
+          <Button type="submit" variant="contained" disabled={invite.isPending}>
+            {invite.isPending ? 'Sending...' : 'Send invitation'}
+          </Button>
+        </Box>
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,74 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { createVerifiedUser, signIn, type E2EUser } from '../../support/accounts';
+
+const SCREENSHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../artifacts/screenshots');
+mkdirSync(SCREENSHOTS, { recursive: true });
+
+const CONSOLE_PAGES: [string, string, string][] = [
+  ['staff-home', '/staff', 'Staff console'],
+  ['staff-review', '/staff/review', 'Review queue'],
+  ['staff-review-rejected', '/staff/review?review=rejected', 'Review queue'],
+  ['staff-accounts', '/staff/accounts', 'Accounts'],
+  ['staff-audit', '/staff/audit', 'Audit log'],
+];
+
+const VIEWPORTS = [
+  { name: 'desktop', width: 1366, height: 900 },
+  { name: 'phone', width: 360, height: 740 },
+];
+
+test.describe.configure({ timeout: 120_000 });
+
+let staff: E2EUser;
+test.beforeAll(async () => {
+  staff = await createVerifiedUser({ role: 'staff' });
+});
+
+for (const [name, url, heading] of CONSOLE_PAGES) {
+  for (const viewport of VIEWPORTS) {
+    test(`${url} at ${viewport.name} width: no serious or critical axe violations; screenshot kept`, async ({
+      page,
+    }) => {
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      await page.setViewportSize(viewport);
+      await signIn(page, staff);
+      await page.goto(url);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+      const results = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+        .analyze();
+      const blocking = results.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map(
+          (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+        );
+      await page.screenshot({
+        path: path.join(SCREENSHOTS, `${name}-${viewport.name}.png`),
+        fullPage: true,
+        animations: 'disabled',
+      });
+      expect(blocking).toEqual([]);
+      // Nothing wider than the screen at 360 px.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        viewport.width,
+      );
+    });
+  }
+}
+
+test('an unusable invitation link says so, with no serious or critical axe violations', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto('/invitations/not-a-real-token');
+  await expect(page.getByRole('heading', { level: 1, name: 'Accept Invitation' })).toBeVisible();
+  await expect(page.getByText('This invitation link is not valid.')).toBeVisible();
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+});
