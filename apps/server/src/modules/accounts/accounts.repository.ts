@@ -248,6 +248,21 @@ export interface UserFilter {
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** The columns of an account as the staff console lists it. */
+const staffUserColumns = {
+  id: users.id,
+  email: users.email,
+  role: users.role,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  isActive: users.isActive,
+  deactivatedAt: users.deactivatedAt,
+  lastLoginAt: users.lastLoginAt,
+  createdAt: users.createdAt,
+  brandId: brandProfiles.brandId,
+  companyName: brandProfiles.companyName,
+};
+
 /** Accounts for the staff console, newest first, with their brand; and how many match in all. */
 export async function listUsers(db: DbOrTx, filter: UserFilter) {
   const pattern = filter.q ? `%${escapeLike(filter.q)}%` : undefined;
@@ -259,17 +274,7 @@ export async function listUsers(db: DbOrTx, filter: UserFilter) {
   );
   const rows = await db
     .select({
-      id: users.id,
-      email: users.email,
-      role: users.role,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      isActive: users.isActive,
-      deactivatedAt: users.deactivatedAt,
-      lastLoginAt: users.lastLoginAt,
-      createdAt: users.createdAt,
-      brandId: brandProfiles.brandId,
-      companyName: brandProfiles.companyName,
+      ...staffUserColumns,
       total: sql<number | string>`count(*) over ()`,
     })
     .from(users)
@@ -288,17 +293,7 @@ export type StaffUserRow = Awaited<ReturnType<typeof listUsers>>['rows'][number]
 export async function findStaffUser(db: DbOrTx, id: number): Promise<StaffUserRow | undefined> {
   const [row] = await db
     .select({
-      id: users.id,
-      email: users.email,
-      role: users.role,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      isActive: users.isActive,
-      deactivatedAt: users.deactivatedAt,
-      lastLoginAt: users.lastLoginAt,
-      createdAt: users.createdAt,
-      brandId: brandProfiles.brandId,
-      companyName: brandProfiles.companyName,
+      ...staffUserColumns,
       total: sql<number | string>`1`,
     })
     .from(users)
