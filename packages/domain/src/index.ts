@@ -11,3 +11,4 @@ export * from './contests';
 export * from './videos';
 export * from './site';
 export * from './staff';
+export * from './entries';

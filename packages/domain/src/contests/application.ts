@@ -36,7 +36,8 @@ export const applyBodySchema = applicationPayloadSchema.extend({
 });
 export type ApplyBody = z.infer<typeof applyBodySchema>;
 
-export const APPLICATION_STATUSES = ['pending', 'selected', 'rejected'] as const;
+/** pending → selected | declined; selected → withdrawn (staff, before shipping). */
+export const APPLICATION_STATUSES = ['pending', 'selected', 'declined', 'withdrawn'] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 
 /** POST /api/contests/{id}/apply/ → 201. */

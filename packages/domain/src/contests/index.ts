@@ -4,3 +4,4 @@ export * from './create-contest';
 export * from './landing';
 export * from './product';
 export * from './video-requirements';
+export * from './rubric';

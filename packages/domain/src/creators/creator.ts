@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../limits';
 import { shippingAddressSchema } from '../common/address';
 import { reviewStatusSchema, videoProcessingSchema } from '../videos/video-api';
+import { APPLICATION_STATUSES } from '../contests/application';
 import {
   PROFILE_RESPONSE_KEYS,
   PROFILE_STORED_FIELDS,
@@ -107,7 +108,7 @@ export const dashboardContestSchema = z.object({
   /** The contest's IANA time zone: its dates are shown as the contest pages show them. */
   timezone: z.string(),
   status: z.enum(DASHBOARD_CONTEST_STATUSES),
-  application_status: z.enum(['pending', 'selected', 'rejected']).nullable(),
+  application_status: z.enum(APPLICATION_STATUSES).nullable(),
   submission: z.object({ id: z.number(), video_id: z.number(), created_at: z.string() }).nullable(),
   result: z.object({ place: z.number(), prize: z.string() }).nullable(),
 });

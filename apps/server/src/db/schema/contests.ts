@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, timestampTz } from './columns';
+import { createdAt, timestampTz, updatedAt } from './columns';
 import { brands } from './brands';
 import { users } from './accounts';
-import type { ContestLanding, VideoRequirements } from '@app/domain';
+import type { ContestLanding, RubricCriterion, VideoRequirements } from '@app/domain';
 
 /** A contest holds everything its pages show, once: every date on every page is read from here. */
 export const contests = pgTable('contests', {
@@ -35,7 +35,21 @@ export const contests = pgTable('contests', {
   judgingStartsAt: timestampTz('judging_starts_at').notNull(),
   judgingEndsAt: timestampTz('judging_ends_at').notNull(),
   winnersAt: timestampTz('winners_at').notNull(),
+  /**
+   * draft (visible to staff and its brand only) → published → archived. A brand's new contest is a
+   * draft until staff publish it; contests made by staff or the CLI may be published at once.
+   */
+  publicationStatus: text('publication_status', { enum: ['draft', 'published', 'archived'] })
+    .notNull()
+    .default('published'),
+  /** Judging criteria with weights summing to 100 (`rubricSchema`); [] until set. */
+  rubric: jsonb('rubric').$type<RubricCriterion[]>().notNull().default([]),
+  /** When the results were published (final except through an audited correction); null before. */
+  resultsPublishedAt: timestampTz('results_published_at'),
+  /** Who created it (staff or brand user); null for the seed and the CLI. */
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
+  updatedAt: updatedAt(),
 });
 
 export interface ContestEligibility {
@@ -97,10 +111,19 @@ export const applications = pgTable(
     productId: integer('product_id')
       .notNull()
       .references(() => products.id),
-    /** pending → selected | rejected */
-    status: text('status', { enum: ['pending', 'selected', 'rejected'] })
+    /** pending → selected | declined; selected → withdrawn (by staff, before shipping). */
+    status: text('status', { enum: ['pending', 'selected', 'declined', 'withdrawn'] })
       .notNull()
       .default('pending'),
+    /** The optional note given with the selection or decline. */
+    decisionNote: text('decision_note').notNull().default(''),
+    decidedAt: timestampTz('decided_at'),
+    decidedBy: integer('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Shipping of the product to a selected creator. */
+    shippingCarrier: text('shipping_carrier'),
+    trackingNumber: text('tracking_number'),
+    shippedAt: timestampTz('shipped_at'),
+    deliveredAt: timestampTz('delivered_at'),
     fullName: text('full_name').notNull(),
     email: text('email').notNull(),
     phoneNumber: text('phone_number').notNull().default(''),
@@ -116,6 +139,7 @@ export const applications = pgTable(
   (t) => [
     uniqueIndex('applications_contest_user_key').on(t.contestId, t.userId),
     index('applications_user_idx').on(t.userId),
+    index('applications_contest_status_idx').on(t.contestId, t.status, t.createdAt),
   ],
 );
 

@@ -3,3 +3,4 @@ export * from './brands';
 export * from './contests';
 export * from './videos';
 export * from './audit';
+export * from './entries';

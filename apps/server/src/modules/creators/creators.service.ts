@@ -26,7 +26,7 @@ export type CreatorsServiceDeps = Pick<AppDeps, 'database' | 'storage'>;
  * - running (chip Active): the submission deadline has not passed and the creator takes part
  *   (application selected, or a video submitted);
  * - applied: the deadline has not passed and the application still awaits a decision;
- * - ended (chip Completed): the deadline has passed, or the application was rejected.
+ * - ended (chip Completed): the deadline has passed, or the application was declined or withdrawn.
  */
 export function classifyContest(
   row: Pick<ParticipationRow, 'submissionDeadline' | 'applicationStatus'>,
@@ -34,7 +34,8 @@ export function classifyContest(
   now: Date,
 ): DashboardList {
   if (row.submissionDeadline.getTime() <= now.getTime()) return 'ended';
-  if (row.applicationStatus === 'rejected' && !hasSubmission) return 'ended';
+  if ((row.applicationStatus === 'declined' || row.applicationStatus === 'withdrawn') && !hasSubmission)
+    return 'ended';
   if (hasSubmission || row.applicationStatus === 'selected') return 'running';
   return 'applied';
 }

@@ -38,7 +38,7 @@ async function makeContest(title: string, deadlineInDays: number, prizeCents = 5
   return row!.id;
 }
 
-async function apply(user: TestUser, contestId: number, status: 'pending' | 'selected' | 'rejected') {
+async function apply(user: TestUser, contestId: number, status: 'pending' | 'selected' | 'declined') {
   await ctx.deps.database.db.insert(applications).values({
     contestId,
     userId: user.id,
@@ -165,12 +165,12 @@ describe('GET /api/accounts/creator/dashboard/ and /api/creator/dashboard/', () 
     const selected = await makeContest('Selected, open', 5, 500_000);
     const pending = await makeContest('Pending, open', 6, 250_050);
     const submittedOnly = await makeContest('Submitted, open', 7);
-    const rejected = await makeContest('Rejected, open', 8);
+    const declined = await makeContest('Declined, open', 8);
     const over = await makeContest('Over', -3, 100_000);
     await makeContest('Not taking part', 5);
     await apply(creator, selected, 'selected');
     await apply(creator, pending, 'pending');
-    await apply(creator, rejected, 'rejected');
+    await apply(creator, declined, 'declined');
     await apply(creator, over, 'selected');
     const entry = await makeVideo(creator, 'Entry', { contestId: submittedOnly });
     const submissionId = await submit(creator, submittedOnly, entry);
@@ -186,7 +186,7 @@ describe('GET /api/accounts/creator/dashboard/ and /api/creator/dashboard/', () 
     const titles = (list: Array<{ title: string }>) => list.map((c) => c.title);
     expect(titles(body.running)).toEqual(['Submitted, open', 'Selected, open']);
     expect(titles(body.applied)).toEqual(['Pending, open']);
-    expect(titles(body.ended)).toEqual(['Rejected, open', 'Over']);
+    expect(titles(body.ended)).toEqual(['Declined, open', 'Over']);
     expect(body.running.map((c: { status: string }) => c.status)).toEqual(['active', 'active']);
     expect(body.applied[0]).toMatchObject({
       id: pending,

@@ -1,0 +1,102 @@
+import { doublePrecision, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, timestampTz, updatedAt } from './columns';
+import { users } from './accounts';
+import { contests } from './contests';
+import { videos } from './videos';
+
+/** A result of checking a video against a contest's brief (`entryCheckSchema` in the domain). */
+export interface EntryCheck {
+  rule: string;
+  ok: boolean;
+  severity: 'error' | 'warning';
+  message: string;
+}
+
+/**
+ * A creator's entry in a contest: one per creator per contest. Its versions are the videos they
+ * submitted; the newest is the one judged.
+ */
+export const contestEntries = pgTable(
+  'contest_entries',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    contestId: integer('contest_id')
+      .notNull()
+      .references(() => contests.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Where the entry is on its timeline (`ENTRY_STATUSES` in the domain). */
+    status: text('status').notNull().default('uploaded'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('contest_entries_contest_user_key').on(t.contestId, t.userId),
+    index('contest_entries_contest_status_idx').on(t.contestId, t.status),
+    index('contest_entries_user_idx').on(t.userId),
+  ],
+);
+
+/** One submitted video of an entry; version 1, 2, … in order. */
+export const entryVersions = pgTable(
+  'entry_versions',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    entryId: integer('entry_id')
+      .notNull()
+      .references(() => contestEntries.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    videoId: integer('video_id')
+      .notNull()
+      .references(() => videos.id, { onDelete: 'restrict' }),
+    /** The checks against the brief, as they were when this version was submitted. */
+    checks: jsonb('checks').$type<EntryCheck[]>().notNull().default([]),
+    /** The creator confirmed the warnings among the checks. */
+    warningsConfirmedAt: timestampTz('warnings_confirmed_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('entry_versions_entry_version_key').on(t.entryId, t.version),
+    uniqueIndex('entry_versions_video_key').on(t.videoId),
+  ],
+);
+
+/**
+ * A review note pinned to a moment of a version, left by staff or the contest's brand; the entrant
+ * (and reviewers) reply with `parentId` set. Nobody else sees notes.
+ */
+export const entryNotes = pgTable(
+  'entry_notes',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    entryId: integer('entry_id')
+      .notNull()
+      .references(() => contestEntries.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    atSeconds: doublePrecision('at_seconds').notNull(),
+    text: text('text').notNull(),
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    parentId: integer('parent_id'),
+    resolvedAt: timestampTz('resolved_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('entry_notes_entry_idx').on(t.entryId, t.createdAt)],
+);
+
+/** The entry's status timeline: one row per step, with its date; never changed. */
+export const entryEvents = pgTable(
+  'entry_events',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    entryId: integer('entry_id')
+      .notNull()
+      .references(() => contestEntries.id, { onDelete: 'cascade' }),
+    /** The status the entry reached (`ENTRY_STATUSES`). */
+    step: text('step').notNull(),
+    version: integer('version'),
+    detail: text('detail').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [index('entry_events_entry_idx').on(t.entryId, t.createdAt)],
+);
