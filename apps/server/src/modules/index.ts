@@ -5,6 +5,7 @@ import { siteRoutes } from './site/site.routes';
 import { accountsRoutes } from './accounts/accounts.routes';
 import { creatorsRoutes } from './creators/creators.routes';
 import { contestsRoutes } from './contests/contests.routes';
+import { applicationsRoutes } from './applications/applications.routes';
 import { videosRoutes } from './videos/videos.routes';
 import { staffRoutes } from './staff/staff.routes';
 
@@ -14,6 +15,7 @@ export const apiModules: Array<(deps: AppDeps) => FastifyPluginAsyncZod> = [
   siteRoutes,
   accountsRoutes,
   contestsRoutes,
+  applicationsRoutes,
   creatorsRoutes,
   videosRoutes,
   staffRoutes,

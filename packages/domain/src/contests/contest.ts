@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { contestLandingSchema } from './landing';
 import { contestProductSchema } from './product';
+import { rubricCriterionSchema } from './rubric';
 import { videoRequirementsSchema } from './video-requirements';
 
 /**
@@ -95,6 +96,12 @@ export const contestResponseSchema = contestTimelineSchema.extend({
   deadline: z.string(),
   status: z.enum(CONTEST_STATUSES),
   accepting_applications: z.boolean(),
+  /** draft (staff and its brand only), published, archived (off the lists); see PUBLICATION_STATUSES. */
+  publication_status: z.enum(['draft', 'published', 'archived']),
+  /** Judging criteria with weights summing to 100 ([] until set). */
+  rubric: z.array(rubricCriterionSchema),
+  /** The prize in cents (prize × 100). */
+  prize_cents: z.number().int(),
 });
 export type ContestResponse = z.infer<typeof contestResponseSchema>;
 

@@ -1,7 +1,25 @@
 import { z } from 'zod';
 import { contestLandingSchema } from './landing';
 import { PRODUCT_STATUSES } from './product';
+import { rubricSchema } from './rubric';
 import { videoRequirementsSchema } from './video-requirements';
+
+/** Bounds of the contest console's bodies. */
+export const CONTEST_ADMIN_LIMITS = {
+  productsMax: 12,
+  /** Longest decision note (shown to the creator). */
+  noteMax: 1_000,
+  carrierMax: 80,
+  trackingMax: 120,
+  /** Rows per page of the applications list. */
+  pageSize: 25,
+  /** Most days a pending application may be held before a bulk release (and the fewest). */
+  releaseDaysMax: 365,
+  /** Largest stock of one product. */
+  stockMax: 1_000_000,
+  /** Largest contest image (banner, thumbnail) before it is resized. */
+  imageMaxBytes: 8 * 1024 * 1024,
+} as const;
 
 const line = (max: number) => z.string().trim().max(max);
 const instant = () => z.iso.datetime({ offset: true });
@@ -36,7 +54,7 @@ export const createProductBodySchema = z.object({
   concept: line(80).default(''),
   features: z.array(line(300).min(1)).max(20).default([]),
   image_url: imageRef(),
-  stock_quantity: z.number().int().min(0).max(1_000_000),
+  stock_quantity: z.number().int().min(0).max(CONTEST_ADMIN_LIMITS.stockMax),
   /** The tile status shown when live stock cannot be read (spec §4); null: 'Status Unavailable'. */
   fallback_status: z.enum(PRODUCT_STATUSES).nullable().default(null),
 });
@@ -54,8 +72,10 @@ export const createContestBodySchema = z.object({
   brand_id: z.number().int().positive(),
   thumbnail: imageRef(),
   banner: imageRef(),
-  /** Whole currency units. */
-  prize: z.number().int().min(0).max(10_000_000),
+  /** Whole currency units; or give `prize_cents` instead (one of them is required). */
+  prize: z.number().int().min(0).max(10_000_000).optional(),
+  /** The prize in cents (the contest console sends this). */
+  prize_cents: z.number().int().min(0).max(1_000_000_000).optional(),
   currency: z
     .string()
     .regex(/^[A-Z]{3}$/)
@@ -76,7 +96,9 @@ export const createContestBodySchema = z.object({
   judging_starts_at: instant(),
   judging_ends_at: instant(),
   winners_at: instant(),
-  products: z.array(createProductBodySchema).min(1).max(12),
+  products: z.array(createProductBodySchema).min(1).max(CONTEST_ADMIN_LIMITS.productsMax),
+  /** Judging criteria, weights summing to 100 ([] until set). */
+  rubric: rubricSchema.default([]),
 });
 export type CreateContestBody = z.input<typeof createContestBodySchema>;
 export type CreateContestData = z.infer<typeof createContestBodySchema>;

@@ -5,3 +5,5 @@ export * from './landing';
 export * from './product';
 export * from './video-requirements';
 export * from './rubric';
+export * from './contest-admin';
+export * from './selection';

@@ -9,6 +9,17 @@ export const AUDIT_ACTIONS = [
   'invitation.create',
   'invitation.accept',
   'user.deactivate',
+  'contest.create',
+  'contest.update',
+  'contest.publish',
+  'contest.archive',
+  'product.stock',
+  'application.select',
+  'application.decline',
+  'application.withdraw',
+  'application.ship',
+  'application.deliver',
+  'application.release',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

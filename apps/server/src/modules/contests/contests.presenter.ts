@@ -5,6 +5,7 @@ import {
   productStatus,
   videoRequirementsSchema,
   type ApplicationResponse,
+  type BrandContest,
   type ContestProduct,
   type ContestResponse,
   type ContestTimeline,
@@ -102,7 +103,10 @@ export function toContest(
     ...timeline,
     deadline: contestDeadline(timeline, now),
     status,
-    accepting_applications: status === 'open',
+    accepting_applications: status === 'open' && row.publicationStatus === 'published',
+    publication_status: row.publicationStatus,
+    rubric: row.rubric,
+    prize_cents: row.prizeCents,
   };
 }
 
@@ -117,5 +121,31 @@ export function toApplication(
     status: application.status,
     created_at: application.createdAt.toISOString(),
     stock_quantity: stockLeft,
+  };
+}
+
+/** One contest of the brand dashboard with its counts. */
+export function toBrandContest(
+  row: Awaited<ReturnType<typeof repo.listManagedContests>>[number],
+): BrandContest {
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    brand: { id: row.brandId, name: row.brandName },
+    publication_status: row.publicationStatus,
+    starts_at: row.startsAt.toISOString(),
+    application_deadline: row.applicationDeadline.toISOString(),
+    submission_deadline: row.submissionDeadline.toISOString(),
+    winners_at: row.winnersAt.toISOString(),
+    timezone: row.timezone,
+    counts: {
+      pending: Number(row.pending),
+      selected: Number(row.selected),
+      declined: Number(row.declined),
+      withdrawn: Number(row.withdrawn),
+      shipped: Number(row.shipped),
+      entries: Number(row.entries),
+    },
   };
 }

@@ -1,6 +1,14 @@
-import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { applications, brands, contestProducts, contests, products } from '../../db/schema/index';
+import {
+  applications,
+  brandProfiles,
+  brands,
+  contestEntries,
+  contestProducts,
+  contests,
+  products,
+} from '../../db/schema/index';
 
 const contestColumns = {
   id: contests.id,
@@ -24,17 +32,31 @@ const contestColumns = {
   judgingStartsAt: contests.judgingStartsAt,
   judgingEndsAt: contests.judgingEndsAt,
   winnersAt: contests.winnersAt,
+  publicationStatus: contests.publicationStatus,
+  rubric: contests.rubric,
   brand: { id: brands.id, name: brands.name, slug: brands.slug, logoUrl: brands.logoUrl },
 };
 
 export type ContestRow = Awaited<ReturnType<typeof listContests>>[number];
 
-/** Every contest with its brand, soonest start first. */
-export function listContests(db: DbOrTx) {
+/** Which contests a list shows: published ones, plus the drafts of a brand (or all drafts: 'all'). */
+export interface ListVisibility {
+  drafts: 'none' | 'all' | { brandId: number };
+}
+
+/** The listed contests with their brand, soonest start first (archived ones never). */
+export function listContests(db: DbOrTx, visibility: ListVisibility = { drafts: 'none' }) {
+  const published = eq(contests.publicationStatus, 'published');
+  const drafts = visibility.drafts;
+  let where: SQL | undefined = published;
+  if (drafts === 'all') where = ne(contests.publicationStatus, 'archived');
+  else if (drafts !== 'none')
+    where = or(published, and(eq(contests.publicationStatus, 'draft'), eq(contests.brandId, drafts.brandId)));
   return db
     .select(contestColumns)
     .from(contests)
     .innerJoin(brands, eq(brands.id, contests.brandId))
+    .where(where)
     .orderBy(asc(contests.startsAt), asc(contests.id));
 }
 
@@ -201,4 +223,126 @@ export type NewContestProduct = typeof contestProducts.$inferInsert;
 
 export async function insertContestProducts(tx: DbOrTx, rows: NewContestProduct[]): Promise<void> {
   if (rows.length) await tx.insert(contestProducts).values(rows);
+}
+
+/** The brand a brand user belongs to, or null. */
+export async function findBrandIdOfUser(db: DbOrTx, userId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ brandId: brandProfiles.brandId })
+    .from(brandProfiles)
+    .where(eq(brandProfiles.userId, userId))
+    .limit(1);
+  return row?.brandId ?? null;
+}
+
+export async function updateContest(tx: DbOrTx, id: number, values: Partial<NewContest>): Promise<void> {
+  await tx
+    .update(contests)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(contests.id, id));
+}
+
+export async function updateProduct(
+  tx: DbOrTx,
+  id: number,
+  values: Omit<Partial<NewProduct>, 'stockQuantity' | 'id' | 'brandId'>,
+): Promise<void> {
+  await tx.update(products).set(values).where(eq(products.id, id));
+}
+
+export async function updateContestProduct(
+  tx: DbOrTx,
+  contestId: number,
+  productId: number,
+  values: { position: number; fallbackStatus: 'available' | 'all_picked' | null },
+): Promise<void> {
+  await tx
+    .update(contestProducts)
+    .set(values)
+    .where(and(eq(contestProducts.contestId, contestId), eq(contestProducts.productId, productId)));
+}
+
+/** Removes the contest's products other than `keep` (the caller checked no one applied for them). */
+export async function removeContestProducts(tx: DbOrTx, contestId: number, keep: number[]): Promise<void> {
+  await tx
+    .delete(contestProducts)
+    .where(
+      and(
+        eq(contestProducts.contestId, contestId),
+        keep.length ? notInArray(contestProducts.productId, keep) : undefined,
+      ),
+    );
+}
+
+/** Which of `productIds` someone applied for (in any status). */
+export async function productsWithApplications(db: DbOrTx, productIds: number[]): Promise<number[]> {
+  if (!productIds.length) return [];
+  const rows = await db
+    .selectDistinct({ productId: applications.productId })
+    .from(applications)
+    .where(inArray(applications.productId, productIds));
+  return rows.map((r) => r.productId);
+}
+
+/**
+ * Locks a product's row for the rest of the transaction (applications and declines wait) and
+ * returns its units left and the units held by pending and selected applications.
+ */
+export async function lockProductStock(tx: DbOrTx, productId: number) {
+  const [row] = await tx
+    .select({ stockQuantity: products.stockQuantity })
+    .from(products)
+    .where(eq(products.id, productId))
+    .for('update');
+  if (!row) return null;
+  const [held] = await tx
+    .select({ n: sql<number | string>`count(*)` })
+    .from(applications)
+    .where(and(eq(applications.productId, productId), inArray(applications.status, ['pending', 'selected'])));
+  return { stockQuantity: row.stockQuantity, reserved: Number(held?.n ?? 0) };
+}
+
+export async function setStock(tx: DbOrTx, productId: number, stockQuantity: number): Promise<void> {
+  await tx.update(products).set({ stockQuantity }).where(eq(products.id, productId));
+}
+
+/** A contest's row as stored (for the audit's before/after and for edits). */
+export async function findContestRecord(db: DbOrTx, id: number) {
+  const [row] = await db.select().from(contests).where(eq(contests.id, id)).limit(1);
+  return row;
+}
+export type ContestRecord = NonNullable<Awaited<ReturnType<typeof findContestRecord>>>;
+
+/** The contests of the brand dashboard (one brand's, or all for staff) with their counts. */
+export async function listManagedContests(db: DbOrTx, brandId: number | null) {
+  const count = (condition: SQL) =>
+    sql<
+      number | string
+    >`(select count(*) from ${applications} where ${applications.contestId} = ${contests.id} and ${condition})`;
+  return db
+    .select({
+      id: contests.id,
+      slug: contests.slug,
+      title: contests.title,
+      brandId: brands.id,
+      brandName: brands.name,
+      publicationStatus: contests.publicationStatus,
+      startsAt: contests.startsAt,
+      applicationDeadline: contests.applicationDeadline,
+      submissionDeadline: contests.submissionDeadline,
+      winnersAt: contests.winnersAt,
+      timezone: contests.timezone,
+      pending: count(sql`${applications.status} = 'pending'`),
+      selected: count(sql`${applications.status} = 'selected'`),
+      declined: count(sql`${applications.status} = 'declined'`),
+      withdrawn: count(sql`${applications.status} = 'withdrawn'`),
+      shipped: count(sql`${applications.shippedAt} is not null`),
+      entries: sql<
+        number | string
+      >`(select count(*) from ${contestEntries} where ${contestEntries.contestId} = ${contests.id})`,
+    })
+    .from(contests)
+    .innerJoin(brands, eq(brands.id, contests.brandId))
+    .where(brandId === null ? undefined : eq(contests.brandId, brandId))
+    .orderBy(sql`${contests.startsAt} desc`, sql`${contests.id} desc`);
 }

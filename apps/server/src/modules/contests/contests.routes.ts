@@ -1,5 +1,17 @@
+import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
 import {
+  brandContestListSchema,
+  CONTEST_ADMIN_LIMITS,
+  CONTEST_ADMIN_MESSAGES,
+  contestImageResponseSchema,
+  contestProductParamsSchema,
+  createContestBodySchema,
+  productStockBodySchema,
+  productStockListSchema,
+  productStockResponseSchema,
+  updateContestBodySchema,
   applicationResponseSchema,
   applyBodySchema,
   brandProductsParamsSchema,
@@ -9,17 +21,30 @@ import {
   contestResponseSchema,
   productListResponseSchema,
 } from '@app/domain';
+import { AppError } from '../../lib/errors';
 import { createContestsService, type ContestsServiceDeps } from './contests.service';
 
 /** Contests, their products with live stock, and applications. */
 export const contestsRoutes =
   (deps: ContestsServiceDeps): FastifyPluginAsyncZod =>
   async (app) => {
+    // Scoped to this plugin unless another module already registered it for the whole app.
+    if (!app.hasContentTypeParser('multipart/form-data')) await app.register(multipart);
     const service = createContestsService(deps);
+    /** Public reads that also know a signed-in caller (drafts): a bad token reads as anonymous. */
+    const identifyIfAny = async (request: FastifyRequest) => {
+      try {
+        await app.authenticate(request);
+      } catch {
+        request.authUser = undefined;
+      }
+    };
+    const runners = app.requireRole('staff', 'brand');
 
     app.get(
       '/contests/',
       {
+        preHandler: identifyIfAny,
         schema: {
           tags: ['contests'],
           summary: 'All contests, optionally in one status (active = open, production or judging)',
@@ -27,24 +52,26 @@ export const contestsRoutes =
           response: { 200: contestListResponseSchema },
         },
       },
-      async (request) => service.listContests(request.query.status),
+      async (request) => service.listContests(request.query.status, request.authUser),
     );
 
     app.get(
       '/contests/active/',
       {
+        preHandler: identifyIfAny,
         schema: {
           tags: ['contests'],
           summary: 'Contests that have started and are not over',
           response: { 200: contestListResponseSchema },
         },
       },
-      async () => service.listContests('active'),
+      async (request) => service.listContests('active', request.authUser),
     );
 
     app.get(
       '/contests/:id/',
       {
+        preHandler: identifyIfAny,
         schema: {
           tags: ['contests'],
           summary: 'One contest by id or slug, with its products, requirements and page content',
@@ -52,12 +79,13 @@ export const contestsRoutes =
           response: { 200: contestResponseSchema },
         },
       },
-      async (request) => service.getContest(request.params.id),
+      async (request) => service.getContest(request.params.id, request.authUser),
     );
 
     app.get(
       '/contests/:id/products/',
       {
+        preHandler: identifyIfAny,
         schema: {
           tags: ['contests'],
           summary: 'The products a contest offers, with live stock',
@@ -65,7 +93,7 @@ export const contestsRoutes =
           response: { 200: productListResponseSchema },
         },
       },
-      async (request) => service.listContestProducts(request.params.id),
+      async (request) => service.listContestProducts(request.params.id, request.authUser),
     );
 
     app.get(
@@ -97,5 +125,143 @@ export const contestsRoutes =
         const application = await service.apply(request.params.id, request.authUser!, request.body);
         return reply.status(201).send(application);
       },
+    );
+
+    app.post(
+      '/contests/',
+      {
+        preHandler: runners,
+        schema: {
+          tags: ['contests'],
+          summary: 'Create a contest with its products (staff; a brand user for its own brand, as a draft)',
+          body: createContestBodySchema,
+          response: { 201: contestResponseSchema },
+        },
+      },
+      async (request, reply) =>
+        reply.status(201).send(await service.createContestAs(request.authUser!, request.body)),
+    );
+
+    app.patch(
+      '/contests/:id/',
+      {
+        preHandler: runners,
+        schema: {
+          tags: ['contests'],
+          summary: "Edit a contest (staff; a brand user its brand's drafts); absent fields keep their value",
+          params: contestParamsSchema,
+          body: updateContestBodySchema,
+          response: { 200: contestResponseSchema },
+        },
+      },
+      async (request) => service.updateContest(request.params.id, request.authUser!, request.body),
+    );
+
+    app.post(
+      '/contests/:id/publish/',
+      {
+        preHandler: runners,
+        schema: {
+          tags: ['contests'],
+          summary: 'Publish a contest (staff)',
+          params: contestParamsSchema,
+          response: { 200: contestResponseSchema },
+        },
+      },
+      async (request) => service.publishContest(request.params.id, request.authUser!),
+    );
+
+    app.post(
+      '/contests/:id/archive/',
+      {
+        preHandler: runners,
+        schema: {
+          tags: ['contests'],
+          summary: 'Archive a contest: it leaves the public lists (staff)',
+          params: contestParamsSchema,
+          response: { 200: contestResponseSchema },
+        },
+      },
+      async (request) => service.archiveContest(request.params.id, request.authUser!),
+    );
+
+    app.get(
+      '/contests/:id/stock/',
+      {
+        preHandler: runners,
+        schema: {
+          tags: ['contests'],
+          summary: "Each product's units left, reserved and in all (staff, the contest's brand)",
+          params: contestParamsSchema,
+          response: { 200: productStockListSchema },
+        },
+      },
+      async (request) => service.productStock(request.params.id, request.authUser!),
+    );
+
+    app.post(
+      '/contests/:id/products/:product_id/stock/',
+      {
+        preHandler: runners,
+        schema: {
+          tags: ['contests'],
+          summary: 'Set how many units of a product exist in all, never below the reserved ones (staff)',
+          params: contestProductParamsSchema,
+          body: productStockBodySchema,
+          response: { 200: productStockResponseSchema },
+        },
+      },
+      async (request) =>
+        service.setProductStock(
+          request.params.id,
+          request.params.product_id,
+          request.authUser!,
+          request.body.total,
+        ),
+    );
+
+    app.post(
+      '/contests/images/',
+      {
+        preHandler: runners,
+        schema: {
+          tags: ['contests'],
+          summary: 'Upload a banner or thumbnail (multipart `image`; JPEG, PNG or WebP), re-encoded as WebP',
+          response: { 201: contestImageResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        if (!request.isMultipart())
+          throw AppError.validation({ image: [CONTEST_ADMIN_MESSAGES.imageInvalid] });
+        const tooLarge = () => AppError.validation({ image: [CONTEST_ADMIN_MESSAGES.imageTooLarge] });
+        let image: Buffer | undefined;
+        const parts = request.parts({
+          limits: { fileSize: CONTEST_ADMIN_LIMITS.imageMaxBytes, files: 1, fields: 5, fieldSize: 1024 },
+        });
+        for await (const part of parts) {
+          if (part.type === 'field') continue;
+          const bytes = await part.toBuffer().catch((error: unknown) => {
+            if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+            throw error;
+          });
+          if (part.file.truncated) throw tooLarge();
+          if (part.fieldname === 'image' && bytes.length) image = bytes;
+        }
+        if (!image) throw AppError.validation({ image: [CONTEST_ADMIN_MESSAGES.imageInvalid] });
+        return reply.status(201).send(await service.uploadImage(image));
+      },
+    );
+
+    app.get(
+      '/brand/contests/',
+      {
+        preHandler: runners,
+        schema: {
+          tags: ['contests'],
+          summary: "The brand dashboard: the brand's contests (staff: all), drafts included, with counts",
+          response: { 200: brandContestListSchema },
+        },
+      },
+      async (request) => service.managedContests(request.authUser!),
     );
   };

@@ -1,0 +1,160 @@
+import { and, asc, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import type { ApplicationSort, ApplicationStatus } from '@app/domain';
+import type { DbOrTx } from '../../db/client';
+import { applications, creatorProfiles, products, users } from '../../db/schema/index';
+
+const applicationColumns = {
+  id: applications.id,
+  contestId: applications.contestId,
+  userId: applications.userId,
+  productId: applications.productId,
+  status: applications.status,
+  decisionNote: applications.decisionNote,
+  decidedAt: applications.decidedAt,
+  shippingCarrier: applications.shippingCarrier,
+  trackingNumber: applications.trackingNumber,
+  shippedAt: applications.shippedAt,
+  deliveredAt: applications.deliveredAt,
+  fullName: applications.fullName,
+  email: applications.email,
+  phoneNumber: applications.phoneNumber,
+  bio: applications.bio,
+  shippingAddress: applications.shippingAddress,
+  youtubeUrl: applications.youtubeUrl,
+  instagramUrl: applications.instagramUrl,
+  portfolioUrl: applications.portfolioUrl,
+  createdAt: applications.createdAt,
+  creatorEmail: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  country: creatorProfiles.country,
+  avatarKey: creatorProfiles.avatarKey,
+  product: { id: products.id, code: products.code, name: products.name },
+};
+
+function selectApplications(db: DbOrTx) {
+  return db
+    .select(applicationColumns)
+    .from(applications)
+    .innerJoin(users, eq(users.id, applications.userId))
+    .leftJoin(creatorProfiles, eq(creatorProfiles.userId, applications.userId))
+    .innerJoin(products, eq(products.id, applications.productId));
+}
+export type ApplicationRow = Awaited<ReturnType<typeof findApplication>> & {};
+
+export interface ApplicationFilter {
+  status?: ApplicationStatus | undefined;
+  productId?: number | undefined;
+  sort: ApplicationSort;
+  limit: number;
+  offset: number;
+}
+
+/** A page of a contest's applications and how many match in all. */
+export async function listApplications(db: DbOrTx, contestId: number, filter: ApplicationFilter) {
+  const where = and(
+    eq(applications.contestId, contestId),
+    filter.status ? eq(applications.status, filter.status) : undefined,
+    filter.productId ? eq(applications.productId, filter.productId) : undefined,
+  );
+  const order =
+    filter.sort === 'oldest'
+      ? [asc(applications.createdAt), asc(applications.id)]
+      : filter.sort === 'name'
+        ? [asc(sql`lower(${applications.fullName})`), asc(applications.id)]
+        : [desc(applications.createdAt), desc(applications.id)];
+  const rows = await selectApplications(db)
+    .where(where)
+    .orderBy(...order)
+    .limit(filter.limit)
+    .offset(filter.offset);
+  const [total] = await db
+    .select({ n: sql<number | string>`count(*)` })
+    .from(applications)
+    .where(where);
+  return { rows, count: Number(total?.n ?? 0) };
+}
+
+export async function findApplication(db: DbOrTx, id: number) {
+  const [row] = await selectApplications(db).where(eq(applications.id, id)).limit(1);
+  return row;
+}
+
+/** The selected applications of a contest (the shipping list), by name. */
+export function listSelected(db: DbOrTx, contestId: number) {
+  return selectApplications(db)
+    .where(and(eq(applications.contestId, contestId), eq(applications.status, 'selected')))
+    .orderBy(asc(sql`lower(${applications.fullName})`), asc(applications.id));
+}
+
+/**
+ * Moves an application on only if it is still in `from` (two deciders: the first wins); returns
+ * whether it moved.
+ */
+export async function transition(
+  tx: DbOrTx,
+  id: number,
+  from: { status: ApplicationStatus; notShipped?: boolean; shipped?: boolean; notDelivered?: boolean },
+  values: Partial<typeof applications.$inferInsert>,
+): Promise<boolean> {
+  const conditions: SQL[] = [eq(applications.id, id), eq(applications.status, from.status)];
+  if (from.notShipped) conditions.push(sql`${applications.shippedAt} is null`);
+  if (from.shipped) conditions.push(sql`${applications.shippedAt} is not null`);
+  if (from.notDelivered) conditions.push(sql`${applications.deliveredAt} is null`);
+  const rows = await tx
+    .update(applications)
+    .set(values)
+    .where(and(...conditions))
+    .returning({ id: applications.id });
+  return rows.length > 0;
+}
+
+/** Gives one unit of a product back to its stock (a decline or a withdrawal). */
+export async function returnUnits(tx: DbOrTx, productId: number, units = 1): Promise<void> {
+  await tx
+    .update(products)
+    .set({ stockQuantity: sql`${products.stockQuantity} + ${units}` })
+    .where(eq(products.id, productId));
+}
+
+/** Locks the rows of the given products (in id order, so two callers never deadlock). */
+export async function lockProducts(tx: DbOrTx, productIds: number[]): Promise<void> {
+  if (!productIds.length) return;
+  await tx
+    .select({ id: products.id })
+    .from(products)
+    .where(inArray(products.id, productIds))
+    .orderBy(asc(products.id))
+    .for('update');
+}
+
+/** Pending applications of a contest (of one product) created before `before`, locked. */
+export function pendingBefore(tx: DbOrTx, contestId: number, before: Date, productId?: number) {
+  return tx
+    .select({ id: applications.id, productId: applications.productId, userId: applications.userId })
+    .from(applications)
+    .where(
+      and(
+        eq(applications.contestId, contestId),
+        eq(applications.status, 'pending'),
+        lt(applications.createdAt, before),
+        productId ? eq(applications.productId, productId) : undefined,
+      ),
+    )
+    .orderBy(asc(applications.id))
+    .for('update');
+}
+
+/** Declines the given pending applications; returns the ids that were still pending. */
+export async function declineMany(
+  tx: DbOrTx,
+  ids: number[],
+  values: { decisionNote: string; decidedAt: Date; decidedBy: number },
+) {
+  if (!ids.length) return [];
+  return tx
+    .update(applications)
+    .set({ status: 'declined', ...values })
+    .where(and(inArray(applications.id, ids), eq(applications.status, 'pending')))
+    .returning({ id: applications.id, productId: applications.productId });
+}

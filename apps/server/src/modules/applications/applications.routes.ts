@@ -1,0 +1,146 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  applicationDecisionBodySchema,
+  applicationListQuerySchema,
+  applicationParamsSchema,
+  contestParamsSchema,
+  managedApplicationPageSchema,
+  managedApplicationSchema,
+  releaseBodySchema,
+  releaseResponseSchema,
+  shipmentBodySchema,
+  type ManagedApplication,
+  type Role,
+} from '@app/domain';
+import { createApplicationsService, type ApplicationsServiceDeps } from './applications.service';
+
+const tags = ['applications'];
+
+/**
+ * Selecting creators and shipping (issue 14). Staff and brand users reach these routes; the
+ * service then checks that a brand user belongs to the contest's brand (another brand: 403, or 404
+ * for its drafts). Creators and anonymous callers: 403 / 401.
+ */
+export const applicationsRoutes =
+  (deps: ApplicationsServiceDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const service = createApplicationsService(deps);
+    const runners = app.requireRole('staff', 'brand');
+    const requestUrl = (url: string) => new URL(url, 'http://localhost');
+
+    app.get(
+      '/contests/:id/applications/',
+      {
+        preHandler: runners,
+        schema: {
+          tags,
+          summary: "A contest's applications (staff, the contest's brand), by status and product, sorted",
+          params: contestParamsSchema,
+          querystring: applicationListQuerySchema,
+          response: { 200: managedApplicationPageSchema },
+        },
+      },
+      async (request) =>
+        service.list(request.params.id, request.authUser!, request.query, requestUrl(request.url)),
+    );
+
+    app.post(
+      '/contests/:id/applications/release/',
+      {
+        preHandler: runners,
+        schema: {
+          tags,
+          summary: 'Decline every pending application older than N days and return its unit (staff)',
+          params: contestParamsSchema,
+          body: releaseBodySchema,
+          response: { 200: releaseResponseSchema },
+        },
+      },
+      async (request) => service.release(request.params.id, request.authUser!, request.body),
+    );
+
+    app.get(
+      '/contests/:id/shipping.csv',
+      {
+        preHandler: runners,
+        schema: {
+          tags,
+          summary: "The selected creators' shipping list as CSV (staff, the contest's brand)",
+          params: contestParamsSchema,
+        },
+      },
+      async (request, reply) => {
+        const { contest, csv } = await service.shippingCsv(request.params.id, request.authUser!);
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="shipping-${contest.slug}.csv"`)
+          .header('cache-control', 'no-store')
+          .send(csv);
+      },
+    );
+
+    const decision = (
+      path: string,
+      summary: string,
+      run: (id: number, user: { id: number; role: Role }, note: string) => Promise<ManagedApplication>,
+    ) =>
+      app.post(
+        path,
+        {
+          preHandler: runners,
+          schema: {
+            tags,
+            summary,
+            params: applicationParamsSchema,
+            body: applicationDecisionBodySchema,
+            response: { 200: managedApplicationSchema },
+          },
+        },
+        async (request) => run(request.params.id, request.authUser!, request.body?.note ?? ''),
+      );
+
+    decision(
+      '/applications/:id/select/',
+      'Select an applicant; e-mails the brief and next steps',
+      (id, user, note) => service.select(id, user, note),
+    );
+    decision(
+      '/applications/:id/decline/',
+      'Decline an applicant (kind e-mail); the unit returns to stock',
+      (id, user, note) => service.decline(id, user, note),
+    );
+    decision(
+      '/applications/:id/withdraw/',
+      'Withdraw a selected creator before shipping (staff); the unit returns',
+      (id, user, note) => service.withdraw(id, user, note),
+    );
+
+    app.post(
+      '/applications/:id/shipment/',
+      {
+        preHandler: runners,
+        schema: {
+          tags,
+          summary: "Mark a selected creator's product shipped with carrier and tracking number (e-mailed)",
+          params: applicationParamsSchema,
+          body: shipmentBodySchema,
+          response: { 200: managedApplicationSchema },
+        },
+      },
+      async (request) => service.ship(request.params.id, request.authUser!, request.body),
+    );
+
+    app.post(
+      '/applications/:id/delivered/',
+      {
+        preHandler: runners,
+        schema: {
+          tags,
+          summary: 'Mark a shipped product delivered',
+          params: applicationParamsSchema,
+          response: { 200: managedApplicationSchema },
+        },
+      },
+      async (request) => service.deliver(request.params.id, request.authUser!),
+    );
+  };
