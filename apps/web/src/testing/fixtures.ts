@@ -96,6 +96,9 @@ export function makeContest(overrides: Partial<ContestResponse> = {}): ContestRe
     deadline: '2025-08-07T06:59:00.000Z',
     status: 'open',
     accepting_applications: true,
+    publication_status: 'published',
+    rubric: [],
+    prize_cents: 500_000,
     ...overrides,
   };
 }
@@ -280,6 +283,7 @@ export function makeDashboardContest(
     timezone: 'America/Los_Angeles',
     status,
     application_status: null,
+    shipment: null,
     submission: null,
     result: null,
     ...overrides,

@@ -111,6 +111,15 @@ export const dashboardContestSchema = z.object({
   application_status: z.enum(APPLICATION_STATUSES).nullable(),
   submission: z.object({ id: z.number(), video_id: z.number(), created_at: z.string() }).nullable(),
   result: z.object({ place: z.number(), prize: z.string() }).nullable(),
+  /** The product's shipment to a selected creator (carrier and tracking number), once shipped. */
+  shipment: z
+    .object({
+      carrier: z.string(),
+      tracking_number: z.string(),
+      shipped_at: z.string(),
+      delivered_at: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type DashboardContest = z.infer<typeof dashboardContestSchema>;
 

@@ -118,8 +118,17 @@ export function chairContest(seededAt: Date): CreateContestBody {
     judging_ends_at: timeline.judgingEndsAt.toISOString(),
     winners_at: timeline.winnersAt.toISOString(),
     products: CHAIRS,
+    rubric: CHAIR_RUBRIC,
   };
 }
+
+/** How the chair films are judged (weights sum to 100): the brief's story, craft, product and mood. */
+export const CHAIR_RUBRIC = [
+  { name: 'Story in three scenes', weight: 30 },
+  { name: 'Cinematic craft (light, camera, grade)', weight: 30 },
+  { name: 'Chair features shown', weight: 25 },
+  { name: 'Fit with the chosen concept', weight: 15 },
+];
 
 /** What the requirement lines say, machine-readable: 9:16, 60–90 s, Full HD or more, MOV or MP4. */
 export const CHAIR_VIDEO_REQUIREMENTS = {

@@ -41,6 +41,15 @@ export function toDashboardContest(
       ? { id: submission.id, video_id: submission.videoId, created_at: submission.createdAt.toISOString() }
       : null,
     result: result ? { place: result.place, prize: centsToAmount(result.prizeCents) } : null,
+    shipment:
+      row.shippedAt && row.shippingCarrier !== null && row.trackingNumber !== null
+        ? {
+            carrier: row.shippingCarrier,
+            tracking_number: row.trackingNumber,
+            shipped_at: row.shippedAt.toISOString(),
+            delivered_at: row.deliveredAt?.toISOString() ?? null,
+          }
+        : null,
   };
 }
 

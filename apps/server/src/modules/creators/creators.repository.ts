@@ -36,6 +36,10 @@ export function findParticipatedContests(db: DbOrTx, userId: number) {
       winnersAt: contests.winnersAt,
       timezone: contests.timezone,
       applicationStatus: applications.status,
+      shippingCarrier: applications.shippingCarrier,
+      trackingNumber: applications.trackingNumber,
+      shippedAt: applications.shippedAt,
+      deliveredAt: applications.deliveredAt,
     })
     .from(contests)
     .leftJoin(applications, and(eq(applications.contestId, contests.id), eq(applications.userId, userId)))

@@ -46,6 +46,32 @@ const CHIP = {
   completed: { label: 'Completed', color: 'default' },
 } as const;
 
+/** The chip of a contest row: "Selected" or "Declined" once staff decided, else the list's status. */
+function chipOf(contest: DashboardContest): {
+  label: string;
+  color: 'success' | 'warning' | 'default' | 'info';
+} {
+  if (contest.status === 'active' && contest.application_status === 'selected' && !contest.submission)
+    return { label: 'Selected', color: 'info' };
+  if (contest.status === 'completed' && contest.application_status === 'declined')
+    return { label: 'Declined', color: 'default' };
+  return CHIP[contest.status];
+}
+
+/** "Shipped with UPS · 1Z999" (or "Delivered …") under a selected creator's contest. */
+function ShipmentLine({ contest }: { contest: DashboardContest }) {
+  if (!contest.shipment) return null;
+  const { carrier, tracking_number: tracking, delivered_at: delivered } = contest.shipment;
+  return (
+    <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5 }}>
+      {delivered ? 'Delivered' : 'Shipped'} with {carrier} · Tracking number{' '}
+      <Box component="span" sx={{ fontFamily: 'monospace', color: 'text.primary' }}>
+        {tracking}
+      </Box>
+    </Typography>
+  );
+}
+
 /**
  * Spec §2 My Contests: tabs Running, Applied and Ended, each listing exactly its own list
  * (the original's running/active mismatch is not reproduced; docs/spec-decisions.md).
@@ -121,11 +147,7 @@ export function MyContests({ lists, loading }: { lists: ContestLists | undefined
                       <Link component={RouterLink} to={paths.contest(contest.id)} sx={{ fontWeight: 600 }}>
                         {contest.title}
                       </Link>
-                      <Chip
-                        size="small"
-                        label={CHIP[contest.status].label}
-                        color={CHIP[contest.status].color}
-                      />
+                      <Chip size="small" label={chipOf(contest).label} color={chipOf(contest).color} />
                     </Stack>
                     <Typography variant="body2" sx={{ color: 'text.secondary', mt: 1 }}>
                       Prize {formatDollars(contest.prize)} · {current.dateLabel}{' '}
@@ -134,6 +156,7 @@ export function MyContests({ lists, loading }: { lists: ContestLists | undefined
                         contest.timezone,
                       )}
                     </Typography>
+                    <ShipmentLine contest={contest} />
                   </Box>
                 ))}
               </Stack>
@@ -154,6 +177,7 @@ export function MyContests({ lists, loading }: { lists: ContestLists | undefined
                           <Link component={RouterLink} to={paths.contest(contest.id)}>
                             {contest.title}
                           </Link>
+                          <ShipmentLine contest={contest} />
                         </TableCell>
                         <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDollars(contest.prize)}</TableCell>
                         <TableCell sx={{ whiteSpace: 'nowrap' }}>
@@ -163,11 +187,7 @@ export function MyContests({ lists, loading }: { lists: ContestLists | undefined
                           )}
                         </TableCell>
                         <TableCell>
-                          <Chip
-                            size="small"
-                            label={CHIP[contest.status].label}
-                            color={CHIP[contest.status].color}
-                          />
+                          <Chip size="small" label={chipOf(contest).label} color={chipOf(contest).color} />
                         </TableCell>
                       </TableRow>
                     ))}
