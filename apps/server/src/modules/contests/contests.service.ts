@@ -86,9 +86,18 @@ function auditView(columns: Record<string, unknown>): Record<string, unknown> {
   );
 }
 
+/** JSON with object keys in order (jsonb does not keep the order they were written in). */
+function stableJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)))
+      : v,
+  );
+}
+
 /** Only what changed between two audit views. */
 function changedFields(before: Record<string, unknown>, after: Record<string, unknown>) {
-  const keys = Object.keys(after).filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]));
+  const keys = Object.keys(after).filter((key) => stableJson(before[key]) !== stableJson(after[key]));
   return {
     before: Object.fromEntries(keys.map((key) => [key, before[key]])),
     after: Object.fromEntries(keys.map((key) => [key, after[key]])),
