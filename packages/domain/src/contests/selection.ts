@@ -72,7 +72,7 @@ export type ApplicationParams = z.infer<typeof applicationParamsSchema>;
 /** POST /api/applications/{id}/select/, /decline/, /withdraw/: an optional note. */
 export const applicationDecisionBodySchema = z
   .object({ note: z.string().trim().max(CONTEST_ADMIN_LIMITS.noteMax).default('') })
-  .default({ note: '' });
+  .nullish();
 export type ApplicationDecisionBody = z.input<typeof applicationDecisionBodySchema>;
 
 /** POST /api/applications/{id}/shipment/ */
