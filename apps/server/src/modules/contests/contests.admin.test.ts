@@ -209,6 +209,8 @@ describe('contests run by staff and brands (issue 14)', () => {
       const c = await createUser(ctx, { role: 'creator' });
       const res = await call('POST', `/api/contests/${contest.id}/apply/`, c, applicationBody(product.id));
       expect(res.statusCode, `apply ${i}`).toBe(201);
+      // The confirmation is sent before the test ends (no job left running at teardown).
+      await ctx.waitForEmail(c.email);
     }
     const url = `/api/contests/${contest.id}/products/${product.id}/stock/`;
     expect((await call('POST', url, undefined, { total: 5 })).statusCode).toBe(401);
