@@ -119,3 +119,8 @@ export const CONTEST_ADMIN_MESSAGES = {
   imageTooLarge: 'The image is too large (8 MB at most).',
   archived: 'This contest is archived.',
 } as const;
+
+/** GET /api/brands/ (staff: every brand; a brand user: its own): the brands a contest can be for. */
+export const brandOptionSchema = z.object({ id: z.number().int(), name: z.string(), slug: z.string() });
+export type BrandOption = z.infer<typeof brandOptionSchema>;
+export const brandOptionListSchema = z.array(brandOptionSchema);

@@ -50,7 +50,13 @@ describe('selecting creators and shipping the product (issue 14)', () => {
   beforeAll(async () => {
     ctx = await createTestContext();
     await seedIfEmpty(ctx.deps);
-    const otherBrand = await createContestsService(ctx.deps).createBrand({ name: 'Other', slug: 'other' });
+    const otherBrand = await createContestsService(ctx.deps).createBrand({
+      name: 'Other',
+      slug: 'other',
+      description: '',
+      logo_url: '',
+      website: '',
+    });
     staff = await createUser(ctx, { role: 'staff' });
     hbada = await createBrandUser(ctx, 1);
     other = await createBrandUser(ctx, otherBrand.id);

@@ -32,7 +32,15 @@ describe('contests run by staff and brands (issue 14)', () => {
   beforeAll(async () => {
     ctx = await createTestContext();
     await seedIfEmpty(ctx.deps);
-    otherBrandId = (await createContestsService(ctx.deps).createBrand({ name: 'Other', slug: 'other' })).id;
+    otherBrandId = (
+      await createContestsService(ctx.deps).createBrand({
+        name: 'Other',
+        slug: 'other',
+        description: '',
+        logo_url: '',
+        website: '',
+      })
+    ).id;
     staff = await createUser(ctx, { role: 'staff' });
     creator = await createUser(ctx, { role: 'creator' });
     hbada = await createBrandUser(ctx, 1);
@@ -286,6 +294,16 @@ describe('contests run by staff and brands (issue 14)', () => {
     expect(all.map((c) => c.id)).toContain(draft.id);
     // The counts follow the applications.
     await ctx.deps.database.db.execute(sql`select 1`);
+  });
+
+  it('GET /api/brands/: staff see every brand, a brand user its own, creators 403', async () => {
+    expect((await call('GET', '/api/brands/')).statusCode).toBe(401);
+    expect((await call('GET', '/api/brands/', creator)).statusCode).toBe(403);
+    expect((await call('GET', '/api/brands/', hbada)).json()).toEqual([
+      { id: 1, name: 'Hbada', slug: 'hbada' },
+    ]);
+    const all = (await call('GET', '/api/brands/', staff)).json<Array<{ id: number }>>();
+    expect(all.map((b) => b.id).sort()).toEqual([1, otherBrandId].sort());
   });
 
   it('the seeded chair contest has a rubric that sums to 100', async () => {

@@ -346,3 +346,12 @@ export async function listManagedContests(db: DbOrTx, brandId: number | null) {
     .where(brandId === null ? undefined : eq(contests.brandId, brandId))
     .orderBy(sql`${contests.startsAt} desc`, sql`${contests.id} desc`);
 }
+
+/** Brands by name (one brand, or all). */
+export function listBrands(db: DbOrTx, brandId: number | null) {
+  return db
+    .select({ id: brands.id, name: brands.name, slug: brands.slug })
+    .from(brands)
+    .where(brandId === null ? undefined : eq(brands.id, brandId))
+    .orderBy(asc(brands.name), asc(brands.id));
+}

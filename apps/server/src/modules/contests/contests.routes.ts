@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import {
   brandContestListSchema,
+  brandOptionListSchema,
   CONTEST_ADMIN_LIMITS,
   CONTEST_ADMIN_MESSAGES,
   contestImageResponseSchema,
@@ -250,6 +251,19 @@ export const contestsRoutes =
         if (!image) throw AppError.validation({ image: [CONTEST_ADMIN_MESSAGES.imageInvalid] });
         return reply.status(201).send(await service.uploadImage(image));
       },
+    );
+
+    app.get(
+      '/brands/',
+      {
+        preHandler: runners,
+        schema: {
+          tags: ['contests'],
+          summary: 'The brands a contest can be created for (staff: all; a brand user: its own)',
+          response: { 200: brandOptionListSchema },
+        },
+      },
+      async (request) => service.brandOptions(request.authUser!),
     );
 
     app.get(

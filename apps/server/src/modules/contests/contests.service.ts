@@ -11,6 +11,7 @@ import {
   type ApplicationPayload,
   type ApplicationResponse,
   type BrandContest,
+  type BrandOption,
   type ContestFilter,
   type ContestImageResponse,
   type ContestProduct,
@@ -90,7 +91,9 @@ function auditView(columns: Record<string, unknown>): Record<string, unknown> {
 function stableJson(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) =>
     v && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)))
+      ? Object.fromEntries(
+          Object.entries(v as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)),
+        )
       : v,
   );
 }
@@ -528,6 +531,13 @@ function contestsServiceOn(db: DbOrTx, deps: ContestsServiceDeps, clock: () => D
       const key = `contests/${randomBytes(12).toString('hex')}.webp`;
       await deps.storage.put(key, webp);
       return { key, url: deps.storage.url(key) };
+    },
+
+    /** The brands a contest can be created for: all for staff, its own for a brand user. */
+    async brandOptions(user: User): Promise<BrandOption[]> {
+      const actor = (await actorOf(user))!;
+      if (actor.role !== 'staff' && actor.brandId === null) return [];
+      return repo.listBrands(db, actor.role === 'staff' ? null : actor.brandId);
     },
 
     /** The brand dashboard: the brand's contests (staff: every contest), drafts included, with counts. */
