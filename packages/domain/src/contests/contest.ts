@@ -29,6 +29,26 @@ export const contestTimelineSchema = z.object({
 });
 export type ContestTimeline = z.infer<typeof contestTimelineSchema>;
 
+/** The timeline's dates in their order (start, applications, videos, judging, winners). */
+export const TIMELINE_FIELDS = [
+  'starts_at',
+  'application_deadline',
+  'submission_deadline',
+  'judging_starts_at',
+  'judging_ends_at',
+  'winners_at',
+] as const satisfies ReadonlyArray<keyof ContestTimeline>;
+
+/** The first date of a timeline that comes before the one it follows, or null when all are in order. */
+export function timelineOrderError(timeline: ContestTimeline): (typeof TIMELINE_FIELDS)[number] | null {
+  for (let i = 1; i < TIMELINE_FIELDS.length; i++) {
+    const field = TIMELINE_FIELDS[i]!;
+    if (new Date(timeline[field]).getTime() < new Date(timeline[TIMELINE_FIELDS[i - 1]!]).getTime())
+      return field;
+  }
+  return null;
+}
+
 /** The status of a contest at `now` (ISO strings or Dates). */
 export function contestStatusAt(timeline: ContestTimeline, now: Date = new Date()): ContestStatus {
   const t = now.getTime();
