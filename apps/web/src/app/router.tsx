@@ -69,7 +69,7 @@ export const routes: RouteObject[] = [
       { path: paths.invitation(), ...page('./routes/auth/accept-invitation.tsx') },
 
       { path: paths.creatorDashboard, ...page('./routes/dashboard/creator-dashboard.tsx', ['creator']) },
-      { path: paths.brandDashboard, ...page('./routes/dashboard/brand-dashboard.tsx', ['brand']) },
+      { path: paths.brandDashboard, ...page('./routes/dashboard/brand-dashboard.tsx', ['brand', 'staff']) },
       { path: paths.dashboard, ...page('./routes/dashboard/dashboard-redirect.tsx', 'any') },
       { path: paths.profileSettings, ...page('./routes/dashboard/profile-settings.tsx', ['creator']) },
       { path: paths.profile, ...page('./routes/dashboard/profile.tsx', 'any') },
@@ -80,7 +80,12 @@ export const routes: RouteObject[] = [
       { path: paths.videos(), ...page('./routes/videos/video-detail.tsx') },
 
       { path: paths.contests, ...page('./routes/contests/contest-list.tsx') },
-      { path: paths.contestCreate, ...page('./routes/contests/contest-create.tsx', 'any') },
+      { path: paths.contestCreate, ...page('./routes/contests/contest-create.tsx', ['staff', 'brand']) },
+      { path: paths.contestEdit(), ...page('./routes/contests/contest-edit.tsx', ['staff', 'brand']) },
+      {
+        path: paths.contestApplications(),
+        ...page('./routes/contests/contest-applications.tsx', ['staff', 'brand']),
+      },
       { path: paths.contest(), ...page('./routes/contests/contest-detail.tsx') },
       { path: paths.contestApply(), ...page('./routes/contests/contest-apply.tsx') },
       { path: paths.contestSubmit(), ...page('./routes/contests/contest-submit.tsx') },

@@ -39,6 +39,8 @@ export const paths = {
   contestApply: (contestId: string | number = ':contestId') => `/contests/${contestId}/apply`,
   contestSubmit: (contestId: string | number = ':contestId') => `/contests/${contestId}/submit`,
   contestCreate: '/contests/create',
+  contestEdit: (contestId: string | number = ':contestId') => `/contests/${contestId}/edit`,
+  contestApplications: (contestId: string | number = ':contestId') => `/contests/${contestId}/applications`,
   contestSubmissions: (contestId: string | number = ':contestId') => `/contests/${contestId}/submissions`,
   staff: '/staff',
   staffReview: '/staff/review',

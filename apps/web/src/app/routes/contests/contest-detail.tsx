@@ -13,6 +13,7 @@ import {
 import { ProductTiles } from '../../../features/contests/components/product-tiles';
 import { FeatureAccordion } from '../../../features/contests/components/feature-accordion';
 import { InspirationCarousel } from '../../../features/contests/components/inspiration-carousel';
+import { ContestAdminActions } from '../../../features/contest-admin/components/contest-admin-actions';
 
 /** /contests/hbada-chair-contest and /contests/:contestId (spec §2 Contest detail). */
 export default function ContestDetailPage() {
@@ -42,6 +43,7 @@ function ContestDetail({ contest }: { contest: ContestResponse }) {
   const sections = useDeferredValue<ContestResponse | null>(contest, null);
   return (
     <>
+      <ContestAdminActions contest={contest} />
       <ContestBanner contest={contest} />
       {sections ? <ContestSections contest={sections} /> : <Box sx={{ minHeight: '100vh' }} />}
     </>

@@ -174,6 +174,9 @@ export function ContestForm({
   const rubricValues = useWatch({ control: form.control, name: 'rubric' });
   const timezone = useWatch({ control: form.control, name: 'timezone' });
   const containers = useWatch({ control: form.control, name: 'containers' });
+  const brandId = useWatch({ control: form.control, name: 'brand_id' });
+  const thumbnail = useWatch({ control: form.control, name: 'thumbnail' });
+  const banner = useWatch({ control: form.control, name: 'banner' });
   const weightSum = (rubricValues ?? []).reduce((sum, c) => sum + (Number(c.weight) || 0), 0);
   const serverErrors = save.error instanceof ApiError ? save.error.fieldErrors() : {};
   const stockOf = new Map((stock ?? []).map((s) => [s.product_id, s]));
@@ -227,7 +230,7 @@ export function ContestForm({
           <TextField
             select
             label="Brand"
-            value={form.watch('brand_id')}
+            value={brandId}
             disabled={!isStaff && brands.length <= 1}
             error={Boolean(errors.brand_id)}
             helperText={errors.brand_id?.message}
@@ -250,14 +253,10 @@ export function ContestForm({
         <Box sx={twoColumns}>
           <ImageField
             label="Thumbnail"
-            value={form.watch('thumbnail')}
+            value={thumbnail}
             onChange={(key) => form.setValue('thumbnail', key)}
           />
-          <ImageField
-            label="Banner"
-            value={form.watch('banner')}
-            onChange={(key) => form.setValue('banner', key)}
-          />
+          <ImageField label="Banner" value={banner} onChange={(key) => form.setValue('banner', key)} />
         </Box>
       </Section>
 

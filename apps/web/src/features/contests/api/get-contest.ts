@@ -2,9 +2,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ContestResponse } from '@app/domain';
 import { apiRequest } from '../../../lib/api-client';
 
-/** GET /api/contests/{id or slug}/. */
+/** GET /api/contests/{id or slug}/, signed in when there is a session (staff and its brand see a draft). */
 export function getContest(contestRef: string): Promise<ContestResponse> {
-  return apiRequest<ContestResponse>(`/api/contests/${encodeURIComponent(contestRef)}/`, { auth: false });
+  return apiRequest<ContestResponse>(`/api/contests/${encodeURIComponent(contestRef)}/`);
 }
 
 export const contestQueryOptions = (contestRef: string) =>

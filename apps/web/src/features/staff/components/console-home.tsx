@@ -39,13 +39,27 @@ function QueueCount({
 
 const LINKS = [
   {
+    to: paths.brandDashboard,
+    title: 'Contests',
+    action: 'Open contests',
+    text: "Every brand's contests with their counts: edit, publish, and open each contest's applications.",
+  },
+  {
+    to: paths.contestCreate,
+    title: 'Create a contest',
+    action: 'Create a contest',
+    text: 'A new contest with its products, timeline and judging rubric, published at once.',
+  },
+  {
     to: paths.staffAccounts,
     title: 'Accounts',
+    action: 'Open accounts',
     text: 'Find users, deactivate accounts, and invite staff and brand users by e-mail.',
   },
   {
     to: paths.staffAudit,
     title: 'Audit log',
+    action: 'Open audit log',
     text: 'Every decision by staff and brands: who, what, on which record, before and after.',
   },
 ];
@@ -84,7 +98,7 @@ export function ConsoleHome() {
                 {link.text}
               </Typography>
               <Button component={RouterLink} to={link.to} variant="outlined" color="inherit">
-                Open {link.title.toLowerCase()}
+                {link.action}
               </Button>
             </CardContent>
           </Card>

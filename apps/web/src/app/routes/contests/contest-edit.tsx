@@ -1,0 +1,48 @@
+import { useNavigate, useParams } from 'react-router';
+import { Alert, Container, Skeleton, Typography } from '@mui/material';
+import { paths } from '../../../config/paths';
+import { ApiError } from '../../../lib/api-client';
+import { usePageTitle } from '../../../lib/page-title';
+import { useSession } from '../../../lib/session';
+import { useBrands } from '../../../features/contest-admin/api/get-brand-contests';
+import { useContestStock, useManagedContest } from '../../../features/contest-admin/api/get-managed-contest';
+import { ContestForm } from '../../../features/contest-admin/components/contest-form';
+import { contestToValues } from '../../../features/contest-admin/lib/contest-form-values';
+
+/** /contests/:contestId/edit (staff; the contest's brand while it is a draft). */
+export default function ContestEditPage() {
+  const { contestId = '' } = useParams();
+  const session = useSession();
+  const contest = useManagedContest(contestId);
+  const stock = useContestStock(contestId);
+  const brands = useBrands();
+  const navigate = useNavigate();
+  usePageTitle(contest.data ? `Edit ${contest.data.title}` : 'Edit contest');
+  const failed = contest.error ?? stock.error ?? brands.error;
+  return (
+    <Container maxWidth="md" sx={{ py: { xs: 4, md: 6 } }}>
+      <Typography component="h1" variant="h2" gutterBottom>
+        Edit contest
+      </Typography>
+      {failed ? (
+        <Alert severity="error">
+          {failed instanceof ApiError && (failed.status === 404 || failed.status === 403)
+            ? 'This contest does not exist or is not yours to edit.'
+            : 'Could not load the contest. Please try again.'}
+        </Alert>
+      ) : contest.data && stock.data && brands.data ? (
+        <ContestForm
+          key={contest.data.id}
+          initial={contestToValues(contest.data, stock.data)}
+          contest={contest.data}
+          stock={stock.data}
+          brands={brands.data}
+          isStaff={session?.user.role === 'staff'}
+          onSaved={(saved) => navigate(paths.contest(saved.id))}
+        />
+      ) : (
+        <Skeleton height={400} />
+      )}
+    </Container>
+  );
+}
