@@ -215,7 +215,12 @@ describe('contests run by staff and brands (issue 14)', () => {
     const product = contest.products[0]!;
     for (const i of [0, 1]) {
       const c = await createUser(ctx, { role: 'creator' });
-      const res = await call('POST', `/api/contests/${contest.id}/apply/`, c, applicationBody(product.id));
+      const res = await call(
+        'POST',
+        `/api/contests/${contest.id}/apply/`,
+        c,
+        applicationBody(product.id, { email: c.email }),
+      );
       expect(res.statusCode, `apply ${i}`).toBe(201);
       // The confirmation is sent before the test ends (no job left running at teardown).
       await ctx.waitForEmail(c.email);
