@@ -38,6 +38,8 @@ export async function createVerifiedUser(
     firstName?: string;
     lastName?: string;
     company?: string;
+    /** A brand user of this brand. */
+    brandId?: number;
   } = {},
 ): Promise<E2EUser> {
   const role = options.role ?? 'creator';
@@ -58,6 +60,7 @@ export async function createVerifiedUser(
   if (options.firstName) args.push('--first-name', options.firstName);
   if (options.lastName) args.push('--last-name', options.lastName);
   if (options.company) args.push('--company', options.company);
+  if (options.brandId) args.push('--brand-id', String(options.brandId));
   const { stdout } = await run(process.execPath, args, {
     cwd: root,
     env: {

@@ -108,7 +108,7 @@ export function emptyProduct(): ProductFormValues {
   return { code: '', name: '', description: '', features: '', image_url: '', stock_quantity: '1' };
 }
 
-/** A new contest's form: a week to apply, two more to shoot, a week of judging. */
+/** A new contest's form: open now, a week to apply, three more to shoot, a week of judging. */
 export function newContestValues(brandId: number | undefined, now = new Date()): ContestFormValues {
   const timezone = 'America/Los_Angeles';
   const day = 24 * 60 * 60 * 1000;
@@ -132,7 +132,7 @@ export function newContestValues(brandId: number | undefined, now = new Date()):
     min_height: '',
     containers: ['mp4', 'mov'],
     timezone,
-    starts_at: at(1),
+    starts_at: at(0),
     application_deadline: at(8),
     submission_deadline: at(29),
     judging_starts_at: at(30),
