@@ -76,7 +76,7 @@ test('staff create a contest with two products, a creator applies, staff select,
   await signIn(creatorPage, creator);
   await creatorPage.goto(`/contests/${contestId}/apply`);
   await creatorPage.getByLabel('Bio').fill('Night shooter with a reel.');
-  await creatorPage.getByLabel('Phone').fill('+15551234567');
+  await creatorPage.getByLabel('Phone Number').fill('+15551234567');
   await creatorPage.getByLabel('Street Address').fill('12 Elm St');
   await creatorPage.getByLabel('City').fill('Austin');
   await creatorPage.getByLabel('State').fill('TX');
