@@ -127,7 +127,9 @@ test('staff create a contest with two products, a creator applies, staff select,
   await ship.getByLabel('Tracking number').fill('1Z999AA10123456784');
   await ship.getByRole('button', { name: 'Mark shipped' }).click();
   await expect(ship).toBeHidden();
-  await expect(page.getByText('1Z999AA10123456784').first()).toBeVisible();
+  await expect(
+    page.getByRole('table', { name: 'Applications' }).getByText('1Z999AA10123456784'),
+  ).toBeVisible();
   await waitForEmail(creator.email, { subject: /has shipped/ });
   await shoot(page, 'contest-applications');
 
@@ -170,7 +172,7 @@ test('a brand user creates a draft that is not public until staff publish it', a
   // The brand dashboard lists the draft with its counts.
   await page.goto('/brand-dashboard');
   const card = page.getByRole('listitem').filter({ hasText: title });
-  await expect(card.getByText('Draft')).toBeVisible();
+  await expect(card.getByText('Draft', { exact: true })).toBeVisible();
   await expect(card.getByRole('link', { name: 'Applications' })).toBeVisible();
   await shoot(page, 'brand-dashboard');
 
