@@ -345,6 +345,7 @@ export function ApplicationsTable({ contest, isStaff }: { contest: ContestRespon
         <Box sx={{ flex: 1 }} />
         <Button
           variant="outlined"
+          sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
           onClick={() => {
             setExportError(null);
             downloadShippingCsv(String(contest.id), `shipping-${contest.slug}.csv`).catch(() =>
