@@ -82,7 +82,10 @@ export const authorizationMatrix: Record<string, MatrixRow> = {
   'GET /api/docs/static/swagger-initializer.js': { expect: everyone(200) },
   'GET /api/docs/json': { expect: everyone(200) },
   'GET /api/docs/yaml': { expect: everyone(200) },
-  'HEAD /api/docs/static/*': { request: () => ({ url: '/api/docs/static/index.css' }), expect: everyone(200) },
+  'HEAD /api/docs/static/*': {
+    request: () => ({ url: '/api/docs/static/index.css' }),
+    expect: everyone(200),
+  },
   'GET /api/docs/static/*': { request: () => ({ url: '/api/docs/static/index.css' }), expect: everyone(200) },
   'GET /api/openapi.json': { expect: everyone(200) },
   'GET /api/health/': { expect: everyone(200) },
@@ -117,7 +120,10 @@ export const authorizationMatrix: Record<string, MatrixRow> = {
     expect: everyone(200),
   },
   'POST /api/token/refresh/': {
-    request: async (w) => ({ url: '/api/token/refresh/', payload: { refresh: await w.fresh.refreshToken() } }),
+    request: async (w) => ({
+      url: '/api/token/refresh/',
+      payload: { refresh: await w.fresh.refreshToken() },
+    }),
     expect: everyone(200),
     why: 'the refresh token is the credential, whoever sends it',
   },
@@ -187,7 +193,10 @@ export const authorizationMatrix: Record<string, MatrixRow> = {
   // ── Contests ────────────────────────────────────────────────────────────────────────────────
   'GET /api/contests/': { expect: everyone(200) },
   'GET /api/contests/active/': { expect: everyone(200) },
-  'GET /api/contests/:id/': { request: (w) => ({ url: `/api/contests/${w.contest.id}/` }), expect: everyone(200) },
+  'GET /api/contests/:id/': {
+    request: (w) => ({ url: `/api/contests/${w.contest.id}/` }),
+    expect: everyone(200),
+  },
   'GET /api/contests/:id/products/': {
     request: (w) => ({ url: `/api/contests/${w.contest.id}/products/` }),
     expect: everyone(200),
@@ -232,14 +241,20 @@ export const authorizationMatrix: Record<string, MatrixRow> = {
     expect: creatorsOnly(201),
   },
   'GET /api/videos/videos/': { expect: everyone(200) },
-  'GET /api/videos/search/': { request: () => ({ url: '/api/videos/search/?q=proof' }), expect: everyone(200) },
+  'GET /api/videos/search/': {
+    request: () => ({ url: '/api/videos/search/?q=proof' }),
+    expect: everyone(200),
+  },
   'GET /api/videos/videos/:id/': {
     request: (w) => ({ url: `/api/videos/videos/${w.video.id}/` }),
     expect: { all: 404, creator: 200, staff: 200 },
     why: 'a video waiting for review is seen by its owner and staff; to others it does not exist',
   },
   'PUT /api/videos/videos/:id/': {
-    request: (w) => ({ url: `/api/videos/videos/${w.video.id}/`, payload: { title: 'Renamed by its owner' } }),
+    request: (w) => ({
+      url: `/api/videos/videos/${w.video.id}/`,
+      payload: { title: 'Renamed by its owner' },
+    }),
     expect: { all: 404, anonymous: 401, creator: 200, staff: 403 },
   },
   'DELETE /api/videos/videos/:id/': {
@@ -295,7 +310,10 @@ export const authorizationMatrix: Record<string, MatrixRow> = {
     request: async (w) => ({ url: `/api/videos/uploads/${await w.fresh.tusUpload()}`, headers: tus }),
     expect: { all: 403, anonymous: 401, creator: 204, otherCreator: 404 },
   },
-  'OPTIONS /api/videos/uploads/': { request: () => ({ url: '/api/videos/uploads/', headers: tus }), expect: everyone(204) },
+  'OPTIONS /api/videos/uploads/': {
+    request: () => ({ url: '/api/videos/uploads/', headers: tus }),
+    expect: everyone(204),
+  },
   'OPTIONS /api/videos/uploads/:id': {
     request: () => ({ url: '/api/videos/uploads/whatever', headers: tus }),
     expect: everyone(204),
@@ -315,7 +333,10 @@ export const authorizationMatrix: Record<string, MatrixRow> = {
     expect: staffOnly(200),
   },
   'POST /api/staff/videos/approve/': {
-    request: async (w) => ({ url: '/api/staff/videos/approve/', payload: { ids: [(await w.fresh.video()).id] } }),
+    request: async (w) => ({
+      url: '/api/staff/videos/approve/',
+      payload: { ids: [(await w.fresh.video()).id] },
+    }),
     expect: staffOnly(200),
   },
   'POST /api/staff/videos/reject/': {

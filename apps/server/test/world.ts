@@ -77,7 +77,10 @@ export async function createWorld(ctx: TestContext): Promise<World> {
     staff: await createUser(ctx, { role: 'staff' }),
   };
   const db = ctx.deps.database.db;
-  await db.update(brandProfiles).set({ brandId: contest.brand.id }).where(eq(brandProfiles.userId, users.brand.id));
+  await db
+    .update(brandProfiles)
+    .set({ brandId: contest.brand.id })
+    .where(eq(brandProfiles.userId, users.brand.id));
   await db
     .update(brandProfiles)
     .set({ brandId: otherBrand.id })
@@ -103,7 +106,14 @@ export async function createWorld(ctx: TestContext): Promise<World> {
     email: users.creator.email,
     phone_number: '+15551234567',
     bio: 'Cinematographer in Austin, TX.',
-    shipping_address: { line1: '12 Elm St', line2: '', city: 'Austin', state: 'TX', postal: '78701', country: 'US' },
+    shipping_address: {
+      line1: '12 Elm St',
+      line2: '',
+      city: 'Austin',
+      state: 'TX',
+      postal: '78701',
+      country: 'US',
+    },
     product_id: productId,
     terms_accepted: true,
     youtube_url: '',
@@ -172,7 +182,8 @@ export async function createWorld(ctx: TestContext): Promise<World> {
             'upload-metadata': `filename ${Buffer.from('clip.mp4').toString('base64')},filetype ${Buffer.from('video/mp4').toString('base64')},title ${Buffer.from('Resumable').toString('base64')}`,
           },
         });
-        if (res.statusCode !== 201) throw new Error(`world: tus creation failed: ${res.statusCode} ${res.body}`);
+        if (res.statusCode !== 201)
+          throw new Error(`world: tus creation failed: ${res.statusCode} ${res.body}`);
         return String(res.headers.location).split('/').pop()!;
       },
       ip() {

@@ -50,7 +50,17 @@ export function registerErrorHandling(app: FastifyInstance): void {
  * (22001, 22003), a value that is not of the column's type (22P02, 22007, 22008), a bad pattern
  * (22025, 2201B). They are the client's, not the server's: 400, not 500.
  */
-const CLIENT_DATA_SQLSTATES = new Set(['22021', '22P05', '22001', '22003', '22P02', '22007', '22008', '22025', '2201B']);
+const CLIENT_DATA_SQLSTATES = new Set([
+  '22021',
+  '22P05',
+  '22001',
+  '22003',
+  '22P02',
+  '22007',
+  '22008',
+  '22025',
+  '2201B',
+]);
 
 /**
  * What a multipart parser (busboy, through @fastify/multipart) throws for a body that is cut short
@@ -70,7 +80,9 @@ function clientDataError(error: unknown): string | null {
   for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
     const { code, message } = e as { code?: unknown; message?: unknown };
     if (typeof code === 'string' && CLIENT_DATA_SQLSTATES.has(code)) {
-      return code === '22021' || code === '22P05' ? MESSAGES.generic.invalidCharacters : MESSAGES.generic.invalidInput;
+      return code === '22021' || code === '22P05'
+        ? MESSAGES.generic.invalidCharacters
+        : MESSAGES.generic.invalidInput;
     }
     if (typeof message === 'string' && MALFORMED_MULTIPART.some((pattern) => pattern.test(message))) {
       return MESSAGES.generic.malformedBody;
