@@ -22,6 +22,10 @@ async function main(): Promise<void> {
     storage: runtime.storage,
   };
 
+  // Uploads cut short by a killed process leave partial files; nothing refers to them.
+  const swept = await deps.storage.sweepAbandoned?.();
+  if (swept) log.info({ files: swept }, 'removed partial files of uploads a stopped process left');
+
   const seeded = await seedIfEmpty(deps);
   if (seeded) log.info('seeded the demo data (contest 1 and its chairs)');
   if (config.WORKERS) await startJobHandlers(deps);

@@ -1,5 +1,8 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { CHAIR_IDS, type ContestResponse } from '@app/domain';
 import { brandProfiles, invitations, videos } from '../src/db/schema/index';
@@ -8,7 +11,7 @@ import { createContestsService } from '../src/modules/contests/contests.service'
 import { createUser, createVideoRow, type TestUser } from './factories';
 import type { TestContext } from './helper';
 import { secondContest } from './second-contest';
-import { makeClips, multipartBody } from './video-clips';
+import { multipartBody } from './video-clips';
 
 /** The six callers every route is tried with. */
 export const ACTORS = ['anonymous', 'creator', 'otherCreator', 'brand', 'otherBrand', 'staff'] as const;
@@ -86,8 +89,7 @@ export async function createWorld(ctx: TestContext): Promise<World> {
     .set({ brandId: otherBrand.id })
     .where(eq(brandProfiles.userId, users.otherBrand.id));
 
-  const clips = makeClips();
-  const clip = readFileSync(clips.mp4);
+  const clip = smallClip();
 
   const storedVideo = async (owner: TestUser, status: 'ready' | 'processing' = 'ready') => {
     const row = await createVideoRow(ctx, owner, { status });
@@ -193,4 +195,26 @@ export async function createWorld(ctx: TestContext): Promise<World> {
     },
   };
   return world;
+}
+
+/** One second of a small real MP4 (ffmpeg test pattern), made once per file. */
+function smallClip(): Buffer {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'world-clip-'));
+  const file = path.join(dir, 'clip.mp4');
+  execFileSync('ffmpeg', [
+    ...[
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc=duration=1:size=160x120:rate=10',
+    ],
+    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-movflags', '+faststart', file],
+  ]);
+  const bytes = readFileSync(file);
+  rmSync(dir, { recursive: true, force: true });
+  return bytes;
 }
