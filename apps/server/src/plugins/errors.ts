@@ -31,6 +31,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
       request.log.warn({ err: error }, 'request refused: its data cannot be read or stored');
       return reply.status(400).send({ detail: refused, code: 'bad_request' });
     }
+    if (isDatabaseUnreachable(error)) {
+      request.log.error({ err: error }, 'database unreachable');
+      return reply
+        .status(503)
+        .header('Retry-After', '5')
+        .send({ detail: MESSAGES.generic.serverError, code: 'unavailable' });
+    }
     const status = error.statusCode ?? 500;
     if (status === 429) {
       return reply.status(429).send({ detail: MESSAGES.generic.rateLimited, code: 'rate_limited' });
@@ -90,4 +97,33 @@ function clientDataError(error: unknown): string | null {
     e = (e as { cause?: unknown }).cause;
   }
   return null;
+}
+
+/** Connection-level failures: the database is restarting or unreachable, not the request's fault. */
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  '57P01',
+  '57P02',
+  '57P03',
+]);
+const UNREACHABLE_MESSAGES = [
+  /^Connection terminated/,
+  /timeout exceeded when trying to connect/,
+  /^Client has encountered a connection error/,
+];
+
+/** Whether the error says the database could not be reached (a 503 the client may retry). */
+function isDatabaseUnreachable(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && (UNREACHABLE_CODES.has(code) || code.startsWith('08'))) return true;
+    if (typeof message === 'string' && UNREACHABLE_MESSAGES.some((pattern) => pattern.test(message)))
+      return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
 }
