@@ -1,5 +1,6 @@
 import type { AppDeps } from './app-deps';
 import { configOrExit } from './config/env';
+import { tolerateDatabaseOutages } from './lib/database-errors';
 
 /** The platform process: API, built web app and (unless WORKERS=false) the job handlers. */
 async function main(): Promise<void> {
@@ -13,6 +14,7 @@ async function main(): Promise<void> {
   ]);
   const runtime = await openRuntime(config, { share: true, migrate: true, queue: true });
   const { log } = runtime;
+  tolerateDatabaseOutages(log);
   const deps = {
     config,
     log,

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MESSAGES } from '@app/domain';
 import { AppError } from '../lib/errors';
+import { isDatabaseUnreachable } from '../lib/database-errors';
 
 /**
  * One error handler, one JSON shape: `{detail, code, ...fieldErrors}`.
@@ -97,33 +98,4 @@ function clientDataError(error: unknown): string | null {
     e = (e as { cause?: unknown }).cause;
   }
   return null;
-}
-
-/** Connection-level failures: the database is restarting or unreachable, not the request's fault. */
-const UNREACHABLE_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  'EPIPE',
-  'EHOSTUNREACH',
-  '57P01',
-  '57P02',
-  '57P03',
-]);
-const UNREACHABLE_MESSAGES = [
-  /^Connection terminated/,
-  /timeout exceeded when trying to connect/,
-  /^Client has encountered a connection error/,
-];
-
-/** Whether the error says the database could not be reached (a 503 the client may retry). */
-function isDatabaseUnreachable(error: unknown): boolean {
-  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
-    const { code, message } = e as { code?: unknown; message?: unknown };
-    if (typeof code === 'string' && (UNREACHABLE_CODES.has(code) || code.startsWith('08'))) return true;
-    if (typeof message === 'string' && UNREACHABLE_MESSAGES.some((pattern) => pattern.test(message)))
-      return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
 }

@@ -172,12 +172,13 @@ describe.skipIf(!onPostgres)('faults: the real server process on PostgreSQL (iss
     const record = (status: number | string) => statuses.set(status, (statuses.get(status) ?? 0) + 1);
     let running = true;
     let next = 1;
-    // Writers: each applies once (application row + one unit of stock, in one transaction).
+    // Writers: each creator applies once (application row + one unit of stock, in one
+    // transaction); a creator whose request failed (503, no answer) tries again.
     const load = Array.from({ length: 4 }, async () => {
-      while (running) {
-        const n = next++;
-        if (n > creatorIds.length) break;
+      let n = next++;
+      while (running && n <= creatorIds.length) {
         const token = await tokens.sign({ id: creatorIds[n - 1]!, role: 'creator' });
+        let status: number | string = 'no answer';
         try {
           const res = await fetch(url('/api/contests/1/apply/'), {
             method: 'POST',
@@ -185,11 +186,13 @@ describe.skipIf(!onPostgres)('faults: the real server process on PostgreSQL (iss
             body: JSON.stringify(applyBody(n)),
             signal: AbortSignal.timeout(15_000),
           });
-          record(res.status);
+          status = res.status;
         } catch {
-          record('no answer');
+          // counted as no answer
         }
-        await sleep(50);
+        record(status);
+        if (status === 201 || status === 409) n = next++;
+        await sleep(100);
       }
     });
     const health = async () => {
