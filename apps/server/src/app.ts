@@ -11,6 +11,7 @@ import { registerSecurity } from './plugins/security';
 import { registerDocs } from './plugins/docs';
 import { registerSpa } from './plugins/spa';
 import { registerSlowClientGuard, slowClientServerOptions } from './plugins/slow-clients';
+import { registerRouteTable } from './plugins/route-table';
 import { apiModules } from './modules';
 import { createAccessCheck } from './modules/accounts/accounts.service';
 import { declareSecretParams } from './lib/secret-urls';
@@ -38,6 +39,7 @@ export async function buildApp(
     tokens: createAccessTokens(deps.config.JWT_SECRET, deps.config.ACCESS_TOKEN_TTL),
   };
 
+  registerRouteTable(app);
   registerErrorHandling(app);
   registerSlowClientGuard(app, deps.config.SLOW_CLIENT_TIMEOUT);
   await registerSecurity(app, deps.config);

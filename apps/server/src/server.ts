@@ -1,5 +1,6 @@
 import type { AppDeps } from './app-deps';
 import { configOrExit } from './config/env';
+import { tolerateDatabaseOutages } from './lib/database-errors';
 
 /** The platform process: API, built web app and (unless WORKERS=false) the job handlers. */
 async function main(): Promise<void> {
@@ -13,6 +14,7 @@ async function main(): Promise<void> {
   ]);
   const runtime = await openRuntime(config, { share: true, migrate: true, queue: true });
   const { log } = runtime;
+  tolerateDatabaseOutages(log);
   const deps = {
     config,
     log,
@@ -21,6 +23,10 @@ async function main(): Promise<void> {
     mailer: runtime.mailer,
     storage: runtime.storage,
   };
+
+  // Uploads cut short by a killed process leave partial files; nothing refers to them.
+  const swept = await deps.storage.sweepAbandoned?.();
+  if (swept) log.info({ files: swept }, 'removed partial files of uploads a stopped process left');
 
   const seeded = await seedIfEmpty(deps);
   if (seeded) log.info('seeded the demo data (contest 1 and its chairs)');
@@ -45,8 +51,13 @@ async function main(): Promise<void> {
       process.exit(1);
     }, 25_000);
     force.unref();
+    // A keep-alive connection whose request finishes after the signal would otherwise stay open
+    // until its keep-alive timeout and hold the close up: close such connections as they go idle.
+    const closeIdle = setInterval(() => app.server.closeIdleConnections(), 200);
     try {
       await app.close();
+      clearInterval(closeIdle);
+      log.info('requests finished; stopping jobs and closing the database');
       await runtime.close();
       log.info('stopped cleanly');
       process.exit(0);

@@ -53,7 +53,8 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     storage: createStorage(config),
     tokens: createAccessTokens(config.JWT_SECRET, config.ACCESS_TOKEN_TTL),
   };
-  await startJobHandlers(deps);
+  // WORKERS=false: no job runs in the test's process (the fuzzing suite's write check).
+  if (config.WORKERS) await startJobHandlers(deps);
   const app = await buildApp({ ...deps, webDist: path.join(dataDir, 'no-web-build') });
   await app.ready();
 

@@ -109,6 +109,10 @@ export const MESSAGES = {
     rateLimited: 'Too many requests. Please wait a moment and try again.',
     serverError: 'Server error. Please try again later.',
     invalidInput: 'Invalid input.',
+    /** A value the database cannot store as text (a NUL character, an invalid escape). */
+    invalidCharacters: 'The request contains characters that are not allowed.',
+    /** A multipart body cut short or without its boundary. */
+    malformedBody: 'The request body is incomplete or malformed. Please try again.',
   },
 } as const;
 

@@ -67,6 +67,11 @@ export function openPostgres(connectionString: string, max = 10): DatabaseHandle
   const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 5_000 });
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on('error', () => {});
+  // Nor may a checked-out one (inside a transaction, between two queries): pg emits 'error' on the
+  // client itself, which has no listener while it is out of the pool, and the process would exit
+  // on a PostgreSQL restart. The query in progress or the next one fails instead, and the
+  // transaction's client is discarded when it is released with that error.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzlePg(pool, { schema });
   return {
     db,

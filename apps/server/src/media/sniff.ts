@@ -52,15 +52,19 @@ export async function peekStream(
       length += chunk.length;
       continue;
     }
+    // A stream that failed or closed before we looked (a multipart body cut short: the parser
+    // destroys the file part at once) will send no event any more.
+    if (source.destroyed) throw source.errored ?? new Error('Unexpected end of form');
     await new Promise<void>((resolve, reject) => {
       const settle = (error?: Error) => {
-        source.off('readable', onReadable).off('end', onEnd).off('error', settle);
+        source.off('readable', onReadable).off('end', onEnd).off('error', settle).off('close', onClose);
         if (error) reject(error);
         else resolve();
       };
       const onReadable = () => settle();
       const onEnd = () => settle();
-      source.once('readable', onReadable).once('end', onEnd).once('error', settle);
+      const onClose = () => settle(source.errored ?? new Error('Unexpected end of form'));
+      source.once('readable', onReadable).once('end', onEnd).once('error', settle).once('close', onClose);
     });
   }
   const head = Buffer.concat(chunks);

@@ -25,7 +25,11 @@ describe('slow clients are cut off (issue 18 L7)', () => {
     await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     port = (ctx.app.server.address() as net.AddressInfo).port;
   });
-  afterAll(() => ctx.close());
+  const figures: string[] = [];
+  afterAll(async () => {
+    console.log(`slow clients: ${figures.length} cases against a listening server — ${figures.join('; ')}`);
+    await ctx.close();
+  });
 
   it('closes a connection whose headers never finish', async () => {
     const client = connect(port);
@@ -35,6 +39,7 @@ describe('slow clients are cut off (issue 18 L7)', () => {
     clearInterval(timer);
     expect(closedAfter).toBeLessThan(8_000);
     expect(client.answer()).toMatch(/^HTTP\/1.1 408/);
+    figures.push(`slow header cut off after ${closedAfter} ms (408)`);
   });
 
   it('closes a connection whose body drips in', async () => {
@@ -52,6 +57,7 @@ describe('slow clients are cut off (issue 18 L7)', () => {
     clearInterval(timer);
     expect(closedAfter).toBeLessThan(8_000);
     expect(sent).toBeLessThan(1000);
+    figures.push(`slow-drip body cut off after ${closedAfter} ms (${sent} bytes dripped)`);
   });
 
   it('lets a steady body take several windows', async () => {
@@ -67,5 +73,6 @@ describe('slow clients are cut off (issue 18 L7)', () => {
     await client.closed;
     // The whole body arrived over five seconds (2.5 windows); the answer is the route's own.
     expect(client.answer()).toMatch(/^HTTP\/1.1 400/);
+    figures.push('a steady 320 KiB body over 5 s answered by its route');
   });
 });

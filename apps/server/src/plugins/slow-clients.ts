@@ -43,7 +43,12 @@ export function registerSlowClientGuard(app: FastifyInstance, windowSeconds: num
       seen = read;
     }, windowSeconds * 1000);
     timer.unref();
-    socket.once('close', () => clearInterval(timer));
-    message.once('end', () => clearInterval(timer));
+    // A keep-alive socket carries many requests: take the listener off again with each one.
+    const stop = () => {
+      clearInterval(timer);
+      socket.off('close', stop);
+    };
+    socket.once('close', stop);
+    message.once('end', stop);
   });
 }

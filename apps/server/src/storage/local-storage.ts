@@ -1,5 +1,7 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, rm, rmdir, stat } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -16,6 +18,45 @@ async function flushFile(file: string): Promise<void> {
   }
 }
 
+/** `<name>.partial-<pid>-<random>@<host>`: the file a process is writing. */
+const partialName = (file: string) =>
+  `${file}.partial-${process.pid}-${randomBytes(4).toString('hex')}@${os.hostname()}`;
+const PARTIAL_NAME = /\.partial-(\d+)-[0-9a-f]+@(.+)$/;
+
+/** Whether process `pid` of this machine is alive. */
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Removes the `.partial-<pid>-…@<host>` files of this machine whose writing process is gone (killed
+ * in the middle of an upload), and the folders they leave empty. Files of live processes (another
+ * app process on the same DATA_DIR, uploading now) and of other machines are left alone.
+ */
+async function sweepPartials(dir: string): Promise<number> {
+  const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+  let removed = 0;
+  for (const entry of entries) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      const inside = await sweepPartials(full);
+      removed += inside;
+      if (inside) await rmdir(full).catch(() => undefined); // only when now empty
+      continue;
+    }
+    const match = PARTIAL_NAME.exec(entry.name);
+    if (!match || match[2] !== os.hostname() || isAlive(Number(match[1]))) continue;
+    await rm(full, { force: true });
+    removed += 1;
+  }
+  return removed;
+}
+
 /** Files under `root` (DATA_DIR/media); the app serves them at /media/<key>. */
 export function createLocalStorage(root: string): Storage {
   const fileOf = (key: string) => {
@@ -29,11 +70,15 @@ export function createLocalStorage(root: string): Storage {
     const file = fileOf(key);
     await mkdir(path.dirname(file), { recursive: true });
     const source = Buffer.isBuffer(body) ? Readable.from([body]) : body;
-    const writer = new DurableFileWriter(file, { maxBytes: options.maxBytes });
+    // Written under a name that says which process writes it, and renamed once complete: a
+    // process killed mid-upload leaves a `.partial-` file that the next start removes.
+    const partial = partialName(file);
+    const writer = new DurableFileWriter(partial, { maxBytes: options.maxBytes });
     try {
       await pipeline(source, writer);
+      await rename(partial, file);
     } catch (error) {
-      await rm(file, { force: true });
+      await rm(partial, { force: true });
       throw error;
     }
     return { size: writer.bytes };
@@ -88,6 +133,9 @@ export function createLocalStorage(root: string): Storage {
     async deletePrefix(prefix) {
       if (!prefix.endsWith('/')) throw new Error('prefix must end with /');
       await rm(fileOf(prefix.slice(0, -1)), { recursive: true, force: true });
+    },
+    async sweepAbandoned() {
+      return sweepPartials(root);
     },
     url(key) {
       assertSafeKey(key);

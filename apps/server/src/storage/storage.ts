@@ -39,6 +39,11 @@ export interface Storage {
   delete(key: string): Promise<void>;
   /** Removes every object whose key starts with `prefix` (which must end with '/'). */
   deletePrefix(prefix: string): Promise<void>;
+  /**
+   * Removes what writers killed mid-way left behind (local disk: `.partial-` files of dead
+   * processes); returns how many. Called once at start-up.
+   */
+  sweepAbandoned?(): Promise<number>;
   /** Public URL path under which the app serves the object (`/media/<key>`). */
   url(key: string): string;
   /**

@@ -1,0 +1,363 @@
+/**
+ * THE AUTHORIZATION MATRIX: who may call what (issue 18). One row per registered route.
+ *
+ * `authorization-matrix.test.ts` walks `app.routeTable` (every route Fastify registered, collected
+ * by the onRoute hook in plugins/route-table.ts), finds each route's row here by its key
+ * `'METHOD /url/pattern/'` and sends the row's request once as each of the six actors:
+ *
+ *   anonymous     no Authorization header
+ *   creator       the OWNER: owns `world.video`, `world.approvedVideo`, the application to
+ *                 `world.contest`, the tus upload...
+ *   otherCreator  another creator, owning nothing of the above
+ *   brand         a user of brand `world.brandId`, the brand of `world.contest`
+ *   otherBrand    a user of another brand (`world.otherBrandId`, whose contest is `world.otherContest`)
+ *   staff         a staff user
+ *
+ * and compares each answer's status with the row's `expect`. A route without a row fails the suite
+ * with its key; so does a row whose route no longer exists. The world (test/world.ts) supplies the
+ * concrete ids.
+ *
+ * HOW TO ADD A ROUTE'S ROW (a few lines):
+ *
+ *   'POST /api/contests/:id/entries/': {
+ *     request: (w) => ({ url: `/api/contests/${w.contest.id}/entries/`, payload: { video_id: w.video.id } }),
+ *     expect: { all: 403, anonymous: 401, creator: 201 },
+ *   },
+ *
+ * - `request(world, actor)` returns `{ url, payload?, headers?, remoteAddress? }` (may be async; the
+ *   actor's Authorization header is added for you). Without `request`, the key's URL is fetched
+ *   as it is (routes without parameters). Send a body that is VALID for an allowed actor, so the
+ *   status tested is the access decision, not validation (validation runs before preHandlers).
+ * - A route that consumes what it acts on (delete, decide, accept, deactivate) takes a fresh target
+ *   for each actor from `world.fresh.*`, so one actor's success does not change the next one's
+ *   answer. Actors are tried in the order of ACTORS (anonymous first, staff last).
+ * - `expect` names the status per actor; `all` is every actor not named. A list (`[403, 404]`) is
+ *   not allowed: each actor gets exactly one expected status. When hiding existence matters (404
+ *   instead of 403 for a resource the caller cannot see), write the 404.
+ * - `why` (optional) says in words why the row is what it is, when it is not obvious.
+ */
+import type { InjectOptions } from 'fastify';
+import type { Actor, World } from './world';
+import { CSRF_TOKEN } from './world';
+import { multipartBody } from './video-clips';
+
+export interface MatrixRequest {
+  url: string;
+  payload?: InjectOptions['payload'];
+  headers?: Record<string, string>;
+  remoteAddress?: string;
+}
+
+export type Expectation = Partial<Record<Actor | 'all', number>>;
+
+export interface MatrixRow {
+  request?: (world: World, actor: Actor) => MatrixRequest | Promise<MatrixRequest>;
+  expect: Expectation;
+  why?: string;
+}
+
+/** Everyone gets the same answer (public routes). */
+const everyone = (status: number): Expectation => ({ all: status });
+/** Signed-in users of any role: 401 anonymous. */
+const signedIn = (status: number): Expectation => ({ all: status, anonymous: 401 });
+/** Staff only: 401 anonymous, 403 creators and brands. */
+const staffOnly = (status: number): Expectation => ({ all: 403, anonymous: 401, staff: status });
+/** Creators only, each acting on their own data: 401 anonymous, 403 brands and staff. */
+const creatorsOnly = (status: number): Expectation => ({
+  all: 403,
+  anonymous: 401,
+  creator: status,
+  otherCreator: status,
+});
+
+const tus = { 'tus-resumable': '1.0.0' };
+const csrf = { cookie: `csrftoken=${CSRF_TOKEN}`, 'x-csrftoken': CSRF_TOKEN };
+const strongPassword = 'Velvet-Lantern-4821-Proof';
+
+export const authorizationMatrix: Record<string, MatrixRow> = {
+  // ── Documentation and site ──────────────────────────────────────────────────────────────────
+  'GET /api/docs': { expect: everyone(200) },
+  'HEAD /api/docs/': { expect: everyone(200) },
+  'GET /api/docs/static/index.html': { expect: everyone(302), why: 'redirects to /api/docs' },
+  'GET /api/docs/static/swagger-initializer.js': { expect: everyone(200) },
+  'GET /api/docs/json': { expect: everyone(200) },
+  'GET /api/docs/yaml': { expect: everyone(200) },
+  'HEAD /api/docs/static/*': {
+    request: () => ({ url: '/api/docs/static/index.css' }),
+    expect: everyone(200),
+  },
+  'GET /api/docs/static/*': { request: () => ({ url: '/api/docs/static/index.css' }), expect: everyone(200) },
+  'GET /api/openapi.json': { expect: everyone(200) },
+  'GET /api/health/': { expect: everyone(200) },
+  'GET /api/config/': { expect: everyone(200) },
+  'GET /media/*': {
+    request: (w) => ({ url: `/media/${w.approvedVideo.key}` }),
+    expect: everyone(200),
+    why: 'media files are public by key (private media: issue 18 L8)',
+  },
+
+  // ── Accounts: anonymous by design, the same answer for everyone ─────────────────────────────
+  'POST /api/accounts/auth/register/': {
+    request: (w) => ({
+      url: '/api/accounts/auth/register/',
+      payload: {
+        email: w.fresh.email(),
+        password: strongPassword,
+        confirm_password: strongPassword,
+        role: 'creator',
+        phone_number: '',
+      },
+      remoteAddress: w.fresh.ip(),
+    }),
+    expect: everyone(201),
+  },
+  'POST /api/accounts/auth/login/': {
+    request: (w) => ({
+      url: '/api/accounts/auth/login/',
+      payload: { email: w.users.otherCreator.email, password: w.users.otherCreator.password },
+      remoteAddress: w.fresh.ip(),
+    }),
+    expect: everyone(200),
+  },
+  'POST /api/token/refresh/': {
+    request: async (w) => ({
+      url: '/api/token/refresh/',
+      payload: { refresh: await w.fresh.refreshToken() },
+    }),
+    expect: everyone(200),
+    why: 'the refresh token is the credential, whoever sends it',
+  },
+  'POST /api/accounts/auth/logout/': {
+    request: async (w) => ({
+      url: '/api/accounts/auth/logout/',
+      payload: { refresh: await w.fresh.refreshToken() },
+    }),
+    expect: everyone(200),
+  },
+  'GET /api/accounts/auth/verify_email/:uid/:token/': {
+    request: () => ({ url: '/api/accounts/auth/verify_email/MQ/not-a-real-token/' }),
+    expect: everyone(400),
+    why: 'the link is the credential; a made-up one is refused for everyone',
+  },
+  'POST /api/accounts/auth/resend-verification/': {
+    request: (w) => ({
+      url: '/api/accounts/auth/resend-verification/',
+      payload: { email: w.fresh.email() },
+      remoteAddress: w.fresh.ip(),
+    }),
+    expect: everyone(200),
+  },
+  'POST /api/accounts/auth/password/reset/': {
+    request: (w) => ({
+      url: '/api/accounts/auth/password/reset/',
+      payload: { email: w.fresh.email() },
+      remoteAddress: w.fresh.ip(),
+    }),
+    expect: everyone(200),
+  },
+  'GET /api/accounts/auth/password/reset/confirm/:uidb64/:token/': {
+    request: () => ({ url: '/api/accounts/auth/password/reset/confirm/MQ/not-a-real-token/' }),
+    expect: everyone(400),
+  },
+  'POST /api/accounts/auth/password/reset/confirm/:uidb64/:token/': {
+    request: () => ({
+      url: '/api/accounts/auth/password/reset/confirm/MQ/not-a-real-token/',
+      payload: { new_password1: strongPassword, new_password2: strongPassword },
+    }),
+    expect: everyone(400),
+  },
+  'POST /api/accounts/auth/google/': {
+    request: (w) => ({
+      url: '/api/accounts/auth/google/',
+      payload: { id_token: 'not.a.token' },
+      remoteAddress: w.fresh.ip(),
+    }),
+    expect: everyone(503),
+    why: 'the ID token is the credential; the test server has no GOOGLE_CLIENT_ID (503 for everyone)',
+  },
+  'GET /api/accounts/me/': { expect: signedIn(200) },
+  'GET /api/accounts/invitations/:token/': {
+    request: async (w) => ({ url: `/api/accounts/invitations/${await w.fresh.invitationToken()}/` }),
+    expect: everyone(200),
+    why: 'the token is the credential',
+  },
+  'POST /api/accounts/invitations/:token/accept/': {
+    request: async (w) => ({
+      url: `/api/accounts/invitations/${await w.fresh.invitationToken()}/accept/`,
+      payload: { password: strongPassword, confirm_password: strongPassword },
+    }),
+    expect: everyone(200),
+    why: 'the token is the credential',
+  },
+
+  // ── Contests ────────────────────────────────────────────────────────────────────────────────
+  'GET /api/contests/': { expect: everyone(200) },
+  'GET /api/contests/active/': { expect: everyone(200) },
+  'GET /api/contests/:id/': {
+    request: (w) => ({ url: `/api/contests/${w.contest.id}/` }),
+    expect: everyone(200),
+  },
+  'GET /api/contests/:id/products/': {
+    request: (w) => ({ url: `/api/contests/${w.contest.id}/products/` }),
+    expect: everyone(200),
+  },
+  'GET /api/brands/:id/products/': {
+    request: (w) => ({ url: `/api/brands/${w.brandId}/products/` }),
+    expect: everyone(200),
+  },
+  'POST /api/contests/:id/apply/': {
+    request: (w) => ({
+      url: `/api/contests/${w.otherContest.id}/apply/`,
+      payload: w.applyBody(w.otherContest.products[0]!.id),
+    }),
+    expect: creatorsOnly(201),
+    why: 'each creator applies once, for themselves, to the other brand’s contest',
+  },
+
+  // ── Creator dashboard and profile: creators only, their own data ────────────────────────────
+  'GET /api/creator/dashboard/': { expect: creatorsOnly(200) },
+  'GET /api/accounts/creator/dashboard/': { expect: creatorsOnly(200) },
+  'GET /api/accounts/creators/stats/': { expect: creatorsOnly(200) },
+  'GET /api/accounts/creators/earnings/': { expect: creatorsOnly(200) },
+  'GET /api/creators/submissions/': { expect: creatorsOnly(200) },
+  'GET /api/accounts/auth/creator-profile/': { expect: creatorsOnly(200) },
+  'PATCH /api/accounts/auth/creator-profile/': {
+    request: () => ({
+      url: '/api/accounts/auth/creator-profile/',
+      headers: csrf,
+      payload: { bio: 'Updated by the authorization matrix' },
+    }),
+    expect: creatorsOnly(200),
+  },
+  'GET /api/accounts/auth/confirm-email-change/:token/': {
+    request: () => ({ url: '/api/accounts/auth/confirm-email-change/not-a-real-token/' }),
+    expect: everyone(303),
+    why: 'the link is the credential; a made-up one redirects to the failure page',
+  },
+
+  // ── Videos ──────────────────────────────────────────────────────────────────────────────────
+  'POST /api/videos/upload/': {
+    request: (w) => ({ url: '/api/videos/upload/', ...w.uploadBody() }),
+    expect: creatorsOnly(201),
+  },
+  'GET /api/videos/videos/': { expect: everyone(200) },
+  'GET /api/videos/search/': {
+    request: () => ({ url: '/api/videos/search/?q=proof' }),
+    expect: everyone(200),
+  },
+  'GET /api/videos/videos/:id/': {
+    request: (w) => ({ url: `/api/videos/videos/${w.video.id}/` }),
+    expect: { all: 404, creator: 200, staff: 200 },
+    why: 'a video waiting for review is seen by its owner and staff; to others it does not exist',
+  },
+  'PUT /api/videos/videos/:id/': {
+    request: (w) => ({
+      url: `/api/videos/videos/${w.video.id}/`,
+      payload: { title: 'Renamed by its owner' },
+    }),
+    expect: { all: 404, anonymous: 401, creator: 200, staff: 403 },
+  },
+  'DELETE /api/videos/videos/:id/': {
+    request: async (w) => ({ url: `/api/videos/videos/${(await w.fresh.video()).id}/` }),
+    expect: { all: 404, anonymous: 401, creator: 204, staff: 204 },
+  },
+  'POST /api/videos/videos/:id/captions/': {
+    request: (w) => ({
+      url: `/api/videos/videos/${w.video.id}/captions/`,
+      ...multipartBody(
+        { language: 'en' },
+        {
+          name: 'file',
+          filename: 'en.vtt',
+          type: 'text/vtt',
+          bytes: Buffer.from('WEBVTT\n\n00:00.000 --> 00:01.000\nHello\n'),
+        },
+      ),
+    }),
+    expect: { all: 404, anonymous: 401, creator: 200, staff: 403 },
+  },
+  'GET /api/videos/videos/:id/download/': {
+    request: (w) => ({ url: `/api/videos/videos/${w.video.id}/download/` }),
+    expect: { all: 404, anonymous: 401, creator: 200, staff: 200 },
+  },
+
+  // ── Resumable uploads (tus) ─────────────────────────────────────────────────────────────────
+  'POST /api/videos/uploads/': {
+    request: (w) => ({
+      url: '/api/videos/uploads/',
+      headers: {
+        ...tus,
+        'upload-length': String(w.clip.length),
+        'upload-metadata': `filename ${Buffer.from('clip.mp4').toString('base64')},filetype ${Buffer.from('video/mp4').toString('base64')},title ${Buffer.from('Matrix').toString('base64')}`,
+      },
+    }),
+    expect: creatorsOnly(201),
+  },
+  'HEAD /api/videos/uploads/:id': {
+    request: async (w) => ({ url: `/api/videos/uploads/${await w.fresh.tusUpload()}`, headers: tus }),
+    expect: { all: 403, anonymous: 401, creator: 200, otherCreator: 404 },
+    why: 'creators only; an upload is found by its owner alone',
+  },
+  'PATCH /api/videos/uploads/:id': {
+    request: async (w) => ({
+      url: `/api/videos/uploads/${await w.fresh.tusUpload()}`,
+      headers: { ...tus, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+      payload: w.clip.subarray(0, 1024),
+    }),
+    expect: { all: 403, anonymous: 401, creator: 204, otherCreator: 404 },
+  },
+  'DELETE /api/videos/uploads/:id': {
+    request: async (w) => ({ url: `/api/videos/uploads/${await w.fresh.tusUpload()}`, headers: tus }),
+    expect: { all: 403, anonymous: 401, creator: 204, otherCreator: 404 },
+  },
+  'OPTIONS /api/videos/uploads/': {
+    request: () => ({ url: '/api/videos/uploads/', headers: tus }),
+    expect: everyone(204),
+  },
+  'OPTIONS /api/videos/uploads/:id': {
+    request: () => ({ url: '/api/videos/uploads/whatever', headers: tus }),
+    expect: everyone(204),
+  },
+
+  // ── Staff console: staff only (one onRequest hook for everything under /api/staff/) ─────────
+  'GET /api/staff/videos/': { expect: staffOnly(200) },
+  'POST /api/staff/videos/:id/approve/': {
+    request: async (w) => ({ url: `/api/staff/videos/${(await w.fresh.video()).id}/approve/` }),
+    expect: staffOnly(200),
+  },
+  'POST /api/staff/videos/:id/reject/': {
+    request: async (w) => ({
+      url: `/api/staff/videos/${(await w.fresh.video()).id}/reject/`,
+      payload: { reason: 'Too dark to judge' },
+    }),
+    expect: staffOnly(200),
+  },
+  'POST /api/staff/videos/approve/': {
+    request: async (w) => ({
+      url: '/api/staff/videos/approve/',
+      payload: { ids: [(await w.fresh.video()).id] },
+    }),
+    expect: staffOnly(200),
+  },
+  'POST /api/staff/videos/reject/': {
+    request: async (w) => ({
+      url: '/api/staff/videos/reject/',
+      payload: { ids: [(await w.fresh.video()).id], reason: 'Too dark to judge' },
+    }),
+    expect: staffOnly(200),
+  },
+  'POST /api/staff/invitations/': {
+    request: (w) => ({
+      url: '/api/staff/invitations/',
+      payload: { email: w.fresh.email(), role: 'brand', brand_id: w.brandId },
+    }),
+    expect: staffOnly(201),
+  },
+  'GET /api/staff/invitations/': { expect: staffOnly(200) },
+  'GET /api/staff/users/': { expect: staffOnly(200) },
+  'POST /api/staff/users/:id/deactivate/': {
+    request: async (w) => ({ url: `/api/staff/users/${(await w.fresh.creator()).id}/deactivate/` }),
+    expect: staffOnly(200),
+  },
+  'GET /api/staff/audit/': { expect: staffOnly(200) },
+};
