@@ -220,7 +220,9 @@ function contestsServiceOn(db: DbOrTx, deps: ContestsServiceDeps, clock: () => D
 
     /** The products a contest offers, in its order, with live stock. */
     async listContestProducts(ref: string): Promise<ProductResponse[]> {
-      const contest = await getContest(ref);
+      // The contest's row only (not its products as the contest page shows them): one query less.
+      const contest = await repo.findContest(db, parseContestRef(ref));
+      if (!contest) throw new AppError('not_found', MESSAGES.generic.notFound);
       return (await repo.listContestProducts(db, contest.id)).map((row) => toProduct(row, mediaUrl));
     },
 
