@@ -16,6 +16,24 @@ export interface Round {
   rssMb: number;
   /** 1-minute load average when the round started. */
   load: number;
+  /**
+   * The server process's CPU time (user + system) per answered request, in ms: the work one
+   * request costs the server, which a busy shared machine changes far less than latency or req/s.
+   */
+  cpuMs: number;
+}
+
+/** A process's CPU time so far (user + system), in ms (Linux /proc; clock ticks of 10 ms). */
+export function cpuMs(pid: number | undefined): number {
+  if (!pid) return 0;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime are fields 14 and 15 of stat(5); fields[0] here is field 3.
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
 }
 
 /** Resident memory of a process in MB (Linux /proc), 0 when unreadable. */
@@ -32,11 +50,13 @@ export function rssMb(pid: number | undefined): number {
 }
 
 /** Samples a process's RSS every 250 ms while `work` runs; returns the work's result and the peak. */
-async function withPeakRss<T>(pid: number | undefined, work: () => Promise<T>): Promise<[T, number]> {
+async function withPeakRss<T>(pid: number | undefined, work: () => Promise<T>): Promise<[T, number, number]> {
   let peak = rssMb(pid);
+  const cpuBefore = cpuMs(pid);
   const timer = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 250);
   try {
-    return [await work(), Math.max(peak, rssMb(pid))];
+    const result = await work();
+    return [result, Math.max(peak, rssMb(pid)), cpuMs(pid) - cpuBefore];
   } finally {
     clearInterval(timer);
   }
@@ -58,7 +78,7 @@ export async function openLoop(
   pid?: number,
 ): Promise<Round> {
   const load = os.loadavg()[0]!;
-  const [result, peak] = await withPeakRss(pid, async () => {
+  const [result, peak, cpu] = await withPeakRss(pid, async () => {
     const interval = 1000 / rate;
     const count = Math.round(rate * seconds);
     const latencies: number[] = [];
@@ -94,6 +114,7 @@ export async function openLoop(
     seconds: result.elapsed,
     rssMb: peak,
     load,
+    cpuMs: sorted.length ? cpu / sorted.length : 0,
   };
 }
 
@@ -105,7 +126,7 @@ export async function saturate(
   pid?: number,
 ): Promise<Round> {
   const load = os.loadavg()[0]!;
-  const [result, peak] = await withPeakRss(pid, () =>
+  const [result, peak, cpu] = await withPeakRss(pid, () =>
     autocannon({ url, connections: 10, duration: seconds, headers }),
   );
   return {
@@ -117,6 +138,7 @@ export async function saturate(
     seconds: result.duration,
     rssMb: peak,
     load,
+    cpuMs: result.requests.total ? cpu / result.requests.total : 0,
   };
 }
 

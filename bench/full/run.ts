@@ -135,6 +135,7 @@ async function measure(
         seconds,
         rssMb: Math.max(...rounds.map((r) => r.rssMb)),
         load: Math.round(Math.max(...rounds.map((r) => r.load)) * 10) / 10,
+        cpuMs: Math.round((100 * rounds.reduce((n, r) => n + r.cpuMs * r.requests, 0)) / requests) / 100,
         missed: [],
       };
       made.push(row);
@@ -157,7 +158,7 @@ async function measure(
       rows.push(row);
       say(
         `${row.scenario} · ${row.server} · ${mode}: p50 ${row.p50} ms, p99 ${row.p99} ms, ${row.rps} req/s, ` +
-          `${row.errors} errors, RSS ${row.rssMb} MB${row.ratio ? `, ${Math.round(100 * row.ratio)}% of baseline` : ''}`,
+          `${row.errors} errors, RSS ${row.rssMb} MB, CPU ${row.cpuMs} ms/req${row.ratio ? `, ${Math.round(100 * row.ratio)}% of baseline` : ''}`,
       );
     }
   }
@@ -430,14 +431,14 @@ async function pglitePart(): Promise<void> {
 
 function table(races: Race[]): string {
   const lines = [
-    '| Scenario | Server | Load | p50 ms | p99 ms | req/s | errors | RSS MB | app / baseline | load avg | target |',
-    '|---|---|---|---|---|---|---|---|---|---|---|',
+    '| Scenario | Server | Load | p50 ms | p99 ms | req/s | errors | RSS MB | CPU ms/req | app / baseline | load avg | target |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|',
   ];
   for (const r of rows) {
     const target = r.server === 'baseline' ? '' : r.missed.length ? `MISSED: ${r.missed.join('; ')}` : 'met';
     lines.push(
       `| ${r.scenario} | ${r.server} | ${r.mode === 'fixed' ? `${FIXED_RATE} req/s` : 'saturation (10 conns)'} | ` +
-        `${r.p50} | ${r.p99} | ${r.rps} | ${r.errors} | ${r.rssMb} | ${r.ratio ? `${Math.round(100 * r.ratio)}%` : ''} | ` +
+        `${r.p50} | ${r.p99} | ${r.rps} | ${r.errors} | ${r.rssMb} | ${r.cpuMs} | ${r.ratio ? `${Math.round(100 * r.ratio)}%` : ''} | ` +
         `${r.load} | ${target} |`,
     );
   }
