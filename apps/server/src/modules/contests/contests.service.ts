@@ -285,16 +285,17 @@ function contestsServiceOn(db: DbOrTx, deps: ContestsServiceDeps, clock: () => D
         throw new AppError('conflict', MESSAGES.application.alreadyApplied);
       }
 
+      const outOfStock = () =>
+        new AppError('conflict', MESSAGES.application.outOfStock, {
+          product_id: [MESSAGES.application.outOfStock],
+        });
+
       const address = trimAddress(payload.shipping_address);
       const saved = await findSavedShippingAddress(db, user.id);
       const result = await db
         .transaction(async (tx) => {
-          const stockLeft = await repo.reserveOneUnit(tx, payload.product_id);
-          if (stockLeft === null) {
-            throw new AppError('conflict', MESSAGES.application.outOfStock, {
-              product_id: [MESSAGES.application.outOfStock],
-            });
-          }
+          // The application first and the unit last: the product's row is locked only from the
+          // reservation to the commit, so many creators applying at once wait on it briefly.
           const application = await repo.insertApplication(tx, {
             contestId: contest.id,
             userId: user.id,
@@ -311,6 +312,8 @@ function contestsServiceOn(db: DbOrTx, deps: ContestsServiceDeps, clock: () => D
           });
           // A new address becomes the creator's saved one; the saved one sent back is left alone.
           if (!saved || !sameAddress(saved, address)) await saveShippingAddress(tx, user.id, address);
+          const stockLeft = await repo.reserveOneUnit(tx, payload.product_id);
+          if (stockLeft === null) throw outOfStock();
           return { application, stockLeft };
         })
         .catch((error: unknown) => {
