@@ -13,6 +13,11 @@ if (!E2E_STACK) throw new Error('run with E2E_STACK=1: this configuration drives
 export default defineConfig({
   ...base,
   testIgnore: [],
+  // One file at a time: the scale-out checks kill app processes on purpose, which must not land
+  // in the middle of another journey's requests.
+  workers: 1,
+  // Two app processes, a worker, nginx, PostgreSQL and S3 share the machine with the browser.
+  timeout: 120_000,
   testMatch: [
     'accounts/signup-verify-login.spec.ts',
     'contests/apply.spec.ts',
