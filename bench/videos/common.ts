@@ -34,11 +34,15 @@ export async function waitFor(url: string): Promise<void> {
   throw new Error(`${url} never answered`);
 }
 
-/** The app server as `npm start` runs it: the bundle of apps/server/src, run by plain node. */
-export function appServer(): ChildProcess {
+/**
+ * The app server as `npm start` runs it: the bundle of apps/server/src, run by plain node. `env`
+ * overrides the settings below; a setting given as null is left out (DATABASE_URL: null runs the
+ * embedded PGlite).
+ */
+export function appServer(env: Record<string, string | null> = {}): ChildProcess {
   mkdirSync(work, { recursive: true });
   buildServer();
-  return start(serverNodeArgs(), {
+  const settings: Record<string, string | null> = {
     ...serverEnv(),
     DATABASE_URL: BENCH_DATABASE_URL,
     PORT: String(APP_PORT),
@@ -49,5 +53,16 @@ export function appServer(): ChildProcess {
     DATA_DIR: path.join(work, 'data'),
     JWT_SECRET,
     WEB_DIST_DIR: path.join(work, 'no-web'),
+    ...env,
+  };
+  const given = Object.entries(settings).filter((entry): entry is [string, string] => entry[1] !== null);
+  const omitted = Object.keys(settings).filter((name) => settings[name] === null);
+  const inherited = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !omitted.includes(name)),
+  );
+  return spawn(process.execPath, serverNodeArgs(), {
+    cwd: root,
+    env: { ...inherited, ...Object.fromEntries(given) },
+    stdio: ['ignore', 'inherit', 'inherit'],
   });
 }

@@ -89,7 +89,8 @@ export const videos = pgTable(
       .on(t.createdAt.desc(), t.id.desc())
       .where(sql`${t.isApproved}`),
     index('videos_search_idx').using('gin', t.searchVector),
-    index('videos_review_idx').on(t.reviewStatus, t.createdAt, t.id),
+    // The review queue's page and count (status last: `<> 'failed'` is checked in the index).
+    index('videos_review_idx').on(t.reviewStatus, t.createdAt, t.id, t.status),
   ],
 );
 

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gt, ilike, isNull, like, or, sql } from 'drizzle-orm';
 import type { Role } from '@app/domain';
 import type { DbOrTx } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import {
   brandProfiles,
   brands,
@@ -177,12 +178,16 @@ export async function revokeAllForUser(db: DbOrTx, userId: number): Promise<void
     .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
 }
 
-/** What an access token is checked against on every request: one primary-key read. */
+/** What an access token is checked against on every request: one primary-key read, prepared. */
 export async function findTokenState(db: DbOrTx, id: number) {
-  const [row] = await db
-    .select({ tokenVersion: users.tokenVersion, deactivatedAt: users.deactivatedAt })
-    .from(users)
-    .where(eq(users.id, id));
+  const statement = prepared(db, 'users_token_state', () =>
+    db
+      .select({ tokenVersion: users.tokenVersion, deactivatedAt: users.deactivatedAt })
+      .from(users)
+      .where(eq(users.id, sql.placeholder('id')))
+      .prepare('users_token_state'),
+  );
+  const [row] = await statement.execute({ id });
   return row;
 }
 

@@ -578,7 +578,14 @@ function contestsServiceOn(db: DbOrTx, deps: ContestsServiceDeps, clock: () => D
 
     /** The products a contest offers, in its order, with live stock. */
     async listContestProducts(ref: string, user?: User): Promise<ProductResponse[]> {
-      const contest = await getContest(ref, user);
+      // The contest's row only (not its products as the contest page shows them): one query less.
+      const contest = await repo.findContest(db, parseContestRef(ref));
+      if (
+        !contest ||
+        (contest.publicationStatus === 'draft' && !canSeeContest(await actorOf(user), contest))
+      ) {
+        throw new AppError('not_found', MESSAGES.generic.notFound);
+      }
       return (await repo.listContestProducts(db, contest.id)).map((row) => toProduct(row, mediaUrl));
     },
 
@@ -644,16 +651,17 @@ function contestsServiceOn(db: DbOrTx, deps: ContestsServiceDeps, clock: () => D
         throw new AppError('conflict', MESSAGES.application.alreadyApplied);
       }
 
+      const outOfStock = () =>
+        new AppError('conflict', MESSAGES.application.outOfStock, {
+          product_id: [MESSAGES.application.outOfStock],
+        });
+
       const address = trimAddress(payload.shipping_address);
       const saved = await findSavedShippingAddress(db, user.id);
       const result = await db
         .transaction(async (tx) => {
-          const stockLeft = await repo.reserveOneUnit(tx, payload.product_id);
-          if (stockLeft === null) {
-            throw new AppError('conflict', MESSAGES.application.outOfStock, {
-              product_id: [MESSAGES.application.outOfStock],
-            });
-          }
+          // The application first and the unit last: the product's row is locked only from the
+          // reservation to the commit, so many creators applying at once wait on it briefly.
           const application = await repo.insertApplication(tx, {
             contestId: contest.id,
             userId: user.id,
@@ -670,6 +678,8 @@ function contestsServiceOn(db: DbOrTx, deps: ContestsServiceDeps, clock: () => D
           });
           // A new address becomes the creator's saved one; the saved one sent back is left alone.
           if (!saved || !sameAddress(saved, address)) await saveShippingAddress(tx, user.id, address);
+          const stockLeft = await repo.reserveOneUnit(tx, payload.product_id);
+          if (stockLeft === null) throw outOfStock();
           return { application, stockLeft };
         })
         .catch((error: unknown) => {

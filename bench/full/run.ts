@@ -1,0 +1,516 @@
+/**
+ * `npm run bench` (issue 19): every hot path on a seeded PostgreSQL — 1,000,000 videos, 100,000
+ * creators, 200 contests, 50,000 applications to one contest, 5,000 entries, 10,000 videos waiting
+ * for review — each next to a no-framework baseline replaying the very SQL the app sent for that
+ * request (bench/full/capture.ts), at a fixed 50 req/s and at saturation; the application race
+ * (200 creators, 10 units); the library and search on the embedded PGlite at 10,000 videos.
+ * Prints a table and exits non-zero when a target is missed. Never part of `npm test`.
+ *
+ *   npm run bench                 full size (database bench_full, seeded once and reused)
+ *   BENCH_QUICK=1 npm run bench   smoke run: a small seed (bench_quick), one short round
+ *
+ * Settings: BENCH_FULL_DATABASE_URL, BENCH_APP_PORT (the app; the baseline and the PGlite app use
+ * the next two ports), BENCH_ROUNDS, BENCH_SECONDS, BENCH_SKIP_PGLITE=1.
+ */
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
+import pg from 'pg';
+import pino from 'pino';
+import { openPglite, migrateDatabase } from '../../apps/server/src/db/client';
+import { seedIfEmpty } from '../../apps/server/src/db/seed/index';
+import { nullQueue } from '../../apps/server/src/jobs/queue';
+import { createAccessTokens } from '../../apps/server/src/plugins/auth';
+import { createLocalStorage } from '../../apps/server/src/storage/local-storage';
+import { appServer, JWT_SECRET, root, start, waitFor, work } from '../videos/common';
+import { createCapturer, type Statement } from './capture';
+import { openLoop, saturate, warm, type Round } from './load';
+import { FULL, PGLITE, QUICK, RACE_UNITS, resetRace, seedBench, TERMS, type Exec, type Seeded } from './seed';
+
+const quick = process.env.BENCH_QUICK === '1';
+const SIZE = quick ? QUICK : FULL;
+const DATABASE_URL =
+  process.env.BENCH_FULL_DATABASE_URL ??
+  `postgres://postgres@127.0.0.1:5432/${quick ? 'bench_quick' : 'bench_full'}`;
+const APP_PORT = Number(process.env.BENCH_APP_PORT ?? 3192);
+const BASE_PORT = APP_PORT + 1;
+const PGLITE_PORT = APP_PORT + 2;
+const ROUNDS = quick ? 1 : Number(process.env.BENCH_ROUNDS ?? 3);
+const SECONDS = quick ? 3 : Number(process.env.BENCH_SECONDS ?? 5);
+const FIXED_RATE = 50;
+/** Targets (issue 19), on a 2-core machine. */
+const READ_P99_MS = 50;
+const SEARCH_P99_MS = 150;
+const MIN_BASELINE_SHARE = 0.8;
+
+type Mode = 'fixed' | 'saturation';
+interface Scenario {
+  key: string;
+  name: string;
+  /** The app's URL path, or null when the endpoint is not in this branch (baseline only). */
+  path: string | null;
+  headers: Record<string, string>;
+  search?: boolean;
+  note?: string;
+}
+interface Row extends Round {
+  scenario: string;
+  server: 'app' | 'baseline' | 'app (PGlite)';
+  mode: Mode;
+  /** App req/s as a share of the baseline's, at saturation. */
+  ratio?: number;
+  /** Targets this row missed. */
+  missed: string[];
+}
+
+const say = (line: string) => console.log(`[bench] ${line}`);
+const rows: Row[] = [];
+const notes: string[] = [];
+const misses: string[] = [];
+
+async function ensureDatabase(url: string): Promise<void> {
+  const name = new URL(url).pathname.slice(1);
+  const admin = new pg.Client({ connectionString: url.replace(/\/[^/]+$/, '/postgres') });
+  await admin.connect();
+  const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
+  if (!exists.rowCount) await admin.query(`create database "${name.replace(/"/g, '')}"`);
+  await admin.end();
+}
+
+function stop(child: ChildProcess | undefined): Promise<void> {
+  if (!child || child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+/** Every statement of a request under EXPLAIN ANALYZE (bench/full/results/plans-*.txt). */
+async function explain(pool: pg.Pool, name: string, statements: Statement[]): Promise<string> {
+  const out = [`-- ${name}`];
+  for (const s of statements) {
+    if (!/^\s*select/i.test(s.text)) continue;
+    const { rows: plan } = await pool.query({
+      text: `explain (analyze, buffers off) ${s.text}`,
+      values: s.values,
+    });
+    out.push(s.text.replace(/\s+/g, ' ').slice(0, 240), ...plan.map((r) => `  ${String(r['QUERY PLAN'])}`));
+  }
+  return out.join('\n');
+}
+
+/** App and baseline taking turns, round after round, so a change in the machine's load weighs on both. */
+async function measure(
+  scenario: Scenario,
+  servers: Array<{ server: Row['server']; url: string; pid?: number }>,
+): Promise<void> {
+  for (const { url } of servers) await warm(url, scenario.headers);
+  for (const mode of ['fixed', 'saturation'] as const) {
+    const runs = new Map<string, Round[]>();
+    for (let i = 0; i < ROUNDS; i++) {
+      for (const { server, url, pid } of servers) {
+        const round =
+          mode === 'fixed'
+            ? await openLoop(url, FIXED_RATE, SECONDS, scenario.headers, pid)
+            : await saturate(url, SECONDS, scenario.headers, pid);
+        runs.set(server, [...(runs.get(server) ?? []), round]);
+      }
+    }
+    const made: Row[] = [];
+    for (const { server } of servers) {
+      const rounds = runs.get(server)!;
+      const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+      const requests = rounds.reduce((n, r) => n + r.requests, 0);
+      const seconds = rounds.reduce((n, r) => n + r.seconds, 0);
+      const row: Row = {
+        scenario: scenario.name,
+        server,
+        mode,
+        p50: median(rounds.map((r) => r.p50)),
+        p99: median(rounds.map((r) => r.p99)),
+        rps: Math.round(requests / seconds),
+        errors: rounds.reduce((n, r) => n + r.errors, 0),
+        requests,
+        seconds,
+        rssMb: Math.max(...rounds.map((r) => r.rssMb)),
+        load: Math.round(Math.max(...rounds.map((r) => r.load)) * 10) / 10,
+        cpuMs: Math.round((100 * rounds.reduce((n, r) => n + r.cpuMs * r.requests, 0)) / requests) / 100,
+        missed: [],
+      };
+      made.push(row);
+    }
+    const base = made.find((r) => r.server === 'baseline');
+    for (const row of made) {
+      if (row.server === 'baseline') continue;
+      if (row.errors) row.missed.push(`${row.errors} errors`);
+      if (mode === 'fixed') {
+        const limit = scenario.search ? SEARCH_P99_MS : READ_P99_MS;
+        if (row.p99 >= limit) row.missed.push(`p99 ${row.p99} ms ≥ ${limit} ms`);
+      } else if (base) {
+        row.ratio = row.rps / base.rps;
+        if (row.ratio < MIN_BASELINE_SHARE)
+          row.missed.push(`${Math.round(100 * row.ratio)}% of the baseline's req/s < 80%`);
+      }
+      for (const miss of row.missed) misses.push(`${row.scenario} (${row.server}, ${mode}): ${miss}`);
+    }
+    for (const row of made) {
+      rows.push(row);
+      say(
+        `${row.scenario} · ${row.server} · ${mode}: p50 ${row.p50} ms, p99 ${row.p99} ms, ${row.rps} req/s, ` +
+          `${row.errors} errors, RSS ${row.rssMb} MB, CPU ${row.cpuMs} ms/req${row.ratio ? `, ${Math.round(100 * row.ratio)}% of baseline` : ''}`,
+      );
+    }
+  }
+}
+
+interface Race {
+  round: number;
+  creators: number;
+  successes: number;
+  outOfStock: number;
+  otherStatuses: Record<string, number>;
+  stockLeft: number;
+  p50: number;
+  p99: number;
+  max: number;
+}
+
+/** 200 creators apply for the race product's 10 units at the same instant; exactly 10 may win. */
+async function race(exec: Exec, seeded: Seeded, tokens: string[], round: number): Promise<Race> {
+  await resetRace(exec, seeded);
+  const url = `http://127.0.0.1:${APP_PORT}/api/contests/${seeded.raceContestId}/apply/`;
+  const body = (i: number) =>
+    JSON.stringify({
+      full_name: `Race Creator ${i}`,
+      email: `race-${i}@example.com`,
+      phone_number: '+15551234567',
+      bio: 'Filmmaker.',
+      shipping_address: {
+        line1: '12 Elm St',
+        line2: '',
+        city: 'Austin',
+        state: 'TX',
+        postal: '78701',
+        country: 'US',
+      },
+      product_id: seeded.raceProductId,
+      terms_accepted: true,
+    });
+  const started = performance.now();
+  const answers = await Promise.all(
+    tokens.map(async (token, i) => {
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: body(i),
+      }).catch(() => null);
+      const text = res ? await res.text() : '';
+      return { status: res?.status ?? 0, text, ms: performance.now() - started };
+    }),
+  );
+  const times = answers.map((a) => a.ms).sort((a, b) => a - b);
+  const statuses: Record<string, number> = {};
+  for (const a of answers) statuses[a.status] = (statuses[a.status] ?? 0) + 1;
+  const outOfStock = answers.filter((a) => a.status === 409 && /stock|left|picked/i.test(a.text)).length;
+  const { rows: stock } = await exec('select stock_quantity from products where id = $1', [
+    seeded.raceProductId,
+  ]);
+  const result: Race = {
+    round,
+    creators: tokens.length,
+    successes: statuses['201'] ?? 0,
+    outOfStock,
+    otherStatuses: Object.fromEntries(Object.entries(statuses).filter(([s]) => s !== '201')),
+    stockLeft: Number(stock[0]?.stock_quantity),
+    p50: Math.round(times[Math.floor(times.length / 2)]!),
+    p99: Math.round(times[Math.floor(times.length * 0.99)]!),
+    max: Math.round(times[times.length - 1]!),
+  };
+  say(`application race ${round}: ${JSON.stringify(result)}`);
+  if (result.successes !== RACE_UNITS)
+    misses.push(`application race ${round}: ${result.successes} successes, not ${RACE_UNITS}`);
+  if (Object.keys(statuses).some((s) => s === '0' || s.startsWith('5')))
+    misses.push(`application race ${round}: failed requests ${JSON.stringify(statuses)}`);
+  if (result.stockLeft !== 0) misses.push(`application race ${round}: ${result.stockLeft} units left`);
+  return result;
+}
+
+async function postgresPart(): Promise<{ races: Race[]; seeded: Seeded; plans: string }> {
+  await ensureDatabase(DATABASE_URL);
+  // The app's own start migrates the database and seeds contest 1 (what a deployment does).
+  say(`starting the app on ${DATABASE_URL} (migrations)`);
+  const app = appServer({ DATABASE_URL, PORT: String(APP_PORT), DATA_DIR: path.join(work, 'data-full') });
+  let base: ChildProcess | undefined;
+  const pool = new pg.Pool({ connectionString: DATABASE_URL, max: 4 });
+  const exec: Exec = (text, values) => pool.query(text, values as unknown[]);
+  try {
+    await waitFor(`http://127.0.0.1:${APP_PORT}/api/health/`);
+    await exec(`set maintenance_work_mem = '256MB'`).catch(() => {});
+    const seeded = await seedBench(exec, SIZE);
+    await exec('vacuum analyze');
+    const access = createAccessTokens(JWT_SECRET, 4 * 3600);
+    const bearer = async (id: number, role: 'creator' | 'staff') => ({
+      authorization: `Bearer ${await access.sign({ id, role, tokenVersion: 0 })}`,
+    });
+    const creator = await bearer(seeded.creatorId, 'creator');
+    const staff = await bearer(seeded.staffId, 'staff');
+
+    const scenarios: Scenario[] = [
+      {
+        key: 'list',
+        name: 'library first page',
+        path: '/api/videos/videos/?is_approved=true&ordering=-created_at',
+        headers: {},
+      },
+      ...Object.entries(TERMS).map(([kind, term]) => ({
+        key: `search-${kind}`,
+        name: `search ${kind} '${term}'`,
+        path: `/api/videos/search/?query=${term}`,
+        headers: {},
+        search: true,
+      })),
+      { key: 'video', name: 'video page', path: `/api/videos/videos/${seeded.videoId}/`, headers: {} },
+      { key: 'me', name: 'GET /api/accounts/me/', path: '/api/accounts/me/', headers: creator },
+      { key: 'dashboard', name: 'creator dashboard', path: '/api/creator/dashboard/', headers: creator },
+      { key: 'contest', name: 'contest detail', path: `/api/contests/${seeded.contestId}/`, headers: {} },
+      {
+        key: 'products',
+        name: 'contest products and stock',
+        path: `/api/contests/${seeded.contestId}/products/`,
+        headers: {},
+      },
+      {
+        key: 'review',
+        name: `review queue page 1 (${SIZE.pending} waiting)`,
+        path: '/api/staff/videos/?review=pending&page=1',
+        headers: staff,
+      },
+      {
+        key: 'applications',
+        name: `contest applications list (${SIZE.applications} rows)`,
+        path: `/api/contests/${seeded.contestId}/applications/`,
+        headers: staff,
+      },
+      {
+        key: 'ranking',
+        name: `judging ranking (${Math.min(1000, SIZE.entries)} entries)`,
+        path: `/api/contests/${seeded.contestId}/ranking/`,
+        headers: staff,
+      },
+    ];
+
+    const capturer = await createCapturer(DATABASE_URL, JWT_SECRET);
+    const queries: Record<string, { statements: Statement[]; auth: boolean }> = {};
+    const plans: string[] = [];
+    const measured: Scenario[] = [];
+    try {
+      for (const scenario of scenarios) {
+        const status = await capturer.status(scenario.path!, scenario.headers);
+        if (status === 404 && scenario.key === 'applications') {
+          // Being built on another branch: the same page's SQL, as the list would run it, baseline only.
+          const line = `${scenario.name}: GET ${scenario.path} answers 404 in this branch (pending merge); measured: the equivalent SQL on the baseline only`;
+          say(line);
+          notes.push(line);
+          queries[scenario.key] = {
+            auth: true,
+            statements: [
+              {
+                text: `select a.id, a.status, a.full_name, a.email, a.product_id, p.name as product_name, a.created_at,
+                         count(*) over () as total
+                       from applications a join products p on p.id = a.product_id
+                       where a.contest_id = $1
+                       order by a.created_at desc, a.id desc limit 25 offset 0`,
+                values: [seeded.contestId],
+                rowMode: 'array',
+              },
+            ],
+          };
+          measured.push({ ...scenario, path: null, note: 'pending merge: equivalent SQL, baseline only' });
+          continue;
+        }
+        if (status === 404) {
+          const line = `${scenario.name}: GET ${scenario.path} answers 404 in this branch (pending merge): skipped`;
+          say(line);
+          notes.push(line);
+          continue;
+        }
+        const statements = await capturer.capture(scenario.path!, scenario.headers);
+        queries[scenario.key] = { statements, auth: !!scenario.headers.authorization };
+        measured.push(scenario);
+      }
+      for (const scenario of measured)
+        plans.push(await explain(pool, scenario.name, queries[scenario.key]!.statements));
+    } finally {
+      await capturer.close();
+    }
+
+    base = start(['bench/videos/baseline-server.mjs'], {
+      DATABASE_URL,
+      PORT: String(BASE_PORT),
+      BENCH_QUERIES: JSON.stringify(queries),
+      BENCH_JWT_SECRET: JWT_SECRET,
+    });
+    await waitFor(`http://127.0.0.1:${BASE_PORT}/none`);
+    for (const scenario of measured) {
+      say(`measuring ${scenario.name}`);
+      const servers: Array<{ server: Row['server']; url: string; pid?: number }> = [];
+      if (scenario.path)
+        servers.push({ server: 'app', url: `http://127.0.0.1:${APP_PORT}${scenario.path}`, pid: app.pid });
+      servers.push({
+        server: 'baseline',
+        url: `http://127.0.0.1:${BASE_PORT}/${scenario.key}`,
+        pid: base.pid,
+      });
+      await measure(scenario, servers);
+    }
+
+    const raceTokens = await Promise.all(
+      seeded.raceCreatorIds.map(async (id) => (await bearer(id, 'creator')).authorization.slice(7)),
+    );
+    const races: Race[] = [];
+    for (let i = 1; i <= ROUNDS; i++) races.push(await race(exec, seeded, raceTokens, i));
+    return { races, seeded, plans: plans.join('\n\n') };
+  } finally {
+    await Promise.all([stop(app), stop(base)]);
+    await pool.end();
+  }
+}
+
+/** The embedded default (no DATABASE_URL) at 10,000 videos: library and search, no baseline. */
+async function pglitePart(): Promise<void> {
+  const dataDir = path.join(work, 'pglite-10k');
+  const marker = path.join(dataDir, 'bench-seeded');
+  if (!existsSync(marker)) {
+    say('seeding the embedded PGlite with 10,000 videos');
+    mkdirSync(dataDir, { recursive: true });
+    const handle = await openPglite(path.join(dataDir, 'pglite'));
+    try {
+      await migrateDatabase(handle);
+      await seedIfEmpty({
+        database: handle,
+        log: pino({ level: 'silent' }),
+        queue: nullQueue,
+        storage: createLocalStorage(path.join(os.tmpdir(), 'bench-full-media')),
+      });
+      await seedBench(handle.query, PGLITE);
+      await handle.query('vacuum analyze');
+    } finally {
+      await handle.close();
+    }
+    writeFileSync(marker, new Date().toISOString());
+  }
+  const app = appServer({ DATABASE_URL: null, PORT: String(PGLITE_PORT), DATA_DIR: dataDir });
+  try {
+    await waitFor(`http://127.0.0.1:${PGLITE_PORT}/api/health/`);
+    const scenarios: Scenario[] = [
+      {
+        key: 'list',
+        name: 'library first page (PGlite, 10k)',
+        path: '/api/videos/videos/?is_approved=true&ordering=-created_at',
+        headers: {},
+      },
+      ...Object.entries(TERMS).map(([kind, term]) => ({
+        key: `search-${kind}`,
+        name: `search ${kind} '${term}' (PGlite, 10k)`,
+        path: `/api/videos/search/?query=${term}`,
+        headers: {},
+        search: true,
+      })),
+    ];
+    for (const scenario of scenarios) {
+      say(`measuring ${scenario.name}`);
+      await measure(scenario, [
+        { server: 'app (PGlite)', url: `http://127.0.0.1:${PGLITE_PORT}${scenario.path}`, pid: app.pid },
+      ]);
+    }
+  } finally {
+    await stop(app);
+  }
+}
+
+function table(races: Race[]): string {
+  const lines = [
+    '| Scenario | Server | Load | p50 ms | p99 ms | req/s | errors | RSS MB | CPU ms/req | app / baseline | load avg | target |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|',
+  ];
+  for (const r of rows) {
+    const target = r.server === 'baseline' ? '' : r.missed.length ? `MISSED: ${r.missed.join('; ')}` : 'met';
+    lines.push(
+      `| ${r.scenario} | ${r.server} | ${r.mode === 'fixed' ? `${FIXED_RATE} req/s` : 'saturation (10 conns)'} | ` +
+        `${r.p50} | ${r.p99} | ${r.rps} | ${r.errors} | ${r.rssMb} | ${r.cpuMs} | ${r.ratio ? `${Math.round(100 * r.ratio)}%` : ''} | ` +
+        `${r.load} | ${target} |`,
+    );
+  }
+  lines.push(
+    '',
+    '| Application race | creators | 201 | out of stock | other | stock left | p50 ms | p99 ms | max ms |',
+  );
+  lines.push('|---|---|---|---|---|---|---|---|---|');
+  for (const r of races)
+    lines.push(
+      `| round ${r.round} | ${r.creators} | ${r.successes} | ${r.outOfStock} | ${JSON.stringify(r.otherStatuses)} | ${r.stockLeft} | ${r.p50} | ${r.p99} | ${r.max} |`,
+    );
+  return lines.join('\n');
+}
+
+async function main(): Promise<void> {
+  const startedAt = new Date().toISOString();
+  const loadBefore = os.loadavg();
+  say(
+    `${quick ? 'QUICK' : 'FULL'} run: ${JSON.stringify(SIZE)}, ${ROUNDS} round(s) × ${SECONDS} s, ` +
+      `${os.cpus().length} CPUs, load ${loadBefore.map((l) => l.toFixed(1)).join(' ')}`,
+  );
+  const { races, plans } = await postgresPart();
+  if (!process.env.BENCH_SKIP_PGLITE) await pglitePart();
+  const text = table(races);
+  const dir = path.join(root, 'bench/full/results');
+  mkdirSync(dir, { recursive: true });
+  const label = quick ? 'quick' : 'full';
+  writeFileSync(
+    path.join(dir, `${label}.json`),
+    JSON.stringify(
+      {
+        startedAt,
+        finishedAt: new Date().toISOString(),
+        size: SIZE,
+        rounds: ROUNDS,
+        seconds: SECONDS,
+        machine: {
+          cpus: os.cpus().length,
+          model: os.cpus()[0]?.model,
+          memGb: Math.round(os.totalmem() / 2 ** 30),
+        },
+        loadBefore,
+        loadAfter: os.loadavg(),
+        rows,
+        races,
+        notes,
+        misses,
+      },
+      null,
+      2,
+    ),
+  );
+  writeFileSync(path.join(dir, `plans-${label}.txt`), plans);
+  console.log(`\n${text}\n`);
+  for (const note of notes) console.log(`note: ${note}`);
+  console.log(
+    `load average after: ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
+  if (misses.length) {
+    console.log(`\n${misses.length} target(s) missed:`);
+    for (const miss of misses) console.log(`  - ${miss}`);
+    process.exit(1);
+  }
+  console.log('\nevery target met');
+  process.exit(0);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(2);
+});

@@ -1,0 +1,309 @@
+/**
+ * The extended benchmark's data (issue 19), made with set-based SQL (generate_series INSERT …
+ * SELECT) so a million videos take minutes: creators with profiles, approved videos with their
+ * search documents, videos waiting for review, contests with products, one contest's applications,
+ * entries with a version each, a staff account and a contest with 10 units for the application race.
+ * The schema comes from the app's migrations (the server is started once on the database first).
+ */
+
+/** How much to seed; QUICK is the smoke run's size. */
+export interface SeedSize {
+  videos: number;
+  creators: number;
+  contests: number;
+  /** All in the first bench contest (its applications list). */
+  applications: number;
+  /** 1,000 per contest in the first contests (the first is the judged one). */
+  entries: number;
+  /** Videos waiting for review (the staff queue), part of `videos`. */
+  pending: number;
+}
+
+export const FULL: SeedSize = {
+  videos: 1_000_000,
+  creators: 100_000,
+  contests: 200,
+  applications: 50_000,
+  entries: 5_000,
+  pending: 10_000,
+};
+export const QUICK: SeedSize = {
+  videos: 20_000,
+  creators: 5_000,
+  contests: 20,
+  applications: 4_000,
+  entries: 2_000,
+  pending: 2_000,
+};
+/** The embedded default's library: what a newcomer runs. */
+export const PGLITE: SeedSize = {
+  videos: 10_000,
+  creators: 500,
+  contests: 2,
+  applications: 0,
+  entries: 0,
+  pending: 0,
+};
+
+export type Exec = (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
+
+export const TERMS = { common: 'cinematic', rare: 'zephyr', zero: 'xylophonequartz' } as const;
+export const RACE_UNITS = 10;
+export const STAFF_EMAIL = 'bench-staff@example.com';
+
+/** What the run needs to know about the seeded rows. */
+export interface Seeded {
+  /** A creator with videos, applications and an entry (the dashboard, /me). */
+  creatorId: number;
+  staffId: number;
+  /** The contest with `applications` applications and 1,000 entries. */
+  contestId: number;
+  /** The contest whose one product has RACE_UNITS units, and the product. */
+  raceContestId: number;
+  raceProductId: number;
+  /** Creators that have not applied anywhere (the race's 200). */
+  raceCreatorIds: number[];
+  /** An approved video (the video page). */
+  videoId: number;
+}
+
+const log = (line: string) => console.log(`[bench seed] ${line}`);
+
+async function timed<T>(label: string, work: () => Promise<T>): Promise<T> {
+  const started = Date.now();
+  const result = await work();
+  log(`${label}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return result;
+}
+
+/** The marker row written last: a database with the same size is reused as it is. */
+async function seededSize(exec: Exec): Promise<string | null> {
+  await exec('create table if not exists bench_meta (key text primary key, value text not null)');
+  const { rows } = await exec(`select value from bench_meta where key = 'size'`);
+  return (rows[0]?.value as string | undefined) ?? null;
+}
+
+/** Seeds once per size; returns the ids the run uses. */
+export async function seedBench(exec: Exec, size: SeedSize): Promise<Seeded> {
+  const wanted = JSON.stringify(size);
+  const have = await seededSize(exec);
+  if (have !== wanted) {
+    if (have) throw new Error(`the bench database holds another size (${have}); drop it first`);
+    const started = Date.now();
+    await seedAll(exec, size);
+    await exec(`insert into bench_meta (key, value) values ('size', $1)`, [wanted]);
+    log(`seeded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  } else {
+    log(`reusing the seeded database (${wanted})`);
+  }
+  return ids(exec);
+}
+
+async function seedAll(exec: Exec, size: SeedSize): Promise<void> {
+  await timed(`${size.creators} creators`, async () => {
+    await exec(
+      `insert into users (email, role, is_active, first_name, last_name)
+       select 'bench-creator-' || g || '@example.com', 'creator', true,
+         (array['Ava','Liam','Noor','Kenji','Maya','Tomas','Ines','Ravi','Zoe','Omar'])[1 + g % 10],
+         (array['Hart','Okafor','Lindqvist','Sato','Moreau','Haddad','Novak','Reyes','Kim','Berg'])[1 + (g / 10) % 10] || g
+       from generate_series(1, $1::int) g`,
+      [size.creators],
+    );
+    await exec(
+      `insert into creator_profiles (user_id, country, shipping_address_line1, shipping_city,
+         shipping_state, shipping_postal_code, shipping_country)
+       select id, 'US', id || ' Elm St', 'Austin', 'TX', '78701', 'US'
+       from users where email like 'bench-creator-%'`,
+    );
+    await exec(
+      `insert into users (email, role, is_active, first_name, last_name)
+       values ($1, 'staff', true, 'Bench', 'Staff')`,
+      [STAFF_EMAIL],
+    );
+  });
+
+  await timed(`${size.contests} contests (+ the race contest)`, async () => {
+    // Copies of the seeded contest 1 (every column but id and slug), open for applications.
+    const { rows } = await exec(
+      `select column_name from information_schema.columns
+       where table_schema = 'public' and table_name = 'contests' and column_name not in ('id', 'slug')
+       order by ordinal_position`,
+    );
+    const columns = rows.map((r) => `"${String(r.column_name)}"`);
+    const dated: Record<string, string> = {
+      '"starts_at"': `now() - interval '10 days'`,
+      '"application_deadline"': `now() + interval '20 days'`,
+      '"submission_deadline"': `now() + interval '40 days'`,
+      '"judging_starts_at"': `now() + interval '41 days'`,
+      '"judging_ends_at"': `now() + interval '50 days'`,
+      '"winners_at"': `now() + interval '51 days'`,
+      '"title"': `'Bench contest ' || g`,
+      '"publication_status"': `'published'`,
+    };
+    const values = columns.map((column) => dated[column] ?? `c.${column}`);
+    await exec(
+      `insert into contests (slug, ${columns.join(', ')})
+       select 'bench-contest-' || g, ${values.join(', ')}
+       from contests c, generate_series(0, $1::int) g where c.id = 1`,
+      [size.contests],
+    );
+    // Contests 1..n offer the seeded contest's products; contest 0 is the race's, with its own product.
+    await exec(
+      `insert into contest_products (contest_id, product_id, position)
+       select bc.id, cp.product_id, cp.position
+       from contests bc join contest_products cp on cp.contest_id = 1
+       where bc.slug like 'bench-contest-%' and bc.slug <> 'bench-contest-0'`,
+    );
+    await exec(
+      `insert into products (brand_id, code, name, description, stock_quantity)
+       select brand_id, 'BENCH-RACE', 'Bench race chair', 'Ten units for two hundred creators', $1
+       from contests where id = 1`,
+      [RACE_UNITS],
+    );
+    await exec(
+      `insert into contest_products (contest_id, product_id, position)
+       select c.id, p.id, 0 from contests c, products p
+       where c.slug = 'bench-contest-0' and p.code = 'BENCH-RACE'`,
+    );
+  });
+
+  await timed(`${size.videos} videos (${size.pending} waiting for review) with search documents`, () =>
+    seedVideos(exec, size),
+  );
+
+  if (size.applications) {
+    await timed(`${size.applications} applications to one contest`, () =>
+      exec(
+        `insert into applications (contest_id, user_id, product_id, status, full_name, email, bio,
+           shipping_address, terms_accepted_at, created_at)
+         select bc.id, u.id, (select product_id from contest_products where contest_id = bc.id order by position limit 1),
+           (array['pending','pending','pending','selected','declined'])[1 + u.id % 5],
+           u.first_name || ' ' || u.last_name, u.email, 'Filmmaker number ' || u.id,
+           jsonb_build_object('line1', u.id || ' Elm St', 'line2', '', 'city', 'Austin', 'state', 'TX',
+             'postal', '78701', 'country', 'US'),
+           now() - interval '5 days', now() - (u.id || ' seconds')::interval
+         from contests bc,
+           (select id, first_name, last_name, email from users where email like 'bench-creator-%'
+            order by id limit $1::int) u
+         where bc.slug = 'bench-contest-1'`,
+        [size.applications],
+      ),
+    );
+  }
+
+  if (size.entries) {
+    await timed(`${size.entries} entries with one version each`, async () => {
+      // 1,000 creators per contest, in contests bench-contest-1, -2, …; each version is one of
+      // the creator's own videos (the k-th for contest k, so no video is entered twice).
+      await exec(
+        `insert into contest_entries (contest_id, user_id, status)
+         select bc.id, u.id, (array['checked','in_review','scored'])[1 + u.id % 3]
+         from (select id from users where email like 'bench-creator-%' order by id limit 1000) u
+         join generate_series(1, $1::int) k on true
+         join contests bc on bc.slug = 'bench-contest-' || k`,
+        [Math.ceil(size.entries / 1000)],
+      );
+      await exec(
+        `insert into entry_versions (entry_id, version, video_id)
+         select e.id, 1, v.id
+         from contest_entries e
+         join contests bc on bc.id = e.contest_id
+         cross join lateral (
+           select id from videos where owner_id = e.user_id
+           order by created_at, id offset (substring(bc.slug from 15)::int - 1) limit 1
+         ) v`,
+      );
+    });
+  }
+
+  await timed('analyze', () => exec('analyze'));
+}
+
+/**
+ * Videos and their search documents in one INSERT … SELECT, with the table's secondary indexes
+ * dropped during the load and built again after it (much faster than maintaining them row by row).
+ * The document is the app's own (`refreshSearchVectors`): title A, brand and creator name B,
+ * description C. 'cinematic' is in every description (common), 'zephyr' in one title in 10,000 (rare).
+ */
+async function seedVideos(exec: Exec, size: SeedSize): Promise<void> {
+  const { rows: indexes } = await exec(
+    `select indexname, indexdef from pg_indexes
+     where schemaname = 'public' and tablename = 'videos' and indexname <> 'videos_pkey'
+       and indexdef not like 'CREATE UNIQUE%'`,
+  );
+  for (const index of indexes) await exec(`drop index "${String(index.indexname)}"`);
+  const pendingEvery = size.pending ? Math.floor(size.videos / size.pending) : 0;
+  await exec(
+    `with creators as (
+       select array_agg(id order by id) ids, count(*)::int n from users where email like 'bench-creator-%'
+     ), brand as (
+       select b.name from brands b join contests c on c.brand_id = b.id where c.id = 1
+     ), rows as (
+       select g, c.ids[1 + g % c.n] as owner_id,
+         (array['Golden','Midnight','Quiet','Electric','Velvet','Northern','Urban','Silent','Amber','Neon'])[1 + g % 10] || ' ' ||
+         (array['chair','studio','desk','morning','skyline','workflow','portrait','journey','focus','light'])[1 + (g / 10) % 10] || ' ' ||
+         (array['reveal','story','study','cut','loop','session','film','promo','teaser','edit'])[1 + (g / 100) % 10] ||
+         case when g % 10000 = 0 then ' zephyr' else '' end as title,
+         'A cinematic ' || (array['product','brand','lifestyle','documentary','studio'])[1 + g % 5] ||
+         ' video number ' || g || ' shot handheld with natural light.' as description,
+         $2::int > 0 and g % greatest($2::int, 1) = 7 as pending
+       from generate_series(1, $1::int) g, creators c
+     )
+     insert into videos (owner_id, title, description, contest_id, original_key, original_type, size_bytes,
+                         poster_key, preview_key, status, processing_stage, processing_percent,
+                         duration_seconds, width, height, video_codec,
+                         review_status, is_approved, approved_at, search_vector, created_at)
+     select r.owner_id, r.title, r.description,
+       case when r.g % 3 = 0 then 1 else null end,
+       'videos/bench-' || r.g || '/original.mp4', 'video/mp4', 1000000 + r.g,
+       'videos/bench-' || r.g || '/poster.jpg', 'videos/bench-' || r.g || '/preview.mp4', 'ready', 'done', 100,
+       60 + r.g % 30, 1920, 1080, 'h264',
+       case when r.pending then 'pending' else 'approved' end, not r.pending,
+       case when r.pending then null else now() end,
+       setweight(to_tsvector('simple', r.title), 'A') ||
+       setweight(to_tsvector('simple', case when r.g % 3 = 0 then (select name from brand) else '' end), 'B') ||
+       setweight(to_tsvector('simple', u.first_name || ' ' || u.last_name), 'B') ||
+       setweight(to_tsvector('simple', r.description), 'C'),
+       now() - (r.g || ' minutes')::interval
+     from rows r join users u on u.id = r.owner_id`,
+    [size.videos, pendingEvery],
+  );
+  for (const index of indexes) {
+    await timed(`index ${String(index.indexname)}`, () =>
+      exec(`set maintenance_work_mem = '256MB'; ${String(index.indexdef)}`),
+    );
+  }
+}
+
+async function ids(exec: Exec): Promise<Seeded> {
+  const one = async (text: string) => Number((await exec(text)).rows[0]?.id);
+  const contestId = await one(`select id from contests where slug = 'bench-contest-1'`);
+  const raceContestId = await one(`select id from contests where slug = 'bench-contest-0'`);
+  const { rows: race } = await exec(
+    `select id from users u where email like 'bench-creator-%'
+     and not exists (select 1 from applications a where a.user_id = u.id)
+     order by id desc limit 200`,
+  );
+  return {
+    creatorId: await one(`select min(id) as id from users where email like 'bench-creator-%'`),
+    staffId: await one(`select id from users where email = '${STAFF_EMAIL}'`),
+    contestId,
+    raceContestId,
+    raceProductId: await one(`select id from products where code = 'BENCH-RACE'`),
+    raceCreatorIds: race.map((r) => Number(r.id)),
+    videoId: await one(`select max(id) as id from videos where is_approved`),
+  };
+}
+
+/** Before each race: the race contest open, its product back to RACE_UNITS, no application. */
+export async function resetRace(exec: Exec, seeded: Seeded): Promise<void> {
+  await exec('delete from applications where contest_id = $1', [seeded.raceContestId]);
+  await exec('update products set stock_quantity = $1 where id = $2', [RACE_UNITS, seeded.raceProductId]);
+  await exec(
+    `update contests set starts_at = now() - interval '10 days', application_deadline = now() + interval '20 days',
+       submission_deadline = now() + interval '40 days', judging_starts_at = now() + interval '41 days',
+       judging_ends_at = now() + interval '50 days', winners_at = now() + interval '51 days'
+     where id = $1`,
+    [seeded.raceContestId],
+  );
+}
