@@ -26,7 +26,7 @@ import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
-import { checkThrottle, throttle, type ThrottleRule } from '../../lib/throttle';
+import { giveBack, hasMark, resetThrottle, setMark, throttle, type ThrottleRule } from '../../lib/throttle';
 import { createCreatorProfileService } from '../creators/creator-profile.service';
 import { createLinkTokens, decodeUid } from './account-tokens';
 import { allPasswordProblems } from './password-rules';
@@ -40,9 +40,19 @@ import type { AccountRow } from './accounts.repository';
 
 /** Per-client and per-address limits (requests per window). */
 export const RATE_LIMITS = {
-  // Per client: generous, since many people can share one address (offices, campuses, a test run);
-  // per e-mail: tight, which is what stops guessing one account's password.
-  login: { perClient: 200, perEmail: 10, windowSeconds: 15 * 60 },
+  // Per client: generous, since many people can share one address (offices, campuses, a test run).
+  // Sign-in attempts on one account are counted before the password is checked (atomically, so
+  // parallel guesses cannot slip past) and given back when it is right: per account and client
+  // (tight: what stops one client guessing), and per account over every client that never signed
+  // in to it (wider: what stops a guesser with many addresses, without locking the owner out of
+  // the clients they use — see `knownClientDays`).
+  login: {
+    perClient: 200,
+    perAccountClient: 10,
+    perAccount: 50,
+    knownClientDays: 30,
+    windowSeconds: 15 * 60,
+  },
   register: { perClient: 50, perEmail: 5, windowSeconds: 60 * 60 },
   resend: { perClient: 50, perEmail: 3, windowSeconds: 15 * 60 },
   reset: { perClient: 50, perEmail: 3, windowSeconds: 15 * 60 },
@@ -161,18 +171,35 @@ export function createAccountsService(deps: AccountsServiceDeps) {
      */
     async login(input: LoginBody, ip: string): Promise<LoginResponse | RequireVerificationResponse> {
       const email = normalizeEmail(input.email);
-      const [perClient, perEmail] = limit('login', ip, email);
-      await throttle(database, perClient!);
-      // Per address only failures count, so a user signing in often is never locked out.
-      await checkThrottle(database, perEmail!);
+      const rule = RATE_LIMITS.login;
+      await throttle(database, ...limit('login', ip));
+      // The attempt is counted before the password is checked (one upsert per counter), so 40
+      // parallel guesses see counts 1…40 and only the first `perAccountClient` are checked.
+      const knownKey = `login:known:${email}:${ip}`;
+      const attempts: ThrottleRule[] = [
+        {
+          key: `login:account-client:${email}:${ip}`,
+          limit: rule.perAccountClient,
+          windowSeconds: rule.windowSeconds,
+        },
+      ];
+      if (!(await hasMark(database, knownKey)))
+        attempts.push({
+          key: `login:account:${email}`,
+          limit: rule.perAccount,
+          windowSeconds: rule.windowSeconds,
+        });
+      await throttle(database, ...attempts);
       const account = isValidEmail(email) ? await repo.findAccountByEmail(db, email) : undefined;
       const ok = account?.passwordHash
         ? await verifyPassword(account.passwordHash, input.password)
         : (await verifyPassword(await dummyHash, input.password), false);
-      if (!account || !ok) {
-        await throttle(database, perEmail!).catch(() => {});
-        throw new AppError('not_authenticated', MESSAGES.login.incorrect);
-      }
+      if (!account || !ok) throw new AppError('not_authenticated', MESSAGES.login.incorrect);
+      // The right password: this client's failures are forgiven, the attempt given back, and the
+      // client remembered as the owner's (exempt from the across-clients cap).
+      await resetThrottle(database, attempts[0]!.key);
+      if (attempts[1]) await giveBack(database, attempts[1].key);
+      await setMark(database, knownKey, rule.knownClientDays * 24 * 60 * 60);
       if (account.deactivatedAt) throw new AppError('account_deactivated', STAFF_MESSAGES.deactivated);
       if (!account.isActive)
         return { require_verification: true, detail: MESSAGES.login.requireVerification, code: 'forbidden' };
