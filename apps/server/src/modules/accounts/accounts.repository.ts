@@ -177,10 +177,17 @@ export async function revokeAllForUser(db: DbOrTx, userId: number): Promise<void
     .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
 }
 
-/** What an access token is checked against on every request: one primary-key read. */
-export async function findTokenState(db: DbOrTx, id: number) {
+/**
+ * What an access token is checked against on every request, in one query: the account's token
+ * version and deactivation (primary key), and whether the token's session still has a live refresh
+ * token (`refresh_tokens_family_idx`); a token without a session skips that part.
+ */
+export async function findTokenState(db: DbOrTx, id: number, sessionId: string | undefined) {
+  const live = sessionId
+    ? sql<boolean>`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${sessionId}::uuid and ${refreshTokens.revokedAt} is null)`
+    : sql<boolean>`true`;
   const [row] = await db
-    .select({ tokenVersion: users.tokenVersion, deactivatedAt: users.deactivatedAt })
+    .select({ tokenVersion: users.tokenVersion, deactivatedAt: users.deactivatedAt, sessionLive: live })
     .from(users)
     .where(eq(users.id, id));
   return row;

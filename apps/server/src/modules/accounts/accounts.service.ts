@@ -118,7 +118,12 @@ export function createAccountsService(deps: AccountsServiceDeps) {
     const expiresAt = new Date(Date.now() + config.REFRESH_TOKEN_TTL * 1000);
     await repo.insertRefreshToken(db, { id, userId: account.id, familyId, expiresAt });
     return {
-      access: await tokens.sign({ id: account.id, role: account.role, tokenVersion: account.tokenVersion }),
+      access: await tokens.sign({
+        id: account.id,
+        role: account.role,
+        tokenVersion: account.tokenVersion,
+        sessionId: familyId,
+      }),
       refresh: await refreshCodec.sign({ jti: id, userId: account.id }, expiresAt),
     };
   }
@@ -226,7 +231,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
           familyId: consumed.familyId,
           expiresAt: consumed.expiresAt,
         });
-        return { account, id, expiresAt: consumed.expiresAt };
+        return { account, id, expiresAt: consumed.expiresAt, familyId: consumed.familyId };
       });
       if (!result) {
         const row = await repo.findRefreshToken(db, claims.jti);
@@ -241,6 +246,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
           id: result.account.id,
           role: result.account.role,
           tokenVersion: result.account.tokenVersion,
+          sessionId: result.familyId,
         }),
         refresh: await refreshCodec.sign({ jti: result.id, userId: result.account.id }, result.expiresAt),
       };
@@ -327,7 +333,8 @@ export function createAccountsService(deps: AccountsServiceDeps) {
           passwordChangedAt: new Date(),
           isActive: true,
         });
-        await repo.revokeAllForUser(tx, account.id);
+        // Every refresh token revoked and the token version raised: access tokens die at once too.
+        await repo.endAllSessions(tx, account.id, { deactivate: false });
       });
       return { detail: ACCOUNT_MESSAGES.resetDone };
     },
@@ -437,15 +444,25 @@ export function createAccountsService(deps: AccountsServiceDeps) {
 }
 export type AccountsService = ReturnType<typeof createAccountsService>;
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /**
  * Whether an access token still speaks for its account: the account exists, is not deactivated,
- * and the token carries its current token version (one primary-key read). The auth plugin asks on
+ * the token carries its current token version, and its session (refresh-token family) was not
+ * ended by a logout (one query: a primary-key read and an indexed exists). The auth plugin asks on
  * every authenticated request; raising the version (`endAllSessions`) refuses older tokens.
  */
 export function createAccessCheck(deps: Pick<AppDeps, 'database'>): (user: AuthUser) => Promise<boolean> {
   const db = deps.database.db;
   return async (user) => {
-    const state = await repo.findTokenState(db, user.id);
-    return !!state && !state.deactivatedAt && state.tokenVersion === (user.tokenVersion ?? 0);
+    // A forged session id is harmless (the token's signature covers it) but must still be a uuid.
+    if (user.sessionId && !UUID.test(user.sessionId)) return false;
+    const state = await repo.findTokenState(db, user.id, user.sessionId);
+    return (
+      !!state &&
+      !state.deactivatedAt &&
+      state.tokenVersion === (user.tokenVersion ?? 0) &&
+      !!state.sessionLive
+    );
   };
 }
