@@ -12,6 +12,8 @@ export const LIMITS = {
   passwordMaxLength: 128,
   /** Longest e-mail address (RFC 5321 path limit). */
   emailMaxLength: 254,
+  /** Longest person's name (full name, first or last name). */
+  nameMaxLength: 200,
   redirectAfterResetMs: 3_000,
   redirectAfterApplicationMs: 2_000,
   recentUploadsShown: 5,

@@ -101,6 +101,7 @@ export const MESSAGES = {
     outOfStock: 'This chair has already been picked. Please choose another one.',
     contestClosed: 'This contest is not accepting applications.',
     urlHint: 'Please enter a valid url',
+    invalidName: 'Please enter a valid name',
   },
   generic: {
     notAuthenticated: 'Authentication credentials were not provided.',

@@ -182,6 +182,11 @@ export async function findProfileValues(db: DbOrTx, userId: number): Promise<Pro
   return row ?? null;
 }
 
+export async function findAccountEmail(db: DbOrTx, userId: number): Promise<string | undefined> {
+  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  return row?.email;
+}
+
 /** A creator with their profile: user columns, the stored profile fields by name, the avatar's key. */
 export async function findCreatorWithProfile(db: DbOrTx, userId: number) {
   const select = () =>
