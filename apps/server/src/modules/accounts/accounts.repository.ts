@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, ilike, isNull, like, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, ilike, isNull, like, ne, or, sql } from 'drizzle-orm';
 import type { Role } from '@app/domain';
 import type { DbOrTx } from '../../db/client';
 import {
@@ -175,6 +175,24 @@ export async function revokeAllForUser(db: DbOrTx, userId: number): Promise<void
     .update(refreshTokens)
     .set({ revokedAt: sql`now()` })
     .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+}
+
+/** Revokes every refresh token of the account outside the session `keepFamilyId`. */
+export async function revokeOtherSessions(
+  db: DbOrTx,
+  userId: number,
+  keepFamilyId: string | undefined,
+): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(
+      and(
+        eq(refreshTokens.userId, userId),
+        isNull(refreshTokens.revokedAt),
+        keepFamilyId ? ne(refreshTokens.familyId, keepFamilyId) : undefined,
+      ),
+    );
 }
 
 /**

@@ -128,7 +128,7 @@ describe('POST /api/accounts/auth/login/', () => {
 
   it('never locks out a user who signs in successfully again and again', async () => {
     const user = await createUser(ctx);
-    for (let i = 0; i < RATE_LIMITS.login.perEmail + 2; i++)
+    for (let i = 0; i < RATE_LIMITS.login.perAccountClient + 2; i++)
       expect((await login(user.email, user.password, `10.3.0.${i}`)).statusCode).toBe(200);
   });
 

@@ -303,3 +303,27 @@ export async function saveShipping(tx: DbOrTx, userId: number, address: Shipping
     .values({ userId, ...values })
     .onConflictDoUpdate({ target: creatorProfiles.userId, set: values });
 }
+
+/** The account's token version (undo links are signed for it). */
+export async function findTokenVersion(db: DbOrTx, userId: number): Promise<number | undefined> {
+  const [row] = await db.select({ v: users.tokenVersion }).from(users).where(eq(users.id, userId));
+  return row?.v;
+}
+
+/**
+ * Puts the account's previous address back (the undo link sent to it) and cancels any pending
+ * change, unless another account took that address meanwhile. Returns false when nothing changed.
+ */
+export async function restoreEmail(db: DbOrTx, userId: number, email: string): Promise<boolean> {
+  const changed = await db
+    .update(users)
+    .set({ email, pendingEmail: null, updatedAt: new Date() })
+    .where(
+      and(
+        eq(users.id, userId),
+        sql`not exists (select 1 from ${users} other where other.email = ${email} and other.id <> ${userId})`,
+      ),
+    )
+    .returning({ id: users.id });
+  return changed.length > 0;
+}
