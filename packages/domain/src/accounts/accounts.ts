@@ -51,7 +51,7 @@ export const loginFormSchema = z.object({
 });
 export type LoginForm = z.infer<typeof loginFormSchema>;
 
-/** Reset password form (spec §5): match, and at least 8 characters. */
+/** Reset password form (spec §5): match, and at least LIMITS.passwordMinLength (12) characters. */
 export const resetPasswordFormSchema = z
   .object({
     new_password1: z
@@ -86,6 +86,10 @@ export const ACCOUNT_MESSAGES = {
   invalidRefresh: 'Token is invalid or expired',
   googleEmailUnverified: 'Your Google account e-mail is not verified.',
   googleInvalidToken: 'The Google sign-in token is invalid or has expired.',
+  passwordChanged: 'Your password has been changed. Your other sessions were signed out.',
+  currentPasswordWrong: 'Your current password is incorrect.',
+  noPasswordYet:
+    'Your account signs in with Google only. Set a password with Forgot password, then change it here.',
 } as const;
 
 // Requests (spec §7). Field rules are checked by the service, which words them as the spec's
@@ -100,6 +104,30 @@ export const registerBodySchema = z.object({
   phone_number: optionalText,
 });
 export type RegisterBody = z.infer<typeof registerBodySchema>;
+
+/** `POST /api/accounts/auth/password/change/` (signed in): the current password and the new one twice. */
+export const passwordChangeBodySchema = z.object({
+  current_password: z.string().max(ACCOUNT_INPUT_LIMITS.password).default(''),
+  new_password1: z.string().max(ACCOUNT_INPUT_LIMITS.password).default(''),
+  new_password2: z.string().max(ACCOUNT_INPUT_LIMITS.password).default(''),
+});
+export type PasswordChangeBody = z.infer<typeof passwordChangeBodySchema>;
+
+/** The change-password screen: the same fields, the new ones checked as on reset. */
+export const changePasswordFormSchema = z
+  .object({
+    current_password: z.string().min(1, MESSAGES.registration.required).max(ACCOUNT_INPUT_LIMITS.password),
+    new_password1: z
+      .string()
+      .min(LIMITS.passwordMinLength, MESSAGES.password.tooShort)
+      .max(ACCOUNT_INPUT_LIMITS.password),
+    new_password2: z.string().max(ACCOUNT_INPUT_LIMITS.password),
+  })
+  .refine((v) => v.new_password1 === v.new_password2, {
+    message: MESSAGES.registration.passwordsDoNotMatch,
+    path: ['new_password2'],
+  });
+export type ChangePasswordForm = z.infer<typeof changePasswordFormSchema>;
 
 /** `POST /api/accounts/auth/login/`. */
 export const loginBodySchema = z.object({

@@ -12,6 +12,7 @@ import {
   loginBodySchema,
   loginForbiddenResponseSchema,
   loginResponseSchema,
+  passwordChangeBodySchema,
   passwordResetConfirmBodySchema,
   passwordResetParamsSchema,
   refreshTokenBodySchema,
@@ -157,6 +158,21 @@ export const accountsRoutes =
       },
       async (request) =>
         service.confirmPasswordReset(request.params.uidb64, request.params.token, request.body),
+    );
+
+    app.post(
+      '/accounts/auth/password/change/',
+      {
+        preHandler: app.requireUser,
+        schema: {
+          tags,
+          summary: 'Change the password (current password needed); ends every other session',
+          security: [{ bearerAuth: [] }],
+          body: passwordChangeBodySchema,
+          response: { 200: detailResponseSchema, 400: apiErrorBodySchema },
+        },
+      },
+      async (request) => service.changePassword(request.authUser!, request.body),
     );
 
     app.post(

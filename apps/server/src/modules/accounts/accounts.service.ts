@@ -14,6 +14,7 @@ import {
   type GoogleLoginResponse,
   type LoginBody,
   type LoginResponse,
+  type PasswordChangeBody,
   type PasswordResetConfirmBody,
   type RegisterBody,
   type RegisterResponse,
@@ -32,6 +33,7 @@ import { createLinkTokens, decodeUid } from './account-tokens';
 import { allPasswordProblems } from './password-rules';
 import { createRefreshTokenCodec } from './refresh-tokens';
 import { createGoogleVerifier } from './google-id-token';
+import { createSessionsService } from './sessions.service';
 import { createAccountEmails } from './accounts.emails';
 import { passwordResetRequestJob } from './accounts.jobs';
 import * as repo from './accounts.repository';
@@ -98,6 +100,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
   const links = createLinkTokens(config.JWT_SECRET);
   const creatorProfiles = createCreatorProfileService(deps);
   const refreshCodec = createRefreshTokenCodec(config.JWT_SECRET);
+  const sessions = createSessionsService(deps);
   const google = config.GOOGLE_CLIENT_ID
     ? createGoogleVerifier({
         clientId: config.GOOGLE_CLIENT_ID,
@@ -337,6 +340,37 @@ export function createAccountsService(deps: AccountsServiceDeps) {
         await repo.endAllSessions(tx, account.id, { deactivate: false });
       });
       return { detail: ACCOUNT_MESSAGES.resetDone };
+    },
+
+    /**
+     * Changes the signed-in user's password: the current one first (counted, as sign-in is), then
+     * the shared rules on the new one. The caller's session stays; every other one ends, and older
+     * reset links die with the old password hash.
+     */
+    async changePassword(user: AuthUser, input: PasswordChangeBody): Promise<DetailResponse> {
+      const account = await repo.findAccountById(db, user.id);
+      if (!account) throw new AppError('not_authenticated', MESSAGES.generic.notAuthenticated);
+      const errors: Record<string, string[]> = {};
+      const check = await sessions.checkPassword(user.id, input.current_password);
+      if (check === 'no_password') errors.current_password = [ACCOUNT_MESSAGES.noPasswordYet];
+      else if (!input.current_password) errors.current_password = [MESSAGES.registration.required];
+      else if (check === 'wrong') errors.current_password = [ACCOUNT_MESSAGES.currentPasswordWrong];
+      const password = input.new_password1;
+      if (!password) errors.new_password1 = [MESSAGES.registration.required];
+      else {
+        const problems = allPasswordProblems(password, account.email);
+        if (problems.length) errors.new_password1 = problems;
+      }
+      if (!input.new_password2) errors.new_password2 = [MESSAGES.registration.required];
+      else if (password && input.new_password2 !== password)
+        errors.new_password2 = [MESSAGES.registration.passwordsDoNotMatch];
+      if (Object.keys(errors).length) throw AppError.validation(errors);
+      const passwordHash = await hashPassword(password);
+      await db.transaction(async (tx) => {
+        await repo.updateAccount(tx, account.id, { passwordHash, passwordChangedAt: new Date() });
+        await repo.revokeOtherSessions(tx, account.id, user.sessionId);
+      });
+      return { detail: ACCOUNT_MESSAGES.passwordChanged };
     },
 
     /**
