@@ -2,12 +2,27 @@ import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
 import { E2E_BASE_URL, e2eDatabaseEnv } from './env';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const run = promisify(execFile);
+
+/** `execFile` with `input` written to the child's standard input. */
+function runWithInput(
+  file: string,
+  args: string[],
+  input: string,
+  options: Parameters<typeof execFile>[2],
+): Promise<{ stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = execFile(file, args, { ...options, encoding: 'utf8' }, (error, stdout, stderr) =>
+      error
+        ? reject(Object.assign(error, { stdout, stderr }))
+        : resolve({ stdout: String(stdout), stderr: String(stderr) }),
+    );
+    child.stdin?.end(input);
+  });
+}
 
 export type E2ERole = 'creator' | 'brand' | 'staff';
 
@@ -50,15 +65,15 @@ export async function createVerifiedUser(
     'create-user',
     '--email',
     email,
-    '--password',
-    password,
+    // The CLI reads passwords from standard input, never from argv (issue 18 L5).
+    '--password-stdin',
     '--role',
     role,
   ];
   if (options.firstName) args.push('--first-name', options.firstName);
   if (options.lastName) args.push('--last-name', options.lastName);
   if (options.company) args.push('--company', options.company);
-  const { stdout } = await run(process.execPath, args, {
+  const { stdout } = await runWithInput(process.execPath, args, `${password}\n`, {
     cwd: root,
     env: {
       ...process.env,
