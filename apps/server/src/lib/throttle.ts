@@ -110,6 +110,15 @@ export async function hasMark(database: Pick<DatabaseHandle, 'query'>, key: stri
   return rows.length > 0;
 }
 
+/** Removes an unexpired mark and says whether there was one: a single-use check, atomically. */
+export async function takeMark(database: Pick<DatabaseHandle, 'query'>, key: string): Promise<boolean> {
+  const { rows } = await database.query(
+    'DELETE FROM throttles WHERE key = $1 AND reset_at > now() RETURNING key',
+    [key],
+  );
+  return rows.length > 0;
+}
+
 /** Deletes expired counters; cheap enough to run now and then from any request path. */
 export async function pruneThrottles(database: Pick<DatabaseHandle, 'query'>): Promise<void> {
   await database.query('DELETE FROM throttles WHERE reset_at < now()');

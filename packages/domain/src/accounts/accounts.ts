@@ -16,6 +16,7 @@ export const ACCOUNT_INPUT_LIMITS = {
   text: 1000,
   refreshToken: 2000,
   googleIdToken: 8000,
+  googleNonce: 128,
   linkUid: 64,
   linkToken: 128,
 } as const;
@@ -86,6 +87,8 @@ export const ACCOUNT_MESSAGES = {
   invalidRefresh: 'Token is invalid or expired',
   googleEmailUnverified: 'Your Google account e-mail is not verified.',
   googleInvalidToken: 'The Google sign-in token is invalid or has expired.',
+  googleNotForStaffOrBrand:
+    'This e-mail belongs to a staff or brand account, which cannot sign in with Google. Sign in with your password.',
   passwordChanged: 'Your password has been changed. Your other sessions were signed out.',
   currentPasswordWrong: 'Your current password is incorrect.',
   noPasswordYet:
@@ -145,8 +148,19 @@ export const emailBodySchema = z.object({ email: requiredText(ACCOUNT_INPUT_LIMI
 export type EmailBody = z.infer<typeof emailBodySchema>;
 
 /** `POST /api/accounts/auth/google/`: the credential of Google Identity Services. */
-export const googleLoginBodySchema = z.object({ id_token: requiredText(ACCOUNT_INPUT_LIMITS.googleIdToken) });
+export const googleLoginBodySchema = z.object({
+  id_token: requiredText(ACCOUNT_INPUT_LIMITS.googleIdToken),
+  /**
+   * The nonce from `POST /api/accounts/auth/google/nonce/` that the client gave Google's button; the
+   * ID token must carry it (issue 18 L9). Required: a token without it is refused.
+   */
+  nonce: z.string().max(ACCOUNT_INPUT_LIMITS.googleNonce).optional(),
+});
 export type GoogleLoginBody = z.infer<typeof googleLoginBodySchema>;
+
+/** `POST /api/accounts/auth/google/nonce/`: a single-use nonce, valid 10 minutes. */
+export const googleNonceResponseSchema = z.object({ nonce: z.string() });
+export type GoogleNonceResponse = z.infer<typeof googleNonceResponseSchema>;
 
 /** `GET /api/accounts/auth/verify_email/{uid}/{token}/`. */
 export const verifyEmailParamsSchema = z.object({

@@ -6,6 +6,7 @@ import {
   emailBodySchema,
   googleLoginBodySchema,
   googleLoginResponseSchema,
+  googleNonceResponseSchema,
   invitationAcceptBodySchema,
   invitationPreviewSchema,
   invitationTokenParamsSchema,
@@ -185,7 +186,19 @@ export const accountsRoutes =
           response: { 200: googleLoginResponseSchema },
         },
       },
-      async (request) => service.googleLogin(request.body.id_token, request.ip),
+      async (request) => service.googleLogin(request.body, request.ip),
+    );
+
+    app.post(
+      '/accounts/auth/google/nonce/',
+      {
+        schema: {
+          tags,
+          summary: 'A single-use nonce for the Google button; the ID token must carry it',
+          response: { 200: googleNonceResponseSchema },
+        },
+      },
+      async (request) => service.googleNonce(request.ip),
     );
 
     app.get(

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import {
   ACCOUNT_MESSAGES,
   MESSAGES,
@@ -11,7 +11,9 @@ import {
   type AccountUser,
   type CurrentUser,
   type DetailResponse,
+  type GoogleLoginBody,
   type GoogleLoginResponse,
+  type GoogleNonceResponse,
   type LoginBody,
   type LoginResponse,
   type PasswordChangeBody,
@@ -27,7 +29,15 @@ import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
-import { giveBack, hasMark, resetThrottle, setMark, throttle, type ThrottleRule } from '../../lib/throttle';
+import {
+  giveBack,
+  hasMark,
+  resetThrottle,
+  setMark,
+  takeMark,
+  throttle,
+  type ThrottleRule,
+} from '../../lib/throttle';
 import { createCreatorProfileService } from '../creators/creator-profile.service';
 import { createLinkTokens, decodeUid } from './account-tokens';
 import { allPasswordProblems } from './password-rules';
@@ -60,6 +70,9 @@ export const RATE_LIMITS = {
   reset: { perClient: 50, perEmail: 3, windowSeconds: 15 * 60 },
   google: { perClient: 200, windowSeconds: 15 * 60 },
 } as const;
+
+const GOOGLE_NONCE_TTL_SECONDS = 10 * 60;
+const nonceKey = (nonce: string) => `google-nonce:${createHash('sha256').update(nonce).digest('base64url')}`;
 
 export type AccountsServiceDeps = Pick<
   AppDeps,
@@ -379,11 +392,16 @@ export function createAccountsService(deps: AccountsServiceDeps) {
      * unverified account with that address is taken over without its password (whoever set it
      * never proved the address), never merged as is.
      */
-    async googleLogin(idToken: string, ip: string): Promise<GoogleLoginResponse> {
+    async googleLogin(input: GoogleLoginBody, ip: string): Promise<GoogleLoginResponse> {
       if (!google) throw new AppError('unavailable', MESSAGES.google.notConfigured);
       await throttle(database, ...limit('google', ip));
-      const identity = await google.verify(idToken);
-      if (!identity) throw new AppError('not_authenticated', ACCOUNT_MESSAGES.googleInvalidToken);
+      const identity = await google.verify(input.id_token);
+      const invalid = () => new AppError('not_authenticated', ACCOUNT_MESSAGES.googleInvalidToken);
+      if (!identity) throw invalid();
+      // The token must carry the nonce this client was given, and the nonce is spent here: a token
+      // captured elsewhere (another site, a log) cannot be replayed (issue 18 L9).
+      if (!input.nonce || identity.nonce !== input.nonce) throw invalid();
+      if (!(await takeMark(database, nonceKey(input.nonce)))) throw invalid();
       if (!identity.emailVerified) throw new AppError('forbidden', ACCOUNT_MESSAGES.googleEmailUnverified);
       const email = normalizeEmail(identity.email);
 
@@ -392,6 +410,10 @@ export function createAccountsService(deps: AccountsServiceDeps) {
         const linked = await repo.findSocialAccount(tx, identity.issuer, identity.subject);
         if (linked) return repo.findAccountById(tx, linked.userId);
         let existing = await repo.findAccountByEmail(tx, email);
+        // Staff and brand accounts are never reached through Google: an address Google vouches
+        // for is not proof enough for those powers (issue 18 L9).
+        if (existing && existing.role !== 'creator')
+          throw new AppError('forbidden', ACCOUNT_MESSAGES.googleNotForStaffOrBrand);
         if (existing && !existing.isActive) {
           await repo.updateAccount(tx, existing.id, { passwordHash: null, isActive: true });
           await repo.revokeAllForUser(tx, existing.id);
@@ -419,10 +441,22 @@ export function createAccountsService(deps: AccountsServiceDeps) {
         return existing;
       });
       if (!account?.isActive) throw new AppError('forbidden', MESSAGES.google.failed);
+      // An identity linked before staff and brand accounts were kept out of Google sign-in.
+      if (account.role !== 'creator')
+        throw new AppError('forbidden', ACCOUNT_MESSAGES.googleNotForStaffOrBrand);
       if (account.deactivatedAt) throw new AppError('account_deactivated', STAFF_MESSAGES.deactivated);
       if (created) await emails.sendWelcome(account.email);
       const session = await signIn(account);
       return { ...session, token: session.access };
+    },
+
+    /** A single-use nonce for Google's button (10 minutes), kept hashed in `throttles`. */
+    async googleNonce(ip: string): Promise<GoogleNonceResponse> {
+      if (!google) throw new AppError('unavailable', MESSAGES.google.notConfigured);
+      await throttle(database, ...limit('google', ip));
+      const nonce = randomBytes(24).toString('base64url');
+      await setMark(database, nonceKey(nonce), GOOGLE_NONCE_TTL_SECONDS);
+      return { nonce };
     },
 
     /** spec §3 Current user, for the application prefill. */
