@@ -12,7 +12,11 @@ import { signGoogleIdToken } from '../../support/google';
 async function stubGoogleIdentity(page: Page, credentialFor: (nonce: string) => string) {
   await page.route('https://accounts.google.com/e2e-token**', (route) => {
     const nonce = new URL(route.request().url()).searchParams.get('nonce') ?? '';
-    return route.fulfill({ contentType: 'text/plain', body: credentialFor(nonce) });
+    return route.fulfill({
+      contentType: 'text/plain',
+      headers: { 'Access-Control-Allow-Origin': '*' },
+      body: credentialFor(nonce),
+    });
   });
   await page.route('https://accounts.google.com/gsi/client', (route) =>
     route.fulfill({
