@@ -177,12 +177,12 @@ describe('the server process', () => {
         'create-user',
         '--email',
         'staff@example.com',
-        '--password',
-        'Sturdy-Password-2026',
+        '--password-stdin',
         '--role',
         'staff',
       ],
       env,
+      'Sturdy-Password-2026\n',
     );
     expect(run.stdout).toContain('Created staff staff@example.com');
   });

@@ -34,6 +34,29 @@ export const LIMITS = {
   avatarMaxBytes: 5 * 1024 * 1024,
 } as const;
 
+/**
+ * Longest value of each kind of stored text (issue 18 M6): the request schemas refuse longer
+ * values with `tooLongMessage`, and the database's CHECK constraints (migration field_limits)
+ * refuse them too, whoever writes.
+ */
+export const FIELD_LIMITS = {
+  /** RFC 5321 path limit. */
+  email: 254,
+  /** A person's name: full name, first name or last name. */
+  name: 200,
+  phone: 32,
+  /** Spec §9. */
+  bio: 500,
+  /** Any other creator-profile field (links, address lines, gender). */
+  profileText: 2000,
+  url: 2000,
+  companyName: 200,
+  videoTitle: 200,
+  videoDescription: 5000,
+  reviewReason: 500,
+  decisionNote: 2000,
+} as const;
+
 /** Chair product ids (spec §3, §9). */
 export const CHAIR_IDS = { E3: 1, X7: 2, P2: 3 } as const;
 export type ChairCode = keyof typeof CHAIR_IDS;

@@ -73,7 +73,9 @@ export async function createUser(
         ? `--role must be one of ${ROLES.join(', ')}`
         : fields.brand_id
           ? `--brand-id: ${fields.brand_id.join(' ')}`
-          : `password: ${(fields.password ?? []).join(' ')}`;
+          : fields.first_name || fields.last_name || fields.company_name
+            ? [fields.first_name, fields.last_name, fields.company_name].flat().filter(Boolean).join(' ')
+            : `password: ${(fields.password ?? []).join(' ')}`;
     throw new Error(message, { cause: error });
   }
 }

@@ -11,7 +11,8 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { createdAt, timestampTz, tsvector, updatedAt } from './columns';
+import { FIELD_LIMITS as L } from '@app/domain';
+import { createdAt, maxChars, timestampTz, tsvector, updatedAt } from './columns';
 import type { Rendition } from '../../media/ladder';
 import { users } from './accounts';
 import { contests } from './contests';
@@ -90,6 +91,9 @@ export const videos = pgTable(
       .where(sql`${t.isApproved}`),
     index('videos_search_idx').using('gin', t.searchVector),
     index('videos_review_idx').on(t.reviewStatus, t.createdAt, t.id),
+    maxChars('videos_title_len', t.title, L.videoTitle),
+    maxChars('videos_description_len', t.description, L.videoDescription),
+    maxChars('videos_review_reason_len', t.reviewReason, L.reviewReason),
   ],
 );
 

@@ -1,7 +1,9 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import {
   ACCOUNT_MESSAGES,
+  FIELD_LIMITS,
   MESSAGES,
+  tooLongMessage,
   isValidEmail,
   normalizeEmail,
   passwordProblems,
@@ -424,8 +426,9 @@ export function createAccountsService(deps: AccountsServiceDeps) {
             email,
             passwordHash: null,
             role: 'creator',
-            firstName: identity.givenName,
-            lastName: identity.familyName,
+            // Google's names are the person's own, but bounded like any name (issue 18 M6).
+            firstName: identity.givenName.slice(0, FIELD_LIMITS.name),
+            lastName: identity.familyName.slice(0, FIELD_LIMITS.name),
             isActive: true,
           });
           if (!existing) throw new AppError('conflict', MESSAGES.google.unknown);
@@ -482,6 +485,12 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       if (!isValidEmail(email)) throw AppError.validation({ email: [MESSAGES.registration.invalidEmail] });
       if (!ROLES.includes(input.role))
         throw AppError.validation({ role: [`Choose one of ${ROLES.join(', ')}.`] });
+      for (const [field, value, max] of [
+        ['first_name', input.firstName ?? '', FIELD_LIMITS.name],
+        ['last_name', input.lastName ?? '', FIELD_LIMITS.name],
+        ['company_name', input.companyName ?? '', FIELD_LIMITS.companyName],
+      ] as const)
+        if (value.length > max) throw AppError.validation({ [field]: [tooLongMessage(field, max)] });
       const problems = passwordProblems(input.password, email);
       if (problems.length) throw AppError.validation({ password: problems });
       const passwordHash = await hashPassword(input.password);
