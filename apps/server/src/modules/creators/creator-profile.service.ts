@@ -57,7 +57,8 @@ export function createCreatorProfileService(deps: CreatorProfileServiceDeps) {
   async function sendEmailChangeLink(userId: number, email: string): Promise<void> {
     const token = emailChangeTokens.sign(userId, email);
     const link = `${config.PUBLIC_URL}/api/accounts/auth/confirm-email-change/${token}/`;
-    await queue.send(sendEmailJob, emailChangeEmail(email, link));
+    const linkExpiresAt = new Date(Date.now() + config.VERIFY_TOKEN_TTL * 1000).toISOString();
+    await queue.send(sendEmailJob, { ...emailChangeEmail(email, link), linkExpiresAt });
   }
 
   /** Tells the old address, with the link that undoes the change. */
@@ -66,7 +67,11 @@ export function createCreatorProfileService(deps: CreatorProfileServiceDeps) {
     const token = undoTokens.sign(userId, oldEmail, version);
     const link = `${config.PUBLIC_URL}/api/accounts/auth/undo-email-change/${token}/`;
     const days = Math.round(EMAIL_UNDO_TTL_SECONDS / 86_400);
-    await queue.send(sendEmailJob, emailChangeNoticeEmail(oldEmail, newEmail, link, days));
+    const linkExpiresAt = new Date(Date.now() + EMAIL_UNDO_TTL_SECONDS * 1000).toISOString();
+    await queue.send(sendEmailJob, {
+      ...emailChangeNoticeEmail(oldEmail, newEmail, link, days),
+      linkExpiresAt,
+    });
   }
 
   return {
