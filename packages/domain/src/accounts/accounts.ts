@@ -89,6 +89,7 @@ export const ACCOUNT_MESSAGES = {
   googleInvalidToken: 'The Google sign-in token is invalid or has expired.',
   googleNotForStaffOrBrand:
     'This e-mail belongs to a staff or brand account, which cannot sign in with Google. Sign in with your password.',
+  badOrigin: 'This request must come from the site itself.',
   passwordChanged: 'Your password has been changed. Your other sessions were signed out.',
   currentPasswordWrong: 'Your current password is incorrect.',
   noPasswordYet:
@@ -142,6 +143,22 @@ export type LoginBody = z.infer<typeof loginBodySchema>;
 /** `POST /api/token/refresh/` and `POST /api/accounts/auth/logout/`. */
 export const refreshTokenBodySchema = z.object({ refresh: requiredText(ACCOUNT_INPUT_LIMITS.refreshToken) });
 export type RefreshTokenBody = z.infer<typeof refreshTokenBodySchema>;
+
+/**
+ * The web app's refresh token (issue 18 M3): an HttpOnly, SameSite=Strict cookie scoped to
+ * `REFRESH_COOKIE_PATH`, set when sign-in is asked with the header `REFRESH_COOKIE_HEADER: 1`. Such
+ * answers carry an empty `refresh`; the script never sees the token. API clients that send and read
+ * the token in bodies are unchanged (spec §7).
+ */
+export const REFRESH_COOKIE = 'refresh_token';
+export const REFRESH_COOKIE_HEADER = 'x-refresh-cookie';
+export const REFRESH_COOKIE_PATH = '/api/token/';
+
+/** `POST /token/refresh/`: the token in the body (spec §7), or none when the cookie carries it. */
+export const refreshBodySchema = z.object({
+  refresh: z.string().max(ACCOUNT_INPUT_LIMITS.refreshToken).optional(),
+});
+export type RefreshBody = z.infer<typeof refreshBodySchema>;
 
 /** `POST /api/accounts/auth/resend-verification/` and `POST /api/accounts/auth/password/reset/`. */
 export const emailBodySchema = z.object({ email: requiredText(ACCOUNT_INPUT_LIMITS.email) });
