@@ -105,15 +105,29 @@ export async function apiLogin(credentials: { email: string; password: string })
 }
 
 /**
- * Signs a page in: logs in through the API and writes `{access, refresh, user}` under the
- * localStorage key `session` (lib/session.ts) before the app's first script runs. It is written
- * once per tab, so a later sign-out in the test stays signed out. Call before `page.goto`.
+ * Signs a page in as the web app is signed in (issue 18 M3): the refresh token goes into the
+ * browser context as the HttpOnly cookie the server sets (`refresh_token`, path /api/token/), and
+ * the user under the localStorage key `session` before the app's first script runs; the app then
+ * gets its access token through the cookie, as after a reload. The storage is written once per
+ * tab, so a later sign-out in the test stays signed out. Call before `page.goto`.
  */
 export async function signIn(
   page: Page,
   credentials: { email: string; password: string },
 ): Promise<E2ESession> {
   const session = await apiLogin(credentials);
+  const origin = new URL(E2E_BASE_URL);
+  await page.context().addCookies([
+    {
+      name: 'refresh_token',
+      value: session.refresh,
+      domain: origin.hostname,
+      path: '/api/token/',
+      httpOnly: true,
+      secure: origin.protocol === 'https:',
+      sameSite: 'Strict',
+    },
+  ]);
   await page.addInitScript(
     ({ origin, value }) => {
       try {
@@ -124,7 +138,7 @@ export async function signIn(
         // about:blank and other origins have no storage for us.
       }
     },
-    { origin: new URL(E2E_BASE_URL).origin, value: JSON.stringify(session) },
+    { origin: origin.origin, value: JSON.stringify({ user: session.user }) },
   );
   return session;
 }

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { GoogleLoginBody, GoogleLoginResponse } from '@app/domain';
+import { REFRESH_COOKIE_HEADER, type GoogleLoginBody, type GoogleLoginResponse } from '@app/domain';
 import { apiRequest } from '../../../lib/api-client';
 
 /**
@@ -18,6 +18,7 @@ export function googleLogin({
     method: 'POST',
     body,
     auth: false,
+    headers: { [REFRESH_COOKIE_HEADER]: '1' },
   });
 }
 
