@@ -173,14 +173,7 @@ describe('the server process', () => {
   it('lets the admin CLI open the database itself once the server is gone', async () => {
     const run = await runScript(
       'src/cli/admin.ts',
-      [
-        'create-user',
-        '--email',
-        'staff@example.com',
-        '--password-stdin',
-        '--role',
-        'staff',
-      ],
+      ['create-user', '--email', 'staff@example.com', '--password-stdin', '--role', 'staff'],
       env,
       'Sturdy-Password-2026\n',
     );

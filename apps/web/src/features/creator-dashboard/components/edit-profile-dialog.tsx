@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { FormProvider, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
+import { FormProvider, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import {
   Alert,
   Box,
@@ -90,7 +90,7 @@ function EditProfileForm({ profile, onClose, mutation }: EditProfileFormProps) {
   // A new e-mail address needs the current password (the server checks it).
   const [currentPassword, setCurrentPassword] = useState('');
   const [passwordError, setPasswordError] = useState<string | null>(null);
-  const typedEmail = form.watch('email') ?? '';
+  const typedEmail = useWatch({ control: form.control, name: 'email' }) ?? '';
   const emailChanged = typedEmail.trim() !== '' && normalizeEmail(typedEmail) !== profile.email;
 
   const avatarPreview = useMemo(() => (avatar ? URL.createObjectURL(avatar) : null), [avatar]);
