@@ -54,6 +54,8 @@ test('a reload renews the access token through the HttpOnly cookie; no token is 
 test('staff sign in to the console; creators and brands opening it go to their own homes', async ({
   page,
 }) => {
+  // Three accounts made with the admin CLI (a process each): slow on a busy machine.
+  test.setTimeout(180_000);
   const staff = await createVerifiedUser({ role: 'staff' });
   await page.goto('/login');
   await page.getByRole('textbox', { name: /^Email/ }).fill(staff.email);
