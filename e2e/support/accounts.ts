@@ -2,12 +2,27 @@ import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
 import { E2E_BASE_URL, e2eDatabaseEnv } from './env';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const run = promisify(execFile);
+
+/** `execFile` with `input` written to the child's standard input. */
+function runWithInput(
+  file: string,
+  args: string[],
+  input: string,
+  options: Parameters<typeof execFile>[2],
+): Promise<{ stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = execFile(file, args, { ...options, encoding: 'utf8' }, (error, stdout, stderr) =>
+      error
+        ? reject(Object.assign(error, { stdout, stderr }))
+        : resolve({ stdout: String(stdout), stderr: String(stderr) }),
+    );
+    child.stdin?.end(input);
+  });
+}
 
 export type E2ERole = 'creator' | 'brand' | 'staff';
 
@@ -52,8 +67,8 @@ export async function createVerifiedUser(
     'create-user',
     '--email',
     email,
-    '--password',
-    password,
+    // The CLI reads passwords from standard input, never from argv (issue 18 L5).
+    '--password-stdin',
     '--role',
     role,
   ];
@@ -61,7 +76,7 @@ export async function createVerifiedUser(
   if (options.lastName) args.push('--last-name', options.lastName);
   if (options.company) args.push('--company', options.company);
   if (options.brandId) args.push('--brand-id', String(options.brandId));
-  const { stdout } = await run(process.execPath, args, {
+  const { stdout } = await runWithInput(process.execPath, args, `${password}\n`, {
     cwd: root,
     env: {
       ...process.env,
@@ -93,15 +108,29 @@ export async function apiLogin(credentials: { email: string; password: string })
 }
 
 /**
- * Signs a page in: logs in through the API and writes `{access, refresh, user}` under the
- * localStorage key `session` (lib/session.ts) before the app's first script runs. It is written
- * once per tab, so a later sign-out in the test stays signed out. Call before `page.goto`.
+ * Signs a page in as the web app is signed in (issue 18 M3): the refresh token goes into the
+ * browser context as the HttpOnly cookie the server sets (`refresh_token`, path /api/token/), and
+ * the user under the localStorage key `session` before the app's first script runs; the app then
+ * gets its access token through the cookie, as after a reload. The storage is written once per
+ * tab, so a later sign-out in the test stays signed out. Call before `page.goto`.
  */
 export async function signIn(
   page: Page,
   credentials: { email: string; password: string },
 ): Promise<E2ESession> {
   const session = await apiLogin(credentials);
+  const origin = new URL(E2E_BASE_URL);
+  await page.context().addCookies([
+    {
+      name: 'refresh_token',
+      value: session.refresh,
+      domain: origin.hostname,
+      path: '/api/token/',
+      httpOnly: true,
+      secure: origin.protocol === 'https:',
+      sameSite: 'Strict',
+    },
+  ]);
   await page.addInitScript(
     ({ origin, value }) => {
       try {
@@ -112,7 +141,7 @@ export async function signIn(
         // about:blank and other origins have no storage for us.
       }
     },
-    { origin: new URL(E2E_BASE_URL).origin, value: JSON.stringify(session) },
+    { origin: origin.origin, value: JSON.stringify({ user: session.user }) },
   );
   return session;
 }

@@ -30,6 +30,8 @@ export function signGoogleIdToken(claims: {
   sub?: string;
   name?: string;
   email_verified?: boolean;
+  /** The nonce the page gave Google's button (the server requires it in the token). */
+  nonce?: string;
 }): string {
   const now = Math.floor(Date.now() / 1000);
   const header = { alg: 'RS256', typ: 'JWT', kid: KID };
@@ -40,6 +42,7 @@ export function signGoogleIdToken(claims: {
     email: claims.email,
     email_verified: claims.email_verified ?? true,
     name: claims.name ?? 'Google User',
+    ...(claims.nonce ? { nonce: claims.nonce } : {}),
     iat: now,
     exp: now + 600,
   };

@@ -34,9 +34,10 @@ interface Run {
   stderr: string;
 }
 
-function runScript(script: string, args: string[], env: Record<string, string>): Promise<Run> {
+function runScript(script: string, args: string[], env: Record<string, string>, stdin = ''): Promise<Run> {
   return new Promise((resolve) => {
     const child = spawn(...node(script, args), { cwd: serverDir, env: { ...process.env, ...env } });
+    child.stdin.end(stdin);
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -133,19 +134,11 @@ describe('the server process', () => {
   });
 
   it('lets the admin CLI work on the same database while it runs', async () => {
-    const create = [
-      'create-user',
-      '--email',
-      'Brand@Example.com',
-      '--password',
-      'Sturdy-Password-2026',
-      '--role',
-      'brand',
-    ];
-    const first = await runScript('src/cli/admin.ts', create, env);
+    const create = ['create-user', '--email', 'Brand@Example.com', '--password-stdin', '--role', 'brand'];
+    const first = await runScript('src/cli/admin.ts', create, env, 'Sturdy-Password-2026\n');
     expect(first.stdout).toContain('Created brand brand@example.com');
     expect(first.code).toBe(0);
-    const again = await runScript('src/cli/admin.ts', create, env);
+    const again = await runScript('src/cli/admin.ts', create, env, 'Sturdy-Password-2026\n');
     expect(again.code).toBe(1);
     expect(again.stderr).toContain('already exists');
     const missing = await runScript('src/cli/admin.ts', ['approve-video', '999'], env);
@@ -180,16 +173,9 @@ describe('the server process', () => {
   it('lets the admin CLI open the database itself once the server is gone', async () => {
     const run = await runScript(
       'src/cli/admin.ts',
-      [
-        'create-user',
-        '--email',
-        'staff@example.com',
-        '--password',
-        'Sturdy-Password-2026',
-        '--role',
-        'staff',
-      ],
+      ['create-user', '--email', 'staff@example.com', '--password-stdin', '--role', 'staff'],
       env,
+      'Sturdy-Password-2026\n',
     );
     expect(run.stdout).toContain('Created staff staff@example.com');
   });

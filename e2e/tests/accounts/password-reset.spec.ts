@@ -22,7 +22,7 @@ test('forgot password, reset link by e-mail, new password signs in', async ({ pa
   await page.getByLabel('New Password', { exact: true }).fill('short');
   await page.getByLabel('Confirm New Password').fill('short');
   await page.getByRole('button', { name: 'Reset Password' }).click();
-  await expect(page.getByText('Password must be at least 8 characters long')).toBeVisible();
+  await expect(page.getByText('Password must be at least 12 characters long')).toBeVisible();
 
   const newPassword = 'Copper-Meadow-5519';
   await page.getByLabel('New Password', { exact: true }).fill(newPassword);

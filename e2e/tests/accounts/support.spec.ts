@@ -8,9 +8,14 @@ test('createVerifiedUser + signIn put a usable session in the browser', async ({
   await page.goto('/');
   const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('session') ?? 'null'));
   expect(stored).toMatchObject({ user: { id: user.id, role: 'brand' } });
+  // The tokens are not in storage (issue 18 M3): the refresh token is an HttpOnly cookie.
+  expect(stored.access).toBeUndefined();
+  expect(stored.refresh).toBeUndefined();
+  const cookies = await page.context().cookies();
+  expect(cookies.find((c) => c.name === 'refresh_token')).toMatchObject({ httpOnly: true });
   const me = await page.evaluate(async (access) => {
     const res = await fetch('/api/accounts/me/', { headers: { Authorization: `Bearer ${access}` } });
     return res.status;
-  }, stored.access);
+  }, session.access);
   expect(me).toBe(200);
 });

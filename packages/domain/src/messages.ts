@@ -18,7 +18,7 @@ export const MESSAGES = {
     invalidEmail: 'Enter a valid email address.',
   },
   password: {
-    tooShort: 'Password must be at least 8 characters long',
+    tooShort: 'Password must be at least 12 characters long',
     entirelyNumeric: 'This password is entirely numeric.',
     tooLong: 'Ensure this field has no more than 128 characters.',
     tooCommon: 'This password is too common.',
@@ -101,6 +101,7 @@ export const MESSAGES = {
     outOfStock: 'This chair has already been picked. Please choose another one.',
     contestClosed: 'This contest is not accepting applications.',
     urlHint: 'Please enter a valid url',
+    invalidName: 'Please enter a valid name',
   },
   generic: {
     notAuthenticated: 'Authentication credentials were not provided.',

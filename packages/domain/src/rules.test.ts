@@ -4,7 +4,10 @@ import { uploadProblem, titleFromFileName } from './videos/video';
 
 describe('password rules', () => {
   it('rejects short, numeric and e-mail-like passwords', () => {
-    expect(passwordProblems('short')).toContain('Password must be at least 8 characters long');
+    expect(passwordProblems('short')).toContain('Password must be at least 12 characters long');
+    // L5 (issue 18): ASVS level 2 asks for 12 characters at least.
+    expect(passwordProblems('Velvet-Lan1')).toEqual(['Password must be at least 12 characters long']);
+    expect(passwordProblems('Velvet-Lan12')).toEqual([]);
     expect(passwordProblems('1234567890')).toContain('This password is entirely numeric.');
     expect(passwordProblems('janedoe12', 'janedoe@example.com')).toContain(
       'The password is too similar to the email.',

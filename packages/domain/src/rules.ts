@@ -22,6 +22,20 @@ export function isValidEmail(value: string): boolean {
   return address.length <= LIMITS.emailMaxLength && address.indexOf('@') <= 64 && EMAIL_PATTERN.test(address);
 }
 
+/**
+ * A person's name as people type it (issue 18 M1): at most `LIMITS.nameMaxLength` characters, no
+ * control characters or new lines, no angle brackets, and nothing that reads as a link or an
+ * address ('://', 'www.', '@', 'evil.com'), so a name cannot carry a phishing line into an e-mail
+ * greeting. Initials and hyphens are fine ('J.R.R. Tolkien', "Jean-Luc O'Neil Jr.").
+ */
+export function isValidPersonName(value: string): boolean {
+  const name = value.trim();
+  if (!name || name.length > LIMITS.nameMaxLength) return false;
+  // eslint-disable-next-line no-control-regex
+  if (/[<>\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(name)) return false;
+  return !/:\/\/|www\.|@|[\p{L}\p{N}-]\.\p{L}{2,}/iu.test(name);
+}
+
 export function isBlank(value: string | null | undefined): boolean {
   return value == null || value.trim() === '';
 }

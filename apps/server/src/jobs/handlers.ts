@@ -1,5 +1,5 @@
 import type { AppDeps } from '../app-deps';
-import { sendEmailJob } from './send-email.job';
+import { createEmailSender, sendEmailJob } from './send-email.job';
 import { startAccountJobHandlers } from '../modules/accounts/accounts.jobs';
 import { startVideoJobHandlers } from '../modules/videos/videos.jobs';
 
@@ -7,7 +7,7 @@ import { startVideoJobHandlers } from '../modules/videos/videos.jobs';
 export async function startJobHandlers(
   deps: Pick<AppDeps, 'queue' | 'mailer' | 'log' | 'config' | 'database' | 'storage'>,
 ): Promise<void> {
-  await deps.queue.work(sendEmailJob, (message) => deps.mailer.send(message));
+  await deps.queue.work(sendEmailJob, createEmailSender(deps));
   await startVideoJobHandlers(deps);
   await startAccountJobHandlers(deps);
 }

@@ -73,6 +73,52 @@ export async function checkThrottle(
   }
 }
 
+/**
+ * Gives back one request counted by `throttle` (e.g. a sign-in attempt that turned out right), in
+ * one atomic update; the counter never goes below zero.
+ */
+export async function giveBack(database: Pick<DatabaseHandle, 'query'>, key: string): Promise<void> {
+  await database.query(
+    'UPDATE throttles SET count = greatest(count - 1, 0) WHERE key = $1 AND reset_at > now()',
+    [key],
+  );
+}
+
+/** Forgets a counter (e.g. a client's failed sign-ins once it signed in with the right password). */
+export async function resetThrottle(database: Pick<DatabaseHandle, 'query'>, key: string): Promise<void> {
+  await database.query('DELETE FROM throttles WHERE key = $1', [key]);
+}
+
+/**
+ * A mark kept in `throttles` for `seconds` (a counter of one that nobody counts against), e.g.
+ * "this client signed in to this account". `hasMark` reads it.
+ */
+export async function setMark(
+  database: Pick<DatabaseHandle, 'query'>,
+  key: string,
+  seconds: number,
+): Promise<void> {
+  await database.query(
+    `INSERT INTO throttles (key, count, reset_at) VALUES ($1, 1, now() + make_interval(secs => $2))
+     ON CONFLICT (key) DO UPDATE SET reset_at = EXCLUDED.reset_at`,
+    [key, seconds],
+  );
+}
+
+export async function hasMark(database: Pick<DatabaseHandle, 'query'>, key: string): Promise<boolean> {
+  const { rows } = await database.query('SELECT 1 FROM throttles WHERE key = $1 AND reset_at > now()', [key]);
+  return rows.length > 0;
+}
+
+/** Removes an unexpired mark and says whether there was one: a single-use check, atomically. */
+export async function takeMark(database: Pick<DatabaseHandle, 'query'>, key: string): Promise<boolean> {
+  const { rows } = await database.query(
+    'DELETE FROM throttles WHERE key = $1 AND reset_at > now() RETURNING key',
+    [key],
+  );
+  return rows.length > 0;
+}
+
 /** Deletes expired counters; cheap enough to run now and then from any request path. */
 export async function pruneThrottles(database: Pick<DatabaseHandle, 'query'>): Promise<void> {
   await database.query('DELETE FROM throttles WHERE reset_at < now()');

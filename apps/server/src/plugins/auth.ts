@@ -11,6 +11,11 @@ export interface AuthUser {
    * is no longer the account's is refused: see `registerAuth`'s `isCurrent`.
    */
   tokenVersion?: number;
+  /**
+   * The session (refresh-token family) the token was issued for; when present, the token is refused
+   * as soon as that session ends (logout), not only when it expires.
+   */
+  sessionId?: string;
 }
 
 /** Whether a verified access token still speaks for its account (not deactivated, not revoked). */
@@ -36,7 +41,11 @@ export function createAccessTokens(secret: string, ttlSeconds: number): AccessTo
   const key = new TextEncoder().encode(secret);
   return {
     sign: (user) =>
-      new SignJWT({ role: user.role, ver: user.tokenVersion ?? 0 })
+      new SignJWT({
+        role: user.role,
+        ver: user.tokenVersion ?? 0,
+        ...(user.sessionId ? { sid: user.sessionId } : {}),
+      })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(String(user.id))
         .setIssuer(ISSUER)
@@ -51,7 +60,12 @@ export function createAccessTokens(secret: string, ttlSeconds: number): AccessTo
         audience: ACCESS_AUDIENCE,
       });
       const version = typeof payload.ver === 'number' ? payload.ver : 0;
-      return { id: Number(payload.sub), role: payload.role as Role, tokenVersion: version };
+      return {
+        id: Number(payload.sub),
+        role: payload.role as Role,
+        tokenVersion: version,
+        ...(typeof payload.sid === 'string' ? { sessionId: payload.sid } : {}),
+      };
     },
   };
 }

@@ -75,16 +75,25 @@ describe('route guard (spec §4)', () => {
 
   it("shows 'Loading...' while an expired access token is refreshed, then the page", async () => {
     let answer!: (r: Response) => void;
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
+    const fetchMock = vi.fn(
+      (_input: RequestInfo | URL, _init?: RequestInit) =>
+        new Promise<Response>((resolve) => (answer = resolve)),
     );
+    vi.stubGlobal('fetch', fetchMock);
     sessionStore.set(makeSession({ expiresIn: -60, refresh: 'r1' }));
     renderGuarded('/creator-dashboard', ['creator']);
     expect(screen.getByText('Loading...')).toBeInTheDocument();
-    answer(jsonResponse(200, { access: accessToken(600), refresh: 'r2' }));
+    const fresh = accessToken(600);
+    answer(jsonResponse(200, { access: fresh, refresh: '' }));
     expect(await screen.findByText('creator dashboard')).toBeInTheDocument();
-    expect(sessionStore.get()?.refresh).toBe('r2');
+    expect(sessionStore.get()?.access).toBe(fresh);
+    // Issue 18 M3: the refresh token is the HttpOnly cookie; the script neither sends nor keeps one.
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(String(url)).toBe('/api/token/refresh/');
+    expect(init?.body).toBe('{}');
+    expect(init?.credentials).toBe('same-origin');
+    expect(sessionStore.get()?.refresh).toBe('');
+    expect(localStorage.getItem('session')).not.toContain(fresh);
   });
 
   it('goes to /login when the refresh fails', async () => {

@@ -67,6 +67,7 @@ export const routes: RouteObject[] = [
       { path: paths.forgotPassword, ...page('./routes/auth/forgot-password.tsx') },
       { path: paths.resetPassword(), ...page('./routes/auth/reset-password.tsx') },
       { path: paths.invitation(), ...page('./routes/auth/accept-invitation.tsx') },
+      { path: paths.changePassword, ...page('./routes/auth/change-password.tsx', 'any') },
 
       { path: paths.creatorDashboard, ...page('./routes/dashboard/creator-dashboard.tsx', ['creator']) },
       { path: paths.brandDashboard, ...page('./routes/dashboard/brand-dashboard.tsx', ['brand', 'staff']) },

@@ -14,6 +14,7 @@ export const paths = {
   resendVerification: '/resend-verification',
   forgotPassword: '/forgot-password',
   resetPassword: (uidb64 = ':uidb64', token = ':token') => `/reset-password/${uidb64}/${token}`,
+  changePassword: '/change-password',
   creatorDashboard: '/creator-dashboard',
   brandDashboard: '/brand-dashboard',
   dashboard: '/dashboard',

@@ -1,4 +1,4 @@
-import { ERROR_CODES, MESSAGES, type ErrorCode } from '@app/domain';
+import { ERROR_CODES, MESSAGES, REFRESH_COOKIE_HEADER, type ErrorCode } from '@app/domain';
 import { sessionStore } from './session';
 
 const isErrorCode = (value: unknown): value is ErrorCode => typeof value === 'string' && value in ERROR_CODES;
@@ -54,17 +54,19 @@ let refreshing: Promise<boolean> | null = null;
 /** One refresh at a time: refresh tokens rotate, so parallel 401s share a single refresh. */
 export function refreshSession(): Promise<boolean> {
   refreshing ??= (async () => {
-    const session = sessionStore.get();
-    if (!session?.refresh) return false;
+    if (!sessionStore.get()) return false;
     try {
+      // The refresh token is the HttpOnly cookie (scoped to /api/token/): the body stays empty and
+      // the answer carries the access token only.
       const response = await fetch('/api/token/refresh/', {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ refresh: session.refresh }),
+        headers: { 'Content-Type': 'application/json', [REFRESH_COOKIE_HEADER]: '1' },
+        body: '{}',
+        credentials: 'same-origin',
       });
       if (!response.ok) throw new Error('refresh failed');
-      const tokens = (await response.json()) as { access: string; refresh?: string };
-      sessionStore.update({ access: tokens.access, refresh: tokens.refresh ?? session.refresh });
+      const tokens = (await response.json()) as { access: string };
+      sessionStore.update({ access: tokens.access });
       return true;
     } catch {
       sessionStore.clear();
@@ -107,7 +109,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   let response: Response;
   try {
     response = await send(path, options, useAuth ? sessionStore.get()?.access : undefined);
-    if (response.status === 401 && useAuth && sessionStore.get()?.refresh) {
+    if (response.status === 401 && useAuth && sessionStore.get()) {
       if (await refreshSession()) response = await send(path, options, sessionStore.get()?.access);
     }
   } catch (error) {

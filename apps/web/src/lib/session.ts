@@ -7,12 +7,19 @@ export type Session = Pick<LoginResponse, 'access' | 'refresh' | 'user'>;
 const KEY = 'session';
 const listeners = new Set<() => void>();
 let cached: Session | null | undefined;
+/**
+ * The access token lives in this tab's memory only, and the refresh token in an HttpOnly cookie
+ * the script never sees (issue 18 M3). Browser storage keeps just the user, so a reload knows who
+ * was signed in and gets a new access token through the cookie (the route guard's refresh).
+ */
+let access = '';
 
 function read(): Session | null {
   if (cached !== undefined) return cached;
   try {
     const raw = localStorage.getItem(KEY);
-    cached = raw ? (JSON.parse(raw) as Session) : null;
+    const stored = raw ? (JSON.parse(raw) as Partial<Session>) : null;
+    cached = stored?.user ? { access, refresh: '', user: stored.user } : null;
   } catch {
     cached = null;
   }
@@ -23,12 +30,13 @@ function emit() {
   for (const listener of listeners) listener();
 }
 
-/** Tokens and user kept in browser storage (spec §4 Session); shared by every tab. */
+/** The session: the user in browser storage (shared by every tab), the access token in memory. */
 export const sessionStore = {
   get: read,
   set(session: Session | null) {
-    cached = session;
-    if (session) localStorage.setItem(KEY, JSON.stringify(session));
+    access = session?.access ?? '';
+    cached = session ? { access, refresh: '', user: session.user } : null;
+    if (session) localStorage.setItem(KEY, JSON.stringify({ user: session.user }));
     else localStorage.removeItem(KEY);
     emit();
   },

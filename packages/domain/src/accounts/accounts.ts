@@ -16,6 +16,7 @@ export const ACCOUNT_INPUT_LIMITS = {
   text: 1000,
   refreshToken: 2000,
   googleIdToken: 8000,
+  googleNonce: 128,
   linkUid: 64,
   linkToken: 128,
 } as const;
@@ -51,7 +52,7 @@ export const loginFormSchema = z.object({
 });
 export type LoginForm = z.infer<typeof loginFormSchema>;
 
-/** Reset password form (spec §5): match, and at least 8 characters. */
+/** Reset password form (spec §5): match, and at least LIMITS.passwordMinLength (12) characters. */
 export const resetPasswordFormSchema = z
   .object({
     new_password1: z
@@ -86,6 +87,13 @@ export const ACCOUNT_MESSAGES = {
   invalidRefresh: 'Token is invalid or expired',
   googleEmailUnverified: 'Your Google account e-mail is not verified.',
   googleInvalidToken: 'The Google sign-in token is invalid or has expired.',
+  googleNotForStaffOrBrand:
+    'This e-mail belongs to a staff or brand account, which cannot sign in with Google. Sign in with your password.',
+  badOrigin: 'This request must come from the site itself.',
+  passwordChanged: 'Your password has been changed. Your other sessions were signed out.',
+  currentPasswordWrong: 'Your current password is incorrect.',
+  noPasswordYet:
+    'Your account signs in with Google only. Set a password with Forgot password, then change it here.',
 } as const;
 
 // Requests (spec §7). Field rules are checked by the service, which words them as the spec's
@@ -101,6 +109,30 @@ export const registerBodySchema = z.object({
 });
 export type RegisterBody = z.infer<typeof registerBodySchema>;
 
+/** `POST /api/accounts/auth/password/change/` (signed in): the current password and the new one twice. */
+export const passwordChangeBodySchema = z.object({
+  current_password: z.string().max(ACCOUNT_INPUT_LIMITS.password).default(''),
+  new_password1: z.string().max(ACCOUNT_INPUT_LIMITS.password).default(''),
+  new_password2: z.string().max(ACCOUNT_INPUT_LIMITS.password).default(''),
+});
+export type PasswordChangeBody = z.infer<typeof passwordChangeBodySchema>;
+
+/** The change-password screen: the same fields, the new ones checked as on reset. */
+export const changePasswordFormSchema = z
+  .object({
+    current_password: z.string().min(1, MESSAGES.registration.required).max(ACCOUNT_INPUT_LIMITS.password),
+    new_password1: z
+      .string()
+      .min(LIMITS.passwordMinLength, MESSAGES.password.tooShort)
+      .max(ACCOUNT_INPUT_LIMITS.password),
+    new_password2: z.string().max(ACCOUNT_INPUT_LIMITS.password),
+  })
+  .refine((v) => v.new_password1 === v.new_password2, {
+    message: MESSAGES.registration.passwordsDoNotMatch,
+    path: ['new_password2'],
+  });
+export type ChangePasswordForm = z.infer<typeof changePasswordFormSchema>;
+
 /** `POST /api/accounts/auth/login/`. */
 export const loginBodySchema = z.object({
   email: requiredText(ACCOUNT_INPUT_LIMITS.email),
@@ -112,13 +144,40 @@ export type LoginBody = z.infer<typeof loginBodySchema>;
 export const refreshTokenBodySchema = z.object({ refresh: requiredText(ACCOUNT_INPUT_LIMITS.refreshToken) });
 export type RefreshTokenBody = z.infer<typeof refreshTokenBodySchema>;
 
+/**
+ * The web app's refresh token (issue 18 M3): an HttpOnly, SameSite=Strict cookie scoped to
+ * `REFRESH_COOKIE_PATH`, set when sign-in is asked with the header `REFRESH_COOKIE_HEADER: 1`. Such
+ * answers carry an empty `refresh`; the script never sees the token. API clients that send and read
+ * the token in bodies are unchanged (spec §7).
+ */
+export const REFRESH_COOKIE = 'refresh_token';
+export const REFRESH_COOKIE_HEADER = 'x-refresh-cookie';
+export const REFRESH_COOKIE_PATH = '/api/token/';
+
+/** `POST /token/refresh/`: the token in the body (spec §7), or none when the cookie carries it. */
+export const refreshBodySchema = z.object({
+  refresh: z.string().max(ACCOUNT_INPUT_LIMITS.refreshToken).optional(),
+});
+export type RefreshBody = z.infer<typeof refreshBodySchema>;
+
 /** `POST /api/accounts/auth/resend-verification/` and `POST /api/accounts/auth/password/reset/`. */
 export const emailBodySchema = z.object({ email: requiredText(ACCOUNT_INPUT_LIMITS.email) });
 export type EmailBody = z.infer<typeof emailBodySchema>;
 
 /** `POST /api/accounts/auth/google/`: the credential of Google Identity Services. */
-export const googleLoginBodySchema = z.object({ id_token: requiredText(ACCOUNT_INPUT_LIMITS.googleIdToken) });
+export const googleLoginBodySchema = z.object({
+  id_token: requiredText(ACCOUNT_INPUT_LIMITS.googleIdToken),
+  /**
+   * The nonce from `POST /api/accounts/auth/google/nonce/` that the client gave Google's button; the
+   * ID token must carry it (issue 18 L9). Required: a token without it is refused.
+   */
+  nonce: z.string().max(ACCOUNT_INPUT_LIMITS.googleNonce).optional(),
+});
 export type GoogleLoginBody = z.infer<typeof googleLoginBodySchema>;
+
+/** `POST /api/accounts/auth/google/nonce/`: a single-use nonce, valid 10 minutes. */
+export const googleNonceResponseSchema = z.object({ nonce: z.string() });
+export type GoogleNonceResponse = z.infer<typeof googleNonceResponseSchema>;
 
 /** `GET /api/accounts/auth/verify_email/{uid}/{token}/`. */
 export const verifyEmailParamsSchema = z.object({

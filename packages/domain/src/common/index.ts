@@ -1,2 +1,3 @@
 export * from './address';
 export * from './paging';
+export * from './text';

@@ -1,20 +1,24 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
-import { isBlank } from '../rules';
+import { isBlank, isValidEmail, isValidPersonName } from '../rules';
+import { MESSAGES } from '../messages';
+import { boundedString } from '../common/text';
 import { shippingAddressSchema, type ShippingAddress } from '../common/address';
 
 /** Upper bounds of the application's text fields (the bio's is the spec's, §9). */
 export const APPLICATION_FIELD_MAX = {
-  fullName: 200,
-  email: 254,
+  fullName: LIMITS.nameMaxLength,
+  email: LIMITS.emailMaxLength,
   phoneNumber: 32,
   url: 2_000,
 } as const;
 
 /** The application payload of spec §3, as POST /api/contests/{id}/apply/ receives it. */
 export const applicationPayloadSchema = z.object({
-  full_name: z.string().max(APPLICATION_FIELD_MAX.fullName),
-  email: z.string().max(APPLICATION_FIELD_MAX.email),
+  full_name: boundedString('Full name', APPLICATION_FIELD_MAX.fullName),
+  // One address, checked by `applicationErrors`; anything longer than an address can be is refused
+  // here with the same words.
+  email: z.string().max(APPLICATION_FIELD_MAX.email, MESSAGES.profile.invalidEmail),
   phone_number: z.string().max(APPLICATION_FIELD_MAX.phoneNumber).default(''),
   bio: z.string().max(LIMITS.bioMaxLength).default(''),
   shipping_address: shippingAddressSchema,
@@ -106,6 +110,11 @@ export function applicationErrors(payload: ApplicationPayload): Record<string, s
   for (const [field, value] of required) {
     if (isBlank(value)) errors[field] = ['This field is required.'];
   }
+  // Exactly one plain address (no lists, display names or header tricks), and a name that is a
+  // name: the application is the creator's own words, never a message to others (issue 18 M1).
+  if (!errors.email && !isValidEmail(payload.email)) errors.email = [MESSAGES.profile.invalidEmail];
+  if (!errors.full_name && !isValidPersonName(payload.full_name))
+    errors.full_name = [MESSAGES.application.invalidName];
   const address = payload.shipping_address;
   const missing = (['line1', 'city', 'country'] as const).filter((key) => isBlank(address[key]));
   if (missing.length) errors.shipping_address = missing.map((key) => `${key} is required`);

@@ -25,6 +25,10 @@ export const CREATOR_MESSAGES = {
   avatarInvalid: 'Upload a valid image: JPEG, PNG or WebP.',
   avatarTooLarge: `The image must be at most ${LIMITS.avatarMaxBytes / (1024 * 1024)} MB.`,
   emailTaken: 'A user with this email already exists.',
+  currentPasswordRequired: 'Please enter your current password to change your email address.',
+  currentPasswordWrong: 'Your current password is incorrect.',
+  emailChangeNeedsPassword:
+    'Your account signs in with Google only. Set a password first (Forgot password) to change your email address.',
   emailChangeSent: (email: string) =>
     `We sent a verification link to ${email}. Your e-mail address changes once you confirm it.`,
   anonymous: 'Anonymous Creator',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { LIMITS } from '../limits';
+import { FIELD_LIMITS, LIMITS } from '../limits';
+import { tooLongMessage } from '../common/text';
 import { MESSAGES, requiredMessage } from '../messages';
 import { isBlank, isValidEmail, isValidPhone } from '../rules';
 import type { ShippingAddress } from '../common/address';
@@ -154,14 +155,24 @@ export const PROFILE_FIELD_MAX_LENGTH = 2000;
 const fieldTooLong = `Ensure this field has no more than ${PROFILE_FIELD_MAX_LENGTH} characters.`;
 
 /**
+ * Each update field's bound and message: the user's own fields have the database's limits in the
+ * spec's words ('Name must be at most 200 characters', as §5's bio rule); the bio's own rule runs
+ * in `profileUpdateErrors`.
+ */
+const PROFILE_FIELD_BOUNDS: Record<ProfileUpdateField, [number, string]> = Object.fromEntries(
+  PROFILE_UPDATE_FIELDS.map((field) => [field, [PROFILE_FIELD_MAX_LENGTH, fieldTooLong]]),
+) as Record<ProfileUpdateField, [number, string]>;
+PROFILE_FIELD_BOUNDS.name = [FIELD_LIMITS.name, tooLongMessage('Name', FIELD_LIMITS.name)];
+PROFILE_FIELD_BOUNDS.email = [FIELD_LIMITS.email, MESSAGES.profile.invalidEmail];
+PROFILE_FIELD_BOUNDS.phone = [FIELD_LIMITS.phone, MESSAGES.profile.invalidPhone];
+
+/**
  * `PATCH /api/accounts/auth/creator-profile/` (multipart or JSON): any of the update fields, each
  * bounded. The spec §5 rules are checked by `profileUpdateErrors` on the fields sent.
  */
 export const creatorProfileUpdateBodySchema = z
   .object(
-    Object.fromEntries(
-      PROFILE_UPDATE_FIELDS.map((f) => [f, z.string().max(PROFILE_FIELD_MAX_LENGTH, fieldTooLong)]),
-    ) as {
+    Object.fromEntries(PROFILE_UPDATE_FIELDS.map((f) => [f, z.string().max(...PROFILE_FIELD_BOUNDS[f])])) as {
       [F in ProfileUpdateField]: z.ZodString;
     },
   )

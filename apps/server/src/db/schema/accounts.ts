@@ -1,5 +1,6 @@
 import { boolean, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, timestampTz, updatedAt } from './columns';
+import { FIELD_LIMITS as L } from '@app/domain';
+import { createdAt, maxChars, timestampTz, updatedAt } from './columns';
 import { brands } from './brands';
 
 export const users = pgTable(
@@ -32,44 +33,81 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('users_email_key').on(t.email)],
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    maxChars('users_email_len', t.email, L.email),
+    maxChars('users_pending_email_len', t.pendingEmail, L.email),
+    maxChars('users_first_name_len', t.firstName, L.name),
+    maxChars('users_last_name_len', t.lastName, L.name),
+    maxChars('users_phone_number_len', t.phoneNumber, L.phone),
+  ],
 );
 
-export const creatorProfiles = pgTable('creator_profiles', {
-  userId: integer('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  bio: text('bio').notNull().default(''),
-  gender: text('gender').notNull().default(''),
-  address: text('address').notNull().default(''),
-  country: text('country').notNull().default(''),
-  experienceLevel: text('experience_level'),
-  website: text('website').notNull().default(''),
-  portfolioUrl: text('portfolio_url').notNull().default(''),
-  linkedin: text('linkedin').notNull().default(''),
-  instagram: text('instagram').notNull().default(''),
-  twitter: text('twitter').notNull().default(''),
-  facebook: text('facebook').notNull().default(''),
-  youtubeUrl: text('youtube_url').notNull().default(''),
-  shippingAddressLine1: text('shipping_address_line1').notNull().default(''),
-  shippingAddressLine2: text('shipping_address_line2').notNull().default(''),
-  shippingCity: text('shipping_city').notNull().default(''),
-  shippingState: text('shipping_state').notNull().default(''),
-  shippingPostalCode: text('shipping_postal_code').notNull().default(''),
-  shippingCountry: text('shipping_country').notNull().default(''),
-  /** Storage key of the resized avatar, or null. */
-  avatarKey: text('avatar_key'),
-  updatedAt: updatedAt(),
-});
+export const creatorProfiles = pgTable(
+  'creator_profiles',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    bio: text('bio').notNull().default(''),
+    gender: text('gender').notNull().default(''),
+    address: text('address').notNull().default(''),
+    country: text('country').notNull().default(''),
+    experienceLevel: text('experience_level'),
+    website: text('website').notNull().default(''),
+    portfolioUrl: text('portfolio_url').notNull().default(''),
+    linkedin: text('linkedin').notNull().default(''),
+    instagram: text('instagram').notNull().default(''),
+    twitter: text('twitter').notNull().default(''),
+    facebook: text('facebook').notNull().default(''),
+    youtubeUrl: text('youtube_url').notNull().default(''),
+    shippingAddressLine1: text('shipping_address_line1').notNull().default(''),
+    shippingAddressLine2: text('shipping_address_line2').notNull().default(''),
+    shippingCity: text('shipping_city').notNull().default(''),
+    shippingState: text('shipping_state').notNull().default(''),
+    shippingPostalCode: text('shipping_postal_code').notNull().default(''),
+    shippingCountry: text('shipping_country').notNull().default(''),
+    /** Storage key of the resized avatar, or null. */
+    avatarKey: text('avatar_key'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    maxChars('creator_profiles_bio_len', t.bio, L.bio),
+    ...(
+      [
+        'gender',
+        'address',
+        'country',
+        'website',
+        'portfolioUrl',
+        'linkedin',
+        'instagram',
+        'twitter',
+        'facebook',
+        'youtubeUrl',
+        'shippingAddressLine1',
+        'shippingAddressLine2',
+        'shippingCity',
+        'shippingState',
+        'shippingPostalCode',
+        'shippingCountry',
+      ] as const
+    ).map((key) => maxChars(`creator_profiles_${t[key].name}_len`, t[key], L.profileText)),
+  ],
+);
 
-export const brandProfiles = pgTable('brand_profiles', {
-  userId: integer('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  brandId: integer('brand_id').references(() => brands.id, { onDelete: 'set null' }),
-  companyName: text('company_name').notNull().default(''),
-  companyLogo: text('company_logo').notNull().default(''),
-});
+export const brandProfiles = pgTable(
+  'brand_profiles',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    brandId: integer('brand_id').references(() => brands.id, { onDelete: 'set null' }),
+    companyName: text('company_name').notNull().default(''),
+    companyLogo: text('company_logo').notNull().default(''),
+  },
+  (t) => [maxChars('brand_profiles_company_name_len', t.companyName, L.companyName)],
+);
 
 /**
  * Invitations to a staff or brand account, sent by staff. The e-mailed token is stored only as its

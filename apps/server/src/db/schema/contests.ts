@@ -1,9 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, timestampTz, updatedAt } from './columns';
+import { createdAt, maxChars, timestampTz, updatedAt } from './columns';
 import { brands } from './brands';
 import { users } from './accounts';
-import type { ContestLanding, RubricCriterion, VideoRequirements } from '@app/domain';
+import {
+  FIELD_LIMITS as L,
+  type ContestLanding,
+  type RubricCriterion,
+  type VideoRequirements,
+} from '@app/domain';
 
 /** A contest holds everything its pages show, once: every date on every page is read from here. */
 export const contests = pgTable('contests', {
@@ -140,6 +145,14 @@ export const applications = pgTable(
     uniqueIndex('applications_contest_user_key').on(t.contestId, t.userId),
     index('applications_user_idx').on(t.userId),
     index('applications_contest_status_idx').on(t.contestId, t.status, t.createdAt),
+    maxChars('applications_full_name_len', t.fullName, L.name),
+    maxChars('applications_email_len', t.email, L.email),
+    maxChars('applications_phone_number_len', t.phoneNumber, L.phone),
+    maxChars('applications_bio_len', t.bio, L.bio),
+    maxChars('applications_youtube_url_len', t.youtubeUrl, L.url),
+    maxChars('applications_instagram_url_len', t.instagramUrl, L.url),
+    maxChars('applications_portfolio_url_len', t.portfolioUrl, L.url),
+    maxChars('applications_decision_note_len', t.decisionNote, L.decisionNote),
   ],
 );
 

@@ -11,7 +11,8 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { createdAt, timestampTz, tsvector, updatedAt } from './columns';
+import { FIELD_LIMITS as L } from '@app/domain';
+import { createdAt, maxChars, timestampTz, tsvector, updatedAt } from './columns';
 import type { Rendition } from '../../media/ladder';
 import { users } from './accounts';
 import { contests } from './contests';
@@ -91,6 +92,9 @@ export const videos = pgTable(
     index('videos_search_idx').using('gin', t.searchVector),
     // The review queue's page and count (status last: `<> 'failed'` is checked in the index).
     index('videos_review_idx').on(t.reviewStatus, t.createdAt, t.id, t.status),
+    maxChars('videos_title_len', t.title, L.videoTitle),
+    maxChars('videos_description_len', t.description, L.videoDescription),
+    maxChars('videos_review_reason_len', t.reviewReason, L.reviewReason),
   ],
 );
 

@@ -54,19 +54,29 @@ export function createAccountEmails(deps: Pick<AppDeps, 'config' | 'queue' | 'lo
   const { config, queue, log } = deps;
   const links = createLinkTokens(config.JWT_SECRET);
 
-  async function send(message: MailMessage, link: string) {
-    await queue.send(sendEmailJob, message);
+  /** Queues `message`; a link that dies after `ttlSeconds` takes the queued e-mail with it. */
+  async function send(message: MailMessage, link: string, ttlSeconds?: number) {
+    const linkExpiresAt = ttlSeconds ? new Date(Date.now() + ttlSeconds * 1000).toISOString() : undefined;
+    await queue.send(sendEmailJob, { ...message, ...(linkExpiresAt ? { linkExpiresAt } : {}) });
     if (!config.SMTP_URL) log.info({ to: message.to }, `e-mail queued to the outbox; its link: ${link}`);
   }
 
   return {
     async sendVerification(account: AccountState) {
       const url = `${config.PUBLIC_URL}/verify-email/${encodeUid(account.id)}/${links.make('verify-email', account)}`;
-      await send(verificationEmail(account.email, url, Math.round(config.VERIFY_TOKEN_TTL / 86400)), url);
+      await send(
+        verificationEmail(account.email, url, Math.round(config.VERIFY_TOKEN_TTL / 86400)),
+        url,
+        config.VERIFY_TOKEN_TTL,
+      );
     },
     async sendPasswordReset(account: AccountState) {
       const url = `${config.PUBLIC_URL}/reset-password/${encodeUid(account.id)}/${links.make('reset-password', account)}`;
-      await send(passwordResetEmail(account.email, url, Math.round(config.RESET_TOKEN_TTL / 60)), url);
+      await send(
+        passwordResetEmail(account.email, url, Math.round(config.RESET_TOKEN_TTL / 60)),
+        url,
+        config.RESET_TOKEN_TTL,
+      );
     },
     async sendWelcome(email: string) {
       const url = `${config.PUBLIC_URL}/creator-dashboard`;
@@ -107,6 +117,7 @@ export async function sendInvitationEmail(
   invite: { role: 'brand' | 'staff'; companyName: string | null; ttlDays: number },
 ): Promise<void> {
   const link = `${deps.config.PUBLIC_URL}/invitations/${token}`;
-  await deps.queue.send(sendEmailJob, invitationEmail(to, link, invite));
+  const linkExpiresAt = new Date(Date.now() + invite.ttlDays * 86_400_000).toISOString();
+  await deps.queue.send(sendEmailJob, { ...invitationEmail(to, link, invite), linkExpiresAt });
   if (!deps.config.SMTP_URL) deps.log.info({ to }, `e-mail queued to the outbox; its link: ${link}`);
 }

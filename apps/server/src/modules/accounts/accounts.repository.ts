@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, ilike, isNull, like, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, ilike, isNull, like, ne, or, sql } from 'drizzle-orm';
 import type { Role } from '@app/domain';
 import type { DbOrTx } from '../../db/client';
 import { prepared } from '../../db/prepared';
@@ -178,16 +178,37 @@ export async function revokeAllForUser(db: DbOrTx, userId: number): Promise<void
     .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
 }
 
-/** What an access token is checked against on every request: one primary-key read, prepared. */
-export async function findTokenState(db: DbOrTx, id: number) {
-  const statement = prepared(db, 'users_token_state', () =>
-    db
-      .select({ tokenVersion: users.tokenVersion, deactivatedAt: users.deactivatedAt })
-      .from(users)
-      .where(eq(users.id, sql.placeholder('id')))
-      .prepare('users_token_state'),
-  );
-  const [row] = await statement.execute({ id });
+/** Revokes every refresh token of the account outside the session `keepFamilyId`. */
+export async function revokeOtherSessions(
+  db: DbOrTx,
+  userId: number,
+  keepFamilyId: string | undefined,
+): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(
+      and(
+        eq(refreshTokens.userId, userId),
+        isNull(refreshTokens.revokedAt),
+        keepFamilyId ? ne(refreshTokens.familyId, keepFamilyId) : undefined,
+      ),
+    );
+}
+
+/**
+ * What an access token is checked against on every request, in one query: the account's token
+ * version and deactivation (primary key), and whether the token's session still has a live refresh
+ * token (`refresh_tokens_family_idx`); a token without a session skips that part.
+ */
+export async function findTokenState(db: DbOrTx, id: number, sessionId: string | undefined) {
+  const live = sessionId
+    ? sql<boolean>`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${sessionId}::uuid and ${refreshTokens.revokedAt} is null)`
+    : sql<boolean>`true`;
+  const [row] = await db
+    .select({ tokenVersion: users.tokenVersion, deactivatedAt: users.deactivatedAt, sessionLive: live })
+    .from(users)
+    .where(eq(users.id, id));
   return row;
 }
 

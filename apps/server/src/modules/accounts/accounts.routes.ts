@@ -6,14 +6,22 @@ import {
   emailBodySchema,
   googleLoginBodySchema,
   googleLoginResponseSchema,
+  googleNonceResponseSchema,
   invitationAcceptBodySchema,
   invitationPreviewSchema,
   invitationTokenParamsSchema,
   loginBodySchema,
   loginForbiddenResponseSchema,
   loginResponseSchema,
+  passwordChangeBodySchema,
   passwordResetConfirmBodySchema,
   passwordResetParamsSchema,
+  ACCOUNT_MESSAGES,
+  MESSAGES,
+  REFRESH_COOKIE,
+  REFRESH_COOKIE_HEADER,
+  REFRESH_COOKIE_PATH,
+  refreshBodySchema,
   refreshTokenBodySchema,
   registerBodySchema,
   registerResponseSchema,
@@ -21,6 +29,8 @@ import {
   tokenPairSchema,
   verifyEmailParamsSchema,
 } from '@app/domain';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../../lib/errors';
 import { createAccountsService, type AccountsServiceDeps } from './accounts.service';
 import { createInvitationsService } from './invitations.service';
 
@@ -32,6 +42,37 @@ export const accountsRoutes =
   async (app) => {
     const service = createAccountsService(deps);
     const invitations = createInvitationsService(deps);
+    const publicOrigin = new URL(deps.config.PUBLIC_URL).origin;
+
+    // The web app's session cookie (issue 18 M3): HttpOnly (no script reads it), SameSite=Strict
+    // (no other site's request carries it), Secure behind TLS, sent only to /api/token/.
+    const wantsCookie = (request: FastifyRequest) => request.headers[REFRESH_COOKIE_HEADER] === '1';
+    const cookieOptions = (request: FastifyRequest) => ({
+      path: REFRESH_COOKIE_PATH,
+      httpOnly: true,
+      sameSite: 'strict' as const,
+      secure: publicOrigin.startsWith('https://') || request.protocol === 'https',
+    });
+    /** Moves the refresh token of an answer into the cookie when the web app asked for it. */
+    const deliver = <T extends { refresh: string }>(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      answer: T,
+    ): T => {
+      if (!wantsCookie(request) || !answer.refresh) return answer;
+      reply.setCookie(REFRESH_COOKIE, answer.refresh, {
+        ...cookieOptions(request),
+        maxAge: deps.config.REFRESH_TOKEN_TTL,
+      });
+      return { ...answer, refresh: '' };
+    };
+    /** A cookie is sent by the browser on its own: only the site's own pages may use it (CSRF). */
+    const assertOwnOrigin = (request: FastifyRequest) => {
+      const origin = request.headers.origin;
+      const own = `${request.protocol}://${request.host}`;
+      if (!origin || (origin !== publicOrigin && origin !== own))
+        throw new AppError('forbidden', ACCOUNT_MESSAGES.badOrigin);
+    };
 
     app.post(
       '/accounts/auth/register/',
@@ -59,7 +100,7 @@ export const accountsRoutes =
       async (request, reply) => {
         const result = await service.login(request.body, request.ip);
         if ('require_verification' in result) return reply.status(403).send(result);
-        return result;
+        return deliver(request, reply, result);
       },
     );
 
@@ -68,12 +109,46 @@ export const accountsRoutes =
       {
         schema: {
           tags,
-          summary: 'Rotate a refresh token',
-          body: refreshTokenBodySchema,
+          summary:
+            "Rotate a refresh token: from the body (answered in the body), or from the web app's cookie (answered in the cookie)",
+          body: refreshBodySchema,
           response: { 200: tokenPairSchema },
         },
       },
-      async (request) => service.refresh(request.body.refresh),
+      async (request, reply) => {
+        if (request.body.refresh) return service.refresh(request.body.refresh);
+        const cookie = request.cookies[REFRESH_COOKIE];
+        if (!cookie) throw AppError.validation({ refresh: [MESSAGES.registration.required] });
+        assertOwnOrigin(request);
+        try {
+          const pair = await service.refresh(cookie);
+          reply.setCookie(REFRESH_COOKIE, pair.refresh, {
+            ...cookieOptions(request),
+            maxAge: deps.config.REFRESH_TOKEN_TTL,
+          });
+          return { ...pair, refresh: '' };
+        } catch (error) {
+          reply.clearCookie(REFRESH_COOKIE, cookieOptions(request));
+          throw error;
+        }
+      },
+    );
+
+    app.post(
+      '/token/logout/',
+      {
+        schema: {
+          tags,
+          summary: "Sign the web app out: ends the cookie's session and clears the cookie",
+          response: { 200: detailResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        assertOwnOrigin(request);
+        const cookie = request.cookies[REFRESH_COOKIE];
+        reply.clearCookie(REFRESH_COOKIE, cookieOptions(request));
+        return service.logout(cookie ?? '');
+      },
     );
 
     app.post(
@@ -160,6 +235,21 @@ export const accountsRoutes =
     );
 
     app.post(
+      '/accounts/auth/password/change/',
+      {
+        preHandler: app.requireUser,
+        schema: {
+          tags,
+          summary: 'Change the password (current password needed); ends every other session',
+          security: [{ bearerAuth: [] }],
+          body: passwordChangeBodySchema,
+          response: { 200: detailResponseSchema, 400: apiErrorBodySchema },
+        },
+      },
+      async (request) => service.changePassword(request.authUser!, request.body),
+    );
+
+    app.post(
       '/accounts/auth/google/',
       {
         schema: {
@@ -169,7 +259,19 @@ export const accountsRoutes =
           response: { 200: googleLoginResponseSchema },
         },
       },
-      async (request) => service.googleLogin(request.body.id_token, request.ip),
+      async (request, reply) => deliver(request, reply, await service.googleLogin(request.body, request.ip)),
+    );
+
+    app.post(
+      '/accounts/auth/google/nonce/',
+      {
+        schema: {
+          tags,
+          summary: 'A single-use nonce for the Google button; the ID token must carry it',
+          response: { 200: googleNonceResponseSchema },
+        },
+      },
+      async (request) => service.googleNonce(request.ip),
     );
 
     app.get(
@@ -218,6 +320,7 @@ export const accountsRoutes =
           },
         },
       },
-      (request) => invitations.accept(request.params.token, request.body),
+      async (request, reply) =>
+        deliver(request, reply, await invitations.accept(request.params.token, request.body)),
     );
   };

@@ -1,7 +1,9 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import {
   ACCOUNT_MESSAGES,
+  FIELD_LIMITS,
   MESSAGES,
+  tooLongMessage,
   isValidEmail,
   normalizeEmail,
   passwordProblems,
@@ -11,9 +13,12 @@ import {
   type AccountUser,
   type CurrentUser,
   type DetailResponse,
+  type GoogleLoginBody,
   type GoogleLoginResponse,
+  type GoogleNonceResponse,
   type LoginBody,
   type LoginResponse,
+  type PasswordChangeBody,
   type PasswordResetConfirmBody,
   type RegisterBody,
   type RegisterResponse,
@@ -26,12 +31,21 @@ import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
-import { checkThrottle, throttle, type ThrottleRule } from '../../lib/throttle';
+import {
+  giveBack,
+  hasMark,
+  resetThrottle,
+  setMark,
+  takeMark,
+  throttle,
+  type ThrottleRule,
+} from '../../lib/throttle';
 import { createCreatorProfileService } from '../creators/creator-profile.service';
 import { createLinkTokens, decodeUid } from './account-tokens';
 import { allPasswordProblems } from './password-rules';
 import { createRefreshTokenCodec } from './refresh-tokens';
 import { createGoogleVerifier } from './google-id-token';
+import { createSessionsService } from './sessions.service';
 import { createAccountEmails } from './accounts.emails';
 import { passwordResetRequestJob } from './accounts.jobs';
 import * as repo from './accounts.repository';
@@ -40,14 +54,27 @@ import type { AccountRow } from './accounts.repository';
 
 /** Per-client and per-address limits (requests per window). */
 export const RATE_LIMITS = {
-  // Per client: generous, since many people can share one address (offices, campuses, a test run);
-  // per e-mail: tight, which is what stops guessing one account's password.
-  login: { perClient: 200, perEmail: 10, windowSeconds: 15 * 60 },
+  // Per client: generous, since many people can share one address (offices, campuses, a test run).
+  // Sign-in attempts on one account are counted before the password is checked (atomically, so
+  // parallel guesses cannot slip past) and given back when it is right: per account and client
+  // (tight: what stops one client guessing), and per account over every client that never signed
+  // in to it (wider: what stops a guesser with many addresses, without locking the owner out of
+  // the clients they use — see `knownClientDays`).
+  login: {
+    perClient: 200,
+    perAccountClient: 10,
+    perAccount: 50,
+    knownClientDays: 30,
+    windowSeconds: 15 * 60,
+  },
   register: { perClient: 50, perEmail: 5, windowSeconds: 60 * 60 },
   resend: { perClient: 50, perEmail: 3, windowSeconds: 15 * 60 },
   reset: { perClient: 50, perEmail: 3, windowSeconds: 15 * 60 },
   google: { perClient: 200, windowSeconds: 15 * 60 },
 } as const;
+
+const GOOGLE_NONCE_TTL_SECONDS = 10 * 60;
+const nonceKey = (nonce: string) => `google-nonce:${createHash('sha256').update(nonce).digest('base64url')}`;
 
 export type AccountsServiceDeps = Pick<
   AppDeps,
@@ -88,6 +115,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
   const links = createLinkTokens(config.JWT_SECRET);
   const creatorProfiles = createCreatorProfileService(deps);
   const refreshCodec = createRefreshTokenCodec(config.JWT_SECRET);
+  const sessions = createSessionsService(deps);
   const google = config.GOOGLE_CLIENT_ID
     ? createGoogleVerifier({
         clientId: config.GOOGLE_CLIENT_ID,
@@ -108,7 +136,12 @@ export function createAccountsService(deps: AccountsServiceDeps) {
     const expiresAt = new Date(Date.now() + config.REFRESH_TOKEN_TTL * 1000);
     await repo.insertRefreshToken(db, { id, userId: account.id, familyId, expiresAt });
     return {
-      access: await tokens.sign({ id: account.id, role: account.role, tokenVersion: account.tokenVersion }),
+      access: await tokens.sign({
+        id: account.id,
+        role: account.role,
+        tokenVersion: account.tokenVersion,
+        sessionId: familyId,
+      }),
       refresh: await refreshCodec.sign({ jti: id, userId: account.id }, expiresAt),
     };
   }
@@ -161,18 +194,35 @@ export function createAccountsService(deps: AccountsServiceDeps) {
      */
     async login(input: LoginBody, ip: string): Promise<LoginResponse | RequireVerificationResponse> {
       const email = normalizeEmail(input.email);
-      const [perClient, perEmail] = limit('login', ip, email);
-      await throttle(database, perClient!);
-      // Per address only failures count, so a user signing in often is never locked out.
-      await checkThrottle(database, perEmail!);
+      const rule = RATE_LIMITS.login;
+      await throttle(database, ...limit('login', ip));
+      // The attempt is counted before the password is checked (one upsert per counter), so 40
+      // parallel guesses see counts 1…40 and only the first `perAccountClient` are checked.
+      const knownKey = `login:known:${email}:${ip}`;
+      const attempts: ThrottleRule[] = [
+        {
+          key: `login:account-client:${email}:${ip}`,
+          limit: rule.perAccountClient,
+          windowSeconds: rule.windowSeconds,
+        },
+      ];
+      if (!(await hasMark(database, knownKey)))
+        attempts.push({
+          key: `login:account:${email}`,
+          limit: rule.perAccount,
+          windowSeconds: rule.windowSeconds,
+        });
+      await throttle(database, ...attempts);
       const account = isValidEmail(email) ? await repo.findAccountByEmail(db, email) : undefined;
       const ok = account?.passwordHash
         ? await verifyPassword(account.passwordHash, input.password)
         : (await verifyPassword(await dummyHash, input.password), false);
-      if (!account || !ok) {
-        await throttle(database, perEmail!).catch(() => {});
-        throw new AppError('not_authenticated', MESSAGES.login.incorrect);
-      }
+      if (!account || !ok) throw new AppError('not_authenticated', MESSAGES.login.incorrect);
+      // The right password: this client's failures are forgiven, the attempt given back, and the
+      // client remembered as the owner's (exempt from the across-clients cap).
+      await resetThrottle(database, attempts[0]!.key);
+      if (attempts[1]) await giveBack(database, attempts[1].key);
+      await setMark(database, knownKey, rule.knownClientDays * 24 * 60 * 60);
       if (account.deactivatedAt) throw new AppError('account_deactivated', STAFF_MESSAGES.deactivated);
       if (!account.isActive)
         return { require_verification: true, detail: MESSAGES.login.requireVerification, code: 'forbidden' };
@@ -199,7 +249,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
           familyId: consumed.familyId,
           expiresAt: consumed.expiresAt,
         });
-        return { account, id, expiresAt: consumed.expiresAt };
+        return { account, id, expiresAt: consumed.expiresAt, familyId: consumed.familyId };
       });
       if (!result) {
         const row = await repo.findRefreshToken(db, claims.jti);
@@ -214,6 +264,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
           id: result.account.id,
           role: result.account.role,
           tokenVersion: result.account.tokenVersion,
+          sessionId: result.familyId,
         }),
         refresh: await refreshCodec.sign({ jti: result.id, userId: result.account.id }, result.expiresAt),
       };
@@ -300,9 +351,41 @@ export function createAccountsService(deps: AccountsServiceDeps) {
           passwordChangedAt: new Date(),
           isActive: true,
         });
-        await repo.revokeAllForUser(tx, account.id);
+        // Every refresh token revoked and the token version raised: access tokens die at once too.
+        await repo.endAllSessions(tx, account.id, { deactivate: false });
       });
       return { detail: ACCOUNT_MESSAGES.resetDone };
+    },
+
+    /**
+     * Changes the signed-in user's password: the current one first (counted, as sign-in is), then
+     * the shared rules on the new one. The caller's session stays; every other one ends, and older
+     * reset links die with the old password hash.
+     */
+    async changePassword(user: AuthUser, input: PasswordChangeBody): Promise<DetailResponse> {
+      const account = await repo.findAccountById(db, user.id);
+      if (!account) throw new AppError('not_authenticated', MESSAGES.generic.notAuthenticated);
+      const errors: Record<string, string[]> = {};
+      const check = await sessions.checkPassword(user.id, input.current_password);
+      if (check === 'no_password') errors.current_password = [ACCOUNT_MESSAGES.noPasswordYet];
+      else if (!input.current_password) errors.current_password = [MESSAGES.registration.required];
+      else if (check === 'wrong') errors.current_password = [ACCOUNT_MESSAGES.currentPasswordWrong];
+      const password = input.new_password1;
+      if (!password) errors.new_password1 = [MESSAGES.registration.required];
+      else {
+        const problems = allPasswordProblems(password, account.email);
+        if (problems.length) errors.new_password1 = problems;
+      }
+      if (!input.new_password2) errors.new_password2 = [MESSAGES.registration.required];
+      else if (password && input.new_password2 !== password)
+        errors.new_password2 = [MESSAGES.registration.passwordsDoNotMatch];
+      if (Object.keys(errors).length) throw AppError.validation(errors);
+      const passwordHash = await hashPassword(password);
+      await db.transaction(async (tx) => {
+        await repo.updateAccount(tx, account.id, { passwordHash, passwordChangedAt: new Date() });
+        await repo.revokeOtherSessions(tx, account.id, user.sessionId);
+      });
+      return { detail: ACCOUNT_MESSAGES.passwordChanged };
     },
 
     /**
@@ -311,11 +394,16 @@ export function createAccountsService(deps: AccountsServiceDeps) {
      * unverified account with that address is taken over without its password (whoever set it
      * never proved the address), never merged as is.
      */
-    async googleLogin(idToken: string, ip: string): Promise<GoogleLoginResponse> {
+    async googleLogin(input: GoogleLoginBody, ip: string): Promise<GoogleLoginResponse> {
       if (!google) throw new AppError('unavailable', MESSAGES.google.notConfigured);
       await throttle(database, ...limit('google', ip));
-      const identity = await google.verify(idToken);
-      if (!identity) throw new AppError('not_authenticated', ACCOUNT_MESSAGES.googleInvalidToken);
+      const identity = await google.verify(input.id_token);
+      const invalid = () => new AppError('not_authenticated', ACCOUNT_MESSAGES.googleInvalidToken);
+      if (!identity) throw invalid();
+      // The token must carry the nonce this client was given, and the nonce is spent here: a token
+      // captured elsewhere (another site, a log) cannot be replayed (issue 18 L9).
+      if (!input.nonce || identity.nonce !== input.nonce) throw invalid();
+      if (!(await takeMark(database, nonceKey(input.nonce)))) throw invalid();
       if (!identity.emailVerified) throw new AppError('forbidden', ACCOUNT_MESSAGES.googleEmailUnverified);
       const email = normalizeEmail(identity.email);
 
@@ -324,6 +412,10 @@ export function createAccountsService(deps: AccountsServiceDeps) {
         const linked = await repo.findSocialAccount(tx, identity.issuer, identity.subject);
         if (linked) return repo.findAccountById(tx, linked.userId);
         let existing = await repo.findAccountByEmail(tx, email);
+        // Staff and brand accounts are never reached through Google: an address Google vouches
+        // for is not proof enough for those powers (issue 18 L9).
+        if (existing && existing.role !== 'creator')
+          throw new AppError('forbidden', ACCOUNT_MESSAGES.googleNotForStaffOrBrand);
         if (existing && !existing.isActive) {
           await repo.updateAccount(tx, existing.id, { passwordHash: null, isActive: true });
           await repo.revokeAllForUser(tx, existing.id);
@@ -334,8 +426,9 @@ export function createAccountsService(deps: AccountsServiceDeps) {
             email,
             passwordHash: null,
             role: 'creator',
-            firstName: identity.givenName,
-            lastName: identity.familyName,
+            // Google's names are the person's own, but bounded like any name (issue 18 M6).
+            firstName: identity.givenName.slice(0, FIELD_LIMITS.name),
+            lastName: identity.familyName.slice(0, FIELD_LIMITS.name),
             isActive: true,
           });
           if (!existing) throw new AppError('conflict', MESSAGES.google.unknown);
@@ -351,10 +444,22 @@ export function createAccountsService(deps: AccountsServiceDeps) {
         return existing;
       });
       if (!account?.isActive) throw new AppError('forbidden', MESSAGES.google.failed);
+      // An identity linked before staff and brand accounts were kept out of Google sign-in.
+      if (account.role !== 'creator')
+        throw new AppError('forbidden', ACCOUNT_MESSAGES.googleNotForStaffOrBrand);
       if (account.deactivatedAt) throw new AppError('account_deactivated', STAFF_MESSAGES.deactivated);
       if (created) await emails.sendWelcome(account.email);
       const session = await signIn(account);
       return { ...session, token: session.access };
+    },
+
+    /** A single-use nonce for Google's button (10 minutes), kept hashed in `throttles`. */
+    async googleNonce(ip: string): Promise<GoogleNonceResponse> {
+      if (!google) throw new AppError('unavailable', MESSAGES.google.notConfigured);
+      await throttle(database, ...limit('google', ip));
+      const nonce = randomBytes(24).toString('base64url');
+      await setMark(database, nonceKey(nonce), GOOGLE_NONCE_TTL_SECONDS);
+      return { nonce };
     },
 
     /** spec §3 Current user, for the application prefill. */
@@ -380,6 +485,12 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       if (!isValidEmail(email)) throw AppError.validation({ email: [MESSAGES.registration.invalidEmail] });
       if (!ROLES.includes(input.role))
         throw AppError.validation({ role: [`Choose one of ${ROLES.join(', ')}.`] });
+      for (const [field, value, max] of [
+        ['first_name', input.firstName ?? '', FIELD_LIMITS.name],
+        ['last_name', input.lastName ?? '', FIELD_LIMITS.name],
+        ['company_name', input.companyName ?? '', FIELD_LIMITS.companyName],
+      ] as const)
+        if (value.length > max) throw AppError.validation({ [field]: [tooLongMessage(field, max)] });
       const problems = passwordProblems(input.password, email);
       if (problems.length) throw AppError.validation({ password: problems });
       const passwordHash = await hashPassword(input.password);
@@ -410,15 +521,25 @@ export function createAccountsService(deps: AccountsServiceDeps) {
 }
 export type AccountsService = ReturnType<typeof createAccountsService>;
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /**
  * Whether an access token still speaks for its account: the account exists, is not deactivated,
- * and the token carries its current token version (one primary-key read). The auth plugin asks on
+ * the token carries its current token version, and its session (refresh-token family) was not
+ * ended by a logout (one query: a primary-key read and an indexed exists). The auth plugin asks on
  * every authenticated request; raising the version (`endAllSessions`) refuses older tokens.
  */
 export function createAccessCheck(deps: Pick<AppDeps, 'database'>): (user: AuthUser) => Promise<boolean> {
   const db = deps.database.db;
   return async (user) => {
-    const state = await repo.findTokenState(db, user.id);
-    return !!state && !state.deactivatedAt && state.tokenVersion === (user.tokenVersion ?? 0);
+    // A forged session id is harmless (the token's signature covers it) but must still be a uuid.
+    if (user.sessionId && !UUID.test(user.sessionId)) return false;
+    const state = await repo.findTokenState(db, user.id, user.sessionId);
+    return (
+      !!state &&
+      !state.deactivatedAt &&
+      state.tokenVersion === (user.tokenVersion ?? 0) &&
+      !!state.sessionLive
+    );
   };
 }

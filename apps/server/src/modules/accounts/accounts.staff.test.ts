@@ -13,7 +13,7 @@ import { createUser, type TestUser } from '../../../test/factories';
 import { startSmtpCapture, type SmtpCapture } from '../../../test/smtp';
 import { auditLog, brandProfiles, brands, invitations } from '../../db/schema/index';
 import { createUser as createUserCommand } from '../../cli/commands/create-user';
-import { linkIn, login, STRONG_PASSWORD } from './test-support';
+import { cliWithPassword, linkIn, login, STRONG_PASSWORD } from './test-support';
 
 describe('staff console: accounts, invitations, deactivation, audit log', () => {
   let ctx: TestContext;
@@ -245,7 +245,7 @@ describe('staff console: accounts, invitations, deactivation, audit log', () => 
   });
 
   it('create-user makes brand users of a brand by id or by company name', async () => {
-    const run = (...argv: string[]) => createUserCommand(ctx.deps, argv);
+    const run = (...argv: string[]) => createUserCommand(ctx.deps, ...cliWithPassword(argv));
     await run(
       '--email',
       'by-id@example.com',

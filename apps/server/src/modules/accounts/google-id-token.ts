@@ -7,6 +7,8 @@ export interface GoogleIdentity {
   emailVerified: boolean;
   givenName: string;
   familyName: string;
+  /** The `nonce` claim, when the token carries one. */
+  nonce: string | undefined;
 }
 
 /**
@@ -40,6 +42,7 @@ export function createGoogleVerifier(options: { clientId: string; jwksUrl: strin
           emailVerified: payload.email_verified === true || payload.email_verified === 'true',
           givenName: typeof payload.given_name === 'string' ? payload.given_name : '',
           familyName: typeof payload.family_name === 'string' ? payload.family_name : '',
+          nonce: typeof payload.nonce === 'string' ? payload.nonce : undefined,
         };
       } catch {
         return null;

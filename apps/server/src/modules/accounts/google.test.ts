@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
-import { MESSAGES } from '@app/domain';
+import { ACCOUNT_MESSAGES, MESSAGES } from '@app/domain';
 import { createTestContext, type TestContext } from '../../../test/helper';
 import { createUser } from '../../../test/factories';
 import { findAccountByEmail } from './accounts.repository';
@@ -51,12 +51,27 @@ describe('POST /api/accounts/auth/google/', () => {
       .setIssuedAt()
       .setExpirationTime(options.expiresIn ?? '10m')
       .sign(options.key ?? privateKey);
-  const google = (id_token: string) =>
-    ctx.app.inject({ method: 'POST', url: '/api/accounts/auth/google/', payload: { id_token } });
+  const google = (id_token: string, nonce?: string) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/accounts/auth/google/',
+      payload: { id_token, ...(nonce !== undefined ? { nonce } : {}) },
+    });
+  /** A nonce from the server, as the web client asks for one before showing Google's button. */
+  const newNonce = async () => {
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/accounts/auth/google/nonce/' });
+    expect(res.statusCode).toBe(200);
+    return res.json<{ nonce: string }>().nonce;
+  };
+  /** Signs in with a fresh server nonce carried in the ID token, as the web client does. */
+  const signInWithGoogle = async (claims: Record<string, unknown>) => {
+    const nonce = await newNonce();
+    return google(await idToken({ ...claims, nonce }), nonce);
+  };
 
   it('creates a verified creator, answers token + access + refresh + user, and sends a welcome e-mail', async () => {
     const sub = randomUUID();
-    const res = await google(await idToken({ email: 'Gia@Example.com', sub }));
+    const res = await signInWithGoogle({ email: 'Gia@Example.com', sub });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.token).toBe(body.access);
@@ -69,7 +84,7 @@ describe('POST /api/accounts/auth/google/', () => {
     });
     expect(await ctx.waitForEmail('gia@example.com')).toContain('Welcome');
     // The same Google identity signs in to the same account, even after its e-mail changes at Google.
-    const again = await google(await idToken({ email: 'gia.renamed@example.com', sub }));
+    const again = await signInWithGoogle({ email: 'gia.renamed@example.com', sub });
     expect(again.json().user.id).toBe(body.user.id);
     // The key set was fetched once and cached.
     expect(jwksHits).toBe(1);
@@ -77,7 +92,7 @@ describe('POST /api/accounts/auth/google/', () => {
 
   it('links a verified password account with the same verified e-mail', async () => {
     const user = await createUser(ctx, { email: 'linked@example.com' });
-    const res = await google(await idToken({ email: 'linked@example.com' }));
+    const res = await signInWithGoogle({ email: 'linked@example.com' });
     expect(res.statusCode).toBe(200);
     expect(res.json().user.id).toBe(user.id);
     expect((await login(ctx, user.email, user.password)).statusCode).toBe(200);
@@ -94,7 +109,7 @@ describe('POST /api/accounts/auth/google/', () => {
         })
       ).statusCode,
     ).toBe(201);
-    const res = await google(await idToken({ email: 'victim@example.com' }));
+    const res = await signInWithGoogle({ email: 'victim@example.com' });
     expect(res.statusCode).toBe(200);
     const account = await findAccountByEmail(ctx.deps.database.db, 'victim@example.com');
     expect(account).toMatchObject({ isActive: true, passwordHash: null });
@@ -102,7 +117,7 @@ describe('POST /api/accounts/auth/google/', () => {
   });
 
   it('refuses a Google e-mail that is not verified', async () => {
-    const res = await google(await idToken({ email: 'unverified@example.com', email_verified: false }));
+    const res = await signInWithGoogle({ email: 'unverified@example.com', email_verified: false });
     expect(res.statusCode).toBe(403);
     expect(await findAccountByEmail(ctx.deps.database.db, 'unverified@example.com')).toBeUndefined();
   });
@@ -144,6 +159,35 @@ describe('POST /api/accounts/auth/google/', () => {
       expect(res.json().detail).toBe(MESSAGES.google.notConfigured);
     } finally {
       await plain.close();
+    }
+  });
+
+  // L9 (issue 18): the ID token must carry a nonce the server issued, once.
+  it('refuses a token without the nonce, with another nonce, or used twice', async () => {
+    const nonce = await newNonce();
+    const token = await idToken({ email: 'nonce@example.com', nonce });
+    expect((await google(await idToken({ email: 'nonce@example.com' }))).statusCode).toBe(401);
+    expect((await google(token)).statusCode).toBe(401);
+    expect((await google(token, await newNonce())).statusCode).toBe(401);
+    const forged = 'x'.repeat(43);
+    expect(
+      (await google(await idToken({ email: 'nonce@example.com', nonce: forged }), forged)).statusCode,
+    ).toBe(401);
+    expect((await google(token, nonce)).statusCode).toBe(200);
+    expect((await google(token, nonce)).statusCode).toBe(401);
+  });
+
+  it('never links a Google sign-in to a staff or brand account', async () => {
+    for (const role of ['staff', 'brand'] as const) {
+      const user = await createUser(ctx, { role, email: `${role}-google@example.com` });
+      const res = await signInWithGoogle({ email: user.email });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().detail).toBe(ACCOUNT_MESSAGES.googleNotForStaffOrBrand);
+      const linked = await ctx.deps.database.query('select 1 from social_accounts where user_id = $1', [
+        user.id,
+      ]);
+      expect(linked.rows).toHaveLength(0);
+      expect((await login(ctx, user.email, user.password)).statusCode).toBe(200);
     }
   });
 });

@@ -74,19 +74,61 @@ describe('POST /api/accounts/auth/login/', () => {
     expect(res.json().password).toEqual([MESSAGES.registration.required]);
   });
 
-  it('limits failed attempts per e-mail address with 429 and Retry-After', async () => {
+  it('limits failed attempts per account and client with 429 and Retry-After', async () => {
     const user = await createUser(ctx);
-    for (let i = 0; i < RATE_LIMITS.login.perEmail; i++)
-      expect((await login(user.email, 'wrong-password', `10.1.0.${i}`)).statusCode).toBe(401);
-    const limited = await login(user.email, user.password, '10.1.1.1');
+    for (let i = 0; i < RATE_LIMITS.login.perAccountClient; i++)
+      expect((await login(user.email, 'wrong-password', '10.1.0.1')).statusCode).toBe(401);
+    const limited = await login(user.email, user.password, '10.1.0.1');
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect(limited.json().detail).toBe(MESSAGES.generic.rateLimited);
   });
 
+  // H2 (issue 18): the attempt is counted before the password is checked, in one atomic upsert.
+  it('checks at most the limit of 40 parallel wrong passwords; the rest are refused', async () => {
+    const user = await createUser(ctx);
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, () => login(user.email, 'wrong-password', '10.2.0.1')),
+    );
+    const checked = answers.filter((res) => res.statusCode === 401).length;
+    const refused = answers.filter((res) => res.statusCode === 429);
+    expect(checked).toBeLessThanOrEqual(RATE_LIMITS.login.perAccountClient);
+    expect(checked + refused.length).toBe(40);
+    for (const res of refused) expect(res.json().detail).toBe(MESSAGES.generic.rateLimited);
+  });
+
+  // M4 (issue 18): guessing from one client does not lock the owner out of another.
+  it('lets the right password in from client B after 10 wrong ones from client A', async () => {
+    const user = await createUser(ctx);
+    for (let i = 0; i < 10; i++)
+      expect((await login(user.email, 'wrong-password', '10.4.0.1')).statusCode).toBe(401);
+    expect((await login(user.email, 'wrong-password', '10.4.0.1')).statusCode).toBe(429);
+    expect((await login(user.email, user.password, '10.4.0.2')).statusCode).toBe(200);
+  });
+
+  it('caps guesses spread over many clients, but not the clients the owner signed in from', async () => {
+    const user = await createUser(ctx);
+    expect((await login(user.email, user.password, '10.5.9.9')).statusCode).toBe(200);
+    for (let i = 0; i < RATE_LIMITS.login.perAccount; i++)
+      expect((await login(user.email, 'wrong-password', `10.5.${i >> 8}.${i & 255}`)).statusCode).toBe(401);
+    expect((await login(user.email, 'wrong-password', '10.5.8.1')).statusCode).toBe(429);
+    expect((await login(user.email, user.password, '10.5.8.2')).statusCode).toBe(429);
+    // The owner's own client (a successful sign-in there in the last 30 days) still gets in.
+    expect((await login(user.email, user.password, '10.5.9.9')).statusCode).toBe(200);
+  });
+
+  it('gives the attempt back on success, so a user who mistypes now and then is never limited', async () => {
+    const user = await createUser(ctx);
+    for (let round = 0; round < 3; round++) {
+      for (let i = 0; i < RATE_LIMITS.login.perAccountClient - 1; i++)
+        expect((await login(user.email, 'wrong-password', '10.6.0.1')).statusCode).toBe(401);
+      expect((await login(user.email, user.password, '10.6.0.1')).statusCode).toBe(200);
+    }
+  });
+
   it('never locks out a user who signs in successfully again and again', async () => {
     const user = await createUser(ctx);
-    for (let i = 0; i < RATE_LIMITS.login.perEmail + 2; i++)
+    for (let i = 0; i < RATE_LIMITS.login.perAccountClient + 2; i++)
       expect((await login(user.email, user.password, `10.3.0.${i}`)).statusCode).toBe(200);
   });
 

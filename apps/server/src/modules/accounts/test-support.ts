@@ -1,3 +1,4 @@
+import { pipedSecret, type SecretInput } from '../../cli/read-secret';
 import type { TestContext } from '../../../test/helper';
 
 /** The first link in a raw e-mail that starts with `prefix` (quoted-printable undone). */
@@ -49,4 +50,14 @@ export async function registerAndVerify(ctx: TestContext, email: string, passwor
   });
   if (verified.statusCode !== 200) throw new Error(`verify failed: ${verified.body}`);
   return { email, password };
+}
+
+/**
+ * Arguments for the create-user command as a person would type them: a `--password P` pair is
+ * turned into `--password-stdin` with P piped in (the command refuses passwords on argv).
+ */
+export function cliWithPassword(argv: string[]): [string[], SecretInput] {
+  const at = argv.indexOf('--password');
+  if (at < 0) return [argv, pipedSecret('')];
+  return [[...argv.slice(0, at), '--password-stdin', ...argv.slice(at + 2)], pipedSecret(argv[at + 1] ?? '')];
 }

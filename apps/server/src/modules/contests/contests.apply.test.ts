@@ -44,6 +44,15 @@ describe('POST /api/contests/{id}/apply/', () => {
       payload: body as object,
     });
 
+  const applicationCount = async (userId: number) =>
+    Number(
+      (
+        await ctx.deps.database.query('select count(*)::int as n from applications where user_id = $1', [
+          userId,
+        ])
+      ).rows[0]!.n,
+    );
+
   beforeAll(async () => {
     ctx = await createTestContext();
     await seedIfEmpty(ctx.deps);
@@ -223,6 +232,57 @@ describe('POST /api/contests/{id}/apply/', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toHaveProperty('full_name');
     expect(res.json()).toHaveProperty('shipping_address');
+  });
+
+  // M1 (issue 18): the application e-mail is not a relay.
+  it('refuses an e-mail field with 500 comma-separated recipients, and sends nothing', async () => {
+    const creator = await createUser(ctx, { role: 'creator' });
+    const recipients = Array.from({ length: 500 }, (_, i) => `victim${i}@example.com`).join(',');
+    for (const email of [
+      recipients,
+      'a@example.com, b@example.com',
+      'x<attacker@evil.com>',
+      'a@example.com\nBcc: b@example.com',
+    ]) {
+      const res = await apply(creator.headers, payload({ email }));
+      expect(res.statusCode).toBe(400);
+      expect(res.json().email).toEqual([MESSAGES.profile.invalidEmail]);
+    }
+    expect(await applicationCount(creator.id)).toBe(0);
+    expect(ctx.outbox().some((m) => m.includes('victim1@example.com') || m.includes('evil.com'))).toBe(false);
+  });
+
+  it('refuses a full name with a link, angle brackets or a new line', async () => {
+    const creator = await createUser(ctx, { role: 'creator' });
+    for (const full_name of [
+      'Win a prize at https://evil.example/claim',
+      'Visit www.evil.example now',
+      'Claim at evil.com',
+      '<b>Maya</b>',
+      'Maya\nLopez',
+      'M'.repeat(201),
+    ]) {
+      const res = await apply(creator.headers, payload({ full_name }));
+      expect(res.statusCode, full_name).toBe(400);
+      expect(res.json().full_name, full_name).toEqual(expect.any(Array));
+    }
+    expect(await applicationCount(creator.id)).toBe(0);
+  });
+
+  it("sends the confirmation to the account's own address, never to the one typed in the form", async () => {
+    const creator = await createUser(ctx, { role: 'creator' });
+    const res = await apply(
+      creator.headers,
+      payload({
+        email: 'someone-else@example.com',
+        product_id: CHAIR_IDS.E3,
+        full_name: "Jean-Luc O'Neil Jr.",
+      }),
+    );
+    expect(res.statusCode).toBe(201);
+    const mail = await ctx.waitForEmail(creator.email);
+    expect(mail).toContain('Subject: Your application to');
+    expect(ctx.outbox().some((m) => m.includes('someone-else@example.com'))).toBe(false);
   });
 
   it('is for signed-in creators only', async () => {

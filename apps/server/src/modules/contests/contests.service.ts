@@ -43,7 +43,11 @@ import {
 } from './contests.policy';
 import { toApplication, toBrandContest, toContest, toContestProduct, toProduct } from './contests.presenter';
 import * as repo from './contests.repository';
-import { findSavedShippingAddress, saveShippingAddress } from '../creators/creators.service';
+import {
+  findAccountEmail,
+  findSavedShippingAddress,
+  saveShippingAddress,
+} from '../creators/creators.service';
 import { recordAudit } from '../audit/audit.service';
 
 export type ContestsServiceDeps = Pick<AppDeps, 'database' | 'log' | 'queue' | 'storage'>;
@@ -688,12 +692,15 @@ function contestsServiceOn(db: DbOrTx, deps: ContestsServiceDeps, clock: () => D
           throw error;
         });
 
-      // The application stands even if the confirmation cannot be queued; that is logged.
+      // The application stands even if the confirmation cannot be queued; that is logged. It goes to
+      // the account's own (verified) address, never to the one typed in the form (issue 18 M1).
       try {
+        const to = await findAccountEmail(db, user.id);
+        if (!to) throw new Error('the applicant has no account address');
         await deps.queue.send(
           sendEmailJob,
           applicationConfirmationEmail({
-            to: payload.email.trim(),
+            to,
             fullName: payload.full_name,
             contest,
             productName: product.name,

@@ -15,9 +15,10 @@ import { AppError } from '../../lib/errors';
 import { refreshCreatorVideoSearch } from '../videos/videos.service';
 import * as repo from './creators.repository';
 import { toCreatorProfile } from './creators.presenter';
-import { emailChangeEmail } from './creators.emails';
+import { createSessionsService } from '../accounts/sessions.service';
+import { emailChangeEmail, emailChangeNoticeEmail } from './creators.emails';
 import { resizeAvatar } from './avatar';
-import { createEmailChangeTokens } from './email-change';
+import { createEmailChangeTokens, createEmailUndoTokens, EMAIL_UNDO_TTL_SECONDS } from './email-change';
 
 export type CreatorProfileServiceDeps = Pick<AppDeps, 'config' | 'database' | 'queue' | 'storage'>;
 
@@ -25,6 +26,10 @@ export interface ProfileUpdateInput {
   /** Only the fields the request carried; others keep their values (PATCH). */
   fields: Partial<ProfileUpdate>;
   avatar?: Buffer;
+  /** The account's current password: needed to change the e-mail address (issue 18 M2). */
+  currentPassword?: string | undefined;
+  /** The caller's session, which stays signed in when an e-mail change ends the others. */
+  sessionId?: string | undefined;
 }
 
 /** The creator's own profile: read, update (spec §5 rules), avatar, and e-mail change. */
@@ -32,6 +37,8 @@ export function createCreatorProfileService(deps: CreatorProfileServiceDeps) {
   const { config, queue, storage } = deps;
   const db = deps.database.db;
   const emailChangeTokens = createEmailChangeTokens(config.JWT_SECRET, config.VERIFY_TOKEN_TTL);
+  const undoTokens = createEmailUndoTokens(config.JWT_SECRET);
+  const sessions = createSessionsService(deps);
 
   async function load(userId: number): Promise<repo.CreatorRow> {
     const row = await repo.findCreatorWithProfile(db, userId);
@@ -50,7 +57,21 @@ export function createCreatorProfileService(deps: CreatorProfileServiceDeps) {
   async function sendEmailChangeLink(userId: number, email: string): Promise<void> {
     const token = emailChangeTokens.sign(userId, email);
     const link = `${config.PUBLIC_URL}/api/accounts/auth/confirm-email-change/${token}/`;
-    await queue.send(sendEmailJob, emailChangeEmail(email, link));
+    const linkExpiresAt = new Date(Date.now() + config.VERIFY_TOKEN_TTL * 1000).toISOString();
+    await queue.send(sendEmailJob, { ...emailChangeEmail(email, link), linkExpiresAt });
+  }
+
+  /** Tells the old address, with the link that undoes the change. */
+  async function sendEmailChangeNotice(userId: number, oldEmail: string, newEmail: string): Promise<void> {
+    const version = (await repo.findTokenVersion(db, userId)) ?? 0;
+    const token = undoTokens.sign(userId, oldEmail, version);
+    const link = `${config.PUBLIC_URL}/api/accounts/auth/undo-email-change/${token}/`;
+    const days = Math.round(EMAIL_UNDO_TTL_SECONDS / 86_400);
+    const linkExpiresAt = new Date(Date.now() + EMAIL_UNDO_TTL_SECONDS * 1000).toISOString();
+    await queue.send(sendEmailJob, {
+      ...emailChangeNoticeEmail(oldEmail, newEmail, link, days),
+      linkExpiresAt,
+    });
   }
 
   return {
@@ -92,8 +113,18 @@ export function createCreatorProfileService(deps: CreatorProfileServiceDeps) {
         } else if (await repo.emailTakenByOther(db, email, userId)) {
           errors.email = [CREATOR_MESSAGES.emailTaken];
         } else {
+          // A new address takes the account over once confirmed: the caller proves they hold the
+          // password first. An account without one (Google only) sets one through the reset link.
+          const check = await sessions.checkPassword(userId, input.currentPassword ?? '');
+          if (check === 'no_password') errors.current_password = [CREATOR_MESSAGES.emailChangeNeedsPassword];
+          else if (check === 'wrong')
+            errors.current_password = [
+              input.currentPassword
+                ? CREATOR_MESSAGES.currentPasswordWrong
+                : CREATOR_MESSAGES.currentPasswordRequired,
+            ];
           // Saving the same new address again sends a fresh link.
-          userChanges.pendingEmail = newPendingEmail = email;
+          else userChanges.pendingEmail = newPendingEmail = email;
         }
       }
       if (Object.keys(errors).length) throw AppError.validation(errors);
@@ -124,7 +155,13 @@ export function createCreatorProfileService(deps: CreatorProfileServiceDeps) {
         if (userChanges.firstName !== undefined) await refreshCreatorVideoSearch(tx, userId);
       });
       if (avatar && oldAvatarKey) await storage.delete(oldAvatarKey).catch(() => undefined);
-      if (newPendingEmail) await sendEmailChangeLink(userId, newPendingEmail);
+      if (newPendingEmail) {
+        // Whoever else is signed in (a thief with a stolen session, say) is signed out now; the
+        // old address learns of the change and can undo it.
+        await sessions.endOtherSessions(userId, input.sessionId);
+        await sendEmailChangeLink(userId, newPendingEmail);
+        await sendEmailChangeNotice(userId, current.email, newPendingEmail);
+      }
 
       const updated = await render(await load(userId));
       return newPendingEmail
@@ -140,6 +177,19 @@ export function createCreatorProfileService(deps: CreatorProfileServiceDeps) {
       const pending = row?.pendingEmail;
       if (!pending || !emailChangeTokens.matches(claim, pending)) return false;
       return repo.confirmPendingEmail(db, claim.userId, pending);
+    },
+
+    /**
+     * Follows the undo link sent to the old address: the old address is the account's again, any
+     * pending change is dropped and every session ends (the link then stops working). True when
+     * it was undone.
+     */
+    async undoEmailChange(token: string): Promise<boolean> {
+      const claim = await undoTokens.read(token, (userId) => repo.findTokenVersion(db, userId));
+      if (!claim) return false;
+      if (!(await repo.restoreEmail(db, claim.userId, claim.previousEmail))) return false;
+      await sessions.endAllSessions(claim.userId);
+      return true;
     },
   };
 }

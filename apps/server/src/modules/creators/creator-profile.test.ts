@@ -461,7 +461,7 @@ describe('PATCH /api/accounts/auth/creator-profile/', () => {
     it('keeps the new address pending until the link sent to it is followed', async () => {
       const creator = await createUser(ctx);
       const newEmail = `new-${creator.id}@example.com`;
-      const res = await patch(creator, { email: newEmail.toUpperCase() });
+      const res = await patch(creator, { email: newEmail.toUpperCase(), current_password: creator.password });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ email: creator.email, pending_email: newEmail });
       expect(res.json().message).toContain(newEmail);
@@ -493,10 +493,10 @@ describe('PATCH /api/accounts/auth/creator-profile/', () => {
       const creator = await createUser(ctx);
       const first = `first-${creator.id}@example.com`;
       const second = `second-${creator.id}@example.com`;
-      await patch(creator, { email: first });
+      await patch(creator, { email: first, current_password: creator.password });
       const mail = (await ctx.waitForEmail(first)).replace(/=\r?\n/g, '');
       const firstPath = /\/api\/accounts\/auth\/confirm-email-change\/[^/\s]+\//.exec(mail)![0];
-      await patch(creator, { email: second });
+      await patch(creator, { email: second, current_password: creator.password });
       const stale = await ctx.app.inject({ method: 'GET', url: firstPath });
       expect(stale.headers.location).toBe('/verification-failed');
       const after = await ctx.app.inject({ method: 'GET', url: PROFILE_URL, headers: creator.headers });
@@ -505,7 +505,7 @@ describe('PATCH /api/accounts/auth/creator-profile/', () => {
 
     it('cancels a pending change when the current address is saved again', async () => {
       const creator = await createUser(ctx);
-      await patch(creator, { email: `other-${creator.id}@example.com` });
+      await patch(creator, { email: `other-${creator.id}@example.com`, current_password: creator.password });
       const res = await patch(creator, { email: creator.email });
       expect(res.json()).toMatchObject({ email: creator.email, pending_email: null });
     });
@@ -513,7 +513,7 @@ describe('PATCH /api/accounts/auth/creator-profile/', () => {
     it('refuses an address another account uses', async () => {
       const creator = await createUser(ctx);
       const other = await createUser(ctx);
-      const res = await patch(creator, { email: other.email });
+      const res = await patch(creator, { email: other.email, current_password: creator.password });
       expect(res.statusCode).toBe(400);
       expect(res.json().email).toEqual(['A user with this email already exists.']);
     });

@@ -186,6 +186,11 @@ export async function findProfileValues(db: DbOrTx, userId: number): Promise<Pro
   return row ?? null;
 }
 
+export async function findAccountEmail(db: DbOrTx, userId: number): Promise<string | undefined> {
+  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  return row?.email;
+}
+
 /** A creator with their profile: user columns, the stored profile fields by name, the avatar's key. */
 export async function findCreatorWithProfile(db: DbOrTx, userId: number) {
   const select = () =>
@@ -301,4 +306,28 @@ export async function saveShipping(tx: DbOrTx, userId: number, address: Shipping
     .insert(creatorProfiles)
     .values({ userId, ...values })
     .onConflictDoUpdate({ target: creatorProfiles.userId, set: values });
+}
+
+/** The account's token version (undo links are signed for it). */
+export async function findTokenVersion(db: DbOrTx, userId: number): Promise<number | undefined> {
+  const [row] = await db.select({ v: users.tokenVersion }).from(users).where(eq(users.id, userId));
+  return row?.v;
+}
+
+/**
+ * Puts the account's previous address back (the undo link sent to it) and cancels any pending
+ * change, unless another account took that address meanwhile. Returns false when nothing changed.
+ */
+export async function restoreEmail(db: DbOrTx, userId: number, email: string): Promise<boolean> {
+  const changed = await db
+    .update(users)
+    .set({ email, pendingEmail: null, updatedAt: new Date() })
+    .where(
+      and(
+        eq(users.id, userId),
+        sql`not exists (select 1 from ${users} other where other.email = ${email} and other.id <> ${userId})`,
+      ),
+    )
+    .returning({ id: users.id });
+  return changed.length > 0;
 }

@@ -138,7 +138,11 @@ export const creatorsRoutes =
           response: { 200: creatorProfileResponseSchema },
         },
       },
-      async (request) => profiles.update(userId(request), await readProfileUpdate(request)),
+      async (request) =>
+        profiles.update(userId(request), {
+          ...(await readProfileUpdate(request)),
+          sessionId: request.authUser!.sessionId,
+        }),
     );
 
     app.get(
@@ -156,20 +160,39 @@ export const creatorsRoutes =
         return reply.redirect(ok ? '/verification-success' : '/verification-failed', 303);
       },
     );
+
+    app.get(
+      '/accounts/auth/undo-email-change/:token/',
+      {
+        config: { secretParams: ['token'] },
+        schema: {
+          tags,
+          summary:
+            'Follow the undo link sent to the old address: restores it, ends every session, then offers a new password',
+          params: confirmEmailChangeParamsSchema,
+        },
+      },
+      async (request, reply) => {
+        const ok = await profiles.undoEmailChange(request.params.token);
+        return reply.redirect(ok ? '/forgot-password?email-change-undone=1' : '/verification-failed', 303);
+      },
+    );
   };
 
 /** Reads the update from a multipart form (the spec's call) or a JSON object. */
 async function readProfileUpdate(request: FastifyRequest): Promise<ProfileUpdateInput> {
   const known = new Set<string>(PROFILE_UPDATE_FIELDS);
   const fields: Record<string, string> = {};
+  let currentPassword: string | undefined;
   if (!request.isMultipart()) {
     const body = request.body;
     if (body && typeof body === 'object') {
       for (const [key, value] of Object.entries(body)) {
         if (known.has(key) && (typeof value === 'string' || value === null)) fields[key] = value ?? '';
+        if (key === 'current_password' && typeof value === 'string') currentPassword = value;
       }
     }
-    return { fields: boundedFields(fields) };
+    return { fields: boundedFields(fields), currentPassword: boundedPassword(currentPassword) };
   }
   let avatar: Buffer | undefined;
   const parts = request.parts({
@@ -178,6 +201,8 @@ async function readProfileUpdate(request: FastifyRequest): Promise<ProfileUpdate
   for await (const part of parts) {
     if (part.type === 'field') {
       if (known.has(part.fieldname) && typeof part.value === 'string') fields[part.fieldname] = part.value;
+      if (part.fieldname === 'current_password' && typeof part.value === 'string')
+        currentPassword = part.value;
       continue;
     }
     const bytes = await part.toBuffer().catch((error: unknown) => {
@@ -189,7 +214,14 @@ async function readProfileUpdate(request: FastifyRequest): Promise<ProfileUpdate
     if (part.file.truncated) throw AppError.validation({ avatar: [CREATOR_MESSAGES.avatarTooLarge] });
     if (bytes.length > 0) avatar = bytes;
   }
-  return { fields: boundedFields(fields), avatar };
+  return { fields: boundedFields(fields), avatar, currentPassword: boundedPassword(currentPassword) };
+}
+
+/** The current password sent with an e-mail change, within the password bound. */
+function boundedPassword(value: string | undefined): string | undefined {
+  if (value !== undefined && value.length > LIMITS.passwordMaxLength)
+    throw AppError.validation({ current_password: [CREATOR_MESSAGES.currentPasswordWrong] });
+  return value;
 }
 
 /** The update fields, each within its bound; a longer one is a 400 on that field. */

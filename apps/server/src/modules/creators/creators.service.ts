@@ -118,6 +118,11 @@ export function createCreatorsService(deps: CreatorsServiceDeps) {
   };
 }
 
+/** The account's own e-mail address (verified: accounts sign in only once it is). */
+export function findAccountEmail(db: DbOrTx, userId: number): Promise<string | undefined> {
+  return repo.findAccountEmail(db, userId);
+}
+
 /** The creator's saved shipping address, if they have a profile. */
 export function findSavedShippingAddress(
   db: DbOrTx,

@@ -109,6 +109,9 @@ export async function registerTusUploads(
     maxSize: LIMITS.maxVideoBytes,
     relativeLocation: true,
     disableTerminationForFinishedUploads: true,
+    // The API's CORS rule (plugins/security.ts): configured origins only. Left out, tus would
+    // answer every origin with `Access-Control-Allow-Origin: *` (issue 18 L10).
+    allowedOrigins: (origin) => deps.config.corsOrigins.includes(origin),
     async onUploadCreate(req, upload) {
       const user = await userOf(req.headers.get('authorization'));
       if (!upload.size) throw tusError(400, MESSAGES.upload.noFile, 'validation');
@@ -160,6 +163,10 @@ export async function registerTusUploads(
   };
 
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
+    // A hijacked reply sends nothing Fastify holds: carry the headers the onRequest hooks set
+    // (security headers, CORS for configured origins) over to the raw response tus writes.
+    for (const [name, value] of Object.entries(reply.getHeaders()))
+      if (value !== undefined) reply.raw.setHeader(name, value);
     reply.hijack();
     await tus.handle(request.raw, reply.raw);
   };

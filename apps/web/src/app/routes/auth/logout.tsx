@@ -16,13 +16,12 @@ export default function LogoutPage() {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    const refresh = sessionStore.get()?.refresh;
     const done = () => {
       sessionStore.clear();
       queryClient.clear();
       navigate(paths.home, { replace: true });
     };
-    (refresh ? logout(refresh) : Promise.resolve()).then(done, done);
+    logout().then(done, done);
   }, [navigate, queryClient]);
   return <PageLoading />;
 }

@@ -15,7 +15,7 @@ export default function ProfileSettingsPage() {
         <Button component={RouterLink} to={paths.creatorDashboard} variant="contained">
           Edit your profile on the dashboard
         </Button>
-        <Button component={RouterLink} to={paths.forgotPassword} variant="outlined" color="inherit">
+        <Button component={RouterLink} to={paths.changePassword} variant="outlined" color="inherit">
           Change your password
         </Button>
       </Box>

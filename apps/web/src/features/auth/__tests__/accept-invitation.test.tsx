@@ -43,8 +43,8 @@ describe('accepting an invitation', () => {
       'maya@hbada.example is invited to join as a brand user of Hbada.',
     );
 
-    await userEvent.type(screen.getByLabelText('Password'), '12345678');
-    await userEvent.type(screen.getByLabelText('Confirm Password'), '12345670');
+    await userEvent.type(screen.getByLabelText('Password'), '123456789012');
+    await userEvent.type(screen.getByLabelText('Confirm Password'), '123456789010');
     await userEvent.click(screen.getByRole('button', { name: 'Set Password and Sign In' }));
     expect(await screen.findByText(MESSAGES.password.entirelyNumeric)).toBeInTheDocument();
     expect(screen.getByText(MESSAGES.registration.passwordsDoNotMatch)).toBeInTheDocument();

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { InvitationAcceptBody, LoginResponse } from '@app/domain';
+import { REFRESH_COOKIE_HEADER, type InvitationAcceptBody, type LoginResponse } from '@app/domain';
 import { apiRequest } from '../../../lib/api-client';
 
 export type AcceptInvitationInput = InvitationAcceptBody & { token: string };
@@ -13,6 +13,7 @@ export function acceptInvitation({ token, ...body }: AcceptInvitationInput): Pro
     method: 'POST',
     body,
     auth: false,
+    headers: { [REFRESH_COOKIE_HEADER]: '1' },
   });
 }
 

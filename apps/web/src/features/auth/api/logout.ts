@@ -1,12 +1,10 @@
-import type { DetailResponse, RefreshTokenBody } from '@app/domain';
+import type { DetailResponse } from '@app/domain';
 import { apiRequest } from '../../../lib/api-client';
 
-/** POST /api/accounts/auth/logout/: revokes the session's refresh token. */
-export function logout(refresh: string): Promise<DetailResponse> {
-  const body: RefreshTokenBody = { refresh };
-  return apiRequest<DetailResponse>('/api/accounts/auth/logout/', {
+/** POST /api/token/logout/: ends the session of the HttpOnly refresh cookie and clears it. */
+export function logout(): Promise<DetailResponse> {
+  return apiRequest<DetailResponse>('/api/token/logout/', {
     method: 'POST',
-    body,
     auth: false,
     timeoutMs: 5_000,
   });

@@ -3,6 +3,7 @@ import { Button, Stack, Typography } from '@mui/material';
 import GoogleIcon from '@mui/icons-material/Google';
 import { MESSAGES } from '@app/domain';
 import { usePublicConfig } from '../../../lib/public-config';
+import { getGoogleNonce } from '../api/get-google-nonce';
 
 interface GoogleIdentity {
   accounts: {
@@ -11,6 +12,7 @@ interface GoogleIdentity {
         client_id: string;
         callback: (response: { credential?: string }) => void;
         ux_mode?: string;
+        nonce?: string;
       }): void;
       renderButton(element: HTMLElement, options: Record<string, unknown>): void;
     };
@@ -55,7 +57,8 @@ export function GoogleSignInButton({
   disabled,
 }: {
   label: string;
-  onCredential: (credential: string) => void;
+  /** The Google credential and the nonce it must carry (both go to the server). */
+  onCredential: (credential: string, nonce: string) => void;
   onError: (message: string) => void;
   disabled?: boolean;
 }) {
@@ -72,28 +75,35 @@ export function GoogleSignInButton({
   useEffect(() => {
     if (!clientId || !container.current) return;
     let cancelled = false;
-    loadGoogleIdentity()
-      .then((google) => {
-        if (cancelled || !container.current) return;
-        google.accounts.id.initialize({
-          client_id: clientId,
-          callback: (response) =>
-            response.credential
-              ? handlers.current.onCredential(response.credential)
-              : handlers.current.onError(MESSAGES.google.loginFailed),
-        });
-        google.accounts.id.renderButton(container.current, {
-          type: 'standard',
-          theme: 'filled_black',
-          size: 'large',
-          text: 'continue_with',
-          shape: 'pill',
-          width: Math.min(container.current.offsetWidth || 320, 400),
-        });
-      })
-      .catch(() => {
-        if (!cancelled) setLoadFailed(true);
+    // Each credential spends its nonce on the server: the button is armed with a fresh one first,
+    // and again after every credential.
+    const arm = async () => {
+      const [google, { nonce }] = await Promise.all([loadGoogleIdentity(), getGoogleNonce()]);
+      if (cancelled || !container.current) return;
+      google.accounts.id.initialize({
+        client_id: clientId,
+        nonce,
+        callback: (response) => {
+          if (response.credential) handlers.current.onCredential(response.credential, nonce);
+          else handlers.current.onError(MESSAGES.google.loginFailed);
+          arm().catch(() => {
+            if (!cancelled) setLoadFailed(true);
+          });
+        },
       });
+      container.current.replaceChildren();
+      google.accounts.id.renderButton(container.current, {
+        type: 'standard',
+        theme: 'filled_black',
+        size: 'large',
+        text: 'continue_with',
+        shape: 'pill',
+        width: Math.min(container.current.offsetWidth || 320, 400),
+      });
+    };
+    arm().catch(() => {
+      if (!cancelled) setLoadFailed(true);
+    });
     return () => {
       cancelled = true;
     };

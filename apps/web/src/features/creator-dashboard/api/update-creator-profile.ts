@@ -7,6 +7,8 @@ import { creatorStatsQueryKey } from './get-creator-stats';
 export interface UpdateCreatorProfileInput {
   values: ProfileUpdate;
   avatar?: File | null;
+  /** Needed when the e-mail address changes (the server refuses the change without it). */
+  currentPassword?: string;
 }
 
 function readCookie(name: string): string {
@@ -21,12 +23,14 @@ function readCookie(name: string): string {
 export async function updateCreatorProfile({
   values,
   avatar,
+  currentPassword,
 }: UpdateCreatorProfileInput): Promise<CreatorProfile> {
   // The cookie comes with the profile GET; fetch it first if the browser has dropped it.
   if (!readCookie(CSRF_COOKIE)) await getCreatorProfile();
   const form = new FormData();
   for (const [field, value] of Object.entries(values)) form.append(field, value);
   if (avatar) form.append('avatar', avatar);
+  if (currentPassword) form.append('current_password', currentPassword);
   return apiRequest<CreatorProfile>('/api/accounts/auth/creator-profile/', {
     method: 'PATCH',
     body: form,

@@ -110,6 +110,44 @@ describe('Edit Profile dialog', { timeout: 30_000 }, () => {
     expect(onClose).not.toHaveBeenCalled();
   });
 
+  // M2 (issue 18): a new address needs the current password.
+  it(
+    'asks for the current password when the e-mail changes, and sends it with the change',
+    { timeout: 90_000 },
+    async () => {
+      fetchMock
+        .mockResolvedValueOnce(
+          json(400, {
+            detail: CREATOR_MESSAGES.currentPasswordWrong,
+            code: 'validation',
+            current_password: [CREATOR_MESSAGES.currentPasswordWrong],
+          }),
+        )
+        .mockResolvedValueOnce(json(200, { ...profile, pending_email: 'ada@new.example.com' }));
+      const { dialog, onClose } = renderDialog();
+      expect(within(dialog).queryByLabelText(/Current password/)).toBeNull();
+      await userEvent.clear(within(dialog).getByLabelText(/^Email/));
+      await userEvent.click(within(dialog).getByLabelText(/^Email/));
+      await userEvent.paste('ada@new.example.com');
+      const password = within(dialog).getByLabelText(/Current password/);
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+      expect(await within(dialog).findByText(CREATOR_MESSAGES.currentPasswordRequired)).toBeInTheDocument();
+      expect(fetchMock).not.toHaveBeenCalled();
+      await userEvent.click(password);
+      await userEvent.paste('wrong-password');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+      expect(await within(dialog).findByText(CREATOR_MESSAGES.currentPasswordWrong)).toBeInTheDocument();
+      expect(onClose).not.toHaveBeenCalled();
+      await userEvent.clear(password);
+      await userEvent.paste('Sturdy-Password-2026');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+      await waitFor(() => expect(onClose).toHaveBeenCalled());
+      const body = fetchMock.mock.calls[1]![1]?.body as FormData;
+      expect(body.get('email')).toBe('ada@new.example.com');
+      expect(body.get('current_password')).toBe('Sturdy-Password-2026');
+    },
+  );
+
   it('shows the avatar error the server gives', async () => {
     fetchMock.mockResolvedValueOnce(
       json(400, { detail: 'x', code: 'validation', avatar: [CREATOR_MESSAGES.avatarInvalid] }),

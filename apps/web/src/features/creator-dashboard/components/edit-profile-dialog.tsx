@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { FormProvider, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
+import { FormProvider, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import {
   Alert,
   Box,
@@ -9,6 +9,7 @@ import {
   DialogContent,
   DialogTitle,
   Stack,
+  TextField,
   useMediaQuery,
   useTheme,
 } from '@mui/material';
@@ -16,6 +17,7 @@ import {
   CREATOR_MESSAGES,
   LIMITS,
   MESSAGES,
+  normalizeEmail,
   PROFILE_UPDATE_FIELDS,
   profileUpdateErrors,
   type CreatorProfile,
@@ -85,6 +87,11 @@ function EditProfileForm({ profile, onClose, mutation }: EditProfileFormProps) {
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<ProfileUpdate>({ resolver, defaultValues: profileToValues(profile) });
   const busy = mutation.isPending;
+  // A new e-mail address needs the current password (the server checks it).
+  const [currentPassword, setCurrentPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | null>(null);
+  const typedEmail = useWatch({ control: form.control, name: 'email' }) ?? '';
+  const emailChanged = typedEmail.trim() !== '' && normalizeEmail(typedEmail) !== profile.email;
 
   const avatarPreview = useMemo(() => (avatar ? URL.createObjectURL(avatar) : null), [avatar]);
   useEffect(() => () => (avatarPreview ? URL.revokeObjectURL(avatarPreview) : undefined), [avatarPreview]);
@@ -98,8 +105,17 @@ function EditProfileForm({ profile, onClose, mutation }: EditProfileFormProps) {
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFormError(null);
+    setPasswordError(null);
+    if (emailChanged && !currentPassword) {
+      setPasswordError(CREATOR_MESSAGES.currentPasswordRequired);
+      return;
+    }
     try {
-      const updated = await mutation.mutateAsync({ values, avatar });
+      const updated = await mutation.mutateAsync({
+        values,
+        avatar,
+        ...(emailChanged ? { currentPassword } : {}),
+      });
       notify(MESSAGES.dashboard.profileUpdated, { severity: 'success' });
       if (updated.message) notify(updated.message, { severity: 'info', durationMs: LIMITS.errorToastMs });
       onClose();
@@ -111,7 +127,8 @@ function EditProfileForm({ profile, onClose, mutation }: EditProfileFormProps) {
       for (const field of known)
         form.setError(field as ProfileUpdateField, { type: 'server', message: fields[field]![0] });
       if (fields.avatar) setAvatarError(fields.avatar[0]!);
-      if (known.length === 0 && !fields.avatar) {
+      if (fields.current_password) setPasswordError(fields.current_password[0]!);
+      if (known.length === 0 && !fields.avatar && !fields.current_password) {
         if (error instanceof ApiError && error.status === 400)
           setFormError(error.detail || MESSAGES.dashboard.updateProfileFailed);
         else handleError(error, MESSAGES.dashboard.updateProfileFailed);
@@ -135,6 +152,22 @@ function EditProfileForm({ profile, onClose, mutation }: EditProfileFormProps) {
             />
             <BioField disabled={busy} />
             <ProfileFieldSections disabled={busy} pendingEmail={profile.pending_email} />
+            {emailChanged && (
+              <TextField
+                label="Current password"
+                type="password"
+                autoComplete="current-password"
+                value={currentPassword}
+                onChange={(event) => setCurrentPassword(event.target.value)}
+                disabled={busy}
+                error={Boolean(passwordError)}
+                helperText={
+                  passwordError ??
+                  'To change your email address, enter your current password. Your other sessions will be signed out.'
+                }
+                slotProps={{ htmlInput: { maxLength: LIMITS.passwordMaxLength } }}
+              />
+            )}
           </Stack>
         </DialogContent>
         <DialogActions sx={{ px: 3, py: 2 }}>
