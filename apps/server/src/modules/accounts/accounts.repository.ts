@@ -1,7 +1,6 @@
 import { and, count, desc, eq, gt, ilike, isNull, like, ne, or, sql } from 'drizzle-orm';
 import type { Role } from '@app/domain';
 import type { DbOrTx } from '../../db/client';
-import { prepared } from '../../db/prepared';
 import {
   brandProfiles,
   brands,
