@@ -14,6 +14,7 @@ import {
 import { formatContestDate, type BrandContest } from '@app/domain';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
+import { useSession } from '../../../lib/session';
 import { useBrandContests } from '../api/get-brand-contests';
 
 const PUBLICATION = {
@@ -35,7 +36,7 @@ function Count({ label, value }: { label: string; value: number }) {
   );
 }
 
-function ContestCard({ contest }: { contest: BrandContest }) {
+function ContestCard({ contest, isStaff }: { contest: BrandContest; isStaff: boolean }) {
   const chip = PUBLICATION[contest.publication_status];
   return (
     <Card component="li" aria-labelledby={`contest-${contest.id}`} sx={{ listStyle: 'none' }}>
@@ -73,9 +74,12 @@ function ContestCard({ contest }: { contest: BrandContest }) {
           <Button component={RouterLink} to={paths.contestSubmissions(contest.id)} color="inherit">
             Submissions
           </Button>
-          <Button component={RouterLink} to={paths.contestEdit(contest.id)} color="inherit">
-            Edit
-          </Button>
+          {/* A brand edits its drafts; a published contest's edits are staff's. */}
+          {isStaff || contest.publication_status === 'draft' ? (
+            <Button component={RouterLink} to={paths.contestEdit(contest.id)} color="inherit">
+              Edit
+            </Button>
+          ) : null}
         </Stack>
       </CardContent>
     </Card>
@@ -85,6 +89,7 @@ function ContestCard({ contest }: { contest: BrandContest }) {
 /** The contests a brand runs (staff: every contest), drafts included, with their counts. */
 export function BrandContests() {
   const contests = useBrandContests();
+  const isStaff = useSession()?.user.role === 'staff';
   if (contests.isPending) {
     return (
       <Box aria-busy="true">
@@ -114,7 +119,7 @@ export function BrandContests() {
   return (
     <Stack component="ul" spacing={2} sx={{ p: 0, m: 0 }}>
       {contests.data.map((contest) => (
-        <ContestCard key={contest.id} contest={contest} />
+        <ContestCard key={contest.id} contest={contest} isStaff={isStaff} />
       ))}
     </Stack>
   );

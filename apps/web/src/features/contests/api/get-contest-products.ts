@@ -10,7 +10,7 @@ import { apiRequest } from '../../../lib/api-client';
 export async function getContestProducts(contestRef: string): Promise<ProductResponse[]> {
   try {
     return await apiRequest<ProductResponse[]>(`/api/contests/${encodeURIComponent(contestRef)}/products/`, {
-      auth: false,
+      // Signed in when there is a session: staff and the contest's brand also see a draft's stock.
       timeoutMs: LIMITS.productRequestTimeoutMs,
     });
   } catch (error) {
