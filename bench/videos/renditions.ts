@@ -25,6 +25,7 @@ const CLIPS = {
     // A phone-like upload: H.264 High at ~12 Mbit/s, 30 fps, stereo AAC.
     codec: ['-c:v', 'libx264', '-preset', 'veryfast', '-b:v', '12M', '-pix_fmt', 'yuv420p'],
     size: '1080x1920',
+    type: 'video/mp4',
   },
   '2160': {
     file: path.join(work, 'portrait-2160x3840-hevc.mov'),
@@ -43,6 +44,7 @@ const CLIPS = {
       'yuv420p',
     ],
     size: '2160x3840',
+    type: 'video/quicktime',
   },
 } as const;
 
@@ -98,15 +100,16 @@ async function measure(name: keyof typeof CLIPS) {
   const loadBefore = load();
   const t0 = Date.now();
   const cpu0 = childCpuSeconds();
-  const meta = await probeVideo('ffprobe', clip.file);
+  const meta = await probeVideo('ffprobe', clip.file, clip.type);
   const start = pickStart(meta.durationSeconds);
-  await makePoster('ffmpeg', clip.file, path.join(out, 'poster.jpg'), start);
-  await makePreview('ffmpeg', clip.file, path.join(out, 'preview.mp4'), start);
+  await makePoster('ffmpeg', clip.file, clip.type, path.join(out, 'poster.jpg'), start);
+  await makePreview('ffmpeg', clip.file, clip.type, path.join(out, 'preview.mp4'), start);
   const poster = Date.now() - t0;
   const posterCpu = childCpuSeconds() - cpu0;
   const rungs = planLadder(meta.width!, meta.height!);
   const [first, ...rest] = rungs;
   const encode = {
+    inputFormat: clip.type,
     frameRate: meta.frameRate,
     hasAudio: meta.audioCodec !== null,
     durationSeconds: meta.durationSeconds,
