@@ -11,6 +11,7 @@ import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { DurableFileWriter } from '../../storage/durable-file';
+import { checkFreeDisk } from './upload-quota';
 import { checkVideoText, type VideosService } from './videos.service';
 
 export const TUS_PATH = '/api/videos/uploads';
@@ -49,6 +50,38 @@ export async function removeExpiredTusUploads(directory: string, now = Date.now(
     removed += 1;
   }
   return removed;
+}
+
+/**
+ * How many unfinished uploads `ownerId` has in `directory` (their `.json` records, written by
+ * @tus/file-store with the owner the server recorded), not counting expired ones.
+ */
+export async function countOpenTusUploads(
+  directory: string,
+  ownerId: number,
+  now = Date.now(),
+): Promise<number> {
+  const names = await readdir(directory).catch(() => [] as string[]);
+  let open = 0;
+  for (const name of names) {
+    if (!name.endsWith('.json') || !UPLOAD_ID.test(name.slice(0, -5))) continue;
+    const record = await readFile(path.join(directory, name), 'utf8')
+      .then(
+        (text) =>
+          JSON.parse(text) as {
+            size?: number;
+            offset?: number;
+            creation_date?: string;
+            metadata?: { owner?: string };
+          },
+      )
+      .catch(() => undefined);
+    if (record?.metadata?.owner !== String(ownerId)) continue;
+    const created = Date.parse(record.creation_date ?? '');
+    if (!Number.isNaN(created) && now - created > TUS_EXPIRY_MS) continue;
+    open += 1;
+  }
+  return open;
 }
 
 /** Removes an upload's bytes and its `.json` record (@tus/file-store's layout), if still there. */
@@ -117,6 +150,11 @@ export async function registerTusUploads(
           title: upload.metadata?.title ?? '',
           description: upload.metadata?.description ?? '',
         });
+        // Quotas and free disk before a byte is accepted (issue 18, M5).
+        await videos.checkUploadQuota(user, {
+          incomingBytes: upload.size,
+          openUploads: await countOpenTusUploads(directory, user.id),
+        });
       } catch (error) {
         throw toTusError(error);
       }
@@ -127,10 +165,12 @@ export async function registerTusUploads(
       const user = await userOf(req.headers.get('authorization'));
       try {
         // The bytes move into storage (a rename on local disk), not copied.
-        const video = await videos.createVideoFromFile(user, path.join(directory, upload.id), {
-          title: upload.metadata?.title ?? '',
-          description: upload.metadata?.description ?? '',
-        });
+        const video = await videos.createVideoFromFile(
+          user,
+          path.join(directory, upload.id),
+          { title: upload.metadata?.title ?? '', description: upload.metadata?.description ?? '' },
+          { uploadId: upload.id },
+        );
         return {
           status_code: 200,
           headers: { 'Content-Type': 'application/json', 'X-Video-Id': String(video.id) },
@@ -169,7 +209,12 @@ export async function registerTusUploads(
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
     const creatorOnly = scope.requireRole('creator');
-    const options = { preHandler: [creatorOnly, checkOwner], schema: { hide: true } };
+    // Before a PATCH's bytes are taken, the data disk must keep its reserve after them.
+    const checkDisk = async (request: FastifyRequest) => {
+      if (request.method !== 'PATCH') return;
+      await checkFreeDisk(deps.config, Number(request.headers['content-length'] ?? 0) || 0);
+    };
+    const options = { preHandler: [creatorOnly, checkOwner, checkDisk], schema: { hide: true } };
     scope.post('/videos/uploads/', { preHandler: creatorOnly, schema: { hide: true } }, handle);
     scope.route({
       method: ['HEAD', 'PATCH', 'DELETE'],
