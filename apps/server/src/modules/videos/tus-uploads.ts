@@ -11,15 +11,14 @@ import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { DurableFileWriter } from '../../storage/durable-file';
-import { checkFreeDisk } from './upload-quota';
+import { checkFreeDisk, tusDirectory, TUS_EXPIRY_MS, UPLOAD_ID } from './upload-quota';
 import { checkVideoText, type VideosService } from './videos.service';
 
 export const TUS_PATH = '/api/videos/uploads';
 /** Unfinished resumable uploads are removed after this long. */
-export const TUS_EXPIRY_MS = 24 * 3600 * 1000;
+export { TUS_EXPIRY_MS };
 /** How often each app process sweeps its upload folder for expired uploads. */
 const CLEANUP_EVERY_MS = 3600 * 1000;
-const UPLOAD_ID = /^[a-f0-9]{32}$/;
 
 /**
  * Removes the unfinished uploads in `directory` that were created more than TUS_EXPIRY_MS before
@@ -50,38 +49,6 @@ export async function removeExpiredTusUploads(directory: string, now = Date.now(
     removed += 1;
   }
   return removed;
-}
-
-/**
- * How many unfinished uploads `ownerId` has in `directory` (their `.json` records, written by
- * @tus/file-store with the owner the server recorded), not counting expired ones.
- */
-export async function countOpenTusUploads(
-  directory: string,
-  ownerId: number,
-  now = Date.now(),
-): Promise<number> {
-  const names = await readdir(directory).catch(() => [] as string[]);
-  let open = 0;
-  for (const name of names) {
-    if (!name.endsWith('.json') || !UPLOAD_ID.test(name.slice(0, -5))) continue;
-    const record = await readFile(path.join(directory, name), 'utf8')
-      .then(
-        (text) =>
-          JSON.parse(text) as {
-            size?: number;
-            offset?: number;
-            creation_date?: string;
-            metadata?: { owner?: string };
-          },
-      )
-      .catch(() => undefined);
-    if (record?.metadata?.owner !== String(ownerId)) continue;
-    const created = Date.parse(record.creation_date ?? '');
-    if (!Number.isNaN(created) && now - created > TUS_EXPIRY_MS) continue;
-    open += 1;
-  }
-  return open;
 }
 
 /** Removes an upload's bytes and its `.json` record (@tus/file-store's layout), if still there. */
@@ -129,7 +96,7 @@ export async function registerTusUploads(
   deps: Pick<AppDeps, 'config' | 'tokens' | 'log'>,
   videos: VideosService,
 ) {
-  const directory = path.join(deps.config.DATA_DIR, 'tus-uploads');
+  const directory = tusDirectory(deps.config);
   const datastore = new DurableFileStore({ directory, expirationPeriodInMilliseconds: TUS_EXPIRY_MS });
   const userOf = async (authorization: string | null): Promise<AuthUser> => {
     const token = authorization?.startsWith('Bearer ') ? authorization.slice(7).trim() : '';
@@ -151,10 +118,7 @@ export async function registerTusUploads(
           description: upload.metadata?.description ?? '',
         });
         // Quotas and free disk before a byte is accepted (issue 18, M5).
-        await videos.checkUploadQuota(user, {
-          incomingBytes: upload.size,
-          openUploads: await countOpenTusUploads(directory, user.id),
-        });
+        await videos.checkUploadQuota(user, { incomingBytes: upload.size });
       } catch (error) {
         throw toTusError(error);
       }

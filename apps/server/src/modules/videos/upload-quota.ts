@@ -1,4 +1,5 @@
-import { statfs } from 'node:fs/promises';
+import { readdir, readFile, statfs } from 'node:fs/promises';
+import path from 'node:path';
 import { UPLOAD_QUOTA_MESSAGES } from '@app/domain';
 import type { Config } from '../../config/env';
 import type { DbOrTx } from '../../db/client';
@@ -17,6 +18,16 @@ type QuotaConfig = Pick<
 
 const GB = 1024 * 1024 * 1024;
 
+/** Unfinished resumable uploads expire after this long (tus-uploads.ts sweeps them). */
+export const TUS_EXPIRY_MS = 24 * 3600 * 1000;
+/** A resumable upload's id (@tus/file-store's file name). */
+export const UPLOAD_ID = /^[a-f0-9]{32}$/;
+
+/** Where resumable uploads' bytes and records are, shared by the app processes of a machine. */
+export function tusDirectory(config: Pick<Config, 'DATA_DIR'>): string {
+  return path.join(config.DATA_DIR, 'tus-uploads');
+}
+
 /** Bytes free for an unprivileged writer on the disk of `dir` (statfs). */
 export async function freeDiskBytes(dir: string): Promise<number> {
   const info = await statfs(dir);
@@ -34,16 +45,49 @@ export async function checkFreeDisk(config: QuotaConfig, incomingBytes: number):
 }
 
 /**
- * The quotas a creator must be within to start an upload of `incomingBytes` (0 when unknown)
- * while `openUploads` others of theirs are under way: stored bytes (413), videos in the last
+ * How many unfinished uploads `ownerId` has in `directory` (their `.json` records, written by
+ * @tus/file-store with the owner the server recorded), not counting expired ones.
+ */
+export async function countOpenTusUploads(
+  directory: string,
+  ownerId: number,
+  now = Date.now(),
+): Promise<number> {
+  const names = await readdir(directory).catch(() => [] as string[]);
+  let open = 0;
+  for (const name of names) {
+    if (!name.endsWith('.json') || !UPLOAD_ID.test(name.slice(0, -5))) continue;
+    const record = await readFile(path.join(directory, name), 'utf8')
+      .then(
+        (text) =>
+          JSON.parse(text) as {
+            size?: number;
+            offset?: number;
+            creation_date?: string;
+            metadata?: { owner?: string };
+          },
+      )
+      .catch(() => undefined);
+    if (record?.metadata?.owner !== String(ownerId)) continue;
+    const created = Date.parse(record.creation_date ?? '');
+    if (!Number.isNaN(created) && now - created > TUS_EXPIRY_MS) continue;
+    open += 1;
+  }
+  return open;
+}
+
+/**
+ * The quotas a creator must be within to start an upload of `incomingBytes` (0 when unknown): stored bytes (413), videos in the last
  * 24 hours, uploads at once and videos waiting for processing (429); then the free disk (507).
  */
 export async function checkUploadQuota(
   db: DbOrTx,
   config: QuotaConfig,
   ownerId: number,
-  { incomingBytes, openUploads }: { incomingBytes: number; openUploads: number },
+  { incomingBytes }: { incomingBytes: number },
 ): Promise<void> {
+  const openUploads =
+    multipartUploads.count(ownerId) + (await countOpenTusUploads(tusDirectory(config), ownerId));
   const usage = await uploadUsage(db, ownerId, new Date(Date.now() - 24 * 3600 * 1000));
   if (
     usage.bytes + incomingBytes > config.UPLOAD_MAX_STORED_BYTES ||

@@ -21,7 +21,7 @@ describe('upload quotas, free disk and finishing once', () => {
   let ctx: TestContext;
   let clips: ReturnType<typeof makeClips>;
   let clipBytes: Buffer;
-  const defaults = {
+  const defaults: Record<string, number> = {
     UPLOAD_MAX_STORED_BYTES: UPLOAD_QUOTAS.maxStoredBytes,
     UPLOAD_MAX_VIDEOS_PER_DAY: UPLOAD_QUOTAS.maxVideosPerDay,
     UPLOAD_MAX_CONCURRENT: UPLOAD_QUOTAS.maxConcurrentUploads,
@@ -29,7 +29,7 @@ describe('upload quotas, free disk and finishing once', () => {
     UPLOAD_MIN_FREE_DISK_BYTES: 0,
   };
   /** Sets quotas on the running app (its config object) for one case. */
-  const limits = (values: Partial<typeof defaults>) => Object.assign(ctx.config, defaults, values);
+  const limits = (values: Record<string, number>) => Object.assign(ctx.config, defaults, values);
 
   const upload = (user: TestUser, title = 'Quota take') => {
     const body = multipartBody({ title }, { filename: 'clip.mp4', type: 'video/mp4', bytes: clipBytes });

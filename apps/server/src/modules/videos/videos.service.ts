@@ -323,7 +323,7 @@ export function createVideosService(deps: VideosServiceDeps) {
     ): Promise<Video> {
       const fields: Record<string, string> = {};
       let received: ReceivedVideo | undefined;
-      await service.checkUploadQuota(user, { incomingBytes, openUploads: multipartUploads.count(user.id) });
+      await service.checkUploadQuota(user, { incomingBytes });
       const finished = multipartUploads.start(user.id);
       try {
         for await (const part of parts) {
@@ -349,13 +349,9 @@ export function createVideosService(deps: VideosServiceDeps) {
     },
 
     /**
-     * Whether `user` may start an upload of `incomingBytes` (0 when unknown) with `openUploads`
-     * others under way: their quotas (UPLOAD_QUOTAS) and the server's free disk. Throws the refusal.
+     * Whether `user` may start an upload of `incomingBytes` (0 when unknown): their quotas (UPLOAD_QUOTAS) and the server's free disk. Throws the refusal.
      */
-    async checkUploadQuota(
-      user: AuthUser,
-      usage: { incomingBytes: number; openUploads: number },
-    ): Promise<void> {
+    async checkUploadQuota(user: AuthUser, usage: { incomingBytes: number }): Promise<void> {
       await checkUploadQuota(db, deps.config, user.id, usage);
     },
 
