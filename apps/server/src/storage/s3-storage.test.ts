@@ -1,4 +1,4 @@
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
@@ -7,7 +7,6 @@ import type { Video } from '@app/domain';
 import { createTestContext, type TestContext } from '../../test/helper';
 import { createUser, type TestUser } from '../../test/factories';
 import { makeClips, multipartBody } from '../../test/video-clips';
-import { createVideosService } from '../modules/videos/videos.service';
 
 /**
  * The whole media path on S3-compatible storage (S3_BUCKET + S3_ENDPOINT, AWS SDK v3) against a
@@ -230,29 +229,6 @@ describe.skipIf(unavailable !== '')(`media on S3-compatible storage ${unavailabl
         })
       ).statusCode,
     ).toBe(204);
-    expect(objectKeys()).toEqual([]);
-  });
-
-  it('finishes a resumable upload once when a second finish comes during the copy to the bucket (L3)', async () => {
-    const service = createVideosService(ctx.deps);
-    const dir = path.join(ctx.dataDir, 'tus-uploads');
-    mkdirSync(dir, { recursive: true });
-    const uploadId = 'e'.repeat(32);
-    const file = path.join(dir, uploadId);
-    copyFileSync(clips.mp4, file);
-    const user = { id: creator.id, role: 'creator' as const };
-    const finish = () => service.createVideoFromFile(user, file, { title: 'Copied once' }, { uploadId });
-    const [first, second] = await Promise.all([finish(), finish()]);
-    expect(second.id).toBe(first.id);
-    // One video row and one original in the bucket: the loser's copy was removed.
-    expect(objectKeys().filter((key) => key.endsWith('/original.mp4'))).toHaveLength(1);
-    await processed(first);
-    const removed = await ctx.app.inject({
-      method: 'DELETE',
-      url: `/api/videos/videos/${first.id}/`,
-      headers: creator.headers,
-    });
-    expect(removed.statusCode).toBe(204);
     expect(objectKeys()).toEqual([]);
   });
 
