@@ -5,10 +5,11 @@
  * media steps, with the same settings, in the same order as `processVideo`
  * (apps/server/src/modules/videos/videos.processing.ts); storage writes and database updates are
  * left out (a local-disk rename and a few row updates). Results: bench/videos/results/renditions.json
- * and docs/benchmarks.md. Run: `npx tsx bench/videos/renditions.ts` (BENCH_CLIPS=1080 for one).
+ * and docs/benchmarks.md. Run: `npx tsx bench/videos/renditions.ts` (BENCH_CLIPS=1080 for one,
+ * BENCH_SECONDS=15 for shorter clips).
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { encodeLadder, fallbackRung, planLadder, progressiveMp4 } from '../../apps/server/src/media/ladder';
@@ -17,17 +18,23 @@ import { makePoster, makePreview, pickStart } from '../../apps/server/src/media/
 import { root } from './common';
 
 const work = path.join(os.tmpdir(), 'bench-renditions');
+/**
+ * Length of the generated clips: 90 s as issue 16 asks; `BENCH_SECONDS` shortens it when the
+ * machine cannot give the 4K clip an hour (the CPU seconds per second of video stay comparable).
+ */
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 90);
 mkdirSync(work, { recursive: true });
 
 const CLIPS = {
   '1080': {
-    file: path.join(work, 'portrait-1080x1920-h264.mp4'),
+    file: path.join(work, `portrait-1080x1920-h264-${SECONDS}s.mp4`),
     // A phone-like upload: H.264 High at ~12 Mbit/s, 30 fps, stereo AAC.
     codec: ['-c:v', 'libx264', '-preset', 'veryfast', '-b:v', '12M', '-pix_fmt', 'yuv420p'],
     size: '1080x1920',
+    type: 'video/mp4',
   },
   '2160': {
-    file: path.join(work, 'portrait-2160x3840-hevc.mov'),
+    file: path.join(work, `portrait-2160x3840-hevc-${SECONDS}s.mov`),
     codec: [
       '-c:v',
       'libx265',
@@ -43,11 +50,13 @@ const CLIPS = {
       'yuv420p',
     ],
     size: '2160x3840',
+    type: 'video/quicktime',
   },
 } as const;
 
 function makeClip(clip: (typeof CLIPS)[keyof typeof CLIPS]): void {
   if (existsSync(clip.file)) return;
+  const partial = `${clip.file}.part${path.extname(clip.file)}`;
   execFileSync('ffmpeg', [
     '-hide_banner',
     '-loglevel',
@@ -56,19 +65,21 @@ function makeClip(clip: (typeof CLIPS)[keyof typeof CLIPS]): void {
     '-f',
     'lavfi',
     '-i',
-    `testsrc2=duration=90:size=${clip.size}:rate=30`,
+    `testsrc2=duration=${SECONDS}:size=${clip.size}:rate=30`,
     '-f',
     'lavfi',
     '-i',
-    'sine=frequency=440:duration=90',
+    `sine=frequency=440:duration=${SECONDS}`,
     ...clip.codec,
     '-c:a',
     'aac',
     '-b:a',
     '192k',
     '-shortest',
-    clip.file,
+    partial,
   ]);
+  // Only a whole clip gets the real name: an interrupted run never leaves a truncated clip behind.
+  renameSync(partial, clip.file);
 }
 
 /**
@@ -98,15 +109,16 @@ async function measure(name: keyof typeof CLIPS) {
   const loadBefore = load();
   const t0 = Date.now();
   const cpu0 = childCpuSeconds();
-  const meta = await probeVideo('ffprobe', clip.file);
+  const meta = await probeVideo('ffprobe', clip.file, clip.type);
   const start = pickStart(meta.durationSeconds);
-  await makePoster('ffmpeg', clip.file, path.join(out, 'poster.jpg'), start);
-  await makePreview('ffmpeg', clip.file, path.join(out, 'preview.mp4'), start);
+  await makePoster('ffmpeg', clip.file, clip.type, path.join(out, 'poster.jpg'), start);
+  await makePreview('ffmpeg', clip.file, clip.type, path.join(out, 'preview.mp4'), start);
   const poster = Date.now() - t0;
   const posterCpu = childCpuSeconds() - cpu0;
   const rungs = planLadder(meta.width!, meta.height!);
   const [first, ...rest] = rungs;
   const encode = {
+    inputFormat: clip.type,
     frameRate: meta.frameRate,
     hasAudio: meta.audioCodec !== null,
     durationSeconds: meta.durationSeconds,
@@ -152,6 +164,11 @@ for (const name of which) results.push(await measure(name));
 const resultsDir = path.join(root, 'bench/videos/results');
 mkdirSync(resultsDir, { recursive: true });
 writeFileSync(
-  path.join(resultsDir, 'renditions.json'),
+  path.join(
+    resultsDir,
+    which.join(',') === '1080,2160' && SECONDS === 90
+      ? 'renditions.json'
+      : `renditions-${which.join('-')}-${SECONDS}s.json`,
+  ),
   JSON.stringify({ at: new Date().toISOString(), cores: os.cpus().length, results }, null, 2),
 );

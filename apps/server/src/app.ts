@@ -4,6 +4,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerMediaRoutes } from './storage/media.routes';
+import { createVideosService } from './modules/videos/videos.service';
 import type { AppDeps } from './app-deps';
 import { createAccessTokens, registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
@@ -54,7 +55,10 @@ export async function buildApp(
     await app.register(module(fullDeps), { prefix: '/api' });
   }
 
-  registerMediaRoutes(app, deps.storage);
+  registerMediaRoutes(app, deps.storage, {
+    secret: deps.config.JWT_SECRET,
+    access: createVideosService(fullDeps).mediaAccess,
+  });
   await registerSpa(app, deps.webDist ?? deps.config.WEB_DIST_DIR ?? WEB_DIST);
   return app;
 }

@@ -25,6 +25,12 @@ export const ERROR_CODES = {
   invitation_used: 410,
   invitation_expired: 410,
   payload_too_large: 413,
+  /** The creator's stored videos reached UPLOAD_QUOTAS.maxStoredBytes. */
+  storage_quota_exceeded: 413,
+  /** Too many uploads today, at once, or waiting for processing (UPLOAD_QUOTAS). */
+  upload_limit: 429,
+  /** The server's disk is too full to take the upload. */
+  insufficient_storage: 507,
   unsupported_media_type: 415,
   rate_limited: 429,
   internal: 500,

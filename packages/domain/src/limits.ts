@@ -67,3 +67,20 @@ export const FEATURED_CONTEST_SLUG = 'hbada-chair-contest';
 
 export type Role = 'creator' | 'brand' | 'staff';
 export const ROLES: readonly Role[] = ['creator', 'brand', 'staff'];
+
+/**
+ * Per-creator upload quotas and the server's disk reserve (issue 18, M5). The server may lower or
+ * raise each with an environment variable (config/env.ts), e.g. for tests.
+ */
+export const UPLOAD_QUOTAS = {
+  /** Bytes of originals one creator may keep stored (10 full-size uploads). */
+  maxStoredBytes: 5 * 1024 * 1024 * 1024,
+  /** Videos one creator may upload in any 24 hours. */
+  maxVideosPerDay: 20,
+  /** Uploads one creator may have under way at once (unfinished resumable ones included). */
+  maxConcurrentUploads: 3,
+  /** Videos of one creator that may wait for or be in processing at once. */
+  maxProcessing: 10,
+  /** Free disk the server keeps on its data disk: below this (after the upload) it refuses bytes. */
+  minFreeDiskBytes: 2 * 1024 * 1024 * 1024,
+} as const;

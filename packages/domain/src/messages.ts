@@ -121,3 +121,15 @@ export const MESSAGES = {
 export function requiredMessage(field: string): string {
   return `${field.replace(/_/g, ' ')} is required`;
 }
+
+/** Messages of the upload quotas (UPLOAD_QUOTAS in limits.ts). */
+export const UPLOAD_QUOTA_MESSAGES = {
+  storage: (limitGb: number) =>
+    `You have used your ${limitGb} GB of video storage. Delete a video you no longer need to upload another.`,
+  perDay: (limit: number) => `You can upload at most ${limit} videos a day. Please try again tomorrow.`,
+  concurrent: (limit: number) =>
+    `You already have ${limit} uploads under way. Let one finish (or cancel it) before starting another.`,
+  processing: (limit: number) =>
+    `${limit} of your videos are still being processed. Please wait until some are ready before uploading more.`,
+  disk: 'The server is short of storage space right now and cannot take your upload. Please try again later.',
+} as const;

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { UPLOAD_QUOTAS } from '@app/domain';
 
 const durationSeconds = z.coerce.number().int().positive();
 const optionalUrl = z.url().optional();
@@ -46,6 +47,12 @@ const envSchema = z.object({
   FFMPEG_PATH: z.string().min(1).optional(),
   FFPROBE_PATH: z.string().min(1).optional(),
   WORKERS: z.enum(['true', 'false', '1', '0']).default('true'),
+  /** Per-creator upload quotas and the disk reserve (defaults: UPLOAD_QUOTAS in the domain). */
+  UPLOAD_MAX_STORED_BYTES: z.coerce.number().int().nonnegative().default(UPLOAD_QUOTAS.maxStoredBytes),
+  UPLOAD_MAX_VIDEOS_PER_DAY: z.coerce.number().int().nonnegative().default(UPLOAD_QUOTAS.maxVideosPerDay),
+  UPLOAD_MAX_CONCURRENT: z.coerce.number().int().nonnegative().default(UPLOAD_QUOTAS.maxConcurrentUploads),
+  UPLOAD_MAX_PROCESSING: z.coerce.number().int().nonnegative().default(UPLOAD_QUOTAS.maxProcessing),
+  UPLOAD_MIN_FREE_DISK_BYTES: z.coerce.number().int().nonnegative().default(UPLOAD_QUOTAS.minFreeDiskBytes),
   /**
    * Behind a load balancer: 'true' trusts X-Forwarded-For from any hop, a number trusts that many
    * hops, anything else is a comma-separated list of proxy addresses/CIDRs. Unset: the socket peer

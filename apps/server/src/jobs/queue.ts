@@ -22,7 +22,15 @@ export function defineJob<TData extends object>(
 export type JobHandler<TData> = (data: TData, meta: { id: string; attempt: number }) => Promise<void>;
 
 export interface JobQueue {
-  send<TData extends object>(job: JobDefinition<TData>, data: TData): Promise<string | null>;
+  /**
+   * Queues a job. Jobs of higher `priority` are taken first (default 0), then the oldest first:
+   * the videos service uses it to keep one creator's backlog from starving another's upload.
+   */
+  send<TData extends object>(
+    job: JobDefinition<TData>,
+    data: TData,
+    options?: { priority?: number },
+  ): Promise<string | null>;
   /** Starts taking jobs of this kind in this process. */
   work<TData extends object>(job: JobDefinition<TData>, handler: JobHandler<TData>): Promise<void>;
   stop(): Promise<void>;
@@ -70,9 +78,10 @@ export async function startQueue(handle: DatabaseHandle, options: QueueOptions):
   };
 
   return {
-    async send(job, data) {
+    async send(job, data, sendOptions = {}) {
       await ensureQueue(job);
       return boss.send(job.name, data, {
+        priority: sendOptions.priority ?? 0,
         retryLimit: job.retryLimit,
         retryDelay: job.retryDelaySeconds,
         retryBackoff: true,

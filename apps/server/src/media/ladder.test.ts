@@ -16,6 +16,7 @@ describe('the rendition ladder', () => {
 
   it('encodes the ladder in one run with forced, aligned keyframes and no scene-cut keyframes', () => {
     const args = ladderArgs('in.mov', '/out', planLadder(1080, 1920), {
+      inputFormat: 'video/quicktime',
       frameRate: 59.94,
       hasAudio: true,
       durationSeconds: 90,
@@ -23,6 +24,7 @@ describe('the rendition ladder', () => {
     });
     const joined = args.join(' ');
     expect(args.filter((a) => a === '-i')).toHaveLength(1);
+    expect(joined).toContain('-protocol_whitelist file -f mov -enable_drefs 0 -i in.mov');
     expect(joined).toContain('fps=30,split=4');
     expect(joined).toContain('-sc_threshold 0');
     expect(joined).toContain('-force_key_frames expr:gte(t,n_forced*2)');

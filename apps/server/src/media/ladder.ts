@@ -1,7 +1,8 @@
 import { open, readdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { FAILURE_REASONS, UnusableVideoError } from './probe';
-import { runTool, ToolError } from './run';
+import { inputArgs, runTool, ToolError } from './run';
+import type { SniffedVideoType } from './sniff';
 
 /**
  * The rendition ladder (issue 16): H.264 High yuv420p + AAC, packaged for HLS in fMP4 segments.
@@ -88,6 +89,8 @@ export function fallbackRung<T extends { width: number; height: number }>(rungs:
 }
 
 export interface EncodeOptions {
+  /** The container the upload was sniffed as: ffmpeg reads it as that and nothing else. */
+  inputFormat: SniffedVideoType;
   /** Frames per second of the source (null when unknown). */
   frameRate: number | null;
   hasAudio: boolean;
@@ -124,7 +127,7 @@ export function ladderArgs(input: string, outDir: string, rungs: Rung[], options
       return `${from}scale=${rung.width}:${rung.height}:flags=bicubic,setsar=1,format=yuv420p[${labels[i]}]`;
     })
     .join(';');
-  const args = ['-i', input, '-filter_complex', split + scales];
+  const args = [...inputArgs(input, options.inputFormat), '-filter_complex', split + scales];
   rungs.forEach((rung, i) => {
     args.push('-map', `[${labels[i]}]`);
     if (options.hasAudio) args.push('-map', '0:a:0');
@@ -330,8 +333,7 @@ export async function progressiveMp4(
         '-loglevel',
         'error',
         '-y',
-        '-i',
-        joined,
+        ...inputArgs(joined, 'fmp4'),
         '-map',
         '0',
         '-c',

@@ -1,4 +1,5 @@
-import { runTool, ToolError } from './run';
+import { inputArgs, runTool, ToolError } from './run';
+import type { SniffedVideoType } from './sniff';
 
 export interface VideoMetadata {
   formatName: string;
@@ -46,13 +47,22 @@ function frameRate(value: string | undefined): number | null {
   return Math.round((num / den) * 1000) / 1000;
 }
 
-/** Runs ffprobe; a file ffprobe cannot read is 'damaged', one without pictures has 'no video stream'. */
-export async function probeVideo(ffprobe: string, file: string, timeoutMs = 30_000): Promise<VideoMetadata> {
+/**
+ * Runs ffprobe on the file as the container its bytes were sniffed as (`format`, never guessed by
+ * ffprobe: see `inputArgs`); a file ffprobe cannot read is 'damaged', one without pictures has
+ * 'no video stream'.
+ */
+export async function probeVideo(
+  ffprobe: string,
+  file: string,
+  format: SniffedVideoType,
+  timeoutMs = 30_000,
+): Promise<VideoMetadata> {
   let output: string;
   try {
     ({ stdout: output } = await runTool(
       ffprobe,
-      ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file],
+      ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', ...inputArgs(file, format)],
       { timeoutMs },
     ));
   } catch (error) {

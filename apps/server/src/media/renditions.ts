@@ -1,4 +1,5 @@
-import { runTool, ToolError } from './run';
+import { inputArgs, runTool, ToolError } from './run';
+import type { SniffedVideoType } from './sniff';
 import { FAILURE_REASONS, UnusableVideoError } from './probe';
 
 /** Seconds of the library card's looping preview. */
@@ -26,6 +27,7 @@ async function ffmpegStep(ffmpeg: string, args: string[], timeoutMs: number): Pr
 export async function makePoster(
   ffmpeg: string,
   input: string,
+  format: SniffedVideoType,
   output: string,
   startSeconds: number,
   timeoutMs = 60_000,
@@ -35,8 +37,7 @@ export async function makePoster(
     [
       '-ss',
       String(startSeconds),
-      '-i',
-      input,
+      ...inputArgs(input, format),
       '-frames:v',
       '1',
       '-vf',
@@ -58,6 +59,7 @@ export async function makePoster(
 export async function makePreview(
   ffmpeg: string,
   input: string,
+  format: SniffedVideoType,
   output: string,
   startSeconds: number,
   timeoutMs = 180_000,
@@ -69,8 +71,7 @@ export async function makePreview(
       String(startSeconds),
       '-t',
       String(PREVIEW_SECONDS),
-      '-i',
-      input,
+      ...inputArgs(input, format),
       '-an',
       '-sn',
       '-dn',

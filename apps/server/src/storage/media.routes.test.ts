@@ -8,13 +8,13 @@ describe('media storage and /media', () => {
 
   beforeAll(async () => {
     ctx = await createTestContext();
-    await ctx.deps.storage.put('videos/abc/preview.mp4', bytes);
-    await ctx.deps.storage.put('videos/abc/notes.txt', Buffer.from('hello'));
+    await ctx.deps.storage.put('avatars/abc/preview.mp4', bytes);
+    await ctx.deps.storage.put('avatars/abc/notes.txt', Buffer.from('hello'));
   });
   afterAll(() => ctx.close());
 
   it('serves an object with its allowlisted type, a long cache and nosniff', async () => {
-    const res = await ctx.app.inject({ url: '/media/videos/abc/preview.mp4' });
+    const res = await ctx.app.inject({ url: '/media/avatars/abc/preview.mp4' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('video/mp4');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
@@ -25,37 +25,37 @@ describe('media storage and /media', () => {
 
   it('answers byte ranges with 206 and 416', async () => {
     const part = await ctx.app.inject({
-      url: '/media/videos/abc/preview.mp4',
+      url: '/media/avatars/abc/preview.mp4',
       headers: { range: 'bytes=10-19' },
     });
     expect(part.statusCode).toBe(206);
     expect(part.headers['content-range']).toBe('bytes 10-19/1000');
     expect(part.rawPayload.equals(bytes.subarray(10, 20))).toBe(true);
     const tail = await ctx.app.inject({
-      url: '/media/videos/abc/preview.mp4',
+      url: '/media/avatars/abc/preview.mp4',
       headers: { range: 'bytes=-5' },
     });
     expect(tail.statusCode).toBe(206);
     expect(tail.rawPayload.equals(bytes.subarray(995))).toBe(true);
     const open = await ctx.app.inject({
-      url: '/media/videos/abc/preview.mp4',
+      url: '/media/avatars/abc/preview.mp4',
       headers: { range: 'bytes=990-' },
     });
     expect(open.headers['content-range']).toBe('bytes 990-999/1000');
     const beyond = await ctx.app.inject({
-      url: '/media/videos/abc/preview.mp4',
+      url: '/media/avatars/abc/preview.mp4',
       headers: { range: 'bytes=5000-' },
     });
     expect(beyond.statusCode).toBe(416);
   });
 
   it('never serves types outside the allowlist or paths that escape the folder', async () => {
-    expect((await ctx.app.inject({ url: '/media/videos/abc/notes.txt' })).statusCode).toBe(404);
+    expect((await ctx.app.inject({ url: '/media/avatars/abc/notes.txt' })).statusCode).toBe(404);
     for (const url of [
       '/media/../jwt-secret',
       '/media/videos/../../jwt-secret',
       '/media/videos/%2e%2e/%2e%2e/jwt-secret',
-      '/media/videos/abc/..%2f..%2f..%2fjwt-secret.mp4',
+      '/media/avatars/abc/..%2f..%2f..%2fjwt-secret.mp4',
       '/media//etc/passwd.mp4',
       '/media/videos/missing.mp4',
     ]) {

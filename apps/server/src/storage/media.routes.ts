@@ -1,5 +1,15 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import {
+  isOriginalKey,
+  parseSignedPath,
+  verifyMediaSignature,
+  videoFolderOf,
+  type MediaAccess,
+} from './media-signing';
 import { contentTypeOf, isSafeKey, type Storage } from './storage';
+
+/** How long a browser may keep a private file (at most until its URL expires). */
+const PRIVATE_MAX_AGE_SECONDS = 60 * 60;
 
 /** Parses a single `bytes=` range; null when absent or unparsable, 'unsatisfiable' when out of bounds. */
 export function parseRange(
@@ -27,21 +37,43 @@ export function parseRange(
 
 /**
  * Serves stored media at /media/<key>: only keys that cannot escape the media folder and only
- * allowlisted types, with range requests (seeking), a long cache (keys never change content)
- * and nosniff.
+ * allowlisted types, with range requests (seeking) and nosniff. A video's files are public (a
+ * year's `immutable` cache: keys never change content) once it is approved; before, only a signed,
+ * unexpired `/media/s/<expiry>/<mac>/<key>` serves them, with `Cache-Control: private`
+ * (storage/media-signing.ts). A video's original is never served here. The same for local disk
+ * and S3 (the app streams S3 objects itself). Anything refused is a 404, so nobody learns which
+ * videos exist.
  */
-export function registerMediaRoutes(app: FastifyInstance, storage: Storage): void {
+export function registerMediaRoutes(
+  app: FastifyInstance,
+  storage: Storage,
+  options: { secret: string; access: MediaAccess },
+): void {
+  const notFound = (reply: FastifyReply) =>
+    reply.status(404).send({ detail: 'Not found.', code: 'not_found' });
   app.get('/media/*', async (request, reply) => {
-    const key = (request.params as { '*': string })['*'];
+    const path = (request.params as { '*': string })['*'];
+    const signed = parseSignedPath(path);
+    const key = signed ? signed.key : path;
     const type = isSafeKey(key) ? contentTypeOf(key) : undefined;
-    if (!type) return reply.status(404).send({ detail: 'Not found.', code: 'not_found' });
+    if (!type || isOriginalKey(key)) return notFound(reply);
+    const video = videoFolderOf(key);
+    let cacheControl = 'public, max-age=31536000, immutable';
+    if (signed) {
+      if (!verifyMediaSignature(options.secret, key, signed.expires, signed.signature))
+        return notFound(reply);
+      const left = Math.max(0, signed.expires - Math.floor(Date.now() / 1000));
+      cacheControl = `private, max-age=${Math.min(left, PRIVATE_MAX_AGE_SECONDS)}`;
+    } else if (video && (await options.access(video.folder)) !== 'public') {
+      return notFound(reply);
+    }
     const info = await storage.stat(key);
-    if (!info) return reply.status(404).send({ detail: 'Not found.', code: 'not_found' });
+    if (!info) return notFound(reply);
 
     reply
       .header('Content-Type', type)
       .header('X-Content-Type-Options', 'nosniff')
-      .header('Cache-Control', 'public, max-age=31536000, immutable')
+      .header('Cache-Control', cacheControl)
       .header('Accept-Ranges', 'bytes')
       .header('Cross-Origin-Resource-Policy', 'same-site');
 

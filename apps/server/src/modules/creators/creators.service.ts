@@ -9,6 +9,7 @@ import {
   type ShippingAddress,
 } from '@app/domain';
 import type { AppDeps } from '../../app-deps';
+import { videoMediaUrl } from '../../storage/media-signing';
 import type { DbOrTx } from '../../db/client';
 import * as repo from './creators.repository';
 import type { ParticipationRow, ResultRow, SubmissionRow } from './creators.repository';
@@ -19,7 +20,7 @@ import {
   type DashboardList,
 } from './creators.presenter';
 
-export type CreatorsServiceDeps = Pick<AppDeps, 'database' | 'storage'>;
+export type CreatorsServiceDeps = Pick<AppDeps, 'database' | 'storage' | 'config'>;
 
 /**
  * Where a contest goes on the creator's dashboard (spec §4, docs/spec-decisions.md):
@@ -67,7 +68,10 @@ export function createCreatorsService(deps: CreatorsServiceDeps) {
 
   async function ownVideos(userId: number): Promise<DashboardVideo[]> {
     const rows = await repo.findOwnVideos(db, userId);
-    return rows.map((video) => toDashboardVideo(video, mediaUrl));
+    // An unapproved video's poster is private: a signed, expiring URL (storage/media-signing.ts).
+    return rows.map((video) =>
+      toDashboardVideo(video, videoMediaUrl(deps.config.JWT_SECRET, mediaUrl, video)),
+    );
   }
 
   return {

@@ -11,14 +11,14 @@ import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { DurableFileWriter } from '../../storage/durable-file';
+import { checkFreeDisk, tusDirectory, TUS_EXPIRY_MS, UPLOAD_ID } from './upload-quota';
 import { checkVideoText, type VideosService } from './videos.service';
 
 export const TUS_PATH = '/api/videos/uploads';
 /** Unfinished resumable uploads are removed after this long. */
-export const TUS_EXPIRY_MS = 24 * 3600 * 1000;
+export { TUS_EXPIRY_MS };
 /** How often each app process sweeps its upload folder for expired uploads. */
 const CLEANUP_EVERY_MS = 3600 * 1000;
-const UPLOAD_ID = /^[a-f0-9]{32}$/;
 
 /**
  * Removes the unfinished uploads in `directory` that were created more than TUS_EXPIRY_MS before
@@ -96,7 +96,7 @@ export async function registerTusUploads(
   deps: Pick<AppDeps, 'config' | 'tokens' | 'log'>,
   videos: VideosService,
 ) {
-  const directory = path.join(deps.config.DATA_DIR, 'tus-uploads');
+  const directory = tusDirectory(deps.config);
   const datastore = new DurableFileStore({ directory, expirationPeriodInMilliseconds: TUS_EXPIRY_MS });
   const userOf = async (authorization: string | null): Promise<AuthUser> => {
     const token = authorization?.startsWith('Bearer ') ? authorization.slice(7).trim() : '';
@@ -120,6 +120,8 @@ export async function registerTusUploads(
           title: upload.metadata?.title ?? '',
           description: upload.metadata?.description ?? '',
         });
+        // Quotas and free disk before a byte is accepted (issue 18, M5).
+        await videos.checkUploadQuota(user, { incomingBytes: upload.size });
       } catch (error) {
         throw toTusError(error);
       }
@@ -130,10 +132,12 @@ export async function registerTusUploads(
       const user = await userOf(req.headers.get('authorization'));
       try {
         // The bytes move into storage (a rename on local disk), not copied.
-        const video = await videos.createVideoFromFile(user, path.join(directory, upload.id), {
-          title: upload.metadata?.title ?? '',
-          description: upload.metadata?.description ?? '',
-        });
+        const video = await videos.createVideoFromFile(
+          user,
+          path.join(directory, upload.id),
+          { title: upload.metadata?.title ?? '', description: upload.metadata?.description ?? '' },
+          { uploadId: upload.id },
+        );
         return {
           status_code: 200,
           headers: { 'Content-Type': 'application/json', 'X-Video-Id': String(video.id) },
@@ -176,7 +180,12 @@ export async function registerTusUploads(
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
     const creatorOnly = scope.requireRole('creator');
-    const options = { preHandler: [creatorOnly, checkOwner], schema: { hide: true } };
+    // Before a PATCH's bytes are taken, the data disk must keep its reserve after them.
+    const checkDisk = async (request: FastifyRequest) => {
+      if (request.method !== 'PATCH') return;
+      await checkFreeDisk(deps.config, Number(request.headers['content-length'] ?? 0) || 0);
+    };
+    const options = { preHandler: [creatorOnly, checkOwner, checkDisk], schema: { hide: true } };
     scope.post('/videos/uploads/', { preHandler: creatorOnly, schema: { hide: true } }, handle);
     scope.route({
       method: ['HEAD', 'PATCH', 'DELETE'],

@@ -1,14 +1,25 @@
 import type { AuthUser } from '../../plugins/auth';
 
 /** What the rules read of a video. */
-interface VideoAccess {
+export interface VideoAccess {
   ownerId: number;
   isApproved: boolean;
+  /**
+   * The caller is a member of the brand whose contest the video was entered in (a version of an
+   * entry in contest_entries / entry_versions); the service looks it up for brand callers.
+   */
+  enteredWithCallersBrand?: boolean;
 }
 
-/** Anyone sees an approved video; before approval only its owner and staff do. */
+/**
+ * Anyone sees an approved video; before approval its owner, staff and the brand of the contest it
+ * was entered in (who review the entry) do.
+ */
 export function canSeeVideo(user: AuthUser | undefined, video: VideoAccess): boolean {
-  return video.isApproved || (!!user && (user.id === video.ownerId || user.role === 'staff'));
+  return (
+    video.isApproved ||
+    (!!user && (user.id === video.ownerId || user.role === 'staff' || isBrandOfEnteredContest(user, video)))
+  );
 }
 
 /** Only staff list everyone's unapproved videos (the review queue). */
@@ -32,12 +43,12 @@ export function canEditCaptions(user: AuthUser, video: VideoAccess): boolean {
 }
 
 /**
- * The brand that runs the contest a video was entered in. Contest entries do not exist yet (a
- * video's `contest_id` is not an entry a brand accepted), so no brand qualifies until they do:
- * this answers false for everyone, and the download rule already asks it.
+ * The brand that runs the contest a video was entered in: a brand user whose brand's contest has
+ * an entry with this video as one of its versions. A video's own `contest_id` (chosen by its
+ * creator at upload) does not count: only an entry does.
  */
-export function isBrandOfEnteredContest(_user: AuthUser, _video: VideoAccess): boolean {
-  return false;
+export function isBrandOfEnteredContest(user: AuthUser, video: VideoAccess): boolean {
+  return user.role === 'brand' && video.enteredWithCallersBrand === true;
 }
 
 /** The original file: its owner, staff and the brand of the contest it was entered in; nobody else. */

@@ -1,8 +1,13 @@
 import { MESSAGES, type Video, type VideoPage } from '@app/domain';
 import type { VideoRow } from './videos.repository';
 
-/** Turns a stored media key into the URL clients fetch it from (storage.url). */
+/**
+ * Turns a stored media key into the URL clients fetch it from: public for approved videos,
+ * signed and expiring before (storage/media-signing.ts).
+ */
 export type MediaUrl = (key: string) => string;
+/** The media URLs of one video's files. */
+export type VideoMediaUrl = (row: VideoRow) => MediaUrl;
 
 /** Which page a list or search request asked for, and its own URL to build next/previous links. */
 export interface PageRequest {
@@ -30,6 +35,7 @@ function toPlayback(row: VideoRow, mediaUrl: MediaUrl): Video['playback'] {
 
 /** A video row with its creator, brand and contest → the API's video (spec §3). */
 export function toVideo(row: VideoRow, mediaUrl: MediaUrl, downloadUrl: DownloadUrl = () => null): Video {
+  const download = downloadUrl(row);
   const created = row.createdAt.toISOString();
   const name = `${row.creatorFirstName} ${row.creatorLastName}`.trim();
   return {
@@ -38,7 +44,12 @@ export function toVideo(row: VideoRow, mediaUrl: MediaUrl, downloadUrl: Download
     description: row.description,
     thumbnail: row.previewKey ? mediaUrl(row.previewKey) : null,
     thumbnail_url: row.posterKey ? mediaUrl(row.posterKey) : null,
-    video_url: mediaUrl(row.originalKey),
+    // The original is never served under /media (issue 18, L8): the progressive MP4 made from it,
+    // else (a video processed before renditions existed) the download link for those allowed,
+    // else the preview.
+    video_url: row.mp4Key
+      ? mediaUrl(row.mp4Key)
+      : (download ?? (row.previewKey ? mediaUrl(row.previewKey) : '')),
     views: row.views,
     likes: row.likes,
     created_at: created,
@@ -76,7 +87,7 @@ export function toVideo(row: VideoRow, mediaUrl: MediaUrl, downloadUrl: Download
     content_type: row.originalType,
     playback: toPlayback(row, mediaUrl),
     processing: { stage: row.processingStage, percent: row.processingPercent },
-    download_url: downloadUrl(row),
+    download_url: download,
   };
 }
 
@@ -87,7 +98,11 @@ export function toVideo(row: VideoRow, mediaUrl: MediaUrl, downloadUrl: Download
 export function toVideoPage(
   result: { rows: VideoRow[]; count: number },
   request: PageRequest,
-  { publicUrl, mediaUrl, downloadUrl }: { publicUrl: string; mediaUrl: MediaUrl; downloadUrl?: DownloadUrl },
+  {
+    publicUrl,
+    mediaUrl,
+    downloadUrl,
+  }: { publicUrl: string; mediaUrl: VideoMediaUrl; downloadUrl?: DownloadUrl },
 ): VideoPage {
   const link = (pageNumber: number) => {
     const url = new URL(request.url.pathname + request.url.search, publicUrl);
@@ -99,6 +114,6 @@ export function toVideoPage(
     count: result.count,
     next: request.page < last ? link(request.page + 1) : null,
     previous: request.page > 1 ? link(Math.min(request.page - 1, last)) : null,
-    results: result.rows.map((row) => toVideo(row, mediaUrl, downloadUrl)),
+    results: result.rows.map((row) => toVideo(row, mediaUrl(row), downloadUrl)),
   };
 }

@@ -16,6 +16,7 @@ import {
 } from '../../media/ladder';
 import { makePoster, makePreview, pickStart } from '../../media/renditions';
 import { ToolError } from '../../media/run';
+import type { SniffedVideoType } from '../../media/sniff';
 import { findVideo, updateVideo, type NewVideo } from './videos.repository';
 
 export type VideoProcessingDeps = Pick<AppDeps, 'database' | 'storage' | 'config' | 'log'>;
@@ -112,13 +113,15 @@ export async function processVideo(
   const db = deps.database.db;
   const video = await findVideo(db, videoId);
   if (!video) return; // deleted meanwhile
-  const { ffmpeg, ffprobe } = resolveMediaBinaries(deps.config);
+  const { ffmpeg, ffprobe } = resolveMediaBinaries(deps.config, deps.log);
   const work = await mkdtemp(path.join(os.tmpdir(), 'process-video-'));
   const progress = progressRecorder(deps, videoId);
   let playable = !!video.hlsKey;
+  // The container the upload was sniffed as when it arrived: ffmpeg reads it as that, nothing else.
+  const format = video.originalType as SniffedVideoType;
   const source = await deps.storage.localCopy(video.originalKey);
   try {
-    const meta = await probeVideo(ffprobe, source.path);
+    const meta = await probeVideo(ffprobe, source.path, format);
     await updateVideo(db, videoId, {
       durationSeconds: meta.durationSeconds,
       width: meta.width,
@@ -134,8 +137,8 @@ export async function processVideo(
       const start = pickStart(meta.durationSeconds);
       const poster = path.join(work, 'poster.jpg');
       const preview = path.join(work, 'preview.mp4');
-      await makePoster(ffmpeg, source.path, poster, start);
-      await makePreview(ffmpeg, source.path, preview, start);
+      await makePoster(ffmpeg, source.path, format, poster, start);
+      await makePreview(ffmpeg, source.path, format, preview, start);
       await deps.storage.put(`${folder}poster.jpg`, createReadStream(poster));
       await deps.storage.put(`${folder}preview.mp4`, createReadStream(preview));
       await updateVideo(db, videoId, {
@@ -147,6 +150,7 @@ export async function processVideo(
     const rungs = planLadder(meta.width ?? 2, meta.height ?? 2);
     const [first, ...rest] = rungs;
     const encode = {
+      inputFormat: format,
       frameRate: meta.frameRate,
       hasAudio: meta.audioCodec !== null,
       durationSeconds: meta.durationSeconds,

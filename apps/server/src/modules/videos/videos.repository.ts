@@ -1,7 +1,17 @@
-import { and, count, eq, inArray, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { prepared } from '../../db/prepared';
-import { brands, contests, creatorProfiles, users, videoCounts, videos } from '../../db/schema/index';
+import {
+  brandProfiles,
+  brands,
+  contestEntries,
+  contests,
+  creatorProfiles,
+  entryVersions,
+  users,
+  videoCounts,
+  videos,
+} from '../../db/schema/index';
 
 const videoColumns = {
   id: videos.id,
@@ -253,6 +263,79 @@ export type NewVideo = typeof videos.$inferInsert;
 export async function insertVideo(db: DbOrTx, values: NewVideo): Promise<number> {
   const [row] = await db.insert(videos).values(values).returning({ id: videos.id });
   return row!.id;
+}
+
+/**
+ * Inserts the video of a finished resumable upload unless that upload already has one (the
+ * unique `upload_id`): the new id, or null when another finish was first.
+ */
+export async function insertVideoOnce(
+  db: DbOrTx,
+  values: NewVideo & { uploadId: string },
+): Promise<number | null> {
+  const [row] = await db
+    .insert(videos)
+    .values(values)
+    .onConflictDoNothing({ target: videos.uploadId })
+    .returning({ id: videos.id });
+  return row?.id ?? null;
+}
+
+/** The video made from a resumable upload, if any. */
+export async function findVideoIdByUpload(db: DbOrTx, uploadId: string): Promise<number | undefined> {
+  const [row] = await db.select({ id: videos.id }).from(videos).where(eq(videos.uploadId, uploadId));
+  return row?.id;
+}
+
+/** Whether the video whose files are in `folder` (`videos/<uuid>/`) is approved; undefined when none is. */
+export async function findApprovalByFolder(db: DbOrTx, folder: string): Promise<boolean | undefined> {
+  const keys = ['mp4', 'mov', 'webm'].map((ext) => `${folder}original.${ext}`);
+  const [row] = await db
+    .select({ isApproved: videos.isApproved })
+    .from(videos)
+    .where(inArray(videos.originalKey, keys));
+  return row?.isApproved;
+}
+
+/** What a creator stores and uploads, for the quotas (issue 18, M5). */
+export async function uploadUsage(
+  db: DbOrTx,
+  ownerId: number,
+  since: Date,
+): Promise<{ bytes: number; videosSince: number; processing: number }> {
+  const [row] = await db
+    .select({
+      bytes: sql<string>`coalesce(sum(${videos.sizeBytes}), 0)`,
+      videosSince: sql<number>`count(*) filter (where ${gte(videos.createdAt, since)})`,
+      processing: sql<number>`count(*) filter (where ${videos.status} = 'processing')`,
+    })
+    .from(videos)
+    .where(eq(videos.ownerId, ownerId));
+  return {
+    bytes: Number(row?.bytes ?? 0),
+    videosSince: Number(row?.videosSince ?? 0),
+    processing: Number(row?.processing ?? 0),
+  };
+}
+
+/**
+ * Of `videoIds`, those entered (as any version of an entry) in a contest of the brand that
+ * `brandUserId` belongs to (contest_entries / entry_versions, migration 0006).
+ */
+export async function videosEnteredWithBrand(
+  db: DbOrTx,
+  brandUserId: number,
+  videoIds: number[],
+): Promise<Set<number>> {
+  if (!videoIds.length) return new Set();
+  const rows = await db
+    .selectDistinct({ videoId: entryVersions.videoId })
+    .from(entryVersions)
+    .innerJoin(contestEntries, eq(contestEntries.id, entryVersions.entryId))
+    .innerJoin(contests, eq(contests.id, contestEntries.contestId))
+    .innerJoin(brandProfiles, eq(brandProfiles.brandId, contests.brandId))
+    .where(and(eq(brandProfiles.userId, brandUserId), inArray(entryVersions.videoId, videoIds)));
+  return new Set(rows.map((r) => r.videoId));
 }
 
 export async function updateVideo(db: DbOrTx, id: number, values: Partial<NewVideo>): Promise<void> {

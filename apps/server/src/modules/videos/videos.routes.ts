@@ -56,13 +56,21 @@ export const videosRoutes =
             tags,
             summary: 'Upload a video (multipart: video, title, optional description); at most 500 MB',
             consumes: ['multipart/form-data'],
-            response: { 201: videoSchema, 400: apiErrorBodySchema, 413: apiErrorBodySchema },
+            response: {
+              201: videoSchema,
+              400: apiErrorBodySchema,
+              413: apiErrorBodySchema,
+              429: apiErrorBodySchema,
+              507: apiErrorBodySchema,
+            },
           },
         },
         async (request, reply) => {
           if (!request.isMultipart()) throw AppError.validation({ video: [MESSAGES.upload.noFile] });
           try {
-            const video = await videos.uploadVideo(request.authUser!, request.parts());
+            const video = await videos.uploadVideo(request.authUser!, request.parts(), {
+              incomingBytes: Number(request.headers['content-length'] ?? 0) || 0,
+            });
             return reply.status(201).send(video);
           } catch (error) {
             // The client may still be sending a refused file: do not keep the connection.

@@ -36,6 +36,8 @@ import { toWebVtt } from '../../media/captions';
 import { parseRange } from '../../storage/media.routes';
 import { contentTypeOf, TooLargeError, type StoredObject } from '../../storage/storage';
 import { safeFileName, signDownloadToken, verifyDownloadToken } from './download-tokens';
+import { videoMediaUrl } from '../../storage/media-signing';
+import { checkUploadQuota, multipartUploads } from './upload-quota';
 import { pageWindow, toPage } from '../../lib/paging';
 import { recordAudit, type AuditActor } from '../audit/audit.service';
 import { createVideoEmails } from './videos.emails';
@@ -51,6 +53,7 @@ import {
   canEditVideo,
   canListUnapprovedVideos,
   canSeeVideo,
+  type VideoAccess,
 } from './videos.policy';
 
 export type VideosServiceDeps = Pick<AppDeps, 'database' | 'storage' | 'queue' | 'config' | 'log'>;
@@ -117,23 +120,48 @@ export function createVideosService(deps: VideosServiceDeps) {
   const db = deps.database.db;
   const { storage } = deps;
   const emails = createVideoEmails(deps);
-  const mediaUrl = (key: string) => storage.url(key);
+  /** A video's media URLs: public once approved, signed and expiring before (issue 18, L8). */
+  const mediaUrlOf = (row: { isApproved: boolean }) =>
+    videoMediaUrl(deps.config.JWT_SECRET, (key) => storage.url(key), row);
   /** The caller's download link of a video: a signed token for those allowed, else null. */
-  const downloadUrlFor = (user: AuthUser | undefined) => (row: repo.VideoRow) =>
+  const downloadUrlFor = (user: AuthUser | undefined) => (row: repo.VideoRow & VideoAccess) =>
     user && canDownloadOriginal(user, row)
       ? `/api/videos/videos/${row.id}/download/?token=${signDownloadToken(deps.config.JWT_SECRET, row.id, user)}`
       : null;
-  const present = (row: repo.VideoRow, user?: AuthUser) => toVideo(row, mediaUrl, downloadUrlFor(user));
-  const presentPage = (
+  /**
+   * Marks the rows entered in a contest of the caller's brand (`enteredWithCallersBrand`), which
+   * the rules read for brand callers; other callers' rows are returned as they are.
+   */
+  const withEntryAccess = async <Row extends repo.VideoRow>(
+    rows: Row[],
+    user: AuthUser | undefined,
+  ): Promise<Array<Row & VideoAccess>> => {
+    if (user?.role !== 'brand') return rows;
+    const entered = await repo.videosEnteredWithBrand(
+      db,
+      user.id,
+      rows.map((row) => row.id),
+    );
+    return rows.map((row) => ({ ...row, enteredWithCallersBrand: entered.has(row.id) }));
+  };
+  const present = (row: repo.VideoRow & VideoAccess, user?: AuthUser) =>
+    toVideo(row, mediaUrlOf(row), downloadUrlFor(user));
+  /** The video as `user` gets it after a change of theirs (they can see it). */
+  const presentFresh = async (id: number, user?: AuthUser) =>
+    present((await withEntryAccess([(await repo.findVideo(db, id))!], user))[0]!, user);
+  const presentPage = async (
     result: { rows: repo.VideoRow[]; count: number },
     request: PageRequest,
     user?: AuthUser,
   ) =>
-    toVideoPage(result, request, {
+    toVideoPage({ ...result, rows: await withEntryAccess(result.rows, user) }, request, {
       publicUrl: deps.config.PUBLIC_URL,
-      mediaUrl,
+      mediaUrl: mediaUrlOf,
       downloadUrl: downloadUrlFor(user),
     });
+  /** Folders of approved videos, remembered for a while: /media asks for every segment. */
+  const approvedFolders = new Map<string, number>();
+  const APPROVED_CACHE_MS = 5 * 60_000;
   const pageRequest = (query: { page: number; page_size: number }, url: URL): PageRequest => ({
     page: query.page,
     pageSize: query.page_size,
@@ -142,9 +170,11 @@ export function createVideosService(deps: VideosServiceDeps) {
 
   /** The video if `user` may see it; 404 otherwise, so others learn nothing of unapproved videos. */
   const loadVisible = async (id: number, user?: AuthUser) => {
-    const row = await repo.findVideo(db, id);
-    if (!row || !canSeeVideo(user, row)) throw notFound();
-    return row;
+    const found = await repo.findVideo(db, id);
+    if (!found) throw notFound();
+    const [row] = await withEntryAccess([found], user);
+    if (!canSeeVideo(user, row!)) throw notFound();
+    return row!;
   };
 
   /**
@@ -168,7 +198,7 @@ export function createVideosService(deps: VideosServiceDeps) {
       const { size } = await store(key);
       const copy = await storage.localCopy(key);
       try {
-        const meta = await probeVideo(resolveMediaBinaries(deps.config).ffprobe, copy.path);
+        const meta = await probeVideo(resolveMediaBinaries(deps.config, deps.log).ffprobe, copy.path, type);
         return { key, type, size, meta };
       } finally {
         await copy.release();
@@ -217,10 +247,10 @@ export function createVideosService(deps: VideosServiceDeps) {
     ownerId: number,
     received: ReceivedVideo,
     text: VideoText,
-    placement: { contestId?: number | null; createdAt?: Date } = {},
+    placement: { contestId?: number | null; createdAt?: Date; uploadId?: string } = {},
   ): Promise<number> => {
     try {
-      const id = await repo.insertVideo(db, {
+      const values: repo.NewVideo = {
         ownerId,
         title: text.title,
         description: text.description,
@@ -236,7 +266,19 @@ export function createVideosService(deps: VideosServiceDeps) {
         videoCodec: received.meta.videoCodec,
         audioCodec: received.meta.audioCodec,
         frameRate: received.meta.frameRate,
-      });
+      };
+      let id: number;
+      if (placement.uploadId) {
+        const inserted = await repo.insertVideoOnce(db, { ...values, uploadId: placement.uploadId });
+        if (inserted === null) {
+          // Another finish of the same upload was first: its video stands, this copy goes.
+          await storage.delete(received.key).catch(() => undefined);
+          return (await repo.findVideoIdByUpload(db, placement.uploadId))!;
+        }
+        id = inserted;
+      } else {
+        id = await repo.insertVideo(db, values);
+      }
       await repo.refreshSearchVectors(db, [id]);
       return id;
     } catch (error) {
@@ -245,11 +287,26 @@ export function createVideosService(deps: VideosServiceDeps) {
     }
   };
 
+  /**
+   * Queues a video's processing, fairly: a creator's n-th video waiting for processing gets
+   * priority -(n-1), and the queue takes higher priorities first (oldest first among equals), so
+   * another creator's first upload goes before the rest of one creator's backlog.
+   */
+  const queueProcessing = async (videoId: number, ownerId: number) => {
+    const waiting = (await repo.uploadUsage(db, ownerId, new Date())).processing;
+    await deps.queue.send(processVideoJob, { videoId }, { priority: -Math.max(0, waiting - 1) });
+  };
+
   /** Creates the video row for a received file and queues its processing. */
-  const createVideo = async (user: AuthUser, received: ReceivedVideo, text: VideoText): Promise<Video> => {
-    const id = await insert(user.id, received, text);
-    await deps.queue.send(processVideoJob, { videoId: id });
-    return present((await repo.findVideo(db, id))!, user);
+  const createVideo = async (
+    user: AuthUser,
+    received: ReceivedVideo,
+    text: VideoText,
+    uploadId?: string,
+  ): Promise<Video> => {
+    const id = await insert(user.id, received, text, uploadId ? { uploadId } : {});
+    await queueProcessing(id, user.id);
+    return presentFresh(id, user);
   };
 
   const service = {
@@ -259,9 +316,15 @@ export function createVideosService(deps: VideosServiceDeps) {
      * its processing queued. Other file parts are drained unread. Anything refused (no file, a
      * wrong type, too large, a blank title) leaves no file behind.
      */
-    async uploadVideo(user: AuthUser, parts: AsyncIterable<UploadFormPart>): Promise<Video> {
+    async uploadVideo(
+      user: AuthUser,
+      parts: AsyncIterable<UploadFormPart>,
+      { incomingBytes = 0 }: { incomingBytes?: number } = {},
+    ): Promise<Video> {
       const fields: Record<string, string> = {};
       let received: ReceivedVideo | undefined;
+      await service.checkUploadQuota(user, { incomingBytes });
+      const finished = multipartUploads.start(user.id);
       try {
         for await (const part of parts) {
           if (part.type === 'file') {
@@ -280,7 +343,31 @@ export function createVideosService(deps: VideosServiceDeps) {
       } catch (error) {
         await discard(received);
         throw error;
+      } finally {
+        finished();
       }
+    },
+
+    /**
+     * Whether `user` may start an upload of `incomingBytes` (0 when unknown): their quotas (UPLOAD_QUOTAS) and the server's free disk. Throws the refusal.
+     */
+    async checkUploadQuota(user: AuthUser, usage: { incomingBytes: number }): Promise<void> {
+      await checkUploadQuota(db, deps.config, user.id, usage);
+    },
+
+    /**
+     * Who may fetch a video's files from /media without a signature: anyone once it is approved
+     * (remembered for a few minutes: a decision is final, and a deleted video's files are gone);
+     * before, nobody ('private': signed URLs only).
+     */
+    async mediaAccess(folder: string): Promise<'public' | 'private'> {
+      const until = approvedFolders.get(folder);
+      if (until !== undefined && until > Date.now()) return 'public';
+      const approved = await repo.findApprovalByFolder(db, folder);
+      if (!approved) return 'private';
+      if (approvedFolders.size > 10_000) approvedFolders.clear();
+      approvedFolders.set(folder, Date.now() + APPROVED_CACHE_MS);
+      return 'public';
     },
 
     /**
@@ -292,13 +379,34 @@ export function createVideosService(deps: VideosServiceDeps) {
       user: AuthUser,
       file: string,
       input: { title?: string | undefined; description?: string | undefined },
+      { uploadId }: { uploadId?: string } = {},
     ): Promise<Video> {
+      // Finishing is idempotent per upload (issue 18, L3): a second finish — a client's retry
+      // while the first was still copying to S3 — gets the same video, never a second one.
+      const existing = async () => {
+        const id = uploadId ? await repo.findVideoIdByUpload(db, uploadId) : undefined;
+        return id === undefined ? undefined : presentFresh(id, user);
+      };
+      const before = await existing();
+      if (before) return before;
       let received: ReceivedVideo | undefined;
       try {
         const text = checkVideoText(input);
-        received = await receiveFile(file);
-        return await createVideo(user, received, text);
+        received = await receiveFile(file).catch(async (error: unknown) => {
+          // The file went away: another finish of this upload moved it and is making the video.
+          if (uploadId && (error as NodeJS.ErrnoException).code === 'ENOENT') {
+            for (let waited = 0; waited < 120_000; waited += 250) {
+              const made = await existing();
+              if (made) throw Object.assign(new Error('already finished'), { made });
+              await new Promise((resolve) => setTimeout(resolve, 250));
+            }
+          }
+          throw error;
+        });
+        return await createVideo(user, received, text, uploadId);
       } catch (error) {
+        const made = (error as { made?: Video }).made;
+        if (made) return made;
         await discard(received);
         throw error;
       }

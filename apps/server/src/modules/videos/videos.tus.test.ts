@@ -97,7 +97,10 @@ describe('resumable uploads (tus) under /api/videos/uploads/', () => {
       creator_id: creator.id,
     });
     expect(last.headers['x-video-id']).toBe(String(video.id));
-    const stored = await ctx.app.inject({ url: video.video_url });
+    const stored = await ctx.app.inject({
+      url: `/api/videos/videos/${video.id}/download/`,
+      headers: creator.headers,
+    });
     expect(stored.rawPayload.equals(bytes)).toBe(true);
     // The temporary upload (bytes and record) is gone once it became a video.
     expect(readdirSync(path.join(ctx.dataDir, 'tus-uploads'))).toEqual([]);

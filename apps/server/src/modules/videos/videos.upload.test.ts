@@ -93,7 +93,10 @@ describe('video upload and processing', () => {
       content_type: 'video/mp4',
     });
     expect(created.createdAt).toBe(created.created_at);
-    expect(created.video_url).toMatch(/^\/media\/videos\/[0-9a-f-]+\/original\.mp4$/);
+    // Before processing made the MP4 fallback, the owner's video_url is the original's download
+    // link (never a public /media URL: issue 18, L8).
+    expect(created.video_url).toBe(created.download_url);
+    expect(created.video_url).toMatch(/^\/api\/videos\/videos\/\d+\/download\/\?token=/);
     expect(created.video_url).not.toContain('clip');
 
     const video = await waitForStatus(created.id, creator);
@@ -133,7 +136,7 @@ describe('video upload and processing', () => {
     const bytes = preview.rawPayload.toString('latin1');
     expect(bytes.indexOf('moov')).toBeLessThan(bytes.indexOf('mdat'));
 
-    const original = await ctx.app.inject({ url: video.video_url, headers: { range: 'bytes=0-99' } });
+    const original = await ctx.app.inject({ url: video.download_url!, headers: { range: 'bytes=0-99' } });
     expect(original.statusCode).toBe(206);
     expect(original.headers['content-range']).toBe(`bytes 0-99/${statSync(clips.mp4).size}`);
   });

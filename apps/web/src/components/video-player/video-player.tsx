@@ -101,14 +101,17 @@ export default function VideoPlayer({ playback, originalUrl, previewUrl, poster,
   useEffect(() => {
     const video = videoRef.current;
     if (!video) return;
+    // Environments without text tracks (jsdom in unit tests) have nothing to show.
+    const tracks = video.textTracks as TextTrackList | undefined;
+    if (!tracks || typeof tracks.addEventListener !== 'function') return;
     const apply = () => {
-      for (const track of Array.from(video.textTracks)) {
+      for (const track of Array.from(tracks)) {
         track.mode = track.language === caption ? 'showing' : 'disabled';
       }
     };
     apply();
-    video.textTracks.addEventListener('addtrack', apply);
-    return () => video.textTracks.removeEventListener('addtrack', apply);
+    tracks.addEventListener('addtrack', apply);
+    return () => tracks.removeEventListener('addtrack', apply);
   }, [caption, captions.length]);
 
   const chooseCaption = (value: string) => {

@@ -7,7 +7,6 @@ import {
   CardActionArea,
   CardContent,
   Chip,
-  LinearProgress,
   Skeleton,
   Stack,
   Tab,
@@ -15,7 +14,8 @@ import {
   Typography,
 } from '@mui/material';
 import CloudUploadOutlined from '@mui/icons-material/CloudUploadOutlined';
-import { LIMITS, type DashboardVideo, type VideoProcessingStage } from '@app/domain';
+import { LIMITS, type DashboardVideo } from '@app/domain';
+import { ProcessingProgress } from '../../../components/processing-progress';
 import { paths } from '../../../config/paths';
 import { formatDate } from '../lib/profile-values';
 
@@ -24,34 +24,6 @@ const grid = {
   gap: 2,
   gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' },
 } as const;
-
-/** What each processing stage is called on the card (issue 16). */
-const STAGE_LABELS: Partial<Record<VideoProcessingStage, string>> = {
-  queued: 'Waiting to process',
-  poster: 'Making the poster and preview',
-  first_rendition: 'Making the first playable version',
-  renditions: 'Making the other sizes (already playable)',
-};
-
-/** The stage and its percent while processing works on the video, as a labelled progress bar. */
-function ProcessingProgress({ video }: { video: DashboardVideo }) {
-  const label = STAGE_LABELS[video.processing.stage];
-  if (!label || video.status === 'failed') return null;
-  const percent = video.processing.percent;
-  return (
-    <Box sx={{ mt: 1 }}>
-      <Typography variant="body2" id={`processing-${video.id}`} sx={{ color: 'text.secondary' }}>
-        {label} — {percent}%
-      </Typography>
-      <LinearProgress
-        variant="determinate"
-        value={percent}
-        aria-labelledby={`processing-${video.id}`}
-        sx={{ mt: 0.5 }}
-      />
-    </Box>
-  );
-}
 
 /** The owner's view of the review (issue 13): a rejected video says why; a waiting one says so. */
 function ReviewState({ video }: { video: DashboardVideo }) {

@@ -60,17 +60,35 @@ describe('review queue', () => {
   });
 
   it('lists the waiting videos with what staff check: player, creator, file facts', async () => {
-    stubStaffApi([makeStaffVideo(1), makeStaffVideo(2, { width: 1920, height: 1080, status: 'processing' })]);
+    stubStaffApi([
+      makeStaffVideo(1),
+      makeStaffVideo(2, {
+        width: 1920,
+        height: 1080,
+        status: 'processing',
+        processing: { stage: 'first_rendition', percent: 40 },
+      }),
+    ]);
     renderWithProviders(<ReviewQueue />, { path: '/staff/review' });
     const [first, second] = await screen.findAllByTestId('review-card');
     const one = within(first!);
     expect(one.getByRole('heading', { name: 'Clip 1' })).toBeInTheDocument();
     expect(one.getByText('Noor Haddad · noor1@example.com')).toBeInTheDocument();
-    expect(first!.querySelector('video')).toHaveAttribute('poster', '/media/videos/1/poster.jpg');
+    // The shared player (loaded on first use) with the poster.
+    await waitFor(() =>
+      expect(first!.querySelector('video')).toHaveAttribute('poster', '/media/videos/1/poster.jpg'),
+    );
     for (const fact of ['1:15', '1080×1920', 'Vertical', 'h264 / aac', '50 MB', 'Ready'])
       expect(one.getByText(fact)).toBeInTheDocument();
     const two = within(second!);
     expect(two.getByText('Horizontal')).toBeInTheDocument();
+    // Still processing: its stage and percent show, as a labelled progress bar.
+    expect(two.getByText('Making the first playable version — 40%')).toBeInTheDocument();
+    expect(two.getByRole('progressbar', { name: 'Making the first playable version — 40%' })).toHaveAttribute(
+      'aria-valuenow',
+      '40',
+    );
+    expect(one.queryByRole('progressbar')).toBeNull();
     // Still processing: it can be rejected but not approved yet.
     expect(two.getByRole('button', { name: 'Approve Clip 2' })).toBeDisabled();
     expect(two.getByRole('button', { name: 'Reject Clip 2' })).toBeEnabled();

@@ -1,6 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import type { StaffVideoListQuery, StaffVideoPage } from '@app/domain';
+import { isStillProcessing } from '../../../components/processing-progress';
+
+const PROCESSING_POLL_MS = 4_000;
 
 /** A filter of the queue: staff's decision, or videos whose processing failed. */
 export type StaffReviewFilter = StaffVideoListQuery['review'];
@@ -20,6 +23,9 @@ export const reviewQueueQueryOptions = (review: StaffReviewFilter, page: number)
     queryKey: [...reviewQueueQueryKey, review, page] as const,
     queryFn: () => getReviewQueue(review, page),
     staleTime: 0,
+    // While a video on the page is still being processed, its stage and percent update by themselves.
+    refetchInterval: (query) =>
+      query.state.data?.results.some(isStillProcessing) ? PROCESSING_POLL_MS : false,
   });
 
 /** One page of the queue; the previous page stays on screen while the next one loads. */

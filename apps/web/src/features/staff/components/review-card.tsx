@@ -2,6 +2,8 @@ import { forwardRef } from 'react';
 import { Box, Button, Checkbox, Chip, Stack, Typography } from '@mui/material';
 import { formatBytes, formatDateTime, formatDuration } from '../../../lib/format';
 import { orientationOf, type StaffVideo } from '@app/domain';
+import { VideoPlayer } from '../../../components/video-player';
+import { ProcessingProgress } from '../../../components/processing-progress';
 
 const ORIENTATION = { portrait: 'Vertical', landscape: 'Horizontal', square: 'Square' } as const;
 const PROCESSING = { processing: 'Processing', ready: 'Ready', failed: 'Processing failed' } as const;
@@ -38,7 +40,8 @@ export interface ReviewCardProps {
 }
 
 /**
- * One video of the queue: the player (poster, seeking), what the creator wrote, the file's facts,
+ * One video of the queue: the shared player (HLS renditions, captions, keyboard) with processing's
+ * stage and percent under it while renditions are made, what the creator wrote, the file's facts,
  * and the decision. The current row carries the focus outline and is the one the keys act on.
  */
 export const ReviewCard = forwardRef<HTMLElement, ReviewCardProps>(function ReviewCard(
@@ -72,23 +75,26 @@ export const ReviewCard = forwardRef<HTMLElement, ReviewCardProps>(function Revi
         '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineOffset: 2 },
       }}
     >
-      <Box
-        component="video"
-        controls
-        playsInline
-        preload="none"
-        poster={video.thumbnail_url ?? undefined}
-        src={video.video_url}
-        aria-label={`Play ${video.title}`}
-        sx={{
-          width: '100%',
-          aspectRatio: '16 / 9',
-          objectFit: 'contain',
-          bgcolor: 'common.black',
-          borderRadius: 1,
-          display: 'block',
-        }}
-      />
+      <Box sx={{ minWidth: 0 }}>
+        <Box
+          sx={{
+            width: '100%',
+            aspectRatio: '16 / 9',
+            bgcolor: 'common.black',
+            borderRadius: 1,
+            overflow: 'hidden',
+          }}
+        >
+          <VideoPlayer
+            playback={video.playback}
+            originalUrl={video.video_url || null}
+            previewUrl={video.thumbnail}
+            poster={video.thumbnail_url}
+            title={video.title}
+          />
+        </Box>
+        <ProcessingProgress video={video} />
+      </Box>
       <Stack spacing={1.5} sx={{ minWidth: 0 }}>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
           <Checkbox

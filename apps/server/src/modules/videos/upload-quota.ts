@@ -1,0 +1,130 @@
+import { readdir, readFile, statfs } from 'node:fs/promises';
+import path from 'node:path';
+import { UPLOAD_QUOTA_MESSAGES } from '@app/domain';
+import type { Config } from '../../config/env';
+import type { DbOrTx } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import { uploadUsage } from './videos.repository';
+
+type QuotaConfig = Pick<
+  Config,
+  | 'DATA_DIR'
+  | 'UPLOAD_MAX_STORED_BYTES'
+  | 'UPLOAD_MAX_VIDEOS_PER_DAY'
+  | 'UPLOAD_MAX_CONCURRENT'
+  | 'UPLOAD_MAX_PROCESSING'
+  | 'UPLOAD_MIN_FREE_DISK_BYTES'
+>;
+
+const GB = 1024 * 1024 * 1024;
+
+/** Unfinished resumable uploads expire after this long (tus-uploads.ts sweeps them). */
+export const TUS_EXPIRY_MS = 24 * 3600 * 1000;
+/** A resumable upload's id (@tus/file-store's file name). */
+export const UPLOAD_ID = /^[a-f0-9]{32}$/;
+
+/** Where resumable uploads' bytes and records are, shared by the app processes of a machine. */
+export function tusDirectory(config: Pick<Config, 'DATA_DIR'>): string {
+  return path.join(config.DATA_DIR, 'tus-uploads');
+}
+
+/** Bytes free for an unprivileged writer on the disk of `dir` (statfs). */
+export async function freeDiskBytes(dir: string): Promise<number> {
+  const info = await statfs(dir);
+  return Number(info.bavail) * Number(info.bsize);
+}
+
+/**
+ * Refuses (507) when taking `incomingBytes` more would leave less than the reserve free on the
+ * data disk, where uploads land (DATA_DIR: resumable uploads, and the media on local storage).
+ */
+export async function checkFreeDisk(config: QuotaConfig, incomingBytes: number): Promise<void> {
+  const free = await freeDiskBytes(config.DATA_DIR);
+  if (free - incomingBytes < config.UPLOAD_MIN_FREE_DISK_BYTES)
+    throw new AppError('insufficient_storage', UPLOAD_QUOTA_MESSAGES.disk);
+}
+
+/**
+ * How many unfinished uploads `ownerId` has in `directory` (their `.json` records, written by
+ * @tus/file-store with the owner the server recorded), not counting expired ones.
+ */
+export async function countOpenTusUploads(
+  directory: string,
+  ownerId: number,
+  now = Date.now(),
+): Promise<number> {
+  const names = await readdir(directory).catch(() => [] as string[]);
+  let open = 0;
+  for (const name of names) {
+    if (!name.endsWith('.json') || !UPLOAD_ID.test(name.slice(0, -5))) continue;
+    const record = await readFile(path.join(directory, name), 'utf8')
+      .then(
+        (text) =>
+          JSON.parse(text) as {
+            size?: number;
+            offset?: number;
+            creation_date?: string;
+            metadata?: { owner?: string };
+          },
+      )
+      .catch(() => undefined);
+    if (record?.metadata?.owner !== String(ownerId)) continue;
+    const created = Date.parse(record.creation_date ?? '');
+    if (!Number.isNaN(created) && now - created > TUS_EXPIRY_MS) continue;
+    open += 1;
+  }
+  return open;
+}
+
+/**
+ * The quotas a creator must be within to start an upload of `incomingBytes` (0 when unknown): stored bytes (413), videos in the last
+ * 24 hours, uploads at once and videos waiting for processing (429); then the free disk (507).
+ */
+export async function checkUploadQuota(
+  db: DbOrTx,
+  config: QuotaConfig,
+  ownerId: number,
+  { incomingBytes }: { incomingBytes: number },
+): Promise<void> {
+  const openUploads =
+    multipartUploads.count(ownerId) + (await countOpenTusUploads(tusDirectory(config), ownerId));
+  const usage = await uploadUsage(db, ownerId, new Date(Date.now() - 24 * 3600 * 1000));
+  if (
+    usage.bytes + incomingBytes > config.UPLOAD_MAX_STORED_BYTES ||
+    usage.bytes >= config.UPLOAD_MAX_STORED_BYTES
+  )
+    throw new AppError(
+      'storage_quota_exceeded',
+      UPLOAD_QUOTA_MESSAGES.storage(Math.round((config.UPLOAD_MAX_STORED_BYTES / GB) * 10) / 10),
+    );
+  if (usage.videosSince >= config.UPLOAD_MAX_VIDEOS_PER_DAY)
+    throw new AppError('upload_limit', UPLOAD_QUOTA_MESSAGES.perDay(config.UPLOAD_MAX_VIDEOS_PER_DAY));
+  if (openUploads >= config.UPLOAD_MAX_CONCURRENT)
+    throw new AppError('upload_limit', UPLOAD_QUOTA_MESSAGES.concurrent(config.UPLOAD_MAX_CONCURRENT));
+  if (usage.processing >= config.UPLOAD_MAX_PROCESSING)
+    throw new AppError('upload_limit', UPLOAD_QUOTA_MESSAGES.processing(config.UPLOAD_MAX_PROCESSING));
+  await checkFreeDisk(config, incomingBytes);
+}
+
+/**
+ * Multipart uploads under way in this process, per creator. (Resumable uploads are counted from
+ * their records in DATA_DIR/tus-uploads, which every app process on the machine shares; a
+ * multipart upload lives for one request on one process, so with several app processes a creator
+ * may have this many multipart uploads on each — bounded by the balancer's process count.)
+ */
+const inFlight = new Map<number, number>();
+
+export const multipartUploads = {
+  count: (ownerId: number) => inFlight.get(ownerId) ?? 0,
+  start(ownerId: number): () => void {
+    inFlight.set(ownerId, (inFlight.get(ownerId) ?? 0) + 1);
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      const left = (inFlight.get(ownerId) ?? 1) - 1;
+      if (left > 0) inFlight.set(ownerId, left);
+      else inFlight.delete(ownerId);
+    };
+  },
+};

@@ -1,0 +1,156 @@
+import { readFileSync, rmSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UPLOAD_QUOTA_MESSAGES, UPLOAD_QUOTAS } from '@app/domain';
+import { createTestContext, type TestContext } from '../../../test/helper';
+import { createUser, createVideoRow, type TestUser } from '../../../test/factories';
+import { makeClips, multipartBody } from '../../../test/video-clips';
+import { videos } from '../../db/schema/index';
+
+const b64 = (value: string) => Buffer.from(value).toString('base64');
+const tusHeaders = { 'tus-resumable': '1.0.0' };
+
+/**
+ * Issue 18, M5: per-creator quotas (stored bytes, videos a day, uploads at once, videos waiting
+ * for processing) and the free-disk reserve before bytes are taken.
+ */
+describe('upload quotas and free disk', () => {
+  let ctx: TestContext;
+  let clips: ReturnType<typeof makeClips>;
+  let clipBytes: Buffer;
+  const defaults: Record<string, number> = {
+    UPLOAD_MAX_STORED_BYTES: UPLOAD_QUOTAS.maxStoredBytes,
+    UPLOAD_MAX_VIDEOS_PER_DAY: UPLOAD_QUOTAS.maxVideosPerDay,
+    UPLOAD_MAX_CONCURRENT: UPLOAD_QUOTAS.maxConcurrentUploads,
+    UPLOAD_MAX_PROCESSING: 100,
+    UPLOAD_MIN_FREE_DISK_BYTES: 0,
+  };
+  /** Sets quotas on the running app (its config object) for one case. */
+  const limits = (values: Record<string, number>) => Object.assign(ctx.config, defaults, values);
+
+  const upload = (user: TestUser, title = 'Quota take') => {
+    const body = multipartBody({ title }, { filename: 'clip.mp4', type: 'video/mp4', bytes: clipBytes });
+    return ctx.app.inject({
+      method: 'POST',
+      url: '/api/videos/upload/',
+      payload: body.payload,
+      headers: { ...body.headers, ...user.headers },
+    });
+  };
+  const tusCreate = (user: TestUser, length: number) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/videos/uploads/',
+      headers: {
+        ...tusHeaders,
+        ...user.headers,
+        'upload-length': String(length),
+        'upload-metadata': `title ${b64('Resumable')}`,
+      },
+    });
+  const tusPatch = (user: TestUser, location: string, offset: number, bytes: Buffer) =>
+    ctx.app.inject({
+      method: 'PATCH',
+      url: location,
+      headers: {
+        ...tusHeaders,
+        ...user.headers,
+        'upload-offset': String(offset),
+        'content-type': 'application/offset+octet-stream',
+      },
+      payload: bytes,
+    });
+  const videosOf = async (user: TestUser) =>
+    (await ctx.deps.database.db.select({ id: videos.id }).from(videos).where(eq(videos.ownerId, user.id)))
+      .length;
+
+  beforeAll(async () => {
+    clips = makeClips();
+    clipBytes = readFileSync(clips.mp4);
+    ctx = await createTestContext();
+  }, 120_000);
+  afterAll(async () => {
+    await ctx?.close();
+    rmSync(clips.dir, { recursive: true, force: true });
+  });
+
+  it('limits the videos a creator uploads in 24 hours (429), not another creator', async () => {
+    limits({ UPLOAD_MAX_VIDEOS_PER_DAY: 2 });
+    const creator = await createUser(ctx);
+    expect((await upload(creator)).statusCode).toBe(201);
+    expect((await upload(creator)).statusCode).toBe(201);
+    const third = await upload(creator);
+    expect(third.statusCode).toBe(429);
+    expect(third.json()).toMatchObject({ code: 'upload_limit', detail: UPLOAD_QUOTA_MESSAGES.perDay(2) });
+    expect((await tusCreate(creator, clipBytes.length)).statusCode).toBe(429);
+    expect(await videosOf(creator)).toBe(2);
+    expect((await upload(await createUser(ctx))).statusCode).toBe(201);
+  });
+
+  it('limits the bytes a creator keeps stored (413), before any byte is taken', async () => {
+    limits({ UPLOAD_MAX_STORED_BYTES: Math.floor(clipBytes.length * 1.5) });
+    const creator = await createUser(ctx);
+    expect((await upload(creator)).statusCode).toBe(201);
+    const second = await upload(creator);
+    expect(second.statusCode).toBe(413);
+    expect(second.json()).toMatchObject({ code: 'storage_quota_exceeded' });
+    expect(second.json<{ detail: string }>().detail).toMatch(/video storage/);
+    const resumable = await tusCreate(creator, clipBytes.length);
+    expect(resumable.statusCode).toBe(413);
+    expect(await videosOf(creator)).toBe(1);
+  });
+
+  it('limits the uploads a creator has under way at once (429)', async () => {
+    limits({ UPLOAD_MAX_CONCURRENT: 1 });
+    const creator = await createUser(ctx);
+    const first = await tusCreate(creator, clipBytes.length);
+    expect(first.statusCode).toBe(201);
+    const second = await tusCreate(creator, clipBytes.length);
+    expect(second.statusCode).toBe(429);
+    expect(second.json<{ detail: string }>().detail).toBe(UPLOAD_QUOTA_MESSAGES.concurrent(1));
+    expect((await upload(creator)).statusCode).toBe(429);
+    // Another creator is not held back by it.
+    expect((await tusCreate(await createUser(ctx), clipBytes.length)).statusCode).toBe(201);
+    // Once the first upload finishes, the creator may start another.
+    const done = await tusPatch(creator, first.headers.location as string, 0, clipBytes);
+    expect(done.statusCode).toBe(200);
+    expect((await tusCreate(creator, clipBytes.length)).statusCode).toBe(201);
+  });
+
+  it('limits the videos of a creator waiting for processing (429)', async () => {
+    limits({ UPLOAD_MAX_PROCESSING: 2 });
+    const creator = await createUser(ctx);
+    await createVideoRow(ctx, creator, { status: 'processing' });
+    await createVideoRow(ctx, creator, { status: 'processing' });
+    const refused = await upload(creator);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json<{ detail: string }>().detail).toBe(UPLOAD_QUOTA_MESSAGES.processing(2));
+    await createVideoRow(ctx, creator, { status: 'ready' });
+    expect((await upload(await createUser(ctx))).statusCode).toBe(201);
+  });
+
+  it('refuses bytes with 507 when the data disk would drop under its reserve', async () => {
+    const creator = await createUser(ctx);
+    limits({});
+    const started = await tusCreate(creator, clipBytes.length);
+    expect(started.statusCode).toBe(201);
+    const free = (await import('./upload-quota')).freeDiskBytes;
+    // A reserve just above what the disk has free now: nothing more may come in.
+    limits({ UPLOAD_MIN_FREE_DISK_BYTES: (await free(ctx.dataDir)) + 1024 * 1024 * 1024 });
+    const multipart = await upload(creator);
+    expect(multipart.statusCode).toBe(507);
+    expect(multipart.json()).toMatchObject({
+      code: 'insufficient_storage',
+      detail: UPLOAD_QUOTA_MESSAGES.disk,
+    });
+    expect((await tusCreate(creator, clipBytes.length)).statusCode).toBe(507);
+    const patch = await tusPatch(creator, started.headers.location as string, 0, clipBytes);
+    expect(patch.statusCode).toBe(507);
+    expect(
+      statSync(path.join(ctx.dataDir, 'tus-uploads', path.basename(started.headers.location as string))).size,
+    ).toBe(0);
+    expect(await videosOf(creator)).toBe(0);
+    limits({});
+  });
+});
