@@ -7,6 +7,8 @@ import { creatorsRoutes } from './creators/creators.routes';
 import { contestsRoutes } from './contests/contests.routes';
 import { videosRoutes } from './videos/videos.routes';
 import { staffRoutes } from './staff/staff.routes';
+import { judgingRoutes } from './judging/judging.routes';
+import { payoutsRoutes } from './payouts/payouts.routes';
 
 /** Every API module, mounted under /api. Each is `(deps) => plugin`. */
 export const apiModules: Array<(deps: AppDeps) => FastifyPluginAsyncZod> = [
@@ -17,4 +19,6 @@ export const apiModules: Array<(deps: AppDeps) => FastifyPluginAsyncZod> = [
   creatorsRoutes,
   videosRoutes,
   staffRoutes,
+  judgingRoutes,
+  payoutsRoutes,
 ];

@@ -9,6 +9,10 @@ export const AUDIT_ACTIONS = [
   'invitation.create',
   'invitation.accept',
   'user.deactivate',
+  'score.save',
+  'results.publish',
+  'payout.record',
+  'ledger.correct',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

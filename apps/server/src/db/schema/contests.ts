@@ -142,21 +142,3 @@ export const applications = pgTable(
     index('applications_contest_status_idx').on(t.contestId, t.status, t.createdAt),
   ],
 );
-
-/** Final placings; 'contests won' counts place 1. */
-export const contestResults = pgTable(
-  'contest_results',
-  {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    contestId: integer('contest_id')
-      .notNull()
-      .references(() => contests.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    place: integer('place').notNull(),
-    prizeCents: integer('prize_cents').notNull().default(0),
-    createdAt: createdAt(),
-  },
-  (t) => [uniqueIndex('contest_results_contest_user_key').on(t.contestId, t.userId)],
-);

@@ -1,5 +1,4 @@
 import {
-  centsToAmount,
   type CreatorContests,
   type CreatorDashboard,
   type CreatorEarnings,
@@ -10,6 +9,7 @@ import {
 } from '@app/domain';
 import type { AppDeps } from '../../app-deps';
 import type { DbOrTx } from '../../db/client';
+import { creatorBalance } from '../payouts/payouts.service';
 import * as repo from './creators.repository';
 import type { ParticipationRow, ResultRow, SubmissionRow } from './creators.repository';
 import {
@@ -99,15 +99,12 @@ export function createCreatorsService(deps: CreatorsServiceDeps) {
       };
     },
 
-    /** The earnings ledger summed: total, the last RECENT_EARNINGS_DAYS, pending; in dollars. */
-    async earnings(userId: number): Promise<CreatorEarnings> {
-      const sums = await repo.sumEarnings(db, userId);
-      return {
-        total_earnings: centsToAmount(sums.total),
-        recent_earnings: centsToAmount(sums.recent),
-        pending_payments: centsToAmount(sums.pending),
-        currency: 'USD',
-      };
+    /**
+     * The Earnings Overview, computed from the money ledger (issue 17): total earned, the last
+     * RECENT_EARNINGS_DAYS, and pending (earned, not yet paid).
+     */
+    earnings(userId: number): Promise<CreatorEarnings> {
+      return creatorBalance(db, userId);
     },
 
     /** The creator's submissions, newest first. */
