@@ -42,7 +42,6 @@ CREATE INDEX "ledger_entries_earning_idx" ON "ledger_entries" USING btree ("earn
 CREATE UNIQUE INDEX "ledger_entries_one_payout_key" ON "ledger_entries" USING btree ("earning_id") WHERE "ledger_entries"."kind" = 'payout_recorded';--> statement-breakpoint
 CREATE UNIQUE INDEX "ledger_entries_one_prize_per_entry_key" ON "ledger_entries" USING btree ("entry_id") WHERE "ledger_entries"."kind" = 'prize_awarded';--> statement-breakpoint
 ALTER TABLE "contest_results" ADD CONSTRAINT "contest_results_entry_id_contest_entries_id_fk" FOREIGN KEY ("entry_id") REFERENCES "public"."contest_entries"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE UNIQUE INDEX "contest_results_contest_place_key" ON "contest_results" USING btree ("contest_id","place");--> statement-breakpoint
 CREATE UNIQUE INDEX "contest_results_entry_key" ON "contest_results" USING btree ("entry_id");--> statement-breakpoint
 ALTER TABLE "contest_results" ADD CONSTRAINT "contest_results_prize_nonnegative" CHECK ("contest_results"."prize_cents" >= 0);--> statement-breakpoint
 ALTER TABLE "contest_results" ADD CONSTRAINT "contest_results_place_positive" CHECK ("contest_results"."place" >= 1);;--> statement-breakpoint

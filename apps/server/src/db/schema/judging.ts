@@ -60,7 +60,6 @@ export const contestResults = pgTable(
   },
   (t) => [
     uniqueIndex('contest_results_contest_user_key').on(t.contestId, t.userId),
-    uniqueIndex('contest_results_contest_place_key').on(t.contestId, t.place),
     uniqueIndex('contest_results_entry_key').on(t.entryId),
     check('contest_results_prize_nonnegative', sql`${t.prizeCents} >= 0`),
     check('contest_results_place_positive', sql`${t.place} >= 1`),
