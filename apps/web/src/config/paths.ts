@@ -40,10 +40,13 @@ export const paths = {
   contestSubmit: (contestId: string | number = ':contestId') => `/contests/${contestId}/submit`,
   contestCreate: '/contests/create',
   contestSubmissions: (contestId: string | number = ':contestId') => `/contests/${contestId}/submissions`,
+  contestJudging: (contestId: string | number = ':contestId') => `/contests/${contestId}/judging`,
+  scorecard: (entryId: string | number = ':entryId') => `/entries/${entryId}/scorecard`,
   staff: '/staff',
   staffReview: '/staff/review',
   staffAccounts: '/staff/accounts',
   staffAudit: '/staff/audit',
+  staffPayouts: '/staff/payouts',
   invitation: (token = ':token') => `/invitations/${token}`,
 } as const;
 

@@ -13,6 +13,7 @@ import {
 import { ProductTiles } from '../../../features/contests/components/product-tiles';
 import { FeatureAccordion } from '../../../features/contests/components/feature-accordion';
 import { InspirationCarousel } from '../../../features/contests/components/inspiration-carousel';
+import { ContestResults } from '../../../features/judging/components/contest-results';
 
 /** /contests/hbada-chair-contest and /contests/:contestId (spec §2 Contest detail). */
 export default function ContestDetailPage() {
@@ -53,6 +54,7 @@ function ContestSections({ contest }: { contest: ContestResponse }) {
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 6, md: 10 } }}>
       <Stack spacing={{ xs: 8, md: 12 }}>
+        <ContestResults contestId={contest.id} />
         <Box component="section" aria-labelledby="chairs-heading">
           <Typography id="chairs-heading" component="h2" variant="h3" gutterBottom>
             Choose your {noun}
