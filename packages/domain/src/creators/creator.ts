@@ -111,6 +111,8 @@ export const dashboardContestSchema = z.object({
   application_status: z.enum(APPLICATION_STATUSES).nullable(),
   submission: z.object({ id: z.number(), video_id: z.number(), created_at: z.string() }).nullable(),
   result: z.object({ place: z.number(), prize: z.string() }).nullable(),
+  /** The creator's entry whose scorecard is readable (results published); null otherwise. */
+  scorecard_entry_id: z.number().nullable().optional(),
 });
 export type DashboardContest = z.infer<typeof dashboardContestSchema>;
 

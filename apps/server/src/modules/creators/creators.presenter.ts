@@ -25,6 +25,7 @@ export function toDashboardContest(
   list: DashboardList,
   submission: SubmissionRow | null,
   result: ResultRow | null,
+  scorecardEntryId: number | null = null,
 ): DashboardContest {
   return {
     id: row.id,
@@ -41,6 +42,7 @@ export function toDashboardContest(
       ? { id: submission.id, video_id: submission.videoId, created_at: submission.createdAt.toISOString() }
       : null,
     result: result ? { place: result.place, prize: centsToAmount(result.prizeCents) } : null,
+    scorecard_entry_id: scorecardEntryId,
   };
 }
 

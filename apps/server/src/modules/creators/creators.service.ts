@@ -10,6 +10,7 @@ import {
 import type { AppDeps } from '../../app-deps';
 import type { DbOrTx } from '../../db/client';
 import { creatorBalance } from '../payouts/payouts.service';
+import { findScorecardEntries } from '../judging/judging.service';
 import * as repo from './creators.repository';
 import type { ParticipationRow, ResultRow, SubmissionRow } from './creators.repository';
 import {
@@ -47,10 +48,11 @@ export function createCreatorsService(deps: CreatorsServiceDeps) {
 
   /** GET /api/accounts/creator/dashboard/: the contests the creator takes part in, by list. */
   async function contestLists(userId: number): Promise<CreatorContests> {
-    const [rows, submissions, results] = await Promise.all([
+    const [rows, submissions, results, scorecards] = await Promise.all([
       repo.findParticipatedContests(db, userId),
       repo.findSubmissions(db, userId),
       repo.findResults(db, userId),
+      findScorecardEntries(db, userId),
     ]);
     const latestSubmission = new Map<number, SubmissionRow>();
     for (const s of submissions) if (!latestSubmission.has(s.contestId)) latestSubmission.set(s.contestId, s);
@@ -60,7 +62,15 @@ export function createCreatorsService(deps: CreatorsServiceDeps) {
     for (const row of rows) {
       const submission = latestSubmission.get(row.id) ?? null;
       const list = classifyContest(row, submission !== null, now);
-      lists[list].push(toDashboardContest(row, list, submission, resultOf.get(row.id) ?? null));
+      lists[list].push(
+        toDashboardContest(
+          row,
+          list,
+          submission,
+          resultOf.get(row.id) ?? null,
+          scorecards.get(row.id) ?? null,
+        ),
+      );
     }
     return lists;
   }

@@ -288,3 +288,12 @@ export async function findAwardsOfVideos(db: DbOrTx, videoIds: number[]) {
     .innerJoin(contests, eq(contests.id, contestResults.contestId))
     .where(and(isNotNull(contests.resultsPublishedAt), inArray(latest.videoId, videoIds)));
 }
+
+/** The creator's entries in contests whose results are published. */
+export function findPublishedEntriesOf(db: DbOrTx, userId: number) {
+  return db
+    .select({ entryId: contestEntries.id, contestId: contestEntries.contestId })
+    .from(contestEntries)
+    .innerJoin(contests, eq(contests.id, contestEntries.contestId))
+    .where(and(eq(contestEntries.userId, userId), isNotNull(contests.resultsPublishedAt)));
+}

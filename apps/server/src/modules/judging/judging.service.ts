@@ -99,6 +99,12 @@ export async function findVideoAwards(db: DbOrTx, videoIds: number[]): Promise<M
   );
 }
 
+/** The creator's readable scorecards: entry id by contest id (results published). */
+export async function findScorecardEntries(db: DbOrTx, userId: number): Promise<Map<number, number>> {
+  const rows = await repo.findPublishedEntriesOf(db, userId);
+  return new Map(rows.map((r) => [r.contestId, r.entryId]));
+}
+
 /** Judging on the contest's rubric, the ranking, the results and every entrant's scorecard. */
 export function createJudgingService(deps: JudgingServiceDeps) {
   const db = deps.database.db;
