@@ -82,7 +82,7 @@ test('two judges score, staff publish and pay, the creator sees the scorecard an
   await staffPage.reload();
   const ranking = staffPage.getByRole('table', { name: 'Ranking' });
   await expect(ranking.getByRole('row').nth(1)).toContainText('Ines Moreau');
-  await expect(ranking.getByRole('row').nth(1)).toContainText('9.20');
+  await expect(ranking.getByRole('row').nth(1)).toContainText('9.00');
   await staffPage.getByRole('textbox', { name: `Place of entry ${winnerEntry}` }).fill('1');
   await staffPage.getByRole('textbox', { name: `Prize of entry ${winnerEntry}` }).fill('5000');
   await staffPage.getByRole('button', { name: 'Publish results' }).click();

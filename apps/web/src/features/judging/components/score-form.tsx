@@ -47,7 +47,7 @@ export function ScoreForm({
       {rubric.map((criterion) => (
         <Box key={criterion.name}>
           <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'baseline' }}>
-            <Typography id={`crit-${entryId}-${criterion.name}`} variant="subtitle2">
+            <Typography variant="subtitle2">
               {criterion.name}{' '}
               <Typography component="span" variant="caption" sx={{ color: 'text.secondary' }}>
                 weight {criterion.weight}%
@@ -66,7 +66,6 @@ export function ScoreForm({
             disabled={!open}
             onChange={(_, value) => setMarks((m) => ({ ...m, [criterion.name]: value as number }))}
             slotProps={{ input: { 'aria-label': `${criterion.name} score for ${label}` } }}
-            aria-labelledby={`crit-${entryId}-${criterion.name}`}
           />
         </Box>
       ))}
