@@ -122,6 +122,15 @@ export const publishResultsBodySchema = z.object({
 });
 export type PublishResultsBody = z.infer<typeof publishResultsBodySchema>;
 
+/**
+ * `POST /api/contests/{id}/results/corrections/` (staff): published places replaced, with the
+ * reason; prize differences become ledger corrections (or new earnings).
+ */
+export const correctResultsBodySchema = publishResultsBodySchema.extend({
+  reason: z.string().trim().min(1).max(JUDGING_LIMITS.reasonMax),
+});
+export type CorrectResultsBody = z.infer<typeof correctResultsBodySchema>;
+
 export const winnerSchema = z.object({
   place: z.number(),
   prize_cents: z.number(),

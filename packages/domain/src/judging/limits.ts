@@ -9,6 +9,8 @@ export const JUDGING_LIMITS = {
   placesMax: 50,
   /** The largest single prize, in cents (1,000,000.00). */
   prizeMaxCents: 100_000_000,
+  /** The longest reason given for a correction of published results. */
+  reasonMax: 500,
   /** Winners shown by the home page's carousel. */
   winnersShown: 12,
 } as const;

@@ -11,6 +11,7 @@ export const AUDIT_ACTIONS = [
   'user.deactivate',
   'score.save',
   'results.publish',
+  'results.correct',
   'payout.record',
   'ledger.correct',
 ] as const;

@@ -215,6 +215,11 @@ export async function markPublished(tx: DbOrTx, contestId: number, at: Date): Pr
   return rows.length > 0;
 }
 
+/** Removes a contest's places (a correction writes them again in the same transaction). */
+export async function deleteResults(tx: DbOrTx, contestId: number): Promise<void> {
+  await tx.delete(contestResults).where(eq(contestResults.contestId, contestId));
+}
+
 export async function insertResults(
   tx: DbOrTx,
   rows: Array<{ contestId: number; userId: number; entryId: number; place: number; prizeCents: number }>,

@@ -3,6 +3,7 @@ import {
   apiErrorBodySchema,
   contestIdParamsSchema,
   contestResultsSchema,
+  correctResultsBodySchema,
   entryIdParamsSchema,
   judgingSheetSchema,
   ownScoreSchema,
@@ -91,6 +92,25 @@ export const judgingRoutes =
       },
       async (request, reply) =>
         reply.status(201).send(await judging.publish(request.authUser, request.params.id, request.body)),
+    );
+
+    app.post(
+      '/contests/:id/results/corrections/',
+      {
+        preHandler: app.requireUser,
+        schema: {
+          tags,
+          security,
+          summary: 'Correct published places and prizes, with a reason (staff; audited, ledger corrections)',
+          params: contestIdParamsSchema,
+          body: correctResultsBodySchema,
+          response: { 201: contestResultsSchema, ...errors },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send(await judging.correctResults(request.authUser, request.params.id, request.body)),
     );
 
     app.get(

@@ -9,6 +9,7 @@ import {
   sameAverage,
   toTenScale,
   type ContestResults,
+  type CorrectResultsBody,
   type JudgingSheet,
   type OwnScore,
   type PublishResultsBody,
@@ -25,7 +26,7 @@ import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { recordAudit } from '../audit/audit.service';
-import { awardPrizes } from '../payouts/payouts.service';
+import { awardPrizes, correctPrize } from '../payouts/payouts.service';
 import { createJudgingEmails } from './judging.emails';
 import * as repo from './judging.repository';
 import type { ContestRow, JudgedEntryRow, ScoreRow } from './judging.repository';
@@ -166,8 +167,79 @@ export function createJudgingService(deps: JudgingServiceDeps) {
     };
   }
 
+  /** The contest's judged entries and the requested places, checked: distinct, of this contest. */
+  async function checkPlaces(contestId: number, body: PublishResultsBody) {
+    const entries = await repo.findJudgedEntries(db, { contestId });
+    const entryOf = new Map(entries.map((e) => [e.entryId, e]));
+    if (
+      new Set(body.places.map((p) => p.entry_id)).size !== body.places.length ||
+      new Set(body.places.map((p) => p.place)).size !== body.places.length
+    )
+      throw AppError.validation({ places: [JUDGING_MESSAGES.duplicatePlace] });
+    if (body.places.some((p) => !entryOf.has(p.entry_id)))
+      throw AppError.validation({ places: [JUDGING_MESSAGES.entryNotInContest] });
+    const places = [...body.places].sort((a, b) => a.place - b.place);
+    return { entries, entryOf, places };
+  }
+
   return {
     results,
+
+    /**
+     * The audited correction of published results (staff): the places are replaced, and each
+     * entry's prize on the ledger is brought to its new amount by a correction row (or a new
+     * earning) — the ledger is never edited. Entries that lose their place get a correction to 0.
+     */
+    async correctResults(
+      user: AuthUser | undefined,
+      contestId: number,
+      body: CorrectResultsBody,
+    ): Promise<ContestResults> {
+      assertSignedIn(user);
+      assertStaff(user);
+      const contest = await requireContest(contestId);
+      if (!contest.resultsPublishedAt)
+        throw new AppError('results_not_published', JUDGING_MESSAGES.resultsNotPublished);
+      const { entryOf, places } = await checkPlaces(contestId, body);
+      await db.transaction(async (tx) => {
+        const before = await repo.findResults(tx, contestId);
+        await repo.deleteResults(tx, contestId);
+        const rows = places.map((p) => ({
+          contestId,
+          userId: entryOf.get(p.entry_id)!.userId,
+          entryId: p.entry_id,
+          place: p.place,
+          prizeCents: p.prize_cents,
+        }));
+        await repo.insertResults(tx, rows);
+        const newPrize = new Map(rows.map((r) => [r.entryId, r]));
+        const touched = new Set([
+          ...before.flatMap((b) => (b.entryId ? [b.entryId] : [])),
+          ...newPrize.keys(),
+        ]);
+        for (const entryId of touched) {
+          const row = newPrize.get(entryId);
+          const userId = row?.userId ?? before.find((b) => b.entryId === entryId)!.userId;
+          await correctPrize(
+            tx,
+            { userId, contestId, entryId, amountCents: row?.prizeCents ?? 0, currency: contest.currency },
+            body.reason,
+            user.id,
+          );
+        }
+        await recordAudit(tx, {
+          actor: { userId: user.id },
+          action: 'results.correct',
+          targetType: 'contest',
+          targetId: contestId,
+          before: {
+            places: before.map((b) => ({ entry_id: b.entryId, place: b.place, prize_cents: b.prizeCents })),
+          },
+          after: { places, reason: body.reason },
+        });
+      });
+      return results(contestId);
+    },
 
     /**
      * A judge's score of an entry's newest version, on every criterion of the contest's rubric,
@@ -311,16 +383,7 @@ export function createJudgingService(deps: JudgingServiceDeps) {
       const now = new Date();
       if (now.getTime() < contest.judgingStartsAt.getTime())
         throw new AppError('conflict', JUDGING_MESSAGES.notJudgedYet);
-      const entries = await repo.findJudgedEntries(db, { contestId });
-      const entryOf = new Map(entries.map((e) => [e.entryId, e]));
-      if (
-        new Set(body.places.map((p) => p.entry_id)).size !== body.places.length ||
-        new Set(body.places.map((p) => p.place)).size !== body.places.length
-      )
-        throw AppError.validation({ places: [JUDGING_MESSAGES.duplicatePlace] });
-      if (body.places.some((p) => !entryOf.has(p.entry_id)))
-        throw AppError.validation({ places: [JUDGING_MESSAGES.entryNotInContest] });
-      const places = [...body.places].sort((a, b) => a.place - b.place);
+      const { entries, entryOf, places } = await checkPlaces(contestId, body);
       await db.transaction(async (tx) => {
         if (!(await repo.markPublished(tx, contestId, now)))
           throw new AppError('results_published', JUDGING_MESSAGES.resultsPublished);

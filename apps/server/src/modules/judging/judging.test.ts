@@ -411,6 +411,49 @@ describe('judging, results and payouts', () => {
     }
   });
 
+  it('a correction of published results replaces the places and adjusts the ledger by new rows, audited', async () => {
+    const contest = await makeJudgingContest(db());
+    const first = await newCreator('First');
+    const second = await newCreator('Second');
+    const a = await makeEntry(db(), contest, first);
+    const b = await makeEntry(db(), contest, second);
+    const url = `/api/contests/${contest.id}/results/`;
+    await call('POST', url, staff, {
+      places: [
+        { entry_id: a.entryId, place: 1, prize_cents: 500_000 },
+        { entry_id: b.entryId, place: 2, prize_cents: 100_000 },
+      ],
+    });
+    const swap = {
+      places: [
+        { entry_id: b.entryId, place: 1, prize_cents: 500_000 },
+        { entry_id: a.entryId, place: 2, prize_cents: 100_000 },
+      ],
+      reason: 'Scores of judge 2 were entered for the wrong films.',
+    };
+    expect((await call('POST', `${url}corrections/`, brandJudge, swap)).statusCode).toBe(403);
+    expect((await call('POST', `${url}corrections/`, staff, { ...swap, reason: '' })).statusCode).toBe(400);
+    const res = await call('POST', `${url}corrections/`, staff, swap);
+    expect(res.statusCode).toBe(201);
+    expect(res.json<ContestResults>().winners.map((w) => [w.place, w.entry_id])).toEqual([
+      [1, b.entryId],
+      [2, a.entryId],
+    ]);
+    const earned = async (user: TestUser) =>
+      (await call('GET', '/api/accounts/creators/earnings/', user)).json().total_earnings;
+    expect(await earned(first)).toBe('1000.00');
+    expect(await earned(second)).toBe('5000.00');
+    const rows = await db().select().from(ledgerEntries).where(eq(ledgerEntries.contestId, contest.id));
+    expect(rows.map((r) => [r.kind, r.amountCents])).toEqual([
+      ['prize_awarded', 500_000],
+      ['prize_awarded', 100_000],
+      ['correction', -400_000],
+      ['correction', 400_000],
+    ]);
+    const audit = await db().select().from(auditLog).where(eq(auditLog.action, 'results.correct'));
+    expect(audit.map((x) => x.targetId)).toContain(String(contest.id));
+  });
+
   it('ledger rows cannot be updated, deleted or truncated', async () => {
     const { earningId } = await publishedPrize(1_000);
     for (const statement of [

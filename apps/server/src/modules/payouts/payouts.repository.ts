@@ -51,7 +51,7 @@ const payout = alias(ledgerEntries, 'payout');
  */
 export function findEarnings(
   db: DbOrTx,
-  filter: { status?: 'pending' | 'paid'; userId?: number; earningId?: number },
+  filter: { status?: 'pending' | 'paid'; userId?: number; earningId?: number; entryId?: number },
 ) {
   const corrections = sql<string>`coalesce((select sum(c.amount_cents) from ${ledgerEntries} c
     where c.kind = 'correction' and c.earning_id = ${ledgerEntries.id}), 0)`;
@@ -83,6 +83,7 @@ export function findEarnings(
         filter.status === 'paid' ? sql`${payout.id} is not null` : undefined,
         filter.userId === undefined ? undefined : eq(ledgerEntries.userId, filter.userId),
         filter.earningId === undefined ? undefined : eq(ledgerEntries.id, filter.earningId),
+        filter.entryId === undefined ? undefined : eq(ledgerEntries.entryId, filter.entryId),
       ),
     )
     .orderBy(
@@ -91,6 +92,11 @@ export function findEarnings(
     );
 }
 export type EarningRow = Awaited<ReturnType<typeof findEarnings>>[number];
+
+/** The earning of an entry's prize, with its amount after corrections (at most one). */
+export function findEarningOfEntry(db: DbOrTx, entryId: number) {
+  return findEarnings(db, { entryId });
+}
 
 /**
  * A creator's balances in cents (as text: sums may pass 2^53), per currency: earned (prizes and

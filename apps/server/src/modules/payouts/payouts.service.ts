@@ -62,6 +62,39 @@ export async function awardPrizes(tx: DbOrTx, prizes: PrizeAward[], createdBy: n
 }
 
 /**
+ * Brings an entry's prize on the ledger to `amountCents` inside the caller's transaction (a
+ * correction of published results): a correction row with the difference on its earning, or a new
+ * earning when it had none. Nothing is written when the amount is unchanged.
+ */
+export async function correctPrize(
+  tx: DbOrTx,
+  prize: PrizeAward,
+  reason: string,
+  createdBy: number,
+): Promise<void> {
+  const [earning] = await repo.findEarningOfEntry(tx, prize.entryId);
+  if (!earning) {
+    await awardPrizes(tx, [prize], createdBy);
+    return;
+  }
+  const difference = prize.amountCents - Number(earning.amountCents);
+  if (difference === 0) return;
+  await repo.insertLedgerRows(tx, [
+    {
+      kind: 'correction',
+      userId: earning.userId,
+      contestId: earning.contestId,
+      entryId: prize.entryId,
+      earningId: earning.earningId,
+      amountCents: difference,
+      currency: earning.currency,
+      reference: reason,
+      createdBy,
+    },
+  ]);
+}
+
+/**
  * A creator's Earnings Overview, computed from the ledger: total earned (prizes and corrections),
  * earned in the last RECENT_EARNINGS_DAYS, and pending (earned minus paid). Amounts are in the
  * creator's currency (USD when they have none yet; the first currency if they have several).

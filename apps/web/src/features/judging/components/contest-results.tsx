@@ -30,14 +30,16 @@ export function ContestResults({ contestId }: { contestId: number | undefined })
       >
         {data.winners.map((w) => (
           <Card component="li" key={w.entry_id}>
-            <Box sx={{ aspectRatio: '9 / 16', maxHeight: 480, bgcolor: 'common.black' }}>
-              <VideoPlayer
-                playback={w.video.playback}
-                originalUrl={w.video.original_url}
-                previewUrl={w.video.preview_url}
-                poster={w.video.poster_url}
-                title={w.video.title}
-              />
+            <Box sx={{ bgcolor: 'common.black', display: 'flex', justifyContent: 'center' }}>
+              <Box sx={{ aspectRatio: '9 / 16', height: 480, maxWidth: '100%' }}>
+                <VideoPlayer
+                  playback={w.video.playback}
+                  originalUrl={w.video.original_url}
+                  previewUrl={w.video.preview_url}
+                  poster={w.video.poster_url}
+                  title={w.video.title}
+                />
+              </Box>
             </Box>
             <CardContent>
               <Typography
