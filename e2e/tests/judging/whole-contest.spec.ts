@@ -27,9 +27,12 @@ test('two judges score, staff publish and pay, the creator sees the scorecard an
 }) => {
   const staff = await createVerifiedUser({ role: 'staff' });
   const brandJudge = await createVerifiedUser({ role: 'brand', company: 'Hbada' });
-  const winner = await createVerifiedUser({ firstName: 'Ines', lastName: 'Moreau' });
+  const suffix = Date.now().toString(36);
+  // Names unique to this run: other runs' winners share the payouts page.
+  const winnerName = `Ines Moreau${suffix}`;
+  const winner = await createVerifiedUser({ firstName: 'Ines', lastName: `Moreau${suffix}` });
   const other = await createVerifiedUser({ firstName: 'Kofi', lastName: 'Mensah' });
-  const title = `Zen Chair Films ${Date.now().toString(36)}`;
+  const title = `Zen Chair Films ${suffix}`;
   const seeded = await seedJudging({
     title,
     brandJudgeId: brandJudge.id,
@@ -81,13 +84,13 @@ test('two judges score, staff publish and pay, the creator sees the scorecard an
   await scoreEntry(staffPage, otherEntry, { Story: 5, Product: 6, Craft: 6 }, 'Tighten the middle.');
   await staffPage.reload();
   const ranking = staffPage.getByRole('table', { name: 'Ranking' });
-  await expect(ranking.getByRole('row').nth(1)).toContainText('Ines Moreau');
+  await expect(ranking.getByRole('row').nth(1)).toContainText(winnerName);
   await expect(ranking.getByRole('row').nth(1)).toContainText('9.00');
   await staffPage.getByRole('textbox', { name: `Place of entry ${winnerEntry}` }).fill('1');
   await staffPage.getByRole('textbox', { name: `Prize of entry ${winnerEntry}` }).fill('5000');
   await staffPage.getByRole('button', { name: 'Publish results' }).click();
   const confirm = staffPage.getByRole('dialog', { name: 'Publish these results?' });
-  await expect(confirm).toContainText('1st: Ines Moreau — $5,000.00');
+  await expect(confirm).toContainText(`1st: ${winnerName} — $5,000.00`);
   await confirm.getByRole('button', { name: 'Publish now' }).click();
   await expect(
     staffPage.getByText('Results published. Entrants were e-mailed their scorecards.'),
@@ -96,8 +99,8 @@ test('two judges score, staff publish and pay, the creator sees the scorecard an
   // Staff record the payout on /staff/payouts.
   await staffPage.goto('/staff/payouts');
   const owed = staffPage.getByRole('table', { name: 'Owed per creator' });
-  await expect(owed.getByRole('row', { name: /Ines Moreau/ })).toContainText('5000.00 USD');
-  await staffPage.getByRole('button', { name: 'Record payout to Ines Moreau' }).click();
+  await expect(owed.getByRole('row', { name: new RegExp(winnerName) })).toContainText('5000.00 USD');
+  await staffPage.getByRole('button', { name: `Record payout to ${winnerName}` }).click();
   const dialog = staffPage.getByRole('dialog', { name: 'Record payout' });
   await dialog.getByRole('textbox', { name: 'Reference' }).fill('SEPA-E2E-0001');
   await dialog.getByRole('button', { name: 'Record payout' }).click();
@@ -106,10 +109,11 @@ test('two judges score, staff publish and pay, the creator sees the scorecard an
   await expect(staffPage.getByRole('table', { name: 'Earnings' })).toContainText('SEPA-E2E-0001');
 
   // Every entrant is e-mailed a link to their scorecard; the winner follows it.
-  const mail = await waitForEmail(winner.email, { subject: /Results of/ });
+  const results = { subject: /\/entries\/\d+\/scorecard/, timeoutMs: 60_000 };
+  const mail = await waitForEmail(winner.email, results);
   const link = findLink(mail, 'http');
   expect(link).toContain(`/entries/${winnerEntry}/scorecard`);
-  await waitForEmail(other.email, { subject: /Results of/ });
+  await waitForEmail(other.email, results);
   const creatorPage = await (await browser.newContext()).newPage();
   await signIn(creatorPage, winner);
   await creatorPage.goto(new URL(link).pathname);
