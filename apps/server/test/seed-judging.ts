@@ -28,7 +28,9 @@ async function main() {
     await joinBrand(db, input.brandJudgeId, contest.brandId);
     const entries: Record<number, number> = {};
     for (const creator of input.creators) {
-      const { entryId } = await makeEntry(db, contest, creator, { title: creator.film });
+      // Not approved for the library: the home page's carousel keeps its showcase films for the
+      // other journeys of the same run (their files do not exist here).
+      const { entryId } = await makeEntry(db, contest, creator, { title: creator.film, approved: false });
       entries[creator.id] = entryId;
     }
     process.stdout.write(`${JSON.stringify({ contestId: contest.id, brandId: contest.brandId, entries })}\n`);

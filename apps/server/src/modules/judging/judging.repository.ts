@@ -241,7 +241,7 @@ export function findResults(db: DbOrTx, contestId: number) {
     .orderBy(asc(contestResults.place));
 }
 
-/** The latest published winners of every contest, newest publication first. */
+/** The latest published winners of every contest whose film is approved for the library, newest first. */
 export async function findRecentWinners(db: DbOrTx, limit: number) {
   return db
     .select({
@@ -256,7 +256,16 @@ export async function findRecentWinners(db: DbOrTx, limit: number) {
     })
     .from(contestResults)
     .innerJoin(contests, eq(contests.id, contestResults.contestId))
-    .where(and(isNotNull(contests.resultsPublishedAt), isNotNull(contestResults.entryId)))
+    .where(
+      and(
+        isNotNull(contests.resultsPublishedAt),
+        isNotNull(contestResults.entryId),
+        // The home page shows only films approved for the public library.
+        sql`exists (select 1 from ${entryVersions} v join ${videos} f on f.id = v.video_id
+          where v.entry_id = ${contestResults.entryId} and f.is_approved
+          and v.version = (select max(v2.version) from ${entryVersions} v2 where v2.entry_id = v.entry_id))`,
+      ),
+    )
     .orderBy(desc(contests.resultsPublishedAt), asc(contestResults.place))
     .limit(limit);
 }

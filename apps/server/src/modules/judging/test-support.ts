@@ -101,7 +101,7 @@ export async function makeEntry(
   db: Database,
   contest: JudgingContest,
   creator: { id: number; email: string },
-  options: { versions?: number; title?: string; submittedAt?: Date } = {},
+  options: { versions?: number; title?: string; submittedAt?: Date; approved?: boolean } = {},
 ): Promise<{ entryId: number; videoIds: number[] }> {
   const now = new Date();
   await db
@@ -147,7 +147,7 @@ export async function makeEntry(
         previewKey: `${base}/preview.mp4`,
         hlsKey: `${base}/hls/master.m3u8`,
         mp4Key: `${base}/mp4-720p.mp4`,
-        reviewStatus: 'approved',
+        reviewStatus: options.approved === false ? 'pending' : 'approved',
         durationSeconds: 75,
         width: 1080,
         height: 1920,
