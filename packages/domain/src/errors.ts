@@ -22,6 +22,14 @@ export const ERROR_CODES = {
   /** A review decision on a video that was already decided (another staff member was first). */
   already_decided: 409,
   /** An invitation link that was already used, or has expired. */
+  /** Scores outside the judging window, or after the results were published. */
+  judging_closed: 409,
+  /** Results were already published (final except through a correction). */
+  results_published: 409,
+  /** A scorecard or public results before publication. */
+  results_not_published: 409,
+  /** A payout for an earning that was already paid. */
+  already_paid: 409,
   invitation_used: 410,
   invitation_expired: 410,
   payload_too_large: 413,

@@ -12,3 +12,5 @@ export * from './videos';
 export * from './site';
 export * from './staff';
 export * from './entries';
+export * from './judging';
+export * from './payouts';

@@ -1,18 +1,22 @@
 /**
- * CSV for spreadsheets (RFC 4180 quoting). Every export builds its cells here, so a cell that a
- * spreadsheet would run as a formula — one starting with =, +, -, @, a tab or a carriage return —
- * is neutralised once, the same way everywhere (OWASP "CSV injection"): it gets a leading '.
+ * CSV for spreadsheets (RFC 4180), safe against formula injection: a cell that a spreadsheet would
+ * read as a formula (it begins with =, +, -, @, a tab or a carriage return) is prefixed with a
+ * single quote, so it shows as text and never runs.
  */
 const FORMULA_START = /^[=+\-@\t\r]/;
 
-/** One cell: neutralised, and quoted when it holds a comma, a quote or a line break. */
-export function csvCell(value: string | number | null | undefined): string {
-  let text = value === null || value === undefined ? '' : String(value);
-  if (FORMULA_START.test(text)) text = `'${text}`;
+export type CsvValue = string | number | bigint | boolean | null | undefined;
+
+/** One cell: formula starts neutralised, quoted when it holds a comma, quote or line break. */
+export function csvCell(value: CsvValue): string {
+  if (value === null || value === undefined) return '';
+  let text = String(value);
+  // Numbers are written by us and may be negative ("-12.50"); only text can carry a formula.
+  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-/** A whole CSV document: a header and rows, CRLF line ends. */
-export function toCsv(header: readonly string[], rows: ReadonlyArray<ReadonlyArray<string | number | null>>) {
+/** A header row and data rows → CSV text with CRLF line ends. */
+export function toCsv(header: readonly string[], rows: ReadonlyArray<ReadonlyArray<CsvValue>>): string {
   return [header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
 }

@@ -8,6 +8,8 @@ import { contestsRoutes } from './contests/contests.routes';
 import { applicationsRoutes } from './applications/applications.routes';
 import { videosRoutes } from './videos/videos.routes';
 import { staffRoutes } from './staff/staff.routes';
+import { judgingRoutes } from './judging/judging.routes';
+import { payoutsRoutes } from './payouts/payouts.routes';
 
 /** Every API module, mounted under /api. Each is `(deps) => plugin`. */
 export const apiModules: Array<(deps: AppDeps) => FastifyPluginAsyncZod> = [
@@ -19,4 +21,6 @@ export const apiModules: Array<(deps: AppDeps) => FastifyPluginAsyncZod> = [
   creatorsRoutes,
   videosRoutes,
   staffRoutes,
+  judgingRoutes,
+  payoutsRoutes,
 ];

@@ -91,12 +91,15 @@ export const routes: RouteObject[] = [
       { path: paths.contestApply(), ...page('./routes/contests/contest-apply.tsx') },
       { path: paths.contestSubmit(), ...page('./routes/contests/contest-submit.tsx') },
       { path: paths.contestSubmissions(), ...page('./routes/contests/contest-submissions.tsx', 'any') },
+      { path: paths.contestJudging(), ...page('./routes/judging/contest-judging.tsx', ['staff', 'brand']) },
+      { path: paths.scorecard(), ...page('./routes/judging/scorecard.tsx', ['creator', 'staff']) },
 
       // The staff console: its pages are chunks of their own, loaded only by staff.
       { path: paths.staff, ...page('./routes/staff/console-home.tsx', ['staff']) },
       { path: paths.staffReview, ...page('./routes/staff/review-queue.tsx', ['staff']) },
       { path: paths.staffAccounts, ...page('./routes/staff/accounts.tsx', ['staff']) },
       { path: paths.staffAudit, ...page('./routes/staff/audit-log.tsx', ['staff']) },
+      { path: paths.staffPayouts, ...page('./routes/staff/payouts.tsx', ['staff']) },
 
       { path: '*', ...page('./routes/marketing/not-found.tsx') },
     ],

@@ -43,10 +43,13 @@ export const paths = {
   contestEdit: (contestId: string | number = ':contestId') => `/contests/${contestId}/edit`,
   contestApplications: (contestId: string | number = ':contestId') => `/contests/${contestId}/applications`,
   contestSubmissions: (contestId: string | number = ':contestId') => `/contests/${contestId}/submissions`,
+  contestJudging: (contestId: string | number = ':contestId') => `/contests/${contestId}/judging`,
+  scorecard: (entryId: string | number = ':entryId') => `/entries/${entryId}/scorecard`,
   staff: '/staff',
   staffReview: '/staff/review',
   staffAccounts: '/staff/accounts',
   staffAudit: '/staff/audit',
+  staffPayouts: '/staff/payouts',
   invitation: (token = ':token') => `/invitations/${token}`,
 } as const;
 

@@ -124,6 +124,8 @@ export const dashboardContestSchema = z.object({
       delivered_at: z.string().nullable(),
     })
     .nullable(),
+  /** The creator's entry whose scorecard is readable (results published); null otherwise. */
+  scorecard_entry_id: z.number().nullable().optional(),
 });
 export type DashboardContest = z.infer<typeof dashboardContestSchema>;
 

@@ -20,6 +20,11 @@ export const AUDIT_ACTIONS = [
   'application.ship',
   'application.deliver',
   'application.release',
+  'score.save',
+  'results.publish',
+  'results.correct',
+  'payout.record',
+  'ledger.correct',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

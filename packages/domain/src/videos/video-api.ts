@@ -80,6 +80,14 @@ export const videoPlaybackSchema = z.object({
 });
 export type VideoPlayback = z.infer<typeof videoPlaybackSchema>;
 
+/** A video's prize in a contest, shown as a trophy on its page and its library card. */
+export const videoAwardSchema = z.object({
+  place: z.number(),
+  contest_id: z.number(),
+  contest_title: z.string(),
+});
+export type VideoAward = z.infer<typeof videoAwardSchema>;
+
 /**
  * A video as the API returns it: the spec §3 fields (thumbnail is the looping preview clip,
  * thumbnail_url the poster image) plus what the player and the owner's dashboard need.
@@ -125,6 +133,8 @@ export const videoSchema = z.object({
    * link works; the download checks the caller again.
    */
   download_url: z.string().nullable(),
+  /** The place it won in a contest whose results are published (issue 17); null otherwise. */
+  award: videoAwardSchema.nullable().optional(),
 });
 export type Video = z.infer<typeof videoSchema>;
 

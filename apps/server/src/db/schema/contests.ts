@@ -155,21 +155,3 @@ export const applications = pgTable(
     maxChars('applications_decision_note_len', t.decisionNote, L.decisionNote),
   ],
 );
-
-/** Final placings; 'contests won' counts place 1. */
-export const contestResults = pgTable(
-  'contest_results',
-  {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    contestId: integer('contest_id')
-      .notNull()
-      .references(() => contests.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    place: integer('place').notNull(),
-    prizeCents: integer('prize_cents').notNull().default(0),
-    createdAt: createdAt(),
-  },
-  (t) => [uniqueIndex('contest_results_contest_user_key').on(t.contestId, t.userId)],
-);

@@ -4,3 +4,4 @@ export * from './contests';
 export * from './videos';
 export * from './audit';
 export * from './entries';
+export * from './judging';

@@ -134,24 +134,3 @@ export const submissions = pgTable(
   },
   (t) => [uniqueIndex('submissions_video_key').on(t.videoId), index('submissions_user_idx').on(t.userId)],
 );
-
-/** Earnings ledger in integer cents; judging and payouts write to it. */
-export const earnings = pgTable(
-  'earnings',
-  {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    contestId: integer('contest_id').references(() => contests.id, { onDelete: 'set null' }),
-    amountCents: integer('amount_cents').notNull(),
-    status: text('status', { enum: ['pending', 'paid'] })
-      .notNull()
-      .default('pending'),
-    description: text('description').notNull().default(''),
-    paidAt: timestampTz('paid_at'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [index('earnings_user_idx').on(t.userId, t.createdAt)],
-);

@@ -25,6 +25,7 @@ export function toDashboardContest(
   list: DashboardList,
   submission: SubmissionRow | null,
   result: ResultRow | null,
+  scorecardEntryId: number | null = null,
 ): DashboardContest {
   return {
     id: row.id,
@@ -50,6 +51,7 @@ export function toDashboardContest(
             delivered_at: row.deliveredAt?.toISOString() ?? null,
           }
         : null,
+    scorecard_entry_id: scorecardEntryId,
   };
 }
 

@@ -5,17 +5,11 @@ import {
   contestResults,
   contests,
   creatorProfiles,
-  earnings,
   submissions,
   users,
   videos,
 } from '../../db/schema/index';
-import {
-  RECENT_EARNINGS_DAYS,
-  type ProfileStoredField,
-  type ProfileStoredValues,
-  type ShippingAddress,
-} from '@app/domain';
+import { type ProfileStoredField, type ProfileStoredValues, type ShippingAddress } from '@app/domain';
 
 /** SQL of the creator dashboard; every query is filtered by the creator's own user id. */
 
@@ -129,24 +123,6 @@ export async function countParticipations(db: DbOrTx, userId: number): Promise<n
       SELECT ${submissions.contestId} FROM ${submissions} WHERE ${submissions.userId} = ${userId}
     ) AS taken_part`);
   return Number(result.rows[0]?.n ?? 0);
-}
-
-/** Sums of the earnings ledger in cents, as decimal strings (sums may exceed 2^31). */
-export async function sumEarnings(db: DbOrTx, userId: number) {
-  const recent = sql`${earnings.createdAt} >= now() - make_interval(days => ${RECENT_EARNINGS_DAYS})`;
-  const [row] = await db
-    .select({
-      total: sql<string>`coalesce(sum(${earnings.amountCents}), 0)::text`,
-      recent: sql<string>`coalesce(sum(${earnings.amountCents}) filter (where ${recent}), 0)::text`,
-      pending: sql<string>`coalesce(sum(${earnings.amountCents}) filter (where ${earnings.status} = 'pending'), 0)::text`,
-    })
-    .from(earnings)
-    .where(eq(earnings.userId, userId));
-  return {
-    total: BigInt(row?.total ?? '0'),
-    recent: BigInt(row?.recent ?? '0'),
-    pending: BigInt(row?.pending ?? '0'),
-  };
 }
 
 /**

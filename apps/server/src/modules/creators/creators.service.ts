@@ -1,5 +1,4 @@
 import {
-  centsToAmount,
   type CreatorContests,
   type CreatorDashboard,
   type CreatorEarnings,
@@ -11,6 +10,8 @@ import {
 import type { AppDeps } from '../../app-deps';
 import { videoMediaUrl } from '../../storage/media-signing';
 import type { DbOrTx } from '../../db/client';
+import { creatorBalance } from '../payouts/payouts.service';
+import { findScorecardEntries } from '../judging/judging.service';
 import * as repo from './creators.repository';
 import type { ParticipationRow, ResultRow, SubmissionRow } from './creators.repository';
 import {
@@ -48,10 +49,11 @@ export function createCreatorsService(deps: CreatorsServiceDeps) {
 
   /** GET /api/accounts/creator/dashboard/: the contests the creator takes part in, by list. */
   async function contestLists(userId: number): Promise<CreatorContests> {
-    const [rows, submissions, results] = await Promise.all([
+    const [rows, submissions, results, scorecards] = await Promise.all([
       repo.findParticipatedContests(db, userId),
       repo.findSubmissions(db, userId),
       repo.findResults(db, userId),
+      findScorecardEntries(db, userId),
     ]);
     const latestSubmission = new Map<number, SubmissionRow>();
     for (const s of submissions) if (!latestSubmission.has(s.contestId)) latestSubmission.set(s.contestId, s);
@@ -61,7 +63,15 @@ export function createCreatorsService(deps: CreatorsServiceDeps) {
     for (const row of rows) {
       const submission = latestSubmission.get(row.id) ?? null;
       const list = classifyContest(row, submission !== null, now);
-      lists[list].push(toDashboardContest(row, list, submission, resultOf.get(row.id) ?? null));
+      lists[list].push(
+        toDashboardContest(
+          row,
+          list,
+          submission,
+          resultOf.get(row.id) ?? null,
+          scorecards.get(row.id) ?? null,
+        ),
+      );
     }
     return lists;
   }
@@ -103,15 +113,12 @@ export function createCreatorsService(deps: CreatorsServiceDeps) {
       };
     },
 
-    /** The earnings ledger summed: total, the last RECENT_EARNINGS_DAYS, pending; in dollars. */
-    async earnings(userId: number): Promise<CreatorEarnings> {
-      const sums = await repo.sumEarnings(db, userId);
-      return {
-        total_earnings: centsToAmount(sums.total),
-        recent_earnings: centsToAmount(sums.recent),
-        pending_payments: centsToAmount(sums.pending),
-        currency: 'USD',
-      };
+    /**
+     * The Earnings Overview, computed from the money ledger (issue 17): total earned, the last
+     * RECENT_EARNINGS_DAYS, and pending (earned, not yet paid).
+     */
+    earnings(userId: number): Promise<CreatorEarnings> {
+      return creatorBalance(db, userId);
     },
 
     /** The creator's submissions, newest first. */

@@ -4,7 +4,7 @@ import {
   brands,
   contestResults,
   contests,
-  earnings,
+  ledgerEntries,
   products,
   submissions,
   videos,
@@ -303,27 +303,37 @@ describe('GET /api/accounts/creators/earnings/', () => {
     });
   });
 
-  it('sums the ledger in cents: total, last 30 days, pending', async () => {
+  it('sums the money ledger in cents: total, last 30 days, pending (earned, not paid)', async () => {
     const creator = await createUser(ctx);
     const other = await createUser(ctx);
     const db = ctx.deps.database.db;
-    await db.insert(earnings).values([
-      {
+    const prize = (userId: number, amountCents: number, daysAgo: number) => ({
+      kind: 'prize_awarded' as const,
+      userId,
+      amountCents,
+      currency: 'USD',
+      createdAt: new Date(Date.now() - daysAgo * DAY),
+    });
+    const [a, , c] = await db
+      .insert(ledgerEntries)
+      .values([
+        prize(creator.id, 500_000, 60),
+        prize(creator.id, 12_345, 2),
+        prize(creator.id, 5, 29),
+        prize(other.id, 99_999, 0),
+      ])
+      .returning({ id: ledgerEntries.id, amountCents: ledgerEntries.amountCents });
+    await db.insert(ledgerEntries).values(
+      [a!, c!].map((earning) => ({
+        kind: 'payout_recorded' as const,
         userId: creator.id,
-        amountCents: 500_000,
-        status: 'paid',
-        createdAt: new Date(Date.now() - 60 * DAY),
-        paidAt: new Date(),
-      },
-      {
-        userId: creator.id,
-        amountCents: 12_345,
-        status: 'pending',
-        createdAt: new Date(Date.now() - 2 * DAY),
-      },
-      { userId: creator.id, amountCents: 5, status: 'paid', createdAt: new Date(Date.now() - 29 * DAY) },
-      { userId: other.id, amountCents: 99_999, status: 'pending' },
-    ]);
+        earningId: earning.id,
+        amountCents: earning.amountCents,
+        currency: 'USD',
+        method: 'bank_transfer' as const,
+        reference: 'test',
+      })),
+    );
     const res = await get('/api/accounts/creators/earnings/', creator);
     expect(res.json()).toEqual({
       total_earnings: '5123.50',

@@ -40,6 +40,7 @@ import { videoMediaUrl } from '../../storage/media-signing';
 import { checkUploadQuota, multipartUploads } from './upload-quota';
 import { pageWindow, toPage } from '../../lib/paging';
 import { recordAudit, type AuditActor } from '../audit/audit.service';
+import { findVideoAwards } from '../judging/judging.service';
 import { createVideoEmails } from './videos.emails';
 import * as repo from './videos.repository';
 import { toPrefixTsQuery } from './search-query';
@@ -167,6 +168,15 @@ export function createVideosService(deps: VideosServiceDeps) {
     pageSize: query.page_size,
     url,
   });
+
+  /** A page's videos with the places they won (the trophy), in one query. */
+  const withAwards = async (page: VideoPage): Promise<VideoPage> => {
+    const awards = await findVideoAwards(
+      db,
+      page.results.map((v) => v.id),
+    );
+    return { ...page, results: page.results.map((v) => ({ ...v, award: awards.get(v.id) ?? null })) };
+  };
 
   /** The video if `user` may see it; 404 otherwise, so others learn nothing of unapproved videos. */
   const loadVisible = async (id: number, user?: AuthUser) => {
@@ -539,7 +549,7 @@ export function createVideosService(deps: VideosServiceDeps) {
         limit: request.pageSize,
         offset: (request.page - 1) * request.pageSize,
       });
-      return presentPage(result, request, user);
+      return withAwards(await presentPage(result, request, user));
     },
 
     /** Ranked full-text search over approved videos (docs/spec-decisions.md, "Search"). */
@@ -551,12 +561,14 @@ export function createVideosService(deps: VideosServiceDeps) {
         limit: request.pageSize,
         offset: (request.page - 1) * request.pageSize,
       });
-      return presentPage(result, request);
+      return withAwards(await presentPage(result, request));
     },
 
     /** One video, for whoever may see it (404 for anyone else). */
     async get(id: number, user?: AuthUser): Promise<Video> {
-      return present(await loadVisible(id, user), user);
+      const video = present(await loadVisible(id, user), user);
+      const awards = await findVideoAwards(db, [id]);
+      return { ...video, award: awards.get(id) ?? null };
     },
 
     /**

@@ -14,6 +14,8 @@ import { ProductTiles } from '../../../features/contests/components/product-tile
 import { FeatureAccordion } from '../../../features/contests/components/feature-accordion';
 import { InspirationCarousel } from '../../../features/contests/components/inspiration-carousel';
 import { ContestAdminActions } from '../../../features/contest-admin/components/contest-admin-actions';
+import { ContestResults } from '../../../features/judging/components/contest-results';
+import { JudgingLink } from '../../../features/judging/components/judging-link';
 
 /** /contests/hbada-chair-contest and /contests/:contestId (spec §2 Contest detail). */
 export default function ContestDetailPage() {
@@ -55,6 +57,8 @@ function ContestSections({ contest }: { contest: ContestResponse }) {
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 6, md: 10 } }}>
       <Stack spacing={{ xs: 8, md: 12 }}>
+        <JudgingLink contestId={contest.id} />
+        <ContestResults contestId={contest.id} />
         <Box component="section" aria-labelledby="chairs-heading">
           <Typography id="chairs-heading" component="h2" variant="h3" gutterBottom>
             Choose your {noun}

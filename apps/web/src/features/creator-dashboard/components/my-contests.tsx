@@ -20,6 +20,7 @@ import {
   Typography,
 } from '@mui/material';
 import { formatContestDate, type DashboardContest } from '@app/domain';
+import EmojiEventsRounded from '@mui/icons-material/EmojiEventsRounded';
 import { paths } from '../../../config/paths';
 import { formatDollars } from '../lib/profile-values';
 
@@ -76,6 +77,34 @@ function ShipmentLine({ contest }: { contest: DashboardContest }) {
  * Spec §2 My Contests: tabs Running, Applied and Ended, each listing exactly its own list
  * (the original's running/active mismatch is not reproduced; docs/spec-decisions.md).
  */
+const ordinal = (n: number) => {
+  const suffix = n % 100 >= 11 && n % 100 <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
+  return `${n}${suffix}`;
+};
+
+/** A contest's result for the creator: the place won and the prize, and the scorecard once published. */
+function ContestResultLine({ contest }: { contest: DashboardContest }) {
+  const entryId = contest.scorecard_entry_id;
+  if (!contest.result && !entryId) return null;
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', mt: { xs: 1, sm: 0 } }}>
+      {contest.result && (
+        <Chip
+          size="small"
+          color="primary"
+          icon={<EmojiEventsRounded />}
+          label={`${ordinal(contest.result.place)} place${Number(contest.result.prize) > 0 ? ` · ${formatDollars(contest.result.prize)}` : ''}`}
+        />
+      )}
+      {entryId ? (
+        <Link component={RouterLink} to={paths.scorecard(entryId)} variant="body2">
+          Scorecard
+        </Link>
+      ) : null}
+    </Stack>
+  );
+}
+
 export function MyContests({ lists, loading }: { lists: ContestLists | undefined; loading: boolean }) {
   const [tab, setTab] = useState(0);
   const current = TABS[tab]!;
@@ -149,6 +178,7 @@ export function MyContests({ lists, loading }: { lists: ContestLists | undefined
                       </Link>
                       <Chip size="small" label={chipOf(contest).label} color={chipOf(contest).color} />
                     </Stack>
+                    <ContestResultLine contest={contest} />
                     <Typography variant="body2" sx={{ color: 'text.secondary', mt: 1 }}>
                       Prize {formatDollars(contest.prize)} · {current.dateLabel}{' '}
                       {formatContestDate(
@@ -168,6 +198,7 @@ export function MyContests({ lists, loading }: { lists: ContestLists | undefined
                       <TableCell>Prize</TableCell>
                       <TableCell>{current.dateLabel}</TableCell>
                       <TableCell>Status</TableCell>
+                      <TableCell>Result</TableCell>
                     </TableRow>
                   </TableHead>
                   <TableBody>
@@ -188,6 +219,9 @@ export function MyContests({ lists, loading }: { lists: ContestLists | undefined
                         </TableCell>
                         <TableCell>
                           <Chip size="small" label={chipOf(contest).label} color={chipOf(contest).color} />
+                        </TableCell>
+                        <TableCell sx={{ minWidth: 140 }}>
+                          <ContestResultLine contest={contest} />
                         </TableCell>
                       </TableRow>
                     ))}

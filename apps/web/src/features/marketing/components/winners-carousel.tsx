@@ -3,6 +3,7 @@ import { Box, ButtonBase, Typography } from '@mui/material';
 import PlayArrowRounded from '@mui/icons-material/PlayArrowRounded';
 import { LIMITS } from '@app/domain';
 import { PAST_WINNERS, type PastWinner } from '../data/winners';
+import { useRecentWinners } from '../api/get-recent-winners';
 import { useAutoScroll } from '../hooks/use-auto-scroll';
 import { useReducedMotion } from '../../../hooks/use-reduced-motion';
 import { themeTokens } from '../../../theme';
@@ -116,6 +117,11 @@ function WinnerCard({ winner, hidden, onOpen }: { winner: PastWinner; hidden: bo
   );
 }
 
+function placeName(n: number): string {
+  const suffix = n % 100 >= 11 && n % 100 <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
+  return `${n}${suffix}`;
+}
+
 /**
  * The past winners' carousel: it drifts 0.5 px per frame (spec §9), pauses on hover, on keyboard
  * focus and while a film is open in the overlay, and stands still under prefers-reduced-motion.
@@ -134,11 +140,29 @@ export function WinnersCarousel() {
     setOverlayLoaded(true);
     setOpen(winner);
   };
+  // Real winners once any contest has published results; the showcase clips until then (and in
+  // the prerendered HTML, whose queries are pending, so hydration matches).
+  const recent = useRecentWinners();
+  const real: PastWinner[] = (recent.data?.results ?? []).flatMap((w) => {
+    const video = w.video.playback?.mp4_url ?? w.video.preview_url ?? w.video.original_url;
+    const poster = w.video.poster_url;
+    return poster
+      ? [
+          {
+            id: `entry-${w.entry_id}`,
+            title: w.video.title,
+            creator: w.creator_name,
+            brand: w.contest_title,
+            award: w.place === 1 ? 'Grand prize' : `${placeName(w.place)} place`,
+            video,
+            poster,
+          },
+        ]
+      : [];
+  });
+  const winners = real.length ? real : PAST_WINNERS;
   // Drawn twice for a seamless loop; the copy is hidden from assistive technology and the keyboard.
-  const cards = [
-    ...PAST_WINNERS.map((w) => ({ w, hidden: false })),
-    ...PAST_WINNERS.map((w) => ({ w, hidden: true })),
-  ];
+  const cards = [...winners.map((w) => ({ w, hidden: false })), ...winners.map((w) => ({ w, hidden: true }))];
 
   return (
     <Section

@@ -57,6 +57,11 @@ const LINKS = [
     text: 'Find users, deactivate accounts, and invite staff and brand users by e-mail.',
   },
   {
+    to: paths.staffPayouts,
+    title: 'Payouts',
+    text: 'Prizes owed per creator, recording payouts, and the CSV export.',
+  },
+  {
     to: paths.staffAudit,
     title: 'Audit log',
     action: 'Open audit log',

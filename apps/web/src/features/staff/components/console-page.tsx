@@ -11,6 +11,7 @@ const SECTIONS = [
   { label: 'Review queue', to: paths.staffReview },
   { label: 'Accounts', to: paths.staffAccounts },
   { label: 'Audit log', to: paths.staffAudit },
+  { label: 'Payouts', to: paths.staffPayouts },
 ] as const;
 
 /** A page of the staff console: its own title, the console's sections and one h1. */

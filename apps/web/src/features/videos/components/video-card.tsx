@@ -4,6 +4,7 @@ import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../config/paths';
 import { useReducedMotion } from '../../../hooks/use-reduced-motion';
 import { postedDate, type LibraryVideo } from '../lib/normalize-video';
+import { TrophyBadge } from './trophy-badge';
 
 const cardIn = keyframes`
   from { opacity: 0; transform: translateY(12px); }
@@ -68,6 +69,7 @@ export function VideoCard({ video, index }: { video: LibraryVideo; index: number
               </Typography>
             </Box>
           )}
+          {video.award && <TrophyBadge award={video.award} />}
         </Box>
         <Box sx={{ p: 2 }}>
           <Typography

@@ -1,3 +1,5 @@
+import EmojiEventsRounded from '@mui/icons-material/EmojiEventsRounded';
+import { awardLabel } from './trophy-badge';
 import {
   Alert,
   Avatar,
@@ -88,6 +90,14 @@ export function VideoDetails({ id }: { id: string }) {
             useFlexGap
             sx={{ mt: 1.5, flexWrap: 'wrap', alignItems: 'center' }}
           >
+            {video.award && (
+              <Chip
+                icon={<EmojiEventsRounded />}
+                label={awardLabel(video.award)}
+                color="primary"
+                size="small"
+              />
+            )}
             {video.brand && <Chip label={video.brand} color="secondary" variant="outlined" size="small" />}
             <Chip label={video.type === 'contest' ? 'Contest Entry' : 'Standalone'} size="small" />
             {video.duration !== null && <Chip label={formatDuration(video.duration)} size="small" />}

@@ -1,4 +1,4 @@
-import { MESSAGES, type Video, type VideoCreatorProfile } from '@app/domain';
+import { MESSAGES, type Video, type VideoAward, type VideoCreatorProfile } from '@app/domain';
 
 /** The shared duration format; re-exported so the feature's screens keep importing it from here. */
 export { formatDuration } from '../../../lib/format';
@@ -19,6 +19,8 @@ export interface LibraryVideo extends Pick<
   contestId: Video['contest_id'];
   contestTitle: Video['contest_title'];
   createdAt: Video['created_at'];
+  /** The place it won in a contest (the trophy); null when none. */
+  award: VideoAward | null;
   creatorProfile: {
     id: VideoCreatorProfile['id'];
     experienceLevel: VideoCreatorProfile['experience_level'];
@@ -47,6 +49,14 @@ export function creatorName(raw: Raw): string {
   return MESSAGES.library.unknownCreator;
 }
 
+function readAward(value: unknown): VideoAward | null {
+  const award = value as Raw | null | undefined;
+  const place = num(award?.place);
+  const contestId = num(award?.contest_id);
+  if (!award || place === null || contestId === null) return null;
+  return { place, contest_id: contestId, contest_title: str(award.contest_title) ?? '' };
+}
+
 /**
  * Our server sends a `Video`; spec §3 also reads the shapes other backends send (the creator or
  * the brand as an object, fields missing), so every field is read defensively.
@@ -66,6 +76,7 @@ export function normalizeVideo(video: Video): LibraryVideo {
     contestId,
     contestTitle: str(raw.contest_title),
     createdAt: str(raw.created_at) ?? str(raw.createdAt) ?? '',
+    award: readAward(raw.award),
     creator: creatorName(raw),
     creatorProfile: profile
       ? {

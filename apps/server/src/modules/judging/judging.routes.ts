@@ -1,0 +1,155 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  apiErrorBodySchema,
+  contestIdParamsSchema,
+  contestResultsSchema,
+  correctResultsBodySchema,
+  entryIdParamsSchema,
+  judgingSheetSchema,
+  ownScoreSchema,
+  publishResultsBodySchema,
+  rankingSchema,
+  recentWinnersSchema,
+  scoreBodySchema,
+  scorecardSchema,
+} from '@app/domain';
+import { createJudgingService, type JudgingServiceDeps } from './judging.service';
+
+const tags = ['judging'];
+const security = [{ bearerAuth: [] }];
+const errors = {
+  400: apiErrorBodySchema,
+  401: apiErrorBodySchema,
+  403: apiErrorBodySchema,
+  404: apiErrorBodySchema,
+  409: apiErrorBodySchema,
+};
+
+/** Judging on the rubric, staff's ranking and results, scorecards and the public winners. */
+export const judgingRoutes =
+  (deps: JudgingServiceDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const judging = createJudgingService(deps);
+
+    app.put(
+      '/entries/:id/scores/',
+      {
+        preHandler: app.requireUser,
+        schema: {
+          tags,
+          security,
+          summary: "Score an entry's newest version on the rubric (the contest's judges, during judging)",
+          params: entryIdParamsSchema,
+          body: scoreBodySchema,
+          response: { 200: ownScoreSchema, ...errors },
+        },
+      },
+      (request) => judging.saveScore(request.authUser, request.params.id, request.body),
+    );
+
+    app.get(
+      '/contests/:id/scores/',
+      {
+        preHandler: app.requireUser,
+        schema: {
+          tags,
+          security,
+          summary: "The entries to judge with the caller's own scores (judges)",
+          params: contestIdParamsSchema,
+          response: { 200: judgingSheetSchema, ...errors },
+        },
+      },
+      (request) => judging.sheet(request.authUser, request.params.id),
+    );
+
+    app.get(
+      '/contests/:id/ranking/',
+      {
+        preHandler: app.requireUser,
+        schema: {
+          tags,
+          security,
+          summary: 'Entries by weighted average, with judges and spread (staff)',
+          params: contestIdParamsSchema,
+          response: { 200: rankingSchema, ...errors },
+        },
+      },
+      (request) => judging.ranking(request.authUser, request.params.id),
+    );
+
+    app.post(
+      '/contests/:id/results/',
+      {
+        preHandler: app.requireUser,
+        schema: {
+          tags,
+          security,
+          summary: 'Publish the final places and prizes (staff, once)',
+          params: contestIdParamsSchema,
+          body: publishResultsBodySchema,
+          response: { 201: contestResultsSchema, ...errors },
+        },
+      },
+      async (request, reply) =>
+        reply.status(201).send(await judging.publish(request.authUser, request.params.id, request.body)),
+    );
+
+    app.post(
+      '/contests/:id/results/corrections/',
+      {
+        preHandler: app.requireUser,
+        schema: {
+          tags,
+          security,
+          summary: 'Correct published places and prizes, with a reason (staff; audited, ledger corrections)',
+          params: contestIdParamsSchema,
+          body: correctResultsBodySchema,
+          response: { 201: contestResultsSchema, ...errors },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send(await judging.correctResults(request.authUser, request.params.id, request.body)),
+    );
+
+    app.get(
+      '/contests/:id/results/',
+      {
+        schema: {
+          tags,
+          summary: 'The winners with their films, once published (published_at null before)',
+          params: contestIdParamsSchema,
+          response: { 200: contestResultsSchema, 404: apiErrorBodySchema },
+        },
+      },
+      (request) => judging.results(request.params.id),
+    );
+
+    app.get(
+      '/results/winners/',
+      {
+        schema: {
+          tags,
+          summary: 'The newest published winners of every contest (home page)',
+          response: { 200: recentWinnersSchema },
+        },
+      },
+      () => judging.recentWinners(),
+    );
+
+    app.get(
+      '/entries/:id/scorecard/',
+      {
+        preHandler: app.requireUser,
+        schema: {
+          tags,
+          security,
+          summary: "The entrant's scorecard, after publication",
+          params: entryIdParamsSchema,
+          response: { 200: scorecardSchema, ...errors },
+        },
+      },
+      (request) => judging.scorecard(request.authUser, request.params.id),
+    );
+  };

@@ -1,0 +1,129 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client';
+import { contestEntries, contests, entryEvents, ledgerEntries, users } from '../../db/schema/index';
+import { RECENT_EARNINGS_DAYS, type PayoutMethod } from '@app/domain';
+
+/** SQL of the ledger: rows are only ever inserted (the table's trigger refuses anything else). */
+
+export interface NewLedgerRow {
+  kind: 'prize_awarded' | 'payout_recorded' | 'correction';
+  userId: number;
+  contestId: number | null;
+  entryId: number | null;
+  earningId: number | null;
+  amountCents: number;
+  currency: string;
+  method?: PayoutMethod | null;
+  reference?: string;
+  createdBy: number | null;
+}
+
+const rowColumns = {
+  id: ledgerEntries.id,
+  kind: ledgerEntries.kind,
+  userId: ledgerEntries.userId,
+  contestId: ledgerEntries.contestId,
+  entryId: ledgerEntries.entryId,
+  earningId: ledgerEntries.earningId,
+  amountCents: ledgerEntries.amountCents,
+  currency: ledgerEntries.currency,
+  method: ledgerEntries.method,
+  reference: ledgerEntries.reference,
+  createdBy: ledgerEntries.createdBy,
+  createdAt: ledgerEntries.createdAt,
+};
+
+export async function insertLedgerRows(tx: DbOrTx, rows: NewLedgerRow[]) {
+  if (!rows.length) return [];
+  return tx
+    .insert(ledgerEntries)
+    .values(rows.map((r) => ({ ...r, method: r.method ?? null, reference: r.reference ?? '' })))
+    .returning(rowColumns);
+}
+export type LedgerRowRecord = Awaited<ReturnType<typeof insertLedgerRows>>[number];
+
+const payout = alias(ledgerEntries, 'payout');
+
+/**
+ * Earnings (prize rows) with their amount after corrections and their payout, if any; filtered by
+ * status, user or id.
+ */
+export function findEarnings(
+  db: DbOrTx,
+  filter: { status?: 'pending' | 'paid'; userId?: number; earningId?: number; entryId?: number },
+) {
+  const corrections = sql<string>`coalesce((select sum(c.amount_cents) from ${ledgerEntries} c
+    where c.kind = 'correction' and c.earning_id = ${ledgerEntries.id}), 0)`;
+  return db
+    .select({
+      earningId: ledgerEntries.id,
+      userId: ledgerEntries.userId,
+      creatorFirstName: users.firstName,
+      creatorLastName: users.lastName,
+      creatorEmail: users.email,
+      contestId: ledgerEntries.contestId,
+      contestTitle: contests.title,
+      entryId: ledgerEntries.entryId,
+      amountCents: sql<string>`(${ledgerEntries.amountCents} + ${corrections})::text`,
+      currency: ledgerEntries.currency,
+      awardedAt: ledgerEntries.createdAt,
+      paidAt: payout.createdAt,
+      method: payout.method,
+      reference: payout.reference,
+    })
+    .from(ledgerEntries)
+    .innerJoin(users, eq(users.id, ledgerEntries.userId))
+    .leftJoin(contests, eq(contests.id, ledgerEntries.contestId))
+    .leftJoin(payout, and(eq(payout.earningId, ledgerEntries.id), eq(payout.kind, 'payout_recorded')))
+    .where(
+      and(
+        eq(ledgerEntries.kind, 'prize_awarded'),
+        filter.status === 'pending' ? sql`${payout.id} is null` : undefined,
+        filter.status === 'paid' ? sql`${payout.id} is not null` : undefined,
+        filter.userId === undefined ? undefined : eq(ledgerEntries.userId, filter.userId),
+        filter.earningId === undefined ? undefined : eq(ledgerEntries.id, filter.earningId),
+        filter.entryId === undefined ? undefined : eq(ledgerEntries.entryId, filter.entryId),
+      ),
+    )
+    .orderBy(
+      filter.status === 'paid' ? desc(payout.createdAt) : asc(ledgerEntries.createdAt),
+      asc(ledgerEntries.id),
+    );
+}
+export type EarningRow = Awaited<ReturnType<typeof findEarnings>>[number];
+
+/** The earning of an entry's prize, with its amount after corrections (at most one). */
+export function findEarningOfEntry(db: DbOrTx, entryId: number) {
+  return findEarnings(db, { entryId });
+}
+
+/**
+ * A creator's balances in cents (as text: sums may pass 2^53), per currency: earned (prizes and
+ * corrections), paid (payouts), and earned in the last RECENT_EARNINGS_DAYS.
+ */
+export async function sumBalances(db: DbOrTx, userId: number) {
+  const recent = sql`${ledgerEntries.createdAt} >= now() - make_interval(days => ${RECENT_EARNINGS_DAYS})`;
+  const earned = sql`${ledgerEntries.kind} in ('prize_awarded', 'correction')`;
+  return db
+    .select({
+      currency: ledgerEntries.currency,
+      earned: sql<string>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${earned}), 0)::text`,
+      paid: sql<string>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} = 'payout_recorded'), 0)::text`,
+      recent: sql<string>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${earned} and ${recent}), 0)::text`,
+    })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.userId, userId))
+    .groupBy(ledgerEntries.currency)
+    .orderBy(ledgerEntries.currency);
+}
+
+/** The entry's timeline reaches 'paid' (once). */
+export async function markEntryPaid(tx: DbOrTx, entryId: number, detail: string): Promise<void> {
+  const moved = await tx
+    .update(contestEntries)
+    .set({ status: 'paid', updatedAt: new Date() })
+    .where(and(eq(contestEntries.id, entryId), sql`${contestEntries.status} <> 'paid'`))
+    .returning({ id: contestEntries.id });
+  if (moved.length) await tx.insert(entryEvents).values({ entryId, step: 'paid', detail });
+}

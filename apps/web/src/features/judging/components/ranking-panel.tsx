@@ -1,0 +1,226 @@
+import { useState } from 'react';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Skeleton,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { JUDGING_LIMITS, type PublishResultsBody, type Ranking } from '@app/domain';
+import { ApiError } from '../../../lib/api-client';
+import { useRanking } from '../api/get-ranking';
+import { usePublishResults } from '../api/publish-results';
+import { formatCents, ordinal, parseDollars } from '../lib/format';
+
+interface Draft {
+  place: string;
+  prize: string;
+}
+
+/** Turns the typed places and prizes into the request; a message when something is off. */
+function toPlaces(drafts: Record<number, Draft>): PublishResultsBody | string {
+  const places: PublishResultsBody['places'] = [];
+  for (const [entryId, draft] of Object.entries(drafts)) {
+    if (!draft.place.trim()) continue;
+    const place = Number(draft.place);
+    if (!Number.isInteger(place) || place < 1 || place > JUDGING_LIMITS.placesMax)
+      return `A place is a whole number from 1 to ${JUDGING_LIMITS.placesMax}.`;
+    const prize = draft.prize.trim() ? parseDollars(draft.prize) : 0;
+    if (prize === null || prize > JUDGING_LIMITS.prizeMaxCents)
+      return 'A prize is an amount in dollars, such as 5000 or 250.50.';
+    places.push({ entry_id: Number(entryId), place, prize_cents: prize });
+  }
+  if (!places.length) return 'Give at least one place.';
+  if (new Set(places.map((p) => p.place)).size !== places.length) return 'Each place may be given once.';
+  return { places: places.sort((a, b) => a.place - b.place) };
+}
+
+function RankingTable({
+  ranking,
+  drafts,
+  onDraft,
+}: {
+  ranking: Ranking;
+  drafts: Record<number, Draft>;
+  onDraft: (entryId: number, draft: Draft) => void;
+}) {
+  const published = Boolean(ranking.results_published_at);
+  return (
+    <TableContainer sx={{ overflowX: 'auto' }}>
+      <Table size="small" aria-label="Ranking">
+        <TableHead>
+          <TableRow>
+            <TableCell>Rank</TableCell>
+            <TableCell>Entry</TableCell>
+            <TableCell align="right">Weighted average</TableCell>
+            <TableCell align="right">Judges</TableCell>
+            <TableCell align="right">Spread</TableCell>
+            <TableCell>Place</TableCell>
+            <TableCell>Prize ({ranking.currency})</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {ranking.entries.map((e) => {
+            const draft = drafts[e.entry_id] ?? { place: '', prize: '' };
+            return (
+              <TableRow key={e.entry_id}>
+                <TableCell>
+                  {e.rank}
+                  {e.tied && <Chip size="small" label="tie" variant="outlined" sx={{ ml: 1 }} />}
+                </TableCell>
+                <TableCell sx={{ minWidth: 180 }}>
+                  <Typography variant="body2">{e.creator_name}</Typography>
+                  <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+                    Entry {e.entry_id} · {e.video.title}
+                  </Typography>
+                </TableCell>
+                <TableCell align="right">{e.weighted_average?.toFixed(2) ?? '—'}</TableCell>
+                <TableCell align="right">{e.judges}</TableCell>
+                <TableCell align="right">{e.judges ? e.spread.toFixed(2) : '—'}</TableCell>
+                <TableCell sx={{ minWidth: 90 }}>
+                  {published ? (
+                    (e.place && ordinal(e.place)) || '—'
+                  ) : (
+                    <TextField
+                      size="small"
+                      value={draft.place}
+                      onChange={(event) => onDraft(e.entry_id, { ...draft, place: event.target.value })}
+                      slotProps={{
+                        htmlInput: { inputMode: 'numeric', 'aria-label': `Place of entry ${e.entry_id}` },
+                      }}
+                    />
+                  )}
+                </TableCell>
+                <TableCell sx={{ minWidth: 120 }}>
+                  {published ? (
+                    e.prize_cents ? (
+                      formatCents(e.prize_cents, ranking.currency)
+                    ) : (
+                      '—'
+                    )
+                  ) : (
+                    <TextField
+                      size="small"
+                      value={draft.prize}
+                      onChange={(event) => onDraft(e.entry_id, { ...draft, prize: event.target.value })}
+                      slotProps={{
+                        htmlInput: { inputMode: 'decimal', 'aria-label': `Prize of entry ${e.entry_id}` },
+                      }}
+                    />
+                  )}
+                </TableCell>
+              </TableRow>
+            );
+          })}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+/**
+ * Staff's part of the judging page: the ranking (weighted average, judges, spread; ties follow
+ * the documented rule), places and prizes, and publishing them after a confirmation.
+ */
+export function RankingPanel({ contestId }: { contestId: number }) {
+  const ranking = useRanking(contestId, true);
+  const publish = usePublishResults(contestId);
+  const [drafts, setDrafts] = useState<Record<number, Draft>>({});
+  const [confirm, setConfirm] = useState<PublishResultsBody | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  if (ranking.isPending) return <Skeleton variant="rounded" height={240} />;
+  if (ranking.isError) return <Alert severity="error">The ranking could not be loaded.</Alert>;
+  const data = ranking.data;
+  const published = Boolean(data.results_published_at);
+  const nameOf = (entryId: number) =>
+    data.entries.find((e) => e.entry_id === entryId)?.creator_name ?? `Entry ${entryId}`;
+  const error = publish.error instanceof ApiError ? publish.error.userMessage() : null;
+
+  return (
+    <Card component="section" aria-labelledby="ranking-heading">
+      <CardContent sx={{ display: 'grid', gap: 2, p: { xs: 2, md: 3 } }}>
+        <Typography id="ranking-heading" component="h2" variant="h4">
+          Ranking
+        </Typography>
+        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+          By weighted average over the judges. Equal averages: more judges first, then the earlier submission.
+        </Typography>
+        <RankingTable
+          ranking={data}
+          drafts={drafts}
+          onDraft={(entryId, draft) => setDrafts((d) => ({ ...d, [entryId]: draft }))}
+        />
+        {published ? (
+          <Alert severity="success">Results published. Entrants were e-mailed their scorecards.</Alert>
+        ) : (
+          <Box>
+            {problem && (
+              <Alert severity="error" sx={{ mb: 2 }}>
+                {problem}
+              </Alert>
+            )}
+            {error && (
+              <Alert severity="error" sx={{ mb: 2 }}>
+                {error}
+              </Alert>
+            )}
+            <Button
+              variant="contained"
+              onClick={() => {
+                const body = toPlaces(drafts);
+                if (typeof body === 'string') return setProblem(body);
+                setProblem(null);
+                setConfirm(body);
+              }}
+            >
+              Publish results
+            </Button>
+          </Box>
+        )}
+      </CardContent>
+      <Dialog open={Boolean(confirm)} onClose={() => setConfirm(null)} aria-labelledby="publish-title">
+        <DialogTitle id="publish-title">Publish these results?</DialogTitle>
+        <DialogContent>
+          <Typography sx={{ mb: 2 }}>
+            Publishing is final: places and prizes can then only be corrected through an audited correction.
+            Every entrant is e-mailed their scorecard, and each prize becomes a pending payout.
+          </Typography>
+          <Box component="ul" sx={{ m: 0, pl: 3 }}>
+            {confirm?.places.map((p) => (
+              <li key={p.entry_id}>
+                {ordinal(p.place)}: {nameOf(p.entry_id)} — {formatCents(p.prize_cents, data.currency)}
+              </li>
+            ))}
+          </Box>
+        </DialogContent>
+        <DialogActions>
+          <Button color="inherit" onClick={() => setConfirm(null)}>
+            Cancel
+          </Button>
+          <Button
+            variant="contained"
+            disabled={publish.isPending}
+            onClick={() => confirm && publish.mutate(confirm, { onSettled: () => setConfirm(null) })}
+          >
+            Publish now
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Card>
+  );
+}

@@ -1,0 +1,164 @@
+import { useState } from 'react';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Skeleton,
+  Tab,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Tabs,
+  Typography,
+} from '@mui/material';
+import { PAYOUT_METHOD_LABELS, type Earning } from '@app/domain';
+import { formatDateTime } from '../../../lib/format';
+import { usePayouts, type PayoutStatus } from '../api/get-payouts';
+import { downloadPayoutsCsv } from '../api/export-payouts';
+import { RecordPayoutDialog } from './record-payout-dialog';
+
+/** /staff/payouts: pending (or paid) amounts per creator, each earning, payouts and the CSV. */
+export function PayoutsPanel() {
+  const [status, setStatus] = useState<PayoutStatus>('pending');
+  const payouts = usePayouts(status);
+  const [paying, setPaying] = useState<Earning | null>(null);
+  const [exportError, setExportError] = useState(false);
+
+  return (
+    <Box sx={{ display: 'grid', gap: 3 }}>
+      <Box
+        sx={{
+          display: 'flex',
+          gap: 2,
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          flexWrap: 'wrap',
+        }}
+      >
+        <Tabs
+          value={status}
+          onChange={(_, value: PayoutStatus) => setStatus(value)}
+          aria-label="Payout status"
+        >
+          <Tab value="pending" label="Pending" />
+          <Tab value="paid" label="Paid" />
+        </Tabs>
+        <Button
+          variant="outlined"
+          onClick={() => {
+            setExportError(false);
+            downloadPayoutsCsv(status).catch(() => setExportError(true));
+          }}
+        >
+          Export CSV
+        </Button>
+      </Box>
+      {exportError && <Alert severity="error">The export could not be made. Try again.</Alert>}
+      {payouts.isPending && <Skeleton variant="rounded" height={200} />}
+      {payouts.isError && <Alert severity="error">The payouts could not be loaded.</Alert>}
+      {payouts.data && (
+        <>
+          <Card component="section" aria-labelledby="per-creator-heading">
+            <CardContent sx={{ p: { xs: 2, md: 3 } }}>
+              <Typography id="per-creator-heading" component="h2" variant="h5" sx={{ mb: 2 }}>
+                {status === 'pending' ? 'Owed per creator' : 'Paid per creator'}
+              </Typography>
+              {payouts.data.per_creator.length === 0 ? (
+                <Typography sx={{ color: 'text.secondary' }}>
+                  {status === 'pending'
+                    ? 'Nothing is owed. Prizes appear here when a contest’s results are published.'
+                    : 'No payout has been recorded yet.'}
+                </Typography>
+              ) : (
+                <TableContainer>
+                  <Table
+                    size="small"
+                    aria-label={status === 'pending' ? 'Owed per creator' : 'Paid per creator'}
+                  >
+                    <TableHead>
+                      <TableRow>
+                        <TableCell>Creator</TableCell>
+                        <TableCell align="right">Earnings</TableCell>
+                        <TableCell align="right">Amount</TableCell>
+                      </TableRow>
+                    </TableHead>
+                    <TableBody>
+                      {payouts.data.per_creator.map((c) => (
+                        <TableRow key={`${c.user_id}-${c.currency}`}>
+                          <TableCell>
+                            {c.creator_name}
+                            <Typography variant="caption" sx={{ display: 'block', color: 'text.secondary' }}>
+                              {c.creator_email}
+                            </Typography>
+                          </TableCell>
+                          <TableCell align="right">{c.earnings}</TableCell>
+                          <TableCell align="right">
+                            {c.amount} {c.currency}
+                          </TableCell>
+                        </TableRow>
+                      ))}
+                    </TableBody>
+                  </Table>
+                </TableContainer>
+              )}
+            </CardContent>
+          </Card>
+          {payouts.data.earnings.length > 0 && (
+            <Card component="section" aria-labelledby="earnings-heading">
+              <CardContent sx={{ p: { xs: 2, md: 3 } }}>
+                <Typography id="earnings-heading" component="h2" variant="h5" sx={{ mb: 2 }}>
+                  Earnings
+                </Typography>
+                <TableContainer sx={{ overflowX: 'auto' }}>
+                  <Table size="small" aria-label="Earnings">
+                    <TableHead>
+                      <TableRow>
+                        <TableCell>Creator</TableCell>
+                        <TableCell>Contest</TableCell>
+                        <TableCell align="right">Amount</TableCell>
+                        <TableCell>{status === 'pending' ? 'Awarded' : 'Paid'}</TableCell>
+                        <TableCell>{status === 'pending' ? '' : 'Method and reference'}</TableCell>
+                      </TableRow>
+                    </TableHead>
+                    <TableBody>
+                      {payouts.data.earnings.map((e) => (
+                        <TableRow key={e.earning_id}>
+                          <TableCell>{e.creator_name}</TableCell>
+                          <TableCell>{e.contest_title ?? '—'}</TableCell>
+                          <TableCell align="right">
+                            {e.amount} {e.currency}
+                          </TableCell>
+                          <TableCell>{formatDateTime(e.paid_at ?? e.awarded_at)}</TableCell>
+                          <TableCell>
+                            {status === 'pending' ? (
+                              <Button
+                                size="small"
+                                variant="contained"
+                                onClick={() => setPaying(e)}
+                                aria-label={`Record payout to ${e.creator_name}`}
+                              >
+                                Record payout
+                              </Button>
+                            ) : (
+                              `${e.method ? PAYOUT_METHOD_LABELS[e.method] : ''} · ${e.reference ?? ''}`
+                            )}
+                          </TableCell>
+                        </TableRow>
+                      ))}
+                    </TableBody>
+                  </Table>
+                </TableContainer>
+              </CardContent>
+            </Card>
+          )}
+        </>
+      )}
+      <RecordPayoutDialog earning={paying} onClose={() => setPaying(null)} />
+    </Box>
+  );
+}
