@@ -24,6 +24,14 @@ export const ERROR_CODES = {
   /** An invitation link that was already used, or has expired. */
   invitation_used: 410,
   invitation_expired: 410,
+  /** A contest entry's video fails a hard rule of the brief (issue 15): the answer carries `checks`. */
+  brief_not_met: 422,
+  /** A contest entry's video is outside a soft rule: submit again with `confirm_warnings`. */
+  warnings_not_confirmed: 422,
+  /** The contest's submission deadline has passed. */
+  submissions_closed: 403,
+  /** The creator is not selected for the contest. */
+  not_selected: 403,
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,

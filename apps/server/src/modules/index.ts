@@ -7,6 +7,7 @@ import { creatorsRoutes } from './creators/creators.routes';
 import { contestsRoutes } from './contests/contests.routes';
 import { videosRoutes } from './videos/videos.routes';
 import { staffRoutes } from './staff/staff.routes';
+import { entriesRoutes } from './entries/entries.routes';
 
 /** Every API module, mounted under /api. Each is `(deps) => plugin`. */
 export const apiModules: Array<(deps: AppDeps) => FastifyPluginAsyncZod> = [
@@ -17,4 +18,5 @@ export const apiModules: Array<(deps: AppDeps) => FastifyPluginAsyncZod> = [
   creatorsRoutes,
   videosRoutes,
   staffRoutes,
+  entriesRoutes,
 ];

@@ -9,6 +9,10 @@ export const AUDIT_ACTIONS = [
   'invitation.create',
   'invitation.accept',
   'user.deactivate',
+  'entry.note',
+  'entry.note_resolve',
+  'entry.request_revision',
+  'entry.status',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
