@@ -122,7 +122,9 @@ export const dashboardContestSchema = z.object({
       video_title: z.string(),
       version: z.number(),
       status: z.enum(ENTRY_STATUSES),
-      timeline: z.array(z.object({ step: z.enum(ENTRY_STATUSES), version: z.number().nullable(), at: z.string() })),
+      timeline: z.array(
+        z.object({ step: z.enum(ENTRY_STATUSES), version: z.number().nullable(), at: z.string() }),
+      ),
     })
     .nullable(),
   result: z.object({ place: z.number(), prize: z.string() }).nullable(),

@@ -8,7 +8,13 @@ import type { VideoContainer, VideoRequirements } from '../contests/video-requir
  * before the upload starts, so both say the same words.
  */
 
-export const ENTRY_CHECK_RULES = ['orientation', 'aspect_ratio', 'duration', 'resolution', 'container'] as const;
+export const ENTRY_CHECK_RULES = [
+  'orientation',
+  'aspect_ratio',
+  'duration',
+  'resolution',
+  'container',
+] as const;
 export type EntryCheckRule = (typeof ENTRY_CHECK_RULES)[number];
 
 /** One rule's result: a failed `error` refuses the video; a failed `warning` needs the creator's confirmation. */
@@ -38,7 +44,9 @@ export function shownSize(facts: Pick<EntryVideoFacts, 'width' | 'height' | 'rot
 } | null {
   if (!facts.width || !facts.height) return null;
   const sideways = Math.abs(facts.rotation ?? 0) % 180 === 90;
-  return sideways ? { width: facts.height, height: facts.width } : { width: facts.width, height: facts.height };
+  return sideways
+    ? { width: facts.height, height: facts.width }
+    : { width: facts.width, height: facts.height };
 }
 
 /** The container of a file from its MIME type (what the server sniffed, or what the browser reports). */
@@ -138,7 +146,9 @@ export function checkEntryVideo(facts: EntryVideoFacts, requirements: VideoRequi
     const actualName = `${describeRatio(size.width, size.height)} ${actualOrientation}`;
     const wantedName = `${wanted.w}:${wanted.h} ${wantedOrientation}`;
     if (actualOrientation !== wantedOrientation) {
-      checks.push(fail('orientation', 'error', `This video is ${actualName}; the brief asks for ${wantedName}.`));
+      checks.push(
+        fail('orientation', 'error', `This video is ${actualName}; the brief asks for ${wantedName}.`),
+      );
     } else {
       checks.push(pass('orientation', `This video is ${actualOrientation}, as the brief asks.`));
       const off = Math.abs(size.width / size.height / (wanted.w / wanted.h) - 1);
@@ -171,12 +181,14 @@ export function checkEntryVideo(facts: EntryVideoFacts, requirements: VideoRequi
           `This video is ${length} long, ${short || long} s ${short ? 'shorter' : 'longer'} than the brief's ${window}.`,
         ),
       );
-    else checks.push(fail('duration', 'error', `This video is ${length} long; the brief asks for ${window}.`));
+    else
+      checks.push(fail('duration', 'error', `This video is ${length} long; the brief asks for ${window}.`));
   }
 
   const { min_width: minWidth, min_height: minHeight } = requirements;
   if ((minWidth !== null || minHeight !== null) && size) {
-    const enough = (minWidth === null || size.width >= minWidth) && (minHeight === null || size.height >= minHeight);
+    const enough =
+      (minWidth === null || size.width >= minWidth) && (minHeight === null || size.height >= minHeight);
     const asked =
       minWidth !== null && minHeight !== null
         ? `${minWidth}×${minHeight}`
@@ -186,7 +198,11 @@ export function checkEntryVideo(facts: EntryVideoFacts, requirements: VideoRequi
     checks.push(
       enough
         ? pass('resolution', `Resolution ${size.width}×${size.height}, at least the brief's ${asked}.`)
-        : fail('resolution', 'error', `This video is ${size.width}×${size.height}; the brief asks for at least ${asked}.`),
+        : fail(
+            'resolution',
+            'error',
+            `This video is ${size.width}×${size.height}; the brief asks for at least ${asked}.`,
+          ),
     );
   }
 
@@ -208,4 +224,5 @@ export function checkEntryVideo(facts: EntryVideoFacts, requirements: VideoRequi
 /** The failed hard rules: any of these refuses the video. */
 export const failedErrors = (checks: EntryCheck[]) => checks.filter((c) => !c.ok && c.severity === 'error');
 /** The failed soft rules: the creator confirms these to submit. */
-export const failedWarnings = (checks: EntryCheck[]) => checks.filter((c) => !c.ok && c.severity === 'warning');
+export const failedWarnings = (checks: EntryCheck[]) =>
+  checks.filter((c) => !c.ok && c.severity === 'warning');

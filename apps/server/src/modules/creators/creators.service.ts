@@ -54,7 +54,8 @@ export function createCreatorsService(deps: CreatorsServiceDeps) {
       repo.findEntryTimelines(db, userId),
     ]);
     const timelineOf = new Map<number, repo.TimelineRow[]>();
-    for (const event of timelines) timelineOf.set(event.entryId, [...(timelineOf.get(event.entryId) ?? []), event]);
+    for (const event of timelines)
+      timelineOf.set(event.entryId, [...(timelineOf.get(event.entryId) ?? []), event]);
     const latestSubmission = new Map<number, SubmissionRow>();
     for (const s of submissions) if (!latestSubmission.has(s.contestId)) latestSubmission.set(s.contestId, s);
     const resultOf = new Map<number, ResultRow>(results.map((r) => [r.contestId, r]));

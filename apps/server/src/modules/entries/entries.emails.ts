@@ -9,7 +9,8 @@ const WHAT_IT_MEANS: Record<EntryStatus, string> = {
   uploaded: 'We received your video.',
   processing: 'We are preparing your video for playback; we will write again when it is ready for review.',
   checked: 'Your video was checked against the contest brief.',
-  in_review: 'Your video is checked against the brief and waiting for the review by the contest team and the brand.',
+  in_review:
+    'Your video is checked against the brief and waiting for the review by the contest team and the brand.',
   revision_requested:
     'The reviewers ask for a revision: read their notes on your entry page and upload a new version before the deadline.',
   scored: 'The judges scored your video.',
@@ -45,7 +46,10 @@ export function entryStatusEmail(input: {
 export function createEntryEmails(deps: Pick<AppDeps, 'config' | 'queue' | 'log'>) {
   return {
     async sendStatus(input: Omit<Parameters<typeof entryStatusEmail>[0], 'link'> & { entryId: number }) {
-      const message = entryStatusEmail({ ...input, link: `${deps.config.PUBLIC_URL}/entries/${input.entryId}` });
+      const message = entryStatusEmail({
+        ...input,
+        link: `${deps.config.PUBLIC_URL}/entries/${input.entryId}`,
+      });
       // The change stands even if its e-mail cannot be queued; that is logged.
       await deps.queue.send(sendEmailJob, message).catch((error: unknown) => {
         deps.log.error({ err: error, entryId: input.entryId }, 'could not queue the entry status e-mail');

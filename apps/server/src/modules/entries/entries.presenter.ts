@@ -90,7 +90,12 @@ export function toEntryEvent(row: {
   detail: string;
   createdAt: Date;
 }): EntryEvent {
-  return { step: asStatus(row.step), version: row.version, detail: row.detail, at: row.createdAt.toISOString() };
+  return {
+    step: asStatus(row.step),
+    version: row.version,
+    detail: row.detail,
+    at: row.createdAt.toISOString(),
+  };
 }
 
 export function toEntry(

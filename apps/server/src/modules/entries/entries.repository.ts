@@ -134,7 +134,13 @@ export async function findVersionByVideo(db: DbOrTx, videoId: number) {
 
 export async function insertVersion(
   tx: DbOrTx,
-  values: { entryId: number; version: number; videoId: number; checks: EntryCheck[]; warningsConfirmedAt: Date | null },
+  values: {
+    entryId: number;
+    version: number;
+    videoId: number;
+    checks: EntryCheck[];
+    warningsConfirmedAt: Date | null;
+  },
 ): Promise<void> {
   await tx.insert(entryVersions).values(values);
 }
@@ -236,7 +242,12 @@ export async function countNotes(db: DbOrTx, entryIds: number[]) {
     .from(entryNotes)
     .where(and(inArray(entryNotes.entryId, entryIds), isNull(entryNotes.parentId)))
     .groupBy(entryNotes.entryId);
-  return new Map(rows.map((r) => [r.entryId, { total: Number(r.total), open: Number(r.open), onLatest: Number(r.onLatest) }]));
+  return new Map(
+    rows.map((r) => [
+      r.entryId,
+      { total: Number(r.total), open: Number(r.open), onLatest: Number(r.onLatest) },
+    ]),
+  );
 }
 
 /**

@@ -26,7 +26,8 @@ export const entriesRoutes =
         preHandler: app.requireUser,
         schema: {
           tags: ['entries'],
-          summary: 'Submit a video to a contest (selected creators, before the deadline); again for a new version',
+          summary:
+            'Submit a video to a contest (selected creators, before the deadline); again for a new version',
           params: contestParamsSchema,
           body: submitEntryBodySchema,
           response: { 201: entrySchema },

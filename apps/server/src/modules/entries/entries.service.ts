@@ -223,7 +223,13 @@ export function createEntriesService(deps: EntriesServiceDeps, clock: () => Date
         );
       const warnings = failedWarnings(checks);
       if (warnings.length && !body.confirm_warnings)
-        throw new AppError(ENTRY_ERROR_CODES.confirmWarnings, ENTRY_MESSAGES.confirmWarnings, {}, {}, { checks });
+        throw new AppError(
+          ENTRY_ERROR_CODES.confirmWarnings,
+          ENTRY_MESSAGES.confirmWarnings,
+          {},
+          {},
+          { checks },
+        );
 
       const processing = video.status === 'processing';
       const change = await db
@@ -350,7 +356,12 @@ export function createEntriesService(deps: EntriesServiceDeps, clock: () => Date
             targetType: 'entry',
             targetId: entryId,
             before: null,
-            after: { note_id: id, version, at_seconds: parent?.atSeconds ?? body.at_seconds, parent_id: parent?.id ?? null },
+            after: {
+              note_id: id,
+              version,
+              at_seconds: parent?.atSeconds ?? body.at_seconds,
+              parent_id: parent?.id ?? null,
+            },
           });
         return id;
       });
@@ -390,7 +401,9 @@ export function createEntriesService(deps: EntriesServiceDeps, clock: () => Date
         if (current?.status !== 'in_review' && current?.status !== 'checked')
           throw new AppError('conflict', ENTRY_MESSAGES.revisionState);
         const version = await repo.latestVersionNumber(tx, entryId);
-        const made = await advance(tx, entryId, version, [{ step: 'revision_requested', detail: body.message }]);
+        const made = await advance(tx, entryId, version, [
+          { step: 'revision_requested', detail: body.message },
+        ]);
         await recordAudit(tx, {
           actor: { userId: user.id },
           action: 'entry.request_revision',
@@ -414,7 +427,8 @@ export function createEntriesService(deps: EntriesServiceDeps, clock: () => Date
       status: EntryStatus,
       options: { actor: AuditActor; detail?: string },
     ): Promise<Entry> {
-      if (!JUDGING_STATUSES.includes(status)) throw AppError.validation({ status: [ENTRY_MESSAGES.statusOrder] });
+      if (!JUDGING_STATUSES.includes(status))
+        throw AppError.validation({ status: [ENTRY_MESSAGES.statusOrder] });
       const change = await db.transaction(async (tx) => {
         await repo.lockEntry(tx, entryId);
         const current = await repo.findEntry(tx, entryId);
@@ -440,7 +454,8 @@ export function createEntriesService(deps: EntriesServiceDeps, clock: () => Date
     /** The job handler's work: a video's processing settled (see `settleVideo`). */
     async videoSettled(videoId: number, status: 'ready' | 'failed'): Promise<void> {
       let failure: string | null = null;
-      if (status === 'failed') failure = (await videos.entryVideos([videoId])).get(videoId)?.failure_reason ?? null;
+      if (status === 'failed')
+        failure = (await videos.entryVideos([videoId])).get(videoId)?.failure_reason ?? null;
       await settleVideo(videoId, status, failure);
     },
   };
