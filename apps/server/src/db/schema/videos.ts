@@ -9,7 +9,6 @@ import {
   real,
   smallint,
   text,
-  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { createdAt, timestampTz, tsvector, updatedAt } from './columns';
 import type { Rendition } from '../../media/ladder';
