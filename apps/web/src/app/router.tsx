@@ -83,8 +83,12 @@ export const routes: RouteObject[] = [
       { path: paths.contestCreate, ...page('./routes/contests/contest-create.tsx', 'any') },
       { path: paths.contest(), ...page('./routes/contests/contest-detail.tsx') },
       { path: paths.contestApply(), ...page('./routes/contests/contest-apply.tsx') },
-      { path: paths.contestSubmit(), ...page('./routes/contests/contest-submit.tsx') },
-      { path: paths.contestSubmissions(), ...page('./routes/contests/contest-submissions.tsx', 'any') },
+      { path: paths.contestSubmit(), ...page('./routes/contests/contest-submit.tsx', ['creator']) },
+      {
+        path: paths.contestSubmissions(),
+        ...page('./routes/contests/contest-submissions.tsx', ['staff', 'brand']),
+      },
+      { path: paths.entry(), ...page('./routes/entries/entry.tsx', 'any') },
 
       // The staff console: its pages are chunks of their own, loaded only by staff.
       { path: paths.staff, ...page('./routes/staff/console-home.tsx', ['staff']) },

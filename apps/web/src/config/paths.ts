@@ -40,6 +40,7 @@ export const paths = {
   contestSubmit: (contestId: string | number = ':contestId') => `/contests/${contestId}/submit`,
   contestCreate: '/contests/create',
   contestSubmissions: (contestId: string | number = ':contestId') => `/contests/${contestId}/submissions`,
+  entry: (entryId: string | number = ':entryId') => `/entries/${entryId}`,
   staff: '/staff',
   staffReview: '/staff/review',
   staffAccounts: '/staff/accounts',

@@ -1,15 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  real,
-  smallint,
-  text,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, real, smallint, text } from 'drizzle-orm/pg-core';
 import { createdAt, timestampTz, tsvector, updatedAt } from './columns';
 import type { Rendition } from '../../media/ladder';
 import { users } from './accounts';

@@ -19,6 +19,7 @@ const CHAIR_CONTEST = {
     min_width: 1080,
     min_height: 1920,
     containers: ['mp4' as const, 'mov' as const],
+    duration_tolerance_seconds: 0,
   },
 };
 
