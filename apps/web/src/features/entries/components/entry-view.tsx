@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { Alert, Box, Button, Chip, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
 import { ENTRY_LIMITS, ENTRY_STATUS_LABELS, formatContestDate, type Entry } from '@app/domain';
@@ -59,8 +59,14 @@ export function EntryView({ entryId }: { entryId: string }) {
 function EntryDetail({ entry }: { entry: Entry }) {
   const session = useSession();
   const review = useReviewEntry(entry.id);
-  const [versionNumber, setVersionNumber] = useState(entry.version);
+  // null: the newest version (a new one shows as soon as it arrives).
+  const [versionNumber, setVersionNumber] = useState<number | null>(null);
+  const videoRef = useRef<HTMLVideoElement | null>(null);
   const [video, setVideo] = useState<HTMLVideoElement | null>(null);
+  const onMediaElement = useCallback((element: HTMLVideoElement | null) => {
+    videoRef.current = element;
+    setVideo(element);
+  }, []);
   const clock = useMediaClock(video);
   const [draftAt, setDraftAt] = useState<number | null>(null);
   const [draft, setDraft] = useState('');
@@ -73,16 +79,14 @@ function EntryDetail({ entry }: { entry: Entry }) {
   const notes = entry.notes.filter((n) => n.version === version.version);
   const duration = clock.duration || version.video.duration || 0;
 
-  // A new version arrived (after a submission): show it.
-  useEffect(() => setVersionNumber(entry.version), [entry.version]);
-
   const jump = (seconds: number) => {
-    if (!video) return;
-    video.currentTime = seconds;
-    video.focus();
+    const element = videoRef.current;
+    if (!element) return;
+    element.currentTime = seconds;
+    element.focus();
   };
   const pin = (seconds: number) => {
-    video?.pause();
+    videoRef.current?.pause();
     setDraftAt(seconds);
   };
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
@@ -90,7 +94,7 @@ function EntryDetail({ entry }: { entry: Entry }) {
     if ((event.target as HTMLElement).closest('input, textarea, [contenteditable="true"]')) return;
     if (event.key === 'n' || event.key === 'N') {
       event.preventDefault();
-      pin(Math.round((video?.currentTime ?? 0) * 10) / 10);
+      pin(Math.round((videoRef.current?.currentTime ?? 0) * 10) / 10);
     }
   };
   const saveNote = (event: FormEvent) => {
@@ -142,7 +146,8 @@ function EntryDetail({ entry }: { entry: Entry }) {
                 label="Version"
                 value={String(version.version)}
                 onChange={(event) => {
-                  setVersionNumber(Number(event.target.value));
+                  const chosen = Number(event.target.value);
+                  setVersionNumber(chosen === entry.version ? null : chosen);
                   setDraftAt(null);
                 }}
                 sx={{ minWidth: 180 }}
@@ -179,7 +184,7 @@ function EntryDetail({ entry }: { entry: Entry }) {
                   previewUrl={v.thumbnail}
                   poster={v.thumbnail_url}
                   title={v.title}
-                  onMediaElement={setVideo}
+                  onMediaElement={onMediaElement}
                 />
               )}
             </Box>

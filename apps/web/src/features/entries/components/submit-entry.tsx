@@ -81,7 +81,8 @@ export function SubmitEntry({ contest, renderUpload }: SubmitEntryProps) {
   const [submitted, setSubmitted] = useState<Entry | null>(null);
 
   const deadline = formatContestDate(contest.submission_deadline, contest.timezone, { time: true });
-  const closed = new Date(contest.submission_deadline).getTime() < Date.now();
+  // The server derives the status from the dates: after the video deadline it is judging or ended.
+  const closed = contest.status === 'judging' || contest.status === 'ended';
   const entry = submitted ?? mine.data ?? null;
   const enteredIds = new Set(entry?.versions.map((v) => v.video.id) ?? []);
   const candidates = (videos.data?.results ?? []).filter(
