@@ -96,6 +96,7 @@ function Submissions({ contests }: { contests: DashboardContest[] }) {
               <Stack
                 direction="row"
                 spacing={1}
+                useFlexGap
                 sx={{
                   justifyContent: 'space-between',
                   alignItems: 'flex-start',

@@ -37,7 +37,12 @@ function EntryCard({ entry }: { entry: EntrySummary }) {
           />
         </Box>
         <Stack spacing={1} sx={{ minWidth: 0 }}>
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+          <Stack
+            direction="row"
+            spacing={1}
+            useFlexGap
+            sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}
+          >
             <Typography variant="h6" component="h2">
               {entry.creator.name}
             </Typography>

@@ -76,7 +76,7 @@ export function EntryNotes({ notes, canResolve, onJump, onReply, onResolve }: En
               opacity: note.resolved_at ? 0.75 : 1,
             }}
           >
-            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+            <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
               <Button
                 size="small"
                 variant="outlined"
@@ -101,7 +101,12 @@ export function EntryNotes({ notes, canResolve, onJump, onReply, onResolve }: En
                 </Typography>
               </Box>
             ))}
-            <Stack direction="row" spacing={1} sx={{ mt: 1, alignItems: 'flex-start', flexWrap: 'wrap' }}>
+            <Stack
+              direction="row"
+              spacing={1}
+              useFlexGap
+              sx={{ mt: 1, alignItems: 'flex-start', flexWrap: 'wrap' }}
+            >
               <ReplyForm note={note} onReply={onReply} />
               {canResolve && !note.resolved_at && (
                 <Button size="small" onClick={() => onResolve(note)}>

@@ -121,7 +121,12 @@ function EntryDetail({ entry }: { entry: Entry }) {
         <Typography variant="h5" component="p">
           {entry.contest_title}
         </Typography>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', mt: 1, rowGap: 1 }}>
+        <Stack
+          direction="row"
+          spacing={1}
+          useFlexGap
+          sx={{ alignItems: 'center', flexWrap: 'wrap', mt: 1, rowGap: 1 }}
+        >
           <Chip color="primary" label={ENTRY_STATUS_LABELS[entry.status]} />
           <Typography color="text.secondary">
             {entry.creator.name} · videos due{' '}
@@ -139,7 +144,12 @@ function EntryDetail({ entry }: { entry: Entry }) {
       >
         <Box>
           <Stack spacing={1} onKeyDown={onKeyDown}>
-            <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+            <Stack
+              direction="row"
+              spacing={2}
+              useFlexGap
+              sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}
+            >
               <TextField
                 select
                 size="small"
