@@ -102,6 +102,8 @@ export const entryVideoSchema = videoSchema.pick({
   playback: true,
   processing: true,
   created_at: true,
+  /** The original's download link for the entrant, staff and the contest's brand (null otherwise). */
+  download_url: true,
 });
 export type EntryVideo = z.infer<typeof entryVideoSchema>;
 

@@ -70,9 +70,12 @@ export function createEntriesService(deps: EntriesServiceDeps, clock: () => Date
   });
 
   /** The versions of entries with their videos, by entry id, oldest first. */
-  async function versionsOf(entryIds: number[]): Promise<Map<number, EntryVersion[]>> {
+  async function versionsOf(entryIds: number[], viewer?: AuthUser): Promise<Map<number, EntryVersion[]>> {
     const rows = await repo.listVersions(db, entryIds);
-    const videoById = await videos.entryVideos(rows.map((r) => r.videoId));
+    const videoById = await videos.entryVideos(
+      rows.map((r) => r.videoId),
+      viewer,
+    );
     const byEntry = new Map<number, EntryVersion[]>();
     for (const row of rows) {
       const video = videoById.get(row.videoId);
@@ -84,9 +87,10 @@ export function createEntriesService(deps: EntriesServiceDeps, clock: () => Date
     return byEntry;
   }
 
-  async function present(row: repo.EntryRow): Promise<Entry> {
+  /** The entry with its history; `viewer` gets download links of the originals they may download. */
+  async function present(row: repo.EntryRow, viewer?: AuthUser): Promise<Entry> {
     const [versions, notes, events] = await Promise.all([
-      versionsOf([row.id]),
+      versionsOf([row.id], viewer),
       repo.listNotes(db, row.id),
       repo.listEvents(db, row.id),
     ]);
@@ -270,19 +274,19 @@ export function createEntriesService(deps: EntriesServiceDeps, clock: () => Date
         const now = await videos.getOwnVideo(video.id, user);
         if (now.status !== 'processing') await settleVideo(video.id, now.status, now.failure_reason);
       }
-      return present((await repo.findEntry(db, change.entryId))!);
+      return present((await repo.findEntry(db, change.entryId))!, user);
     },
 
     /** The caller's own entry in a contest, or null (the submit page shows it). */
     async mine(contestRef: string, user: AuthUser): Promise<Entry | null> {
       const contest = await contests.getContest(contestRef);
       const row = await repo.findEntryOf(db, contest.id, user.id);
-      return row ? present(row) : null;
+      return row ? present(row, user) : null;
     },
 
     /** One entry with its versions, notes and timeline: the entrant, staff and the contest's brand. */
     async get(id: number, user: AuthUser): Promise<Entry> {
-      return present((await loadVisible(id, user)).row);
+      return present((await loadVisible(id, user)).row, user);
     },
 
     /**
@@ -415,7 +419,7 @@ export function createEntriesService(deps: EntriesServiceDeps, clock: () => Date
         return made;
       });
       await announce(change);
-      return present((await repo.findEntry(db, entryId))!);
+      return present((await repo.findEntry(db, entryId))!, user);
     },
 
     /**

@@ -309,6 +309,19 @@ describe('entries, notes and the timeline: who sees what', () => {
     expect(resolved.json<EntryNote>().resolved_at).not.toBeNull();
   });
 
+  it("the contest's brand watches and downloads the entered original; another brand cannot", async () => {
+    const seen = (await get(`/api/entries/${entry.id}/`, quick.brandUser)).json<Entry>();
+    const link = seen.video.download_url;
+    expect(link).toMatch(/\/download\/\?token=/);
+    const download = await ctx.app.inject({ method: 'GET', url: link! });
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-disposition']).toContain('attachment');
+    expect((await get(`/api/videos/videos/${entry.video.id}/`, quick.brandUser)).statusCode).toBe(200);
+    expect((await get(`/api/videos/videos/${entry.video.id}/`, otherBrand)).statusCode).toBe(404);
+    const download2 = await get(`/api/videos/videos/${entry.video.id}/download/`, otherBrand);
+    expect(download2.statusCode).toBe(404);
+  });
+
   it('staff and brand actions are audited', async () => {
     const res = await get(`/api/staff/audit/?target_type=entry&target_id=${entry.id}`, staff);
     expect(res.statusCode).toBe(200);

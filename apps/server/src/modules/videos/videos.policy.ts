@@ -4,11 +4,22 @@ import type { AuthUser } from '../../plugins/auth';
 interface VideoAccess {
   ownerId: number;
   isApproved: boolean;
+  /**
+   * The caller is a brand user of a contest this video was entered in (a version of a contest
+   * entry); looked up by the service for brand callers, false when not known.
+   */
+  enteredInCallersContest?: boolean;
 }
 
-/** Anyone sees an approved video; before approval only its owner and staff do. */
+/**
+ * Anyone sees an approved video; before approval its owner, staff and the brand of the contest it
+ * was entered in (who review it there) do.
+ */
 export function canSeeVideo(user: AuthUser | undefined, video: VideoAccess): boolean {
-  return video.isApproved || (!!user && (user.id === video.ownerId || user.role === 'staff'));
+  return (
+    video.isApproved ||
+    (!!user && (user.id === video.ownerId || user.role === 'staff' || isBrandOfEnteredContest(user, video)))
+  );
 }
 
 /** Only staff list everyone's unapproved videos (the review queue). */
@@ -31,13 +42,9 @@ export function canEditCaptions(user: AuthUser, video: VideoAccess): boolean {
   return user.id === video.ownerId;
 }
 
-/**
- * The brand that runs the contest a video was entered in. Contest entries do not exist yet (a
- * video's `contest_id` is not an entry a brand accepted), so no brand qualifies until they do:
- * this answers false for everyone, and the download rule already asks it.
- */
-export function isBrandOfEnteredContest(_user: AuthUser, _video: VideoAccess): boolean {
-  return false;
+/** A brand user of the contest the video was entered in (a version of one of its entries). */
+export function isBrandOfEnteredContest(user: AuthUser, video: VideoAccess): boolean {
+  return user.role === 'brand' && video.enteredInCallersContest === true;
 }
 
 /** The original file: its owner, staff and the brand of the contest it was entered in; nobody else. */

@@ -1,6 +1,16 @@
 import { and, count, eq, inArray, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { brands, contests, creatorProfiles, users, videoCounts, videos } from '../../db/schema/index';
+import {
+  brandProfiles,
+  brands,
+  contestEntries,
+  contests,
+  creatorProfiles,
+  entryVersions,
+  users,
+  videoCounts,
+  videos,
+} from '../../db/schema/index';
 
 const videoColumns = {
   id: videos.id,
@@ -74,6 +84,18 @@ export async function findVideo(db: DbOrTx, id: number) {
 export function findVideosByIds(db: DbOrTx, ids: number[]) {
   if (!ids.length) return Promise.resolve([]);
   return selectVideos(db).where(inArray(videos.id, ids));
+}
+
+/** True when the video is a version of an entry in a contest of the brand user's brand. */
+export async function isEnteredInBrandUsersContest(db: DbOrTx, videoId: number, userId: number) {
+  const result = await db.execute(sql`
+    select 1 from ${entryVersions}
+      join ${contestEntries} on ${contestEntries.id} = ${entryVersions.entryId}
+      join ${contests} on ${contests.id} = ${contestEntries.contestId}
+      join ${brandProfiles} on ${brandProfiles.brandId} = ${contests.brandId}
+    where ${entryVersions.videoId} = ${videoId} and ${brandProfiles.userId} = ${userId}
+    limit 1`);
+  return result.rows.length > 0;
 }
 
 /** Marks a video as entered in a contest (its dashboard chip and contest title read this). */

@@ -140,9 +140,17 @@ export function createVideosService(deps: VideosServiceDeps) {
     url,
   });
 
+  /** The row with what the rules need to know of a brand caller (is it an entry of their contest?). */
+  const withAccess = async (row: repo.VideoRow, user?: AuthUser) => ({
+    ...row,
+    enteredInCallersContest:
+      user?.role === 'brand' ? await repo.isEnteredInBrandUsersContest(db, row.id, user.id) : false,
+  });
+
   /** The video if `user` may see it; 404 otherwise, so others learn nothing of unapproved videos. */
   const loadVisible = async (id: number, user?: AuthUser) => {
-    const row = await repo.findVideo(db, id);
+    const found = await repo.findVideo(db, id);
+    const row = found ? await withAccess(found, user) : undefined;
     if (!row || !canSeeVideo(user, row)) throw notFound();
     return row;
   };
@@ -460,9 +468,12 @@ export function createVideosService(deps: VideosServiceDeps) {
      * The videos of contest entries, by id, for a caller the entries module already allowed (the
      * entrant, staff, the contest's brand): no visibility rule of the library applies here.
      */
-    async entryVideos(ids: number[]): Promise<Map<number, Video>> {
+    async entryVideos(ids: number[], viewer?: AuthUser): Promise<Map<number, Video>> {
       const rows = await repo.findVideosByIds(db, [...new Set(ids)]);
-      return new Map(rows.map((row) => [row.id, present(row)]));
+      const presented = await Promise.all(
+        rows.map(async (row) => [row.id, present(await withAccess(row, viewer), viewer)] as const),
+      );
+      return new Map(presented);
     },
 
     /** Marks a video as entered in a contest: My Videos then shows it as a contest entry. */

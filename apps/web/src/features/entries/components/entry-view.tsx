@@ -326,6 +326,11 @@ function EntryDetail({ entry }: { entry: Entry }) {
                   .filter(Boolean)
                   .join(' · ')}
               </Typography>
+              {v.download_url && (
+                <Button href={v.download_url} size="small" sx={{ mt: 1 }}>
+                  Download the original
+                </Button>
+              )}
             </Paper>
           </Stack>
         </Box>
