@@ -164,7 +164,8 @@ export const entrySchema = entrySummarySchema.extend({
 });
 export type Entry = z.infer<typeof entrySchema>;
 
-export const entryListResponseSchema = z.array(entrySummarySchema);
+/** `GET /api/contests/{id}/entries/`: the contest's entries, each with its whole history. */
+export const entryListResponseSchema = z.array(entrySchema);
 export type EntryList = z.infer<typeof entryListResponseSchema>;
 
 /** `GET /api/contests/{id}/entries/mine/`: the caller's entry in the contest, or null. */

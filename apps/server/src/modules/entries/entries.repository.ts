@@ -237,7 +237,9 @@ export async function countNotes(db: DbOrTx, entryIds: number[]) {
       entryId: entryNotes.entryId,
       total: count(),
       open: sql<number>`count(*) filter (where ${entryNotes.resolvedAt} is null)::int`,
-      onLatest: sql<number>`count(*) filter (where ${entryNotes.version} = (select max(${entryVersions.version}) from ${entryVersions} where ${entryVersions.entryId} = ${entryNotes.entryId}))::int`,
+      // Spelled out with table names: a one-table select renders its columns unqualified, and
+      // inside the subquery "entry_id" would be the subquery's own.
+      onLatest: sql<number>`count(*) filter (where "entry_notes"."version" = (select max(v.version) from "entry_versions" v where v.entry_id = "entry_notes"."entry_id"))::int`,
     })
     .from(entryNotes)
     .where(and(inArray(entryNotes.entryId, entryIds), isNull(entryNotes.parentId)))

@@ -290,12 +290,12 @@ export function createEntriesService(deps: EntriesServiceDeps, clock: () => Date
     },
 
     /**
-     * A contest's entries with their newest version, for staff and the contest's brand (403 for
-     * anyone else), optionally filtered: `needs_review` (in review, and nobody has noted the newest
+     * A contest's entries — each with its newest version first-class and its versions, notes and
+     * timeline — for staff and the contest's brand (403 for anyone else), optionally filtered: `needs_review` (in review, and nobody has noted the newest
      * version yet or notes are open), `revision_requested`, `ready_for_judging` (in review, the
      * newest version noted and every note resolved).
      */
-    async listForReviewer(contestRef: string, user: AuthUser, filter?: EntryFilter): Promise<EntrySummary[]> {
+    async listForReviewer(contestRef: string, user: AuthUser, filter?: EntryFilter): Promise<Entry[]> {
       const contest = await contests.getContest(contestRef);
       if (!isReviewer(await viewerOf(user), { brandId: contest.brand.id })) throw forbidden();
       const rows = await repo.listEntriesOfContest(db, contest.id);
@@ -303,15 +303,16 @@ export function createEntriesService(deps: EntriesServiceDeps, clock: () => Date
         db,
         rows.map((r) => r.id),
       );
-      const all = await summaries(rows);
-      if (!filter) return all;
-      return all.filter((entry) => {
-        const c = counts.get(entry.id) ?? { total: 0, open: 0, onLatest: 0 };
-        if (filter === 'revision_requested') return entry.status === 'revision_requested';
-        const inReview = entry.status === 'in_review' || entry.status === 'checked';
+      const kept = rows.filter((row) => {
+        if (!filter) return true;
+        const c = counts.get(row.id) ?? { total: 0, open: 0, onLatest: 0 };
+        if (filter === 'revision_requested') return row.status === 'revision_requested';
+        const inReview = row.status === 'in_review' || row.status === 'checked';
         if (filter === 'needs_review') return inReview && (c.onLatest === 0 || c.open > 0);
         return inReview && c.onLatest > 0 && c.open === 0;
       });
+      const entries = await Promise.all(kept.map((row) => present(row, user)));
+      return entries.filter((entry) => entry.versions.length > 0);
     },
 
     /**

@@ -309,6 +309,28 @@ describe('entries, notes and the timeline: who sees what', () => {
     expect(resolved.json<EntryNote>().resolved_at).not.toBeNull();
   });
 
+  it('filters the list: needs review while a note is open, ready for judging once all are resolved', async () => {
+    const ids = async (filter: string) =>
+      (await get(`/api/contests/${quick.contest.id}/entries/?filter=${filter}`, staff))
+        .json<Entry[]>()
+        .map((e) => e.id);
+    expect(await ids('needs_review')).toContain(entry.id);
+    expect(await ids('ready_for_judging')).not.toContain(entry.id);
+    const listed = (await get(`/api/contests/${quick.contest.id}/entries/`, staff))
+      .json<Entry[]>()
+      .find((e) => e.id === entry.id)!;
+    expect(listed.timeline.length).toBeGreaterThan(0);
+    expect(listed.versions).toHaveLength(1);
+    for (const note of listed.notes.filter((n) => n.parent_id === null && !n.resolved_at))
+      expect((await post(`/api/entries/${entry.id}/notes/${note.id}/resolve/`, staff)).statusCode).toBe(200);
+    expect(await ids('ready_for_judging')).toContain(entry.id);
+    expect(await ids('needs_review')).not.toContain(entry.id);
+    expect(await ids('revision_requested')).not.toContain(entry.id);
+    expect((await get(`/api/contests/${quick.contest.id}/entries/?filter=bogus`, staff)).statusCode).toBe(
+      400,
+    );
+  });
+
   it("the contest's brand watches and downloads the entered original; another brand cannot", async () => {
     const seen = (await get(`/api/entries/${entry.id}/`, quick.brandUser)).json<Entry>();
     const link = seen.video.download_url;
