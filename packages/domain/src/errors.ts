@@ -32,6 +32,14 @@ export const ERROR_CODES = {
   already_paid: 409,
   invitation_used: 410,
   invitation_expired: 410,
+  /** A contest entry's video fails a hard rule of the brief (issue 15): the answer carries `checks`. */
+  brief_not_met: 422,
+  /** A contest entry's video is outside a soft rule: submit again with `confirm_warnings`. */
+  warnings_not_confirmed: 422,
+  /** The contest's submission deadline has passed. */
+  submissions_closed: 403,
+  /** The creator is not selected for the contest. */
+  not_selected: 403,
   payload_too_large: 413,
   /** The creator's stored videos reached UPLOAD_QUOTAS.maxStoredBytes. */
   storage_quota_exceeded: 413,

@@ -2,6 +2,7 @@ import type { AppDeps } from '../app-deps';
 import { createEmailSender, sendEmailJob } from './send-email.job';
 import { startAccountJobHandlers } from '../modules/accounts/accounts.jobs';
 import { startVideoJobHandlers } from '../modules/videos/videos.jobs';
+import { startEntryJobHandlers } from '../modules/entries/entries.jobs';
 
 /** Starts every job handler in this process (the app process, or a worker-only process). */
 export async function startJobHandlers(
@@ -10,4 +11,5 @@ export async function startJobHandlers(
   await deps.queue.work(sendEmailJob, createEmailSender(deps));
   await startVideoJobHandlers(deps);
   await startAccountJobHandlers(deps);
+  await startEntryJobHandlers(deps);
 }

@@ -13,6 +13,8 @@ export class AppError extends Error {
     readonly detail: string,
     readonly fields: FieldErrors = {},
     readonly headers: Record<string, string> = {},
+    /** More of the answer's body beside `detail` and `code` (e.g. the `checks` of a refused entry). */
+    readonly extra: Record<string, unknown> = {},
   ) {
     super(detail);
     this.statusCode = ERROR_CODES[code];

@@ -10,6 +10,7 @@ import { videosRoutes } from './videos/videos.routes';
 import { staffRoutes } from './staff/staff.routes';
 import { judgingRoutes } from './judging/judging.routes';
 import { payoutsRoutes } from './payouts/payouts.routes';
+import { entriesRoutes } from './entries/entries.routes';
 
 /** Every API module, mounted under /api. Each is `(deps) => plugin`. */
 export const apiModules: Array<(deps: AppDeps) => FastifyPluginAsyncZod> = [
@@ -23,4 +24,5 @@ export const apiModules: Array<(deps: AppDeps) => FastifyPluginAsyncZod> = [
   staffRoutes,
   judgingRoutes,
   payoutsRoutes,
+  entriesRoutes,
 ];

@@ -14,7 +14,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply
         .status(error.statusCode)
         .headers(error.headers)
-        .send({ detail: error.detail, code: error.code, ...error.fields });
+        .send({ ...error.extra, detail: error.detail, code: error.code, ...error.fields });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string[]> = {};

@@ -89,10 +89,14 @@ export const routes: RouteObject[] = [
       },
       { path: paths.contest(), ...page('./routes/contests/contest-detail.tsx') },
       { path: paths.contestApply(), ...page('./routes/contests/contest-apply.tsx') },
-      { path: paths.contestSubmit(), ...page('./routes/contests/contest-submit.tsx') },
-      { path: paths.contestSubmissions(), ...page('./routes/contests/contest-submissions.tsx', 'any') },
+      { path: paths.contestSubmit(), ...page('./routes/contests/contest-submit.tsx', ['creator']) },
+      {
+        path: paths.contestSubmissions(),
+        ...page('./routes/contests/contest-submissions.tsx', ['staff', 'brand']),
+      },
       { path: paths.contestJudging(), ...page('./routes/judging/contest-judging.tsx', ['staff', 'brand']) },
       { path: paths.scorecard(), ...page('./routes/judging/scorecard.tsx', ['creator', 'staff']) },
+      { path: paths.entry(), ...page('./routes/entries/entry.tsx', 'any') },
 
       // The staff console: its pages are chunks of their own, loaded only by staff.
       { path: paths.staff, ...page('./routes/staff/console-home.tsx', ['staff']) },

@@ -45,6 +45,7 @@ export const paths = {
   contestSubmissions: (contestId: string | number = ':contestId') => `/contests/${contestId}/submissions`,
   contestJudging: (contestId: string | number = ':contestId') => `/contests/${contestId}/judging`,
   scorecard: (entryId: string | number = ':entryId') => `/entries/${entryId}/scorecard`,
+  entry: (entryId: string | number = ':entryId') => `/entries/${entryId}`,
   staff: '/staff',
   staffReview: '/staff/review',
   staffAccounts: '/staff/accounts',

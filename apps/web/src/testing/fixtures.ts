@@ -74,6 +74,7 @@ export function makeContest(overrides: Partial<ContestResponse> = {}): ContestRe
       min_width: 1080,
       min_height: 1920,
       containers: ['mp4', 'mov'],
+      duration_tolerance_seconds: 0,
     },
     landing: {
       product_noun: 'chair',
@@ -257,6 +258,7 @@ export function makeDashboardVideo(id: number, overrides: Partial<DashboardVideo
     review_status: 'pending',
     review_reason: null,
     contest_id: null,
+    contest_title: null,
     type: 'standalone',
     views: 0,
     likes: 0,

@@ -25,5 +25,10 @@ export const videoRequirementsSchema = z.object({
   min_width: pixels(),
   min_height: pixels(),
   containers: z.array(z.enum(VIDEO_CONTAINERS)).max(VIDEO_CONTAINERS.length).default([]),
+  /**
+   * A soft edge around the length window: a video at most this many seconds outside
+   * min_seconds–max_seconds is a warning the creator confirms, not a refusal. 0: the window is hard.
+   */
+  duration_tolerance_seconds: z.number().int().min(0).max(600).default(0),
 });
 export type VideoRequirements = z.infer<typeof videoRequirementsSchema>;

@@ -3,6 +3,7 @@ import { LIMITS } from '../limits';
 import { shippingAddressSchema } from '../common/address';
 import { reviewStatusSchema, videoProcessingSchema } from '../videos/video-api';
 import { APPLICATION_STATUSES } from '../contests/application';
+import { ENTRY_STATUSES } from '../entries/entry-status';
 import {
   PROFILE_RESPONSE_KEYS,
   PROFILE_STORED_FIELDS,
@@ -113,7 +114,23 @@ export const dashboardContestSchema = z.object({
   timezone: z.string(),
   status: z.enum(DASHBOARD_CONTEST_STATUSES),
   application_status: z.enum(APPLICATION_STATUSES).nullable(),
-  submission: z.object({ id: z.number(), video_id: z.number(), created_at: z.string() }).nullable(),
+  /**
+   * The creator's latest submission: their entry (id) with its newest version, its status and
+   * its timeline (issue 15); null before they submit.
+   */
+  submission: z
+    .object({
+      id: z.number(),
+      video_id: z.number(),
+      created_at: z.string(),
+      video_title: z.string(),
+      version: z.number(),
+      status: z.enum(ENTRY_STATUSES),
+      timeline: z.array(
+        z.object({ step: z.enum(ENTRY_STATUSES), version: z.number().nullable(), at: z.string() }),
+      ),
+    })
+    .nullable(),
   result: z.object({ place: z.number(), prize: z.string() }).nullable(),
   /** The product's shipment to a selected creator (carrier and tracking number), once shipped. */
   shipment: z
@@ -145,6 +162,8 @@ export const dashboardVideoSchema = z.object({
   review_status: reviewStatusSchema,
   review_reason: z.string().nullable(),
   contest_id: z.number().nullable(),
+  /** The contest the video was entered in ('Contest Entry' chip), or null. */
+  contest_title: z.string().nullable(),
   type: z.enum(['contest', 'standalone']),
   views: z.number(),
   likes: z.number(),

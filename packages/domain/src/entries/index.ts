@@ -1,1 +1,3 @@
 export * from './entry-status';
+export * from './entry-checks';
+export * from './entry-api';

@@ -6,9 +6,6 @@ import { RANK_BANDS } from './rank';
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 
-/** `/api/entries/{id}/…` */
-export const entryIdParamsSchema = z.object({ id });
-export type EntryIdParams = z.infer<typeof entryIdParamsSchema>;
 /** `/api/contests/{id}/scores|ranking|results/` (numeric ids). */
 export const contestIdParamsSchema = z.object({ id });
 export type ContestIdParams = z.infer<typeof contestIdParamsSchema>;

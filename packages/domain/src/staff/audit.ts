@@ -25,6 +25,10 @@ export const AUDIT_ACTIONS = [
   'results.correct',
   'payout.record',
   'ledger.correct',
+  'entry.note',
+  'entry.note_resolve',
+  'entry.request_revision',
+  'entry.status',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -3,14 +3,10 @@ import { createdAt, timestampTz, updatedAt } from './columns';
 import { users } from './accounts';
 import { contests } from './contests';
 import { videos } from './videos';
+import type { EntryCheck } from '@app/domain';
 
 /** A result of checking a video against a contest's brief (`entryCheckSchema` in the domain). */
-export interface EntryCheck {
-  rule: string;
-  ok: boolean;
-  severity: 'error' | 'warning';
-  message: string;
-}
+export type { EntryCheck };
 
 /**
  * A creator's entry in a contest: one per creator per contest. Its versions are the videos they

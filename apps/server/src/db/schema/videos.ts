@@ -114,23 +114,3 @@ export const videoCounts = pgTable('video_counts', {
   isApproved: boolean('is_approved').primaryKey(),
   videos: bigint('videos', { mode: 'number' }).notNull().default(0),
 });
-
-/** A video entered in a contest. */
-export const submissions = pgTable(
-  'submissions',
-  {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    contestId: integer('contest_id')
-      .notNull()
-      .references(() => contests.id, { onDelete: 'cascade' }),
-    videoId: integer('video_id')
-      .notNull()
-      .references(() => videos.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    viewCount: integer('view_count').notNull().default(0),
-    createdAt: createdAt(),
-  },
-  (t) => [uniqueIndex('submissions_video_key').on(t.videoId), index('submissions_user_idx').on(t.userId)],
-);

@@ -138,6 +138,8 @@ export const CHAIR_VIDEO_REQUIREMENTS = {
   min_width: 1080,
   min_height: 1920,
   containers: ['mp4', 'mov'],
+  /** The rules' window is firm: a video outside 60–90 s is refused, not a warning. */
+  duration_tolerance_seconds: 0,
 } satisfies CreateContestBody['video_requirements'];
 
 /** The three chairs (spec §2: E3 PRO, X7 SMART, P2 ERGONOMIC; §4: the tiles' fallbacks). */

@@ -1,5 +1,7 @@
 import {
   centsToAmount,
+  ENTRY_STATUSES,
+  type EntryStatus,
   toProfileResponseFields,
   toShippingAddress,
   type CreatorProfile,
@@ -13,7 +15,11 @@ import type {
   ParticipationRow,
   ResultRow,
   SubmissionRow,
+  TimelineRow,
 } from './creators.repository';
+
+const asEntryStatus = (value: string): EntryStatus =>
+  (ENTRY_STATUSES as readonly string[]).includes(value) ? (value as EntryStatus) : 'uploaded';
 
 /** The dashboard lists a contest can be in (spec §4) and the chip each shows. */
 export type DashboardList = 'running' | 'applied' | 'ended';
@@ -26,6 +32,7 @@ export function toDashboardContest(
   submission: SubmissionRow | null,
   result: ResultRow | null,
   scorecardEntryId: number | null = null,
+  timeline: TimelineRow[] = [],
 ): DashboardContest {
   return {
     id: row.id,
@@ -39,7 +46,19 @@ export function toDashboardContest(
     status: STATUS_LABEL[list],
     application_status: row.applicationStatus,
     submission: submission
-      ? { id: submission.id, video_id: submission.videoId, created_at: submission.createdAt.toISOString() }
+      ? {
+          id: submission.id,
+          video_id: submission.videoId,
+          created_at: submission.createdAt.toISOString(),
+          video_title: submission.videoTitle,
+          version: submission.version,
+          status: asEntryStatus(submission.status),
+          timeline: timeline.map((event) => ({
+            step: asEntryStatus(event.step),
+            version: event.version,
+            at: event.createdAt.toISOString(),
+          })),
+        }
       : null,
     result: result ? { place: result.place, prize: centsToAmount(result.prizeCents) } : null,
     shipment:
@@ -72,6 +91,7 @@ export function toDashboardVideo(video: OwnVideoRow, mediaUrl: (key: string) => 
     review_status: video.reviewStatus,
     review_reason: video.reviewReason,
     contest_id: video.contestId,
+    contest_title: video.contestTitle,
     type: video.contestId === null ? 'standalone' : 'contest',
     views: video.views,
     likes: video.likes,

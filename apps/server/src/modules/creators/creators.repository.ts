@@ -5,7 +5,9 @@ import {
   contestResults,
   contests,
   creatorProfiles,
-  submissions,
+  contestEntries,
+  entryEvents,
+  entryVersions,
   users,
   videos,
 } from '../../db/schema/index';
@@ -17,8 +19,8 @@ import { type ProfileStoredField, type ProfileStoredValues, type ShippingAddress
 export function findParticipatedContests(db: DbOrTx, userId: number) {
   const ownSubmission = db
     .select({ one: sql`1` })
-    .from(submissions)
-    .where(and(eq(submissions.contestId, contests.id), eq(submissions.userId, userId)));
+    .from(contestEntries)
+    .where(and(eq(contestEntries.contestId, contests.id), eq(contestEntries.userId, userId)));
   return db
     .select({
       id: contests.id,
@@ -41,23 +43,50 @@ export function findParticipatedContests(db: DbOrTx, userId: number) {
     .orderBy(desc(contests.submissionDeadline), desc(contests.id));
 }
 
-/** The creator's submissions, newest first, with the video and contest titles. */
+/**
+ * The creator's submissions — their contest entries, one per contest — newest first, each with its
+ * newest version (the one judged): the video, its title and views, and the entry's status.
+ */
 export function findSubmissions(db: DbOrTx, userId: number) {
   return db
     .select({
-      id: submissions.id,
-      contestId: submissions.contestId,
+      id: contestEntries.id,
+      contestId: contestEntries.contestId,
       contestTitle: contests.title,
-      videoId: submissions.videoId,
+      status: contestEntries.status,
+      version: entryVersions.version,
+      videoId: entryVersions.videoId,
       videoTitle: videos.title,
-      viewCount: submissions.viewCount,
-      createdAt: submissions.createdAt,
+      viewCount: videos.views,
+      createdAt: entryVersions.createdAt,
     })
-    .from(submissions)
-    .innerJoin(videos, eq(videos.id, submissions.videoId))
-    .innerJoin(contests, eq(contests.id, submissions.contestId))
-    .where(eq(submissions.userId, userId))
-    .orderBy(desc(submissions.createdAt), desc(submissions.id));
+    .from(contestEntries)
+    .innerJoin(
+      entryVersions,
+      and(
+        eq(entryVersions.entryId, contestEntries.id),
+        sql`${entryVersions.version} = (select max(v.version) from ${entryVersions} v where v.entry_id = ${contestEntries.id})`,
+      ),
+    )
+    .innerJoin(videos, eq(videos.id, entryVersions.videoId))
+    .innerJoin(contests, eq(contests.id, contestEntries.contestId))
+    .where(eq(contestEntries.userId, userId))
+    .orderBy(desc(entryVersions.createdAt), desc(contestEntries.id));
+}
+
+/** The timelines of the creator's entries, oldest step first. */
+export function findEntryTimelines(db: DbOrTx, userId: number) {
+  return db
+    .select({
+      entryId: entryEvents.entryId,
+      step: entryEvents.step,
+      version: entryEvents.version,
+      createdAt: entryEvents.createdAt,
+    })
+    .from(entryEvents)
+    .innerJoin(contestEntries, eq(contestEntries.id, entryEvents.entryId))
+    .where(eq(contestEntries.userId, userId))
+    .orderBy(entryEvents.createdAt, entryEvents.id);
 }
 
 export function findResults(db: DbOrTx, userId: number) {
@@ -79,6 +108,7 @@ export function findOwnVideos(db: DbOrTx, userId: number) {
       title: videos.title,
       description: videos.description,
       contestId: videos.contestId,
+      contestTitle: contests.title,
       posterKey: videos.posterKey,
       status: videos.status,
       failureReason: videos.failureReason,
@@ -92,19 +122,21 @@ export function findOwnVideos(db: DbOrTx, userId: number) {
       createdAt: videos.createdAt,
     })
     .from(videos)
+    .leftJoin(contests, eq(contests.id, videos.contestId))
     .where(eq(videos.ownerId, userId))
     .orderBy(desc(videos.createdAt), desc(videos.id));
 }
 
 export type ParticipationRow = Awaited<ReturnType<typeof findParticipatedContests>>[number];
 export type SubmissionRow = Awaited<ReturnType<typeof findSubmissions>>[number];
+export type TimelineRow = Awaited<ReturnType<typeof findEntryTimelines>>[number];
 export type ResultRow = Awaited<ReturnType<typeof findResults>>[number];
 export type OwnVideoRow = Awaited<ReturnType<typeof findOwnVideos>>[number];
 
 export async function countCreatorActivity(db: DbOrTx, userId: number) {
   const [[videoCount], [submissionCount], [wins]] = await Promise.all([
     db.select({ n: count() }).from(videos).where(eq(videos.ownerId, userId)),
-    db.select({ n: count() }).from(submissions).where(eq(submissions.userId, userId)),
+    db.select({ n: count() }).from(contestEntries).where(eq(contestEntries.userId, userId)),
     db
       .select({ n: count() })
       .from(contestResults)
@@ -120,7 +152,7 @@ export async function countParticipations(db: DbOrTx, userId: number): Promise<n
       SELECT ${applications.contestId} AS contest_id FROM ${applications}
         WHERE ${applications.userId} = ${userId} AND ${applications.status} = 'selected'
       UNION
-      SELECT ${submissions.contestId} FROM ${submissions} WHERE ${submissions.userId} = ${userId}
+      SELECT ${contestEntries.contestId} FROM ${contestEntries} WHERE ${contestEntries.userId} = ${userId}
     ) AS taken_part`);
   return Number(result.rows[0]?.n ?? 0);
 }

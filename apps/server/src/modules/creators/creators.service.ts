@@ -49,12 +49,16 @@ export function createCreatorsService(deps: CreatorsServiceDeps) {
 
   /** GET /api/accounts/creator/dashboard/: the contests the creator takes part in, by list. */
   async function contestLists(userId: number): Promise<CreatorContests> {
-    const [rows, submissions, results, scorecards] = await Promise.all([
+    const [rows, submissions, results, scorecards, timelines] = await Promise.all([
       repo.findParticipatedContests(db, userId),
       repo.findSubmissions(db, userId),
       repo.findResults(db, userId),
       findScorecardEntries(db, userId),
+      repo.findEntryTimelines(db, userId),
     ]);
+    const timelineOf = new Map<number, repo.TimelineRow[]>();
+    for (const event of timelines)
+      timelineOf.set(event.entryId, [...(timelineOf.get(event.entryId) ?? []), event]);
     const latestSubmission = new Map<number, SubmissionRow>();
     for (const s of submissions) if (!latestSubmission.has(s.contestId)) latestSubmission.set(s.contestId, s);
     const resultOf = new Map<number, ResultRow>(results.map((r) => [r.contestId, r]));
@@ -70,6 +74,7 @@ export function createCreatorsService(deps: CreatorsServiceDeps) {
           submission,
           resultOf.get(row.id) ?? null,
           scorecards.get(row.id) ?? null,
+          submission ? (timelineOf.get(submission.id) ?? []) : [],
         ),
       );
     }

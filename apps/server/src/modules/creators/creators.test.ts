@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import {
   applications,
   brands,
@@ -6,7 +7,9 @@ import {
   contests,
   ledgerEntries,
   products,
-  submissions,
+  contestEntries,
+  entryEvents,
+  entryVersions,
   videos,
 } from '../../db/schema/index';
 import { createTestContext, type TestContext } from '../../../test/helper';
@@ -80,11 +83,16 @@ async function makeVideo(
   return row!.id;
 }
 
+/** A contest entry with the video as its first version (the entries module's tables). */
 async function submit(user: TestUser, contestId: number, videoId: number) {
-  const [row] = await ctx.deps.database.db
-    .insert(submissions)
-    .values({ contestId, videoId, userId: user.id, viewCount: 7 })
-    .returning({ id: submissions.id });
+  const db = ctx.deps.database.db;
+  const [row] = await db
+    .insert(contestEntries)
+    .values({ contestId, userId: user.id, status: 'in_review' })
+    .returning({ id: contestEntries.id });
+  await db.insert(entryVersions).values({ entryId: row!.id, version: 1, videoId });
+  await db.insert(entryEvents).values({ entryId: row!.id, step: 'uploaded', version: 1 });
+  await db.update(videos).set({ views: 7 }).where(eq(videos.id, videoId));
   return row!.id;
 }
 
@@ -199,7 +207,13 @@ describe('GET /api/accounts/creator/dashboard/ and /api/creator/dashboard/', () 
     expect(body.running[0]).toMatchObject({
       id: submittedOnly,
       application_status: null,
-      submission: { id: submissionId, video_id: entry },
+      submission: {
+        id: submissionId,
+        video_id: entry,
+        version: 1,
+        status: 'in_review',
+        timeline: [{ step: 'uploaded', version: 1 }],
+      },
     });
     const ended = body.ended.find((c: { id: number }) => c.id === over);
     expect(ended).toMatchObject({

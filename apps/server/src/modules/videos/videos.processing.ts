@@ -17,9 +17,24 @@ import {
 import { makePoster, makePreview, pickStart } from '../../media/renditions';
 import { ToolError } from '../../media/run';
 import type { SniffedVideoType } from '../../media/sniff';
+import { videoSettledJob } from '../../jobs/video-settled.job';
 import { findVideo, updateVideo, type NewVideo } from './videos.repository';
 
-export type VideoProcessingDeps = Pick<AppDeps, 'database' | 'storage' | 'config' | 'log'>;
+export type VideoProcessingDeps = Pick<AppDeps, 'database' | 'storage' | 'config' | 'log' | 'queue'>;
+
+/**
+ * Tells whoever waits on this video (contest entries) that it became playable or failed for good.
+ * A process without a job queue (the demo seed) has nobody waiting: that is only logged.
+ */
+async function announceSettled(
+  deps: VideoProcessingDeps,
+  videoId: number,
+  status: 'ready' | 'failed',
+): Promise<void> {
+  await deps.queue.send(videoSettledJob, { videoId, status }).catch((error: unknown) => {
+    deps.log.debug({ err: error, videoId }, 'could not announce the settled video');
+  });
+}
 
 /** Folder of a video's files: every key of one video shares it. */
 export function videoFolder(originalKey: string): string {
@@ -182,6 +197,7 @@ export async function processVideo(
         processingPercent: rest.length ? 0 : 100,
       });
       playable = true;
+      await announceSettled(deps, videoId, 'ready');
     }
 
     if (rest.length && video.hlsKey !== playbackKeys.master(folder)) {
@@ -225,6 +241,7 @@ export async function processVideo(
         failureReason: error.reason,
         processingStage: 'failed',
       });
+      await announceSettled(deps, videoId, 'failed');
       return;
     }
     if (lastAttempt || error instanceof UnusableVideoError) {
@@ -242,6 +259,7 @@ export async function processVideo(
           : { status: 'failed', failureReason: reason, processingStage: 'failed' },
       );
       deps.log.error({ err: error, videoId }, 'video processing failed for good');
+      if (!playable) await announceSettled(deps, videoId, 'failed');
       return;
     }
     throw error;

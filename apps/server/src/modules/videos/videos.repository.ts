@@ -87,6 +87,17 @@ export async function findVideo(db: DbOrTx, id: number) {
   return row;
 }
 
+/** Several videos by id (any state; the caller decided who may see them). */
+export function findVideosByIds(db: DbOrTx, ids: number[]) {
+  if (!ids.length) return Promise.resolve([]);
+  return selectVideos(db).where(inArray(videos.id, ids));
+}
+
+/** Marks a video as entered in a contest (its dashboard chip and contest title read this). */
+export async function setVideoContest(db: DbOrTx, id: number, contestId: number): Promise<void> {
+  await db.update(videos).set({ contestId, updatedAt: new Date() }).where(eq(videos.id, id));
+}
+
 export interface ListFilter {
   /** Only approved (true), only unapproved (false) or both (undefined). */
   approved?: boolean;

@@ -564,6 +564,33 @@ export function createVideosService(deps: VideosServiceDeps) {
       return withAwards(await presentPage(result, request));
     },
 
+    /**
+     * A creator's own video, for entering it in a contest: 404 when there is none or it is not
+     * theirs (someone else's video is never revealed).
+     */
+    async getOwnVideo(id: number, user: AuthUser): Promise<Video> {
+      const row = await repo.findVideo(db, id);
+      if (!row || row.ownerId !== user.id) throw notFound();
+      return present(row, user);
+    },
+
+    /**
+     * The videos of contest entries, by id, for a caller the entries module already allowed (the
+     * entrant, staff, the contest's brand): no visibility rule of the library applies here.
+     */
+    async entryVideos(ids: number[], viewer?: AuthUser): Promise<Map<number, Video>> {
+      const rows = await withEntryAccess(await repo.findVideosByIds(db, [...new Set(ids)]), viewer);
+      const presented = await Promise.all(
+        rows.map(async (row) => [row.id, await present(row, viewer)] as const),
+      );
+      return new Map(presented);
+    },
+
+    /** Marks a video as entered in a contest: My Videos then shows it as a contest entry. */
+    async placeInContest(id: number, contestId: number): Promise<void> {
+      await repo.setVideoContest(db, id, contestId);
+    },
+
     /** One video, for whoever may see it (404 for anyone else). */
     async get(id: number, user?: AuthUser): Promise<Video> {
       const video = present(await loadVisible(id, user), user);

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Box, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import type { VideoPlayback } from '@app/domain';
 // Types only: the library itself is imported when a video needs it (below).
@@ -13,6 +13,11 @@ export interface VideoPlayerProps {
   previewUrl: string | null;
   poster: string | null;
   title: string;
+  /**
+   * Called with the <video> element when it is mounted (and null when it goes), for pages that
+   * read the current time or seek (an entry's time-stamped review notes).
+   */
+  onMediaElement?: (video: HTMLVideoElement | null) => void;
 }
 
 /** How this browser plays the HLS master. */
@@ -47,7 +52,14 @@ const SEEK_SECONDS = 5;
  * menu, and keys on the focused video: Space or K play and pause, ←/→ seek 5 s, M mutes, C turns
  * captions on and off.
  */
-export default function VideoPlayer({ playback, originalUrl, previewUrl, poster, title }: VideoPlayerProps) {
+export default function VideoPlayer({
+  playback,
+  originalUrl,
+  previewUrl,
+  poster,
+  title,
+  onMediaElement,
+}: VideoPlayerProps) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const [engine, setEngine] = useState<Engine | null>(null);
   /** Set when HLS failed for good: play the MP4 (or, without playback, the preview). */
@@ -57,6 +69,14 @@ export default function VideoPlayer({ playback, originalUrl, previewUrl, poster,
   const captionsId = useId();
   const hintId = useId();
   const captions = playback?.captions ?? [];
+  // A stable callback ref: the page hears of the element once per mount, not on every render.
+  const setVideoElement = useCallback(
+    (element: HTMLVideoElement | null) => {
+      videoRef.current = element;
+      onMediaElement?.(element);
+    },
+    [onMediaElement],
+  );
 
   // Decide how to play once the element exists (the browser's abilities are not known before).
   useEffect(() => {
@@ -161,7 +181,7 @@ export default function VideoPlayer({ playback, originalUrl, previewUrl, poster,
   return (
     <Stack sx={{ width: '100%', height: '100%' }}>
       <Box
-        ref={videoRef}
+        ref={setVideoElement}
         component="video"
         key={playback ? 'playback' : (src ?? 'none')}
         controls

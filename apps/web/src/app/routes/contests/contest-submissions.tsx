@@ -1,27 +1,25 @@
 import { useParams } from 'react-router';
-import { Box, Typography } from '@mui/material';
-import { SimplePage } from '../../../components/simple-page';
+import { Container, Typography } from '@mui/material';
+import { usePageTitle } from '../../../components/simple-page';
 import { useContest } from '../../../features/contests/api/get-contest';
+import { ContestEntries } from '../../../features/entries';
 
-/** Placeholder (spec §2: protected): the entries of one contest, for review. */
+/** Contest Submissions (spec §2, issue 15): a contest's entries, for staff and its brand. */
 export default function ContestSubmissionsPage() {
   const { contestId = '' } = useParams();
   const { data: contest } = useContest(contestId);
+  usePageTitle('Contest Submissions');
   return (
-    <SimplePage title="Contest Submissions">
+    <Container maxWidth="lg" sx={{ py: { xs: 4, md: 8 } }}>
+      <Typography component="h1" variant="h2" gutterBottom>
+        Contest Submissions
+      </Typography>
       {contest && (
         <Typography variant="h5" component="p" gutterBottom>
           {contest.title}
         </Typography>
       )}
-      <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 3, p: 4, textAlign: 'center', mt: 3 }}>
-        <Typography variant="h6" component="p" gutterBottom>
-          No submissions to review yet
-        </Typography>
-        <Typography color="text.secondary">
-          Entries appear here once selected creators upload their films.
-        </Typography>
-      </Box>
-    </SimplePage>
+      <ContestEntries contestId={contestId} />
+    </Container>
   );
 }

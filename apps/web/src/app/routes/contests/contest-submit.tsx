@@ -1,46 +1,36 @@
 import { Link as RouterLink, useParams } from 'react-router';
-import { Box, Button, Stack, Typography } from '@mui/material';
-import { formatContestDate } from '@app/domain';
+import { Alert, Button, Typography } from '@mui/material';
 import { SimplePage } from '../../../components/simple-page';
 import { paths } from '../../../config/paths';
 import { useContest } from '../../../features/contests/api/get-contest';
+import { SubmitEntry } from '../../../features/entries';
+import { UploadVideoDialog } from '../../../features/videos';
 
-/** Placeholder (spec §2): video submission for a contest comes with the operations work. */
+/** Submit Video (spec §2, issue 15): a selected creator enters a video in the contest. */
 export default function ContestSubmitPage() {
   const { contestId = '' } = useParams();
-  const { data: contest } = useContest(contestId);
+  const contest = useContest(contestId);
   return (
     <SimplePage title="Submit Video">
-      {contest && (
-        <Typography variant="h5" component="p" gutterBottom>
-          {contest.title}
-        </Typography>
+      {contest.isPending && <Typography role="status">Loading the contest…</Typography>}
+      {contest.isError && (
+        <Alert
+          severity="error"
+          action={
+            <Button component={RouterLink} to={paths.contests} color="inherit">
+              All contests
+            </Button>
+          }
+        >
+          This contest could not be loaded.
+        </Alert>
       )}
-      <Typography color="text.secondary" sx={{ mb: 2 }}>
-        Selected creators upload their finished, graded film here.
-        {contest &&
-          ` Videos are due ${formatContestDate(contest.submission_deadline, contest.timezone, { time: true })}.`}
-      </Typography>
-      {contest && (
-        <Box component="ul" sx={{ color: 'text.secondary', pl: 3, mb: 4 }}>
-          {contest.requirements.map((line) => (
-            <Typography component="li" key={line}>
-              {line}
-            </Typography>
-          ))}
-        </Box>
+      {contest.data && (
+        <SubmitEntry
+          contest={contest.data}
+          renderUpload={(slot) => <UploadVideoDialog {...slot} contest={contest.data} />}
+        />
       )}
-      <Typography color="text.secondary" sx={{ mb: 3 }}>
-        Contest entries open here soon. Until then, upload your video from your dashboard.
-      </Typography>
-      <Stack direction="row" spacing={2}>
-        <Button component={RouterLink} to={paths.creatorDashboard} variant="contained">
-          Go to Dashboard
-        </Button>
-        <Button component={RouterLink} to={paths.contest(contestId)} variant="outlined">
-          Contest details
-        </Button>
-      </Stack>
     </SimplePage>
   );
 }

@@ -19,9 +19,10 @@ import {
   Tabs,
   Typography,
 } from '@mui/material';
-import { formatContestDate, type DashboardContest } from '@app/domain';
+import { ENTRY_STATUS_LABELS, formatContestDate, type DashboardContest } from '@app/domain';
 import EmojiEventsRounded from '@mui/icons-material/EmojiEventsRounded';
 import { paths } from '../../../config/paths';
+import { EntryTimeline } from '../../../components/entry-timeline';
 import { formatDollars } from '../lib/profile-values';
 
 export interface ContestLists {
@@ -70,6 +71,88 @@ function ShipmentLine({ contest }: { contest: DashboardContest }) {
         {tracking}
       </Box>
     </Typography>
+  );
+}
+
+/**
+ * The latest submission per contest (issue 15): the newest version's video, the entry's status
+ * and its timeline with dates; a selected creator of a running contest without one gets the link
+ * to submit.
+ */
+function Submissions({ contests }: { contests: DashboardContest[] }) {
+  const submitted = contests.filter((c) => c.submission);
+  const toSubmit = contests.filter(
+    (c) => !c.submission && c.application_status === 'selected' && c.status === 'active',
+  );
+  if (!submitted.length && !toSubmit.length) return null;
+  return (
+    <Box sx={{ mt: 3 }}>
+      <Typography variant="h6" component="h3" gutterBottom>
+        Your submissions
+      </Typography>
+      <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+        {toSubmit.map((contest) => (
+          <Box
+            component="li"
+            key={contest.id}
+            sx={{ p: 2, borderRadius: 1, border: 1, borderColor: 'divider' }}
+          >
+            <Typography sx={{ fontWeight: 600 }}>{contest.title}</Typography>
+            <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1 }}>
+              You are selected. Videos are due{' '}
+              {formatContestDate(contest.deadline, contest.timezone, { time: true })}.
+            </Typography>
+            <Button
+              component={RouterLink}
+              to={paths.contestSubmit(contest.id)}
+              variant="contained"
+              size="small"
+            >
+              Submit your video
+            </Button>
+          </Box>
+        ))}
+        {submitted.map((contest) => {
+          const submission = contest.submission!;
+          return (
+            <Box
+              component="li"
+              key={contest.id}
+              sx={{ p: 2, borderRadius: 1, border: 1, borderColor: 'divider' }}
+            >
+              <Stack
+                direction="row"
+                spacing={1}
+                useFlexGap
+                sx={{
+                  justifyContent: 'space-between',
+                  alignItems: 'flex-start',
+                  flexWrap: 'wrap',
+                  rowGap: 1,
+                }}
+              >
+                <Box sx={{ minWidth: 0 }}>
+                  <Typography sx={{ fontWeight: 600 }}>{contest.title}</Typography>
+                  <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
+                    Latest submission: “{submission.video_title}” · version {submission.version}
+                  </Typography>
+                </Box>
+                <Chip size="small" color="primary" label={ENTRY_STATUS_LABELS[submission.status]} />
+              </Stack>
+              <Box sx={{ mt: 1.5 }}>
+                <EntryTimeline
+                  steps={submission.timeline}
+                  label={`Timeline of your entry to ${contest.title}`}
+                />
+              </Box>
+              <Button component={RouterLink} to={paths.entry(submission.id)} size="small" sx={{ mt: 1 }}>
+                Open your entry
+              </Button>
+            </Box>
+          );
+        })}
+      </Stack>
+    </Box>
   );
 }
 
@@ -231,6 +314,7 @@ export function MyContests({ lists, loading }: { lists: ContestLists | undefined
             </>
           )}
         </Box>
+        {lists && <Submissions contests={[...lists.running, ...lists.ended]} />}
       </CardContent>
     </Card>
   );

@@ -110,3 +110,64 @@ describe('My Videos: the review (issue 13)', { timeout: 20_000 }, () => {
     expect(card('Video 3').queryByText(/Rejected|Waiting for review/)).not.toBeInTheDocument();
   });
 });
+
+describe('Contest entries on the dashboard (issue 15)', { timeout: 20_000 }, () => {
+  it('names the contest on a Contest Entry card', () => {
+    renderWithProviders(
+      <MyVideos
+        videos={[video(1, { type: 'contest', contest_id: 4, contest_title: 'Lumora Night Light Contest' })]}
+        loading={false}
+        onUpload={vi.fn()}
+      />,
+    );
+    expect(screen.getByText('Contest Entry')).toBeInTheDocument();
+    expect(screen.getByText('Lumora Night Light Contest')).toBeInTheDocument();
+  });
+
+  it('shows the latest submission per contest with its timeline, and the way to submit when selected', () => {
+    renderWithProviders(
+      <MyContests
+        lists={{
+          running: [
+            contest(1, 'active', {
+              application_status: 'selected',
+              submission: {
+                id: 9,
+                video_id: 5,
+                created_at: '2026-08-10T10:00:00.000Z',
+                video_title: 'Night walk v2',
+                version: 2,
+                status: 'in_review',
+                timeline: [
+                  { step: 'uploaded', version: 1, at: '2026-08-01T10:00:00.000Z' },
+                  { step: 'revision_requested', version: 1, at: '2026-08-05T10:00:00.000Z' },
+                  { step: 'in_review', version: 2, at: '2026-08-10T10:00:00.000Z' },
+                ],
+              },
+            }),
+            contest(2, 'active', { application_status: 'selected' }),
+          ],
+          applied: [],
+          ended: [],
+        }}
+        loading={false}
+      />,
+    );
+    expect(screen.getByText('Latest submission: “Night walk v2” · version 2')).toBeInTheDocument();
+    const timeline = screen.getByRole('list', { name: 'Timeline of your entry to Contest 1' });
+    expect(
+      within(timeline)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      expect.stringContaining('Uploaded · version 1'),
+      expect.stringContaining('Revision requested · version 1'),
+      expect.stringContaining('In review · version 2'),
+    ]);
+    expect(screen.getByRole('link', { name: 'Open your entry' })).toHaveAttribute('href', '/entries/9');
+    expect(screen.getByRole('link', { name: 'Submit your video' })).toHaveAttribute(
+      'href',
+      '/contests/2/submit',
+    );
+  });
+});

@@ -80,6 +80,7 @@ function VideoCard({ video }: { video: DashboardVideo }) {
           <Chip
             size="small"
             label={isContest ? 'Contest Entry' : 'Standalone'}
+            aria-describedby={isContest && video.contest_title ? `contest-of-${video.id}` : undefined}
             color={isContest ? 'primary' : 'secondary'}
             sx={{ position: 'absolute', top: 8, left: 8 }}
           />
@@ -88,6 +89,11 @@ function VideoCard({ video }: { video: DashboardVideo }) {
           <Typography variant="h6" component="h3" sx={{ overflowWrap: 'anywhere' }}>
             {video.title}
           </Typography>
+          {isContest && video.contest_title && (
+            <Typography id={`contest-of-${video.id}`} variant="body2" sx={{ color: 'primary.main' }}>
+              {video.contest_title}
+            </Typography>
+          )}
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>
             Uploaded {formatDate(video.created_at)}
           </Typography>

@@ -19,6 +19,7 @@ const CHAIR_CONTEST = {
     min_width: 1080,
     min_height: 1920,
     containers: ['mp4' as const, 'mov' as const],
+    duration_tolerance_seconds: 0,
   },
 };
 
@@ -41,12 +42,12 @@ describe('UploadVideoDialog for a contest entry', { timeout: 30_000 }, () => {
     await user.upload(screen.getByLabelText('Video file'), clip());
     expect(await screen.findByText('This file meets the contest brief')).toBeInTheDocument();
     expect(screen.getByText('Contest brief: Hbada Chair Contest')).toBeInTheDocument();
-    expect(screen.getByText("Length 1:15 is within the brief's 60–90 seconds.")).toBeInTheDocument();
-    expect(screen.getByText('Vertical 1080×1920, as the brief asks.')).toBeInTheDocument();
+    expect(screen.getByText("Length 1:15, within the brief's 60–90 seconds.")).toBeInTheDocument();
+    expect(screen.getByText('This video is vertical, as the brief asks.')).toBeInTheDocument();
     expect(screen.getByTestId('video-file-info')).toHaveTextContent('1:15 · 1080×1920');
   });
 
-  it('warns before sending when a file is too short and horizontal, and still lets the creator choose another', async () => {
+  it('refuses to send a file that is too short and horizontal, and lets the creator choose another', async () => {
     readVideoInfo.mockResolvedValue({ durationSeconds: 42, width: 1920, height: 1080 });
     const user = renderDialog(CHAIR_CONTEST);
     await user.upload(screen.getByLabelText('Video file'), clip());
@@ -54,11 +55,14 @@ describe('UploadVideoDialog for a contest entry', { timeout: 30_000 }, () => {
       '[role="status"]',
     ) as HTMLElement;
     expect(
-      within(status).getByText('Too short: 0:42. The brief asks for 60–90 seconds.'),
+      within(status).getByText('This video is 0:42 long; the brief asks for 60–90 seconds.'),
     ).toBeInTheDocument();
     expect(
-      within(status).getByText('This video is horizontal (1920×1080); the brief asks for a vertical video.'),
+      within(status).getByText('This video is 16:9 landscape; the brief asks for 9:16 vertical.'),
     ).toBeInTheDocument();
+    // A file that fails a hard rule is not sent.
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This video does not meet the contest brief.');
 
     readVideoInfo.mockResolvedValue({ durationSeconds: 88, width: 2160, height: 3840 });
     await user.upload(screen.getByLabelText('Video file'), clip());

@@ -1,21 +1,32 @@
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from '@mui/material';
-import { MESSAGES, titleFromFileName, uploadProblem, type Video } from '@app/domain';
+import {
+  ENTRY_MESSAGES,
+  failedErrors,
+  failedWarnings,
+  MESSAGES,
+  titleFromFileName,
+  uploadProblem,
+  type Video,
+} from '@app/domain';
 import { useNotify } from '../../../components/notifications';
 import { useVideoUpload } from '../api/upload-video';
 import { readVideoInfo, type VideoFileInfo } from '../lib/read-video-info';
-import { ContestBriefCheck, type BriefContest } from './contest-brief-check';
+import { briefChecksOf, ContestBriefCheck, type BriefContest } from './contest-brief-check';
 import { UploadProgress, VideoFilePicker, VideoTextFields } from './upload-video-fields';
 
 export interface UploadVideoDialogProps {
   open: boolean;
   /** Called when the creator closes the dialog (never while an upload runs). */
   onClose: () => void;
-  /** Called with the created video after a successful upload; the dialog then resets and closes. */
-  onUploaded?: (video: Video) => void;
   /**
-   * For a contest entry: the contest whose brief (length, orientation) the chosen file is checked
-   * against before it is sent.
+   * Called with the created video after a successful upload (and, for a contest entry, whether
+   * the creator confirmed the brief's warnings); the dialog then resets and closes.
+   */
+  onUploaded?: (video: Video, entry: { warningsConfirmed: boolean }) => void;
+  /**
+   * For a contest entry: the contest whose brief the chosen file is checked against before it is
+   * sent; a file that fails a hard rule is not sent, warnings need a confirmation.
    */
   contest?: BriefContest;
 }
@@ -37,6 +48,8 @@ export function UploadVideoDialog({ open, onClose, onUploaded, contest }: Upload
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  const [warningsConfirmed, setWarningsConfirmed] = useState(false);
+  const checks = contest && file ? briefChecksOf(contest, file, info) : [];
 
   const resetForm = () => {
     setFile(null);
@@ -44,12 +57,13 @@ export function UploadVideoDialog({ open, onClose, onUploaded, contest }: Upload
     setTitle('');
     setDescription('');
     setProblem(null);
+    setWarningsConfirmed(false);
     if (inputRef.current) inputRef.current.value = '';
   };
   const upload = useVideoUpload((video) => {
     notify(MESSAGES.upload.success, { severity: 'success' });
     resetForm();
-    onUploaded?.(video);
+    onUploaded?.(video, { warningsConfirmed });
     onClose();
   });
   const uploading = upload.state.phase === 'uploading';
@@ -59,6 +73,7 @@ export function UploadVideoDialog({ open, onClose, onUploaded, contest }: Upload
     const chosen = event.target.files?.[0] ?? null;
     setFile(chosen);
     setProblem(null);
+    setWarningsConfirmed(false);
     upload.reset();
     const reading = ++readCount.current;
     setInfo(chosen ? 'reading' : null);
@@ -70,7 +85,14 @@ export function UploadVideoDialog({ open, onClose, onUploaded, contest }: Upload
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const found = uploadProblem({ file, title });
+    const brief = checks ?? [];
+    const found =
+      uploadProblem({ file, title }) ??
+      (failedErrors(brief).length
+        ? ENTRY_MESSAGES.briefNotMet
+        : failedWarnings(brief).length && !warningsConfirmed
+          ? ENTRY_MESSAGES.confirmWarnings
+          : null);
     setProblem(found);
     if (found || !file) return;
     upload.start({ file, title: title.trim(), description: description.trim() });
@@ -98,7 +120,15 @@ export function UploadVideoDialog({ open, onClose, onUploaded, contest }: Upload
               inputRef={inputRef}
               onChange={chooseFile}
             />
-            {contest && file && <ContestBriefCheck contest={contest} info={info} />}
+            {contest && file && (
+              <ContestBriefCheck
+                contest={contest}
+                info={info}
+                checks={checks}
+                warningsConfirmed={warningsConfirmed}
+                onConfirmWarnings={setWarningsConfirmed}
+              />
+            )}
             <VideoTextFields
               title={title}
               description={description}

@@ -1,0 +1,120 @@
+import {
+  entryVideoSchema,
+  ENTRY_STATUSES,
+  type Entry,
+  type EntryEvent,
+  type EntryNote,
+  type EntryStatus,
+  type EntrySummary,
+  type EntryVersion,
+  type EntryVideo,
+  type Video,
+} from '@app/domain';
+import type { EntryRow, NoteRow, VersionRow } from './entries.repository';
+
+export interface NoteCounts {
+  total: number;
+  open: number;
+}
+
+const asStatus = (value: string): EntryStatus =>
+  (ENTRY_STATUSES as readonly string[]).includes(value) ? (value as EntryStatus) : 'uploaded';
+
+/** The video fields an entry shows (the API's video, narrowed). */
+export function toEntryVideo(video: Video): EntryVideo {
+  return entryVideoSchema.parse(video);
+}
+
+export function fullName(first: string | null, last: string | null): string {
+  return `${first ?? ''} ${last ?? ''}`.trim();
+}
+
+export function toEntryVersion(row: VersionRow, video: Video): EntryVersion {
+  return {
+    version: row.version,
+    video: toEntryVideo(video),
+    checks: row.checks,
+    warnings_confirmed_at: row.warningsConfirmedAt?.toISOString() ?? null,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+export function toEntrySummary(
+  row: EntryRow,
+  latest: EntryVersion,
+  counts: NoteCounts = { total: 0, open: 0 },
+): EntrySummary {
+  return {
+    id: row.id,
+    contest_id: row.contestId,
+    contest_title: row.contestTitle,
+    creator: { id: row.userId, name: fullName(row.creatorFirstName, row.creatorLastName) || 'Creator' },
+    status: asStatus(row.status),
+    version: latest.version,
+    video: latest.video,
+    checks: latest.checks,
+    notes_count: counts.total,
+    open_notes_count: counts.open,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+export function toEntryNote(row: NoteRow): EntryNote {
+  return {
+    id: row.id,
+    version: row.version,
+    at_seconds: row.atSeconds,
+    text: row.text,
+    author: {
+      id: row.authorId,
+      name: fullName(row.authorFirstName, row.authorLastName) || roleName(row.authorRole),
+      role: row.authorRole ?? 'unknown',
+    },
+    parent_id: row.parentId,
+    resolved_at: row.resolvedAt?.toISOString() ?? null,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+function roleName(role: string | null): string {
+  if (role === 'staff') return 'Contest team';
+  if (role === 'brand') return 'Brand';
+  if (role === 'creator') return 'Creator';
+  return 'Former user';
+}
+
+export function toEntryEvent(row: {
+  step: string;
+  version: number | null;
+  detail: string;
+  createdAt: Date;
+}): EntryEvent {
+  return {
+    step: asStatus(row.step),
+    version: row.version,
+    detail: row.detail,
+    at: row.createdAt.toISOString(),
+  };
+}
+
+export function toEntry(
+  row: EntryRow,
+  versions: EntryVersion[],
+  notes: EntryNote[],
+  timeline: EntryEvent[],
+): Entry {
+  const latest = versions[versions.length - 1]!;
+  const topLevel = notes.filter((n) => n.parent_id === null);
+  return {
+    ...toEntrySummary(row, latest, {
+      total: topLevel.length,
+      open: topLevel.filter((n) => n.resolved_at === null).length,
+    }),
+    submission_deadline: row.submissionDeadline.toISOString(),
+    timezone: row.timezone,
+    versions,
+    notes,
+    timeline,
+  };
+}

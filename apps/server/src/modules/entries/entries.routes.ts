@@ -1,0 +1,131 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  contestParamsSchema,
+  createNoteBodySchema,
+  entryIdParamsSchema,
+  entryListQuerySchema,
+  entryListResponseSchema,
+  entryNoteParamsSchema,
+  entryNoteSchema,
+  entrySchema,
+  myEntryResponseSchema,
+  requestRevisionBodySchema,
+  submitEntryBodySchema,
+} from '@app/domain';
+import { createEntriesService, type EntriesServiceDeps } from './entries.service';
+
+/** Contest entries: submissions checked against the brief, versions, review notes, timeline. */
+export const entriesRoutes =
+  (deps: EntriesServiceDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const service = createEntriesService(deps);
+
+    app.post(
+      '/contests/:id/entries/',
+      {
+        preHandler: app.requireUser,
+        schema: {
+          tags: ['entries'],
+          summary:
+            'Submit a video to a contest (selected creators, before the deadline); again for a new version',
+          params: contestParamsSchema,
+          body: submitEntryBodySchema,
+          response: { 201: entrySchema },
+        },
+      },
+      async (request, reply) => {
+        const entry = await service.submit(request.params.id, request.authUser!, request.body);
+        return reply.status(201).send(entry);
+      },
+    );
+
+    app.get(
+      '/contests/:id/entries/',
+      {
+        preHandler: app.requireUser,
+        schema: {
+          tags: ['entries'],
+          summary: "A contest's entries with their newest version (staff, the contest's brand)",
+          params: contestParamsSchema,
+          querystring: entryListQuerySchema,
+          response: { 200: entryListResponseSchema },
+        },
+      },
+      async (request) => service.listForReviewer(request.params.id, request.authUser!, request.query.filter),
+    );
+
+    app.get(
+      '/contests/:id/entries/mine/',
+      {
+        preHandler: app.requireUser,
+        schema: {
+          tags: ['entries'],
+          summary: "The caller's own entry in a contest, or null",
+          params: contestParamsSchema,
+          response: { 200: myEntryResponseSchema },
+        },
+      },
+      async (request) => service.mine(request.params.id, request.authUser!),
+    );
+
+    app.get(
+      '/entries/:id/',
+      {
+        preHandler: app.requireUser,
+        schema: {
+          tags: ['entries'],
+          summary: 'One entry with its versions, notes and timeline (the entrant, staff, the contest brand)',
+          params: entryIdParamsSchema,
+          response: { 200: entrySchema },
+        },
+      },
+      async (request) => service.get(request.params.id, request.authUser!),
+    );
+
+    app.post(
+      '/entries/:id/notes/',
+      {
+        preHandler: app.requireUser,
+        schema: {
+          tags: ['entries'],
+          summary: 'A review note pinned to a moment of a version (reviewers), or a reply (also the entrant)',
+          params: entryIdParamsSchema,
+          body: createNoteBodySchema,
+          response: { 201: entryNoteSchema },
+        },
+      },
+      async (request, reply) => {
+        const note = await service.addNote(request.params.id, request.authUser!, request.body);
+        return reply.status(201).send(note);
+      },
+    );
+
+    app.post(
+      '/entries/:id/notes/:noteId/resolve/',
+      {
+        preHandler: app.requireUser,
+        schema: {
+          tags: ['entries'],
+          summary: "Resolve a review note (staff, the contest's brand)",
+          params: entryNoteParamsSchema,
+          response: { 200: entryNoteSchema },
+        },
+      },
+      async (request) => service.resolveNote(request.params.id, request.params.noteId, request.authUser!),
+    );
+
+    app.post(
+      '/entries/:id/request-revision/',
+      {
+        preHandler: app.requireUser,
+        schema: {
+          tags: ['entries'],
+          summary: "Ask the entrant for a new version (staff, the contest's brand)",
+          params: entryIdParamsSchema,
+          body: requestRevisionBodySchema,
+          response: { 200: entrySchema },
+        },
+      },
+      async (request) => service.requestRevision(request.params.id, request.authUser!, request.body),
+    );
+  };

@@ -1,0 +1,477 @@
+import {
+  checkEntryVideo,
+  containerOfType,
+  ENTRY_ERROR_CODES,
+  ENTRY_MESSAGES,
+  ENTRY_STATUSES,
+  failedErrors,
+  failedWarnings,
+  MESSAGES,
+  type CreateNoteBody,
+  type Entry,
+  type EntryCheck,
+  type EntryFilter,
+  type EntryNote,
+  type EntryStatus,
+  type EntrySummary,
+  type EntryVersion,
+  type RequestRevisionBody,
+  type SubmitEntryBody,
+} from '@app/domain';
+import type { AppDeps } from '../../app-deps';
+import type { DbOrTx } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import type { AuthUser } from '../../plugins/auth';
+import { recordAudit, type AuditActor } from '../audit/audit.service';
+import { createContestsService } from '../contests/contests.service';
+import { createVideosService } from '../videos/videos.service';
+import { createEntryEmails } from './entries.emails';
+import { canReply, canReview, canSeeEntry, canSubmit, isReviewer, type EntryViewer } from './entries.policy';
+import { toEntry, toEntryEvent, toEntryNote, toEntrySummary, toEntryVersion } from './entries.presenter';
+import * as repo from './entries.repository';
+
+export type EntriesServiceDeps = Pick<AppDeps, 'database' | 'storage' | 'queue' | 'config' | 'log'>;
+
+const notFound = () => new AppError('not_found', MESSAGES.generic.notFound);
+const forbidden = (detail: string = MESSAGES.generic.forbidden) => new AppError('forbidden', detail);
+
+/** One step of a change: the status reached and what the timeline says of it. */
+interface Step {
+  step: EntryStatus;
+  detail?: string;
+}
+
+/** The timeline's words for the check step. */
+function checkSummary(checks: EntryCheck[], confirmed: boolean): string {
+  const warnings = failedWarnings(checks).length;
+  if (!checks.length) return 'The brief states no file requirements.';
+  if (!warnings) return `All ${checks.length} checks passed.`;
+  return `${warnings} warning${warnings === 1 ? '' : 's'}${confirmed ? ', confirmed by the creator' : ''}.`;
+}
+
+/** Statuses the judging module moves entries to (in this order), after review. */
+const JUDGING_STATUSES: EntryStatus[] = ['scored', 'result', 'paid'];
+
+/**
+ * Contest entries (issue 15): a selected creator submits a video, checked against the contest's
+ * brief; a second submission adds a version to the same entry; reviewers (staff, the contest's
+ * brand) pin notes to moments of a version and request revisions; every status change writes the
+ * timeline and sends the entrant one e-mail.
+ */
+export function createEntriesService(deps: EntriesServiceDeps, clock: () => Date = () => new Date()) {
+  const db = deps.database.db;
+  const videos = createVideosService(deps);
+  const contests = createContestsService(deps, clock);
+  const emails = createEntryEmails(deps);
+
+  const viewerOf = async (user: AuthUser): Promise<EntryViewer> => ({
+    user,
+    brandId: user.role === 'brand' ? await repo.brandIdOfUser(db, user.id) : null,
+  });
+
+  /** The versions of entries with their videos, by entry id, oldest first. */
+  async function versionsOf(entryIds: number[], viewer?: AuthUser): Promise<Map<number, EntryVersion[]>> {
+    const rows = await repo.listVersions(db, entryIds);
+    const videoById = await videos.entryVideos(
+      rows.map((r) => r.videoId),
+      viewer,
+    );
+    const byEntry = new Map<number, EntryVersion[]>();
+    for (const row of rows) {
+      const video = videoById.get(row.videoId);
+      if (!video) continue;
+      const list = byEntry.get(row.entryId) ?? [];
+      list.push(toEntryVersion(row, video));
+      byEntry.set(row.entryId, list);
+    }
+    return byEntry;
+  }
+
+  /** The entry with its history; `viewer` gets download links of the originals they may download. */
+  async function present(row: repo.EntryRow, viewer?: AuthUser): Promise<Entry> {
+    const [versions, notes, events] = await Promise.all([
+      versionsOf([row.id], viewer),
+      repo.listNotes(db, row.id),
+      repo.listEvents(db, row.id),
+    ]);
+    return toEntry(row, versions.get(row.id) ?? [], notes.map(toEntryNote), events.map(toEntryEvent));
+  }
+
+  /** Entries with their newest version and note counts (the list and judging read this). */
+  async function summaries(rows: repo.EntryRow[]): Promise<EntrySummary[]> {
+    const ids = rows.map((r) => r.id);
+    const [versions, counts] = await Promise.all([versionsOf(ids), repo.countNotes(db, ids)]);
+    return rows.flatMap((row) => {
+      const list = versions.get(row.id);
+      const latest = list?.[list.length - 1];
+      return latest ? [toEntrySummary(row, latest, counts.get(row.id))] : [];
+    });
+  }
+
+  /**
+   * Writes the steps of one change in `tx` (one timeline row each; the status becomes the last
+   * step) and returns what the e-mail needs; the e-mail is sent after the commit by `announce`.
+   */
+  async function advance(tx: DbOrTx, entryId: number, version: number, steps: Step[]) {
+    await repo.insertEvents(
+      tx,
+      steps.map((s) => ({ entryId, step: s.step, version, detail: s.detail ?? '' })),
+    );
+    const last = steps[steps.length - 1]!;
+    await repo.setStatus(tx, entryId, last.step);
+    return { entryId, version, status: last.step, detail: last.detail ?? '' };
+  }
+
+  /** The one e-mail of a change, naming the contest and the version's video. */
+  async function announce(change: { entryId: number; version: number; status: EntryStatus; detail: string }) {
+    const row = await repo.findEntry(db, change.entryId);
+    if (!row) return;
+    const versions = await repo.listVersions(db, [row.id]);
+    const version = versions.find((v) => v.version === change.version) ?? versions[versions.length - 1];
+    const video = version ? (await videos.entryVideos([version.videoId])).get(version.videoId) : undefined;
+    await emails.sendStatus({
+      to: row.creatorEmail,
+      entryId: row.id,
+      contestTitle: row.contestTitle,
+      videoTitle: video?.title ?? 'your video',
+      version: change.version,
+      status: change.status,
+      detail: change.detail,
+    });
+  }
+
+  /** The entry if the caller may see it (404 otherwise: others learn nothing of it). */
+  async function loadVisible(id: number, user: AuthUser) {
+    const row = await repo.findEntry(db, id);
+    const viewer = await viewerOf(user);
+    if (!row || !canSeeEntry(viewer, row)) throw notFound();
+    return { row, viewer };
+  }
+
+  /**
+   * A video that was still processing when it was submitted has settled: the entry moves on to
+   * checked and in review (or, if the video failed, to revision requested). Idempotent: only an
+   * entry still `processing` on this video moves.
+   */
+  async function settleVideo(videoId: number, outcome: 'ready' | 'failed', failure?: string | null) {
+    const waiting = await repo.findEntriesAwaitingVideo(db, videoId);
+    for (const { id, version } of waiting) {
+      const change = await db.transaction(async (tx) => {
+        await repo.lockEntry(tx, id);
+        const [current] = await repo.findEntriesAwaitingVideo(tx, videoId);
+        if (!current || current.id !== id) return null;
+        if (outcome === 'failed') {
+          return advance(tx, id, version, [
+            {
+              step: 'revision_requested',
+              detail: `The video could not be processed${failure ? ` (${failure})` : ''}. Please upload a new version.`,
+            },
+          ]);
+        }
+        const [versionRow] = (await repo.listVersions(tx, [id])).filter((v) => v.version === version);
+        return advance(tx, id, version, [
+          {
+            step: 'checked',
+            detail: checkSummary(versionRow?.checks ?? [], versionRow?.warningsConfirmedAt != null),
+          },
+          { step: 'in_review' },
+        ]);
+      });
+      if (change) await announce(change);
+    }
+  }
+
+  const service = {
+    /**
+     * A selected creator submits one of their own videos to a contest before its submission
+     * deadline. The video is checked against the contest's requirements from its stored ffprobe
+     * metadata (width and height as shown, the rotation tag applied when it was probed): a failed
+     * hard rule is refused (422 `brief_not_met` with the checks), failed soft rules need
+     * `confirm_warnings` (422 `warnings_not_confirmed`). The first submission creates the entry;
+     * each further one adds the next version to the same entry. A processed video goes straight
+     * to review; one still processing waits (status `processing`) until its video settles.
+     */
+    async submit(contestRef: string, user: AuthUser, body: SubmitEntryBody): Promise<Entry> {
+      if (!canSubmit(user)) throw forbidden(ENTRY_MESSAGES.notSelected);
+      const contest = await contests.getContest(contestRef);
+      if (!(await repo.isSelected(db, contest.id, user.id)))
+        throw new AppError(ENTRY_ERROR_CODES.notSelected, ENTRY_MESSAGES.notSelected);
+      if (clock() > new Date(contest.submission_deadline))
+        throw new AppError(ENTRY_ERROR_CODES.deadlinePassed, ENTRY_MESSAGES.deadlinePassed);
+      const video = await videos.getOwnVideo(body.video_id, user);
+      if (video.status === 'failed') throw AppError.validation({ video_id: [ENTRY_MESSAGES.videoFailed] });
+      if (video.duration === null || video.width === null || video.height === null)
+        throw AppError.validation({ video_id: [ENTRY_MESSAGES.videoNotProbed] });
+      if (await repo.findVersionByVideo(db, video.id))
+        throw new AppError('conflict', ENTRY_MESSAGES.videoAlreadyEntered);
+
+      const checks = checkEntryVideo(
+        {
+          durationSeconds: video.duration,
+          // Stored as shown: probing already applied the rotation tag (media/probe.ts).
+          width: video.width,
+          height: video.height,
+          rotation: 0,
+          container: containerOfType(video.content_type),
+        },
+        contest.video_requirements,
+      );
+      const errors = failedErrors(checks);
+      if (errors.length)
+        throw new AppError(
+          ENTRY_ERROR_CODES.briefNotMet,
+          `${ENTRY_MESSAGES.briefNotMet} ${errors.map((c) => c.message).join(' ')}`,
+          {},
+          {},
+          { checks },
+        );
+      const warnings = failedWarnings(checks);
+      if (warnings.length && !body.confirm_warnings)
+        throw new AppError(
+          ENTRY_ERROR_CODES.confirmWarnings,
+          ENTRY_MESSAGES.confirmWarnings,
+          {},
+          {},
+          { checks },
+        );
+
+      const processing = video.status === 'processing';
+      const change = await db
+        .transaction(async (tx) => {
+          const entryId = await repo.upsertEntry(tx, contest.id, user.id);
+          await repo.lockEntry(tx, entryId);
+          const version = (await repo.latestVersionNumber(tx, entryId)) + 1;
+          await repo.insertVersion(tx, {
+            entryId,
+            version,
+            videoId: video.id,
+            checks,
+            warningsConfirmedAt: warnings.length ? clock() : null,
+          });
+          const uploaded: Step = { step: 'uploaded', detail: `Version ${version}: "${video.title}".` };
+          return advance(
+            tx,
+            entryId,
+            version,
+            processing
+              ? [uploaded, { step: 'processing' }]
+              : [
+                  uploaded,
+                  { step: 'checked', detail: checkSummary(checks, warnings.length > 0) },
+                  { step: 'in_review' },
+                ],
+          );
+        })
+        .catch((error: unknown) => {
+          if (isUniqueViolation(error)) throw new AppError('conflict', ENTRY_MESSAGES.videoAlreadyEntered);
+          throw error;
+        });
+      await videos.placeInContest(video.id, contest.id);
+      await announce(change);
+      if (processing) {
+        // The video may have settled while this was written; its announcement then found no
+        // entry waiting, so look again.
+        const now = await videos.getOwnVideo(video.id, user);
+        if (now.status !== 'processing') await settleVideo(video.id, now.status, now.failure_reason);
+      }
+      return present((await repo.findEntry(db, change.entryId))!, user);
+    },
+
+    /** The caller's own entry in a contest, or null (the submit page shows it). */
+    async mine(contestRef: string, user: AuthUser): Promise<Entry | null> {
+      const contest = await contests.getContest(contestRef);
+      const row = await repo.findEntryOf(db, contest.id, user.id);
+      return row ? present(row, user) : null;
+    },
+
+    /** One entry with its versions, notes and timeline: the entrant, staff and the contest's brand. */
+    async get(id: number, user: AuthUser): Promise<Entry> {
+      return present((await loadVisible(id, user)).row, user);
+    },
+
+    /**
+     * A contest's entries — each with its newest version first-class and its versions, notes and
+     * timeline — for staff and the contest's brand (403 for anyone else), optionally filtered: `needs_review` (in review, and nobody has noted the newest
+     * version yet or notes are open), `revision_requested`, `ready_for_judging` (in review, the
+     * newest version noted and every note resolved).
+     */
+    async listForReviewer(contestRef: string, user: AuthUser, filter?: EntryFilter): Promise<Entry[]> {
+      const contest = await contests.getContest(contestRef);
+      if (!isReviewer(await viewerOf(user), { brandId: contest.brand.id })) throw forbidden();
+      const rows = await repo.listEntriesOfContest(db, contest.id);
+      const counts = await repo.countNotes(
+        db,
+        rows.map((r) => r.id),
+      );
+      const kept = rows.filter((row) => {
+        if (!filter) return true;
+        const c = counts.get(row.id) ?? { total: 0, open: 0, onLatest: 0 };
+        if (filter === 'revision_requested') return row.status === 'revision_requested';
+        const inReview = row.status === 'in_review' || row.status === 'checked';
+        if (filter === 'needs_review') return inReview && (c.onLatest === 0 || c.open > 0);
+        return inReview && c.onLatest > 0 && c.open === 0;
+      });
+      const entries = await Promise.all(kept.map((row) => present(row, user)));
+      return entries.filter((entry) => entry.versions.length > 0);
+    },
+
+    /**
+     * For other modules (judging): a contest's entries with their newest version — the one judged —
+     * whatever the caller; the calling module decides who may see them.
+     */
+    async listContestEntries(contestId: number): Promise<EntrySummary[]> {
+      return summaries(await repo.listEntriesOfContest(db, contestId));
+    },
+
+    /**
+     * A review note pinned to a moment of a version (staff and the contest's brand), or a reply
+     * to a note (`parent_id`; the entrant too, and reviewers). A reply sits at its note's moment.
+     * Anyone who cannot see the entry gets 404; the entrant starting a new note gets 403.
+     */
+    async addNote(entryId: number, user: AuthUser, body: CreateNoteBody): Promise<EntryNote> {
+      const { row, viewer } = await loadVisible(entryId, user);
+      const reviewer = canReview(viewer, row);
+      let parent: repo.NoteRow | undefined;
+      if (body.parent_id !== undefined) {
+        if (!canReply(viewer, row)) throw notFound();
+        parent = await repo.findNote(db, entryId, body.parent_id);
+        if (!parent) throw AppError.validation({ parent_id: [ENTRY_MESSAGES.parentNote] });
+        // A reply to a reply joins the same thread.
+        if (parent.parentId !== null) parent = await repo.findNote(db, entryId, parent.parentId);
+        if (!parent) throw AppError.validation({ parent_id: [ENTRY_MESSAGES.parentNote] });
+      } else if (!reviewer) {
+        throw forbidden(ENTRY_MESSAGES.replyOnly);
+      }
+      const latest = await repo.latestVersionNumber(db, entryId);
+      const version = parent?.version ?? body.version;
+      if (version > latest) throw AppError.validation({ version: [ENTRY_MESSAGES.noteVersion] });
+      const noteId = await db.transaction(async (tx) => {
+        const id = await repo.insertNote(tx, {
+          entryId,
+          version,
+          atSeconds: parent?.atSeconds ?? body.at_seconds,
+          text: body.text,
+          authorId: user.id,
+          parentId: parent?.id ?? null,
+        });
+        if (reviewer)
+          await recordAudit(tx, {
+            actor: { userId: user.id },
+            action: 'entry.note',
+            targetType: 'entry',
+            targetId: entryId,
+            before: null,
+            after: {
+              note_id: id,
+              version,
+              at_seconds: parent?.atSeconds ?? body.at_seconds,
+              parent_id: parent?.id ?? null,
+            },
+          });
+        return id;
+      });
+      return toEntryNote((await repo.findNote(db, entryId, noteId))!);
+    },
+
+    /** Resolves a note (staff and the contest's brand; the entrant gets 403, others 404). */
+    async resolveNote(entryId: number, noteId: number, user: AuthUser): Promise<EntryNote> {
+      const { row, viewer } = await loadVisible(entryId, user);
+      if (!canReview(viewer, row)) throw forbidden();
+      const note = await repo.findNote(db, entryId, noteId);
+      if (!note) throw notFound();
+      await db.transaction(async (tx) => {
+        if (!(await repo.resolveNote(tx, noteId, clock()))) return;
+        await recordAudit(tx, {
+          actor: { userId: user.id },
+          action: 'entry.note_resolve',
+          targetType: 'entry',
+          targetId: entryId,
+          before: { note_id: noteId, resolved: false },
+          after: { note_id: noteId, resolved: true },
+        });
+      });
+      return toEntryNote((await repo.findNote(db, entryId, noteId))!);
+    },
+
+    /**
+     * Staff or the contest's brand ask the entrant for a new version: an entry in review moves to
+     * `revision_requested` (audited; one e-mail). The entrant then submits again before the deadline.
+     */
+    async requestRevision(entryId: number, user: AuthUser, body: RequestRevisionBody): Promise<Entry> {
+      const { row, viewer } = await loadVisible(entryId, user);
+      if (!canReview(viewer, row)) throw forbidden();
+      const change = await db.transaction(async (tx) => {
+        await repo.lockEntry(tx, entryId);
+        const current = await repo.findEntry(tx, entryId);
+        if (current?.status !== 'in_review' && current?.status !== 'checked')
+          throw new AppError('conflict', ENTRY_MESSAGES.revisionState);
+        const version = await repo.latestVersionNumber(tx, entryId);
+        const made = await advance(tx, entryId, version, [
+          { step: 'revision_requested', detail: body.message },
+        ]);
+        await recordAudit(tx, {
+          actor: { userId: user.id },
+          action: 'entry.request_revision',
+          targetType: 'entry',
+          targetId: entryId,
+          before: { status: current.status },
+          after: { status: 'revision_requested', message: body.message },
+        });
+        return made;
+      });
+      await announce(change);
+      return present((await repo.findEntry(db, entryId))!, user);
+    },
+
+    /**
+     * For other modules (judging): moves an entry forward to `scored`, `result` or `paid`, with one
+     * timeline row, one e-mail and an audit row naming who did it. Never moves an entry back.
+     */
+    async changeStatus(
+      entryId: number,
+      status: EntryStatus,
+      options: { actor: AuditActor; detail?: string },
+    ): Promise<Entry> {
+      if (!JUDGING_STATUSES.includes(status))
+        throw AppError.validation({ status: [ENTRY_MESSAGES.statusOrder] });
+      const change = await db.transaction(async (tx) => {
+        await repo.lockEntry(tx, entryId);
+        const current = await repo.findEntry(tx, entryId);
+        if (!current) throw notFound();
+        if (ENTRY_STATUSES.indexOf(status) <= ENTRY_STATUSES.indexOf(current.status as EntryStatus))
+          throw new AppError('conflict', ENTRY_MESSAGES.statusOrder);
+        const version = await repo.latestVersionNumber(tx, entryId);
+        const made = await advance(tx, entryId, version, [{ step: status, detail: options.detail ?? '' }]);
+        await recordAudit(tx, {
+          actor: options.actor,
+          action: 'entry.status',
+          targetType: 'entry',
+          targetId: entryId,
+          before: { status: current.status },
+          after: { status },
+        });
+        return made;
+      });
+      await announce(change);
+      return present((await repo.findEntry(db, entryId))!);
+    },
+
+    /** The job handler's work: a video's processing settled (see `settleVideo`). */
+    async videoSettled(videoId: number, status: 'ready' | 'failed'): Promise<void> {
+      let failure: string | null = null;
+      if (status === 'failed')
+        failure = (await videos.entryVideos([videoId])).get(videoId)?.failure_reason ?? null;
+      await settleVideo(videoId, status, failure);
+    },
+  };
+  return service;
+}
+
+export type EntriesService = ReturnType<typeof createEntriesService>;
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}

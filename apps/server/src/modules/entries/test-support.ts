@@ -1,0 +1,180 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import type { ContestResponse, Video, VideoRequirements } from '@app/domain';
+import { applications, brandProfiles } from '../../db/schema/index';
+import type { TestContext } from '../../../test/helper';
+import { createUser, type TestUser } from '../../../test/factories';
+import { secondContest } from '../../../test/second-contest';
+import { multipartBody } from '../../../test/video-clips';
+import { createContestsService } from '../contests/contests.service';
+
+let contestCount = 0;
+
+/**
+ * A contest of its own brand with the given video requirements; `submissionDeadline` in the past
+ * makes one whose submissions are closed. Returns it with a brand user of its brand.
+ */
+export async function createEntryContest(
+  ctx: TestContext,
+  requirements: Partial<VideoRequirements>,
+  options: { submissionDeadlinePassed?: boolean } = {},
+): Promise<{ contest: ContestResponse; brandUser: TestUser }> {
+  contestCount += 1;
+  const suffix = `e${contestCount}-${Date.now().toString(36)}`;
+  const day = 24 * 60 * 60 * 1000;
+  const now = options.submissionDeadlinePassed ? new Date(Date.now() - 40 * day) : new Date();
+  const { brand, contest } = secondContest(suffix, now);
+  const service = createContestsService(ctx.deps);
+  const created = await service.createBrand(brand);
+  const made = await service.createContest({
+    ...contest,
+    brand_id: created.id,
+    video_requirements: {
+      aspect_ratio: null,
+      min_seconds: null,
+      max_seconds: null,
+      min_width: null,
+      min_height: null,
+      containers: [],
+      duration_tolerance_seconds: 0,
+      ...requirements,
+    },
+  });
+  const brandUser = await createBrandUser(ctx, created.id);
+  return { contest: made, brandUser };
+}
+
+/** A brand user who belongs to `brandId`. */
+export async function createBrandUser(ctx: TestContext, brandId: number): Promise<TestUser> {
+  const user = await createUser(ctx, { role: 'brand', firstName: 'Bea', lastName: 'Brand' });
+  await ctx.deps.database.db.update(brandProfiles).set({ brandId }).where(eq(brandProfiles.userId, user.id));
+  return user;
+}
+
+/**
+ * Makes `userId` a selected creator of the contest, as the selection (issue 14) will: an
+ * application with status `selected`, written straight to the database.
+ */
+export async function selectApplicant(ctx: TestContext, contest: ContestResponse, userId: number) {
+  const db = ctx.deps.database.db;
+  const [existing] = await db
+    .select({ id: applications.id })
+    .from(applications)
+    .where(and(eq(applications.contestId, contest.id), eq(applications.userId, userId)));
+  if (existing) {
+    await db.update(applications).set({ status: 'selected' }).where(eq(applications.id, existing.id));
+    return;
+  }
+  await db.insert(applications).values({
+    contestId: contest.id,
+    userId,
+    productId: contest.products[0]!.id,
+    status: 'selected',
+    decidedAt: new Date(),
+    fullName: 'Selected Creator',
+    email: 'selected@example.com',
+    shippingAddress: {
+      line1: '1 Main St',
+      line2: '',
+      city: 'Town',
+      state: 'ST',
+      postal: '12345',
+      country: 'US',
+    },
+    termsAcceptedAt: new Date(),
+  });
+}
+
+/**
+ * A tiny clip made with ffmpeg: a flat colour at a few frames a second, so even 45 s encode in a
+ * moment. `rotate` remuxes it with a rotation tag (phones record sideways and tag it).
+ */
+export function makeClip(
+  dir: string,
+  name: string,
+  options: { width: number; height: number; seconds: number; rate?: number; rotate?: number },
+): string {
+  const run = (args: string[]) =>
+    execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args]);
+  const plain = path.join(dir, `${name}-plain.mp4`);
+  run([
+    '-f',
+    'lavfi',
+    '-i',
+    `color=c=0x2DD4BF:size=${options.width}x${options.height}:rate=${options.rate ?? 5}:duration=${options.seconds}`,
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-pix_fmt',
+    'yuv420p',
+    '-movflags',
+    '+faststart',
+    plain,
+  ]);
+  if (!options.rotate) return plain;
+  const rotated = path.join(dir, `${name}.mov`);
+  run(['-i', plain, '-c', 'copy', '-metadata:s:v:0', `rotate=${options.rotate}`, '-f', 'mov', rotated]);
+  return rotated;
+}
+
+/** Uploads a clip through the multipart upload (real ffprobe metadata) and returns the video. */
+export async function uploadClip(
+  ctx: TestContext,
+  user: TestUser,
+  file: string,
+  title: string,
+): Promise<Video> {
+  const body = multipartBody(
+    { title },
+    { filename: path.basename(file), type: 'video/mp4', bytes: readFileSync(file) },
+  );
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/videos/upload/',
+    payload: body.payload,
+    headers: { ...body.headers, ...user.headers },
+  });
+  if (res.statusCode !== 201) throw new Error(`upload failed: ${res.statusCode} ${res.body}`);
+  return res.json<Video>();
+}
+
+/** Waits until the video's processing has settled (ready or failed). */
+export async function waitForVideo(
+  ctx: TestContext,
+  user: TestUser,
+  id: number,
+  timeoutMs = 60_000,
+): Promise<Video> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/videos/videos/${id}/`,
+      headers: user.headers,
+    });
+    const video = res.json<Video>();
+    if (video.status !== 'processing') return video;
+    if (Date.now() > deadline) throw new Error(`video ${id} still processing after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** The messages in the outbox addressed to `to`. */
+export function mailsTo(ctx: TestContext, to: string): string[] {
+  return ctx.outbox().filter((m) => m.toLowerCase().includes(`to: ${to.toLowerCase()}`));
+}
+
+/** Waits until `count` messages to `to` are in the outbox and returns them. */
+export async function waitForMails(ctx: TestContext, to: string, count: number, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = mailsTo(ctx, to);
+    if (found.length >= count) return found;
+    if (Date.now() > deadline)
+      throw new Error(`${found.length} of ${count} e-mails to ${to} after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

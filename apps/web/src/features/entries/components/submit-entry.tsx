@@ -1,0 +1,265 @@
+import { useState, type ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
+import {
+  Alert,
+  AlertTitle,
+  Box,
+  Button,
+  Checkbox,
+  FormControlLabel,
+  Paper,
+  Radio,
+  RadioGroup,
+  Stack,
+  Typography,
+} from '@mui/material';
+import {
+  checkEntryVideo,
+  containerOfType,
+  ENTRY_STATUS_LABELS,
+  failedErrors,
+  failedWarnings,
+  formatContestDate,
+  type ContestResponse,
+  type Entry,
+  type EntryCheck,
+  type Video,
+} from '@app/domain';
+import { ApiError } from '../../../lib/api-client';
+import { EntryTimeline } from '../../../components/entry-timeline';
+import { useMyEntry } from '../api/get-my-entry';
+import { useMyVideos } from '../api/get-my-videos';
+import { useSubmitEntry } from '../api/submit-entry';
+import { EntryChecks } from './entry-checks';
+import { entryPath } from '../lib/entry-path';
+
+export interface UploadSlotProps {
+  open: boolean;
+  onClose: () => void;
+  onUploaded: (video: Video, entry: { warningsConfirmed: boolean }) => void;
+}
+
+export interface SubmitEntryProps {
+  contest: ContestResponse;
+  /** The resumable upload dialog (features/videos), composed by the page. */
+  renderUpload: (props: UploadSlotProps) => ReactNode;
+}
+
+/** The checks of one of the creator's stored videos, from the metadata the server read. */
+function checksOfVideo(video: Video, contest: ContestResponse): EntryCheck[] {
+  return checkEntryVideo(
+    {
+      durationSeconds: video.duration,
+      width: video.width,
+      height: video.height,
+      rotation: 0,
+      container: containerOfType(video.content_type),
+    },
+    contest.video_requirements,
+  );
+}
+
+function formatLength(seconds: number | null): string {
+  if (seconds === null) return '';
+  const total = Math.round(seconds);
+  return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`;
+}
+
+/**
+ * Submit Video (`/contests/:contestId/submit`, issue 15): a selected creator uploads a new video
+ * (checked in the browser before it is sent) or picks one of their own, sees the checks against
+ * the brief, confirms warnings, and submits; submitting again adds a version to their entry.
+ */
+export function SubmitEntry({ contest, renderUpload }: SubmitEntryProps) {
+  const contestId = String(contest.id);
+  const mine = useMyEntry(contestId);
+  const videos = useMyVideos();
+  const submit = useSubmitEntry(contestId);
+  const [uploadOpen, setUploadOpen] = useState(false);
+  const [chosen, setChosen] = useState<number | null>(null);
+  const [confirmed, setConfirmed] = useState(false);
+  const [submitted, setSubmitted] = useState<Entry | null>(null);
+
+  const deadline = formatContestDate(contest.submission_deadline, contest.timezone, { time: true });
+  // The server derives the status from the dates: after the video deadline it is judging or ended.
+  const closed = contest.status === 'judging' || contest.status === 'ended';
+  const entry = submitted ?? mine.data ?? null;
+  const enteredIds = new Set(entry?.versions.map((v) => v.video.id) ?? []);
+  const candidates = (videos.data?.results ?? []).filter(
+    (v) => v.status !== 'failed' && !enteredIds.has(v.id),
+  );
+  const chosenVideo = candidates.find((v) => v.id === chosen) ?? null;
+  const chosenChecks = chosenVideo ? checksOfVideo(chosenVideo, contest) : [];
+  const refusedChecks =
+    submit.error instanceof ApiError && Array.isArray(submit.error.body.checks)
+      ? (submit.error.body.checks as EntryCheck[])
+      : null;
+
+  const send = (videoId: number, confirmWarnings: boolean) =>
+    submit.mutate(
+      { video_id: videoId, confirm_warnings: confirmWarnings },
+      {
+        onSuccess: (result) => {
+          setSubmitted(result);
+          setChosen(null);
+          setConfirmed(false);
+        },
+      },
+    );
+
+  return (
+    <Stack spacing={3}>
+      <Box>
+        <Typography variant="h5" component="p" gutterBottom>
+          {contest.title}
+        </Typography>
+        <Typography color="text.secondary">Videos are due {deadline}.</Typography>
+        {contest.requirements.length > 0 && (
+          <Box component="ul" sx={{ color: 'text.secondary', pl: 3, mt: 1, mb: 0 }}>
+            {contest.requirements.map((line) => (
+              <Typography component="li" key={line}>
+                {line}
+              </Typography>
+            ))}
+          </Box>
+        )}
+      </Box>
+
+      {entry && (
+        <Alert
+          severity={submitted ? 'success' : 'info'}
+          action={
+            <Button component={RouterLink} to={entryPath(entry.id)} color="inherit" size="small">
+              Open your entry
+            </Button>
+          }
+        >
+          <AlertTitle>
+            {submitted ? `Version ${entry.version} submitted` : `You submitted version ${entry.version}`}
+          </AlertTitle>
+          “{entry.video.title}” — {ENTRY_STATUS_LABELS[entry.status]}
+        </Alert>
+      )}
+
+      {submitted && (
+        <Paper sx={{ p: { xs: 2, sm: 3 } }}>
+          <Typography variant="h6" component="h2" gutterBottom>
+            Checked against the brief
+          </Typography>
+          <EntryChecks checks={submitted.checks} />
+          <Typography variant="h6" component="h2" sx={{ mt: 3, mb: 1 }}>
+            Timeline
+          </Typography>
+          <EntryTimeline steps={submitted.timeline} />
+        </Paper>
+      )}
+
+      {closed ? (
+        <Alert severity="warning">The submission deadline has passed; no more videos can be submitted.</Alert>
+      ) : (
+        <>
+          <Paper sx={{ p: { xs: 2, sm: 3 } }}>
+            <Typography variant="h6" component="h2" gutterBottom>
+              {entry ? 'Upload a new version' : 'Upload your video'}
+            </Typography>
+            <Typography color="text.secondary" sx={{ mb: 2 }}>
+              The file is checked against the brief in your browser before anything is sent.
+            </Typography>
+            <Button variant="contained" onClick={() => setUploadOpen(true)} disabled={submit.isPending}>
+              Upload a video
+            </Button>
+          </Paper>
+
+          <Paper sx={{ p: { xs: 2, sm: 3 } }}>
+            <Typography variant="h6" component="h2" gutterBottom>
+              Or choose one of your videos
+            </Typography>
+            {videos.isPending && <Typography color="text.secondary">Loading your videos…</Typography>}
+            {videos.isSuccess && !candidates.length && (
+              <Typography color="text.secondary">No other video of yours to enter yet.</Typography>
+            )}
+            {candidates.length > 0 && (
+              <RadioGroup
+                aria-label="Your videos"
+                value={chosen === null ? '' : String(chosen)}
+                onChange={(event) => {
+                  setChosen(Number(event.target.value));
+                  setConfirmed(false);
+                  submit.reset();
+                }}
+              >
+                {candidates.map((video) => (
+                  <FormControlLabel
+                    key={video.id}
+                    value={String(video.id)}
+                    control={<Radio />}
+                    label={
+                      <span>
+                        {video.title}
+                        <Typography component="span" variant="body2" color="text.secondary">
+                          {` · ${formatLength(video.duration)} · ${video.width ?? '?'}×${video.height ?? '?'}${
+                            video.status === 'processing' ? ' · processing' : ''
+                          }`}
+                        </Typography>
+                      </span>
+                    }
+                  />
+                ))}
+              </RadioGroup>
+            )}
+            {chosenVideo && (
+              <Box sx={{ mt: 2 }}>
+                <EntryChecks checks={chosenChecks} />
+                {!failedErrors(chosenChecks).length && failedWarnings(chosenChecks).length > 0 && (
+                  <FormControlLabel
+                    control={
+                      <Checkbox checked={confirmed} onChange={(e) => setConfirmed(e.target.checked)} />
+                    }
+                    label="I have read the warnings and want to submit this video anyway"
+                  />
+                )}
+                <Box sx={{ mt: 2 }}>
+                  <Button
+                    variant="contained"
+                    disabled={
+                      submit.isPending ||
+                      failedErrors(chosenChecks).length > 0 ||
+                      (failedWarnings(chosenChecks).length > 0 && !confirmed)
+                    }
+                    onClick={() => send(chosenVideo.id, confirmed)}
+                  >
+                    {submit.isPending
+                      ? 'Submitting...'
+                      : entry
+                        ? 'Submit as a new version'
+                        : 'Submit this video'}
+                  </Button>
+                </Box>
+              </Box>
+            )}
+          </Paper>
+        </>
+      )}
+
+      {submit.isPending && <Typography role="status">Submitting your video…</Typography>}
+      {submit.error && (
+        <Alert severity="error" role="alert">
+          {submit.error instanceof ApiError
+            ? submit.error.userMessage()
+            : 'Your video could not be submitted.'}
+          {refusedChecks && (
+            <Box sx={{ mt: 1 }}>
+              <EntryChecks checks={refusedChecks} />
+            </Box>
+          )}
+        </Alert>
+      )}
+
+      {renderUpload({
+        open: uploadOpen,
+        onClose: () => setUploadOpen(false),
+        onUploaded: (video, { warningsConfirmed }) => send(video.id, warningsConfirmed),
+      })}
+    </Stack>
+  );
+}

@@ -1,0 +1,4 @@
+/** What pages outside the feature use. */
+export { SubmitEntry, type SubmitEntryProps, type UploadSlotProps } from './components/submit-entry';
+export { EntryView } from './components/entry-view';
+export { ContestEntries } from './components/contest-entries';

@@ -1,0 +1,172 @@
+import { z } from 'zod';
+import { videoSchema } from '../videos/video-api';
+import { entryCheckSchema } from './entry-checks';
+import { ENTRY_STATUSES } from './entry-status';
+
+/** Bounds of what entry requests carry. */
+export const ENTRY_LIMITS = {
+  noteMax: 2000,
+  /** A note's moment: up to 10 hours into a video. */
+  atSecondsMax: 36_000,
+  detailMax: 1000,
+} as const;
+
+/** What the entries API and screens say; the server and the web read these. */
+export const ENTRY_MESSAGES = {
+  notSelected: 'Only creators selected for this contest can submit a video to it.',
+  deadlinePassed: 'The submission deadline for this contest has passed; no more videos can be submitted.',
+  briefNotMet: 'This video does not meet the contest brief.',
+  confirmWarnings: 'This video is outside part of the brief. Confirm the warnings to submit it anyway.',
+  videoFailed: 'This video could not be processed. Upload it again or choose another one.',
+  videoNotProbed: 'This video has not been read yet. Wait until it has been uploaded completely.',
+  videoAlreadyEntered: 'This video is already part of a contest entry. Choose another video.',
+  noteVersion: 'This entry has no such version.',
+  noteEmpty: 'Write a note.',
+  replyOnly: 'You can reply to a note, not add new ones.',
+  parentNote: 'Reply to a note of this entry.',
+  revisionState: 'A revision can be requested for an entry in review.',
+  statusOrder: 'An entry cannot move back to an earlier status this way.',
+} as const;
+
+/** Error codes of the entries API (`ERROR_CODES`): the web branches on these, never on text. */
+export const ENTRY_ERROR_CODES = {
+  briefNotMet: 'brief_not_met',
+  confirmWarnings: 'warnings_not_confirmed',
+  deadlinePassed: 'submissions_closed',
+  notSelected: 'not_selected',
+} as const;
+
+/** Words of each status on timelines and chips. */
+export const ENTRY_STATUS_LABELS: Record<(typeof ENTRY_STATUSES)[number], string> = {
+  uploaded: 'Uploaded',
+  processing: 'Processing',
+  checked: 'Checked against the brief',
+  in_review: 'In review',
+  revision_requested: 'Revision requested',
+  scored: 'Scored',
+  result: 'Result',
+  paid: 'Paid',
+};
+
+export const entryStatusSchema = z.enum(ENTRY_STATUSES);
+
+/** `POST /api/contests/{id}/entries/` */
+export const submitEntryBodySchema = z.object({
+  video_id: z.number().int().positive().max(2_147_483_647),
+  confirm_warnings: z.boolean().optional(),
+});
+export type SubmitEntryBody = z.infer<typeof submitEntryBodySchema>;
+
+/** The filters of the Contest Submissions list. */
+export const ENTRY_FILTERS = ['needs_review', 'revision_requested', 'ready_for_judging'] as const;
+export type EntryFilter = (typeof ENTRY_FILTERS)[number];
+export const entryListQuerySchema = z.object({ filter: z.enum(ENTRY_FILTERS).optional() });
+export type EntryListQuery = z.infer<typeof entryListQuerySchema>;
+
+export const entryIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const entryNoteParamsSchema = entryIdParamsSchema.extend({
+  noteId: z.coerce.number().int().positive().max(2_147_483_647),
+});
+
+/** `POST /api/entries/{id}/notes/`: a note pinned to a moment of a version, or a reply (`parent_id`). */
+export const createNoteBodySchema = z.object({
+  version: z.number().int().positive().max(10_000),
+  at_seconds: z.number().min(0).max(ENTRY_LIMITS.atSecondsMax),
+  text: z.string().trim().min(1, ENTRY_MESSAGES.noteEmpty).max(ENTRY_LIMITS.noteMax),
+  parent_id: z.number().int().positive().max(2_147_483_647).optional(),
+});
+export type CreateNoteBody = z.infer<typeof createNoteBodySchema>;
+
+/** `POST /api/entries/{id}/request-revision/` (staff, the contest's brand). */
+export const requestRevisionBodySchema = z.object({
+  message: z.string().trim().max(ENTRY_LIMITS.detailMax).default(''),
+});
+export type RequestRevisionBody = z.infer<typeof requestRevisionBodySchema>;
+
+/** The video of a version, as the entry pages play and describe it. */
+export const entryVideoSchema = videoSchema.pick({
+  id: true,
+  title: true,
+  status: true,
+  failure_reason: true,
+  duration: true,
+  width: true,
+  height: true,
+  video_codec: true,
+  audio_codec: true,
+  frame_rate: true,
+  size_bytes: true,
+  content_type: true,
+  thumbnail: true,
+  thumbnail_url: true,
+  playback: true,
+  processing: true,
+  created_at: true,
+  /** The original's download link for the entrant, staff and the contest's brand (null otherwise). */
+  download_url: true,
+});
+export type EntryVideo = z.infer<typeof entryVideoSchema>;
+
+export const entryVersionSchema = z.object({
+  version: z.number(),
+  video: entryVideoSchema,
+  checks: z.array(entryCheckSchema),
+  warnings_confirmed_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type EntryVersion = z.infer<typeof entryVersionSchema>;
+
+export const entryNoteSchema = z.object({
+  id: z.number(),
+  version: z.number(),
+  at_seconds: z.number(),
+  text: z.string(),
+  author: z.object({ id: z.number().nullable(), name: z.string(), role: z.string() }),
+  parent_id: z.number().nullable(),
+  resolved_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type EntryNote = z.infer<typeof entryNoteSchema>;
+
+export const entryEventSchema = z.object({
+  step: entryStatusSchema,
+  version: z.number().nullable(),
+  detail: z.string(),
+  at: z.string(),
+});
+export type EntryEvent = z.infer<typeof entryEventSchema>;
+
+/** An entry as lists show it: its newest version (the one judged) and its counts. */
+export const entrySummarySchema = z.object({
+  id: z.number(),
+  contest_id: z.number(),
+  contest_title: z.string(),
+  creator: z.object({ id: z.number(), name: z.string() }),
+  status: entryStatusSchema,
+  /** The newest version's number. */
+  version: z.number(),
+  video: entryVideoSchema,
+  checks: z.array(entryCheckSchema),
+  notes_count: z.number(),
+  open_notes_count: z.number(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type EntrySummary = z.infer<typeof entrySummarySchema>;
+
+/** `GET /api/entries/{id}/` and the answer of a submission: the entry with its whole history. */
+export const entrySchema = entrySummarySchema.extend({
+  submission_deadline: z.string(),
+  timezone: z.string(),
+  versions: z.array(entryVersionSchema),
+  notes: z.array(entryNoteSchema),
+  timeline: z.array(entryEventSchema),
+});
+export type Entry = z.infer<typeof entrySchema>;
+
+/** `GET /api/contests/{id}/entries/`: the contest's entries, each with its whole history. */
+export const entryListResponseSchema = z.array(entrySchema);
+export type EntryList = z.infer<typeof entryListResponseSchema>;
+
+/** `GET /api/contests/{id}/entries/mine/`: the caller's entry in the contest, or null. */
+export const myEntryResponseSchema = entrySchema.nullable();
