@@ -38,6 +38,8 @@
  */
 import type { InjectOptions } from 'fastify';
 import type { Actor, World } from './world';
+import { REFRESH_COOKIE } from '@app/domain';
+import { contestBody } from './contest-ops';
 import { CSRF_TOKEN } from './world';
 import { multipartBody } from './video-clips';
 
@@ -62,6 +64,23 @@ const everyone = (status: number): Expectation => ({ all: status });
 const signedIn = (status: number): Expectation => ({ all: status, anonymous: 401 });
 /** Staff only: 401 anonymous, 403 creators and brands. */
 const staffOnly = (status: number): Expectation => ({ all: 403, anonymous: 401, staff: status });
+/**
+ * Staff and the contest's brand (brand 1, `world.contest`): 401 anonymous, 403 creators and the
+ * other brand (a published contest: they see it, they do not run it).
+ */
+const contestRunners = (status: number): Expectation => ({
+  all: 403,
+  anonymous: 401,
+  brand: status,
+  staff: status,
+});
+/** Staff and brand users of any brand, each on their own brand's data: 401 anonymous, 403 creators. */
+const brandsAndStaff = (status: number): Expectation => ({
+  all: status,
+  anonymous: 401,
+  creator: 403,
+  otherCreator: 403,
+});
 /** Creators only, each acting on their own data: 401 anonymous, 403 brands and staff. */
 const creatorsOnly = (status: number): Expectation => ({
   all: 403,
@@ -169,11 +188,45 @@ export const authorizationMatrix: Record<string, MatrixRow> = {
   'POST /api/accounts/auth/google/': {
     request: (w) => ({
       url: '/api/accounts/auth/google/',
-      payload: { id_token: 'not.a.token' },
+      payload: { id_token: 'not.a.token', nonce: 'not-a-nonce' },
       remoteAddress: w.fresh.ip(),
     }),
     expect: everyone(503),
-    why: 'the ID token is the credential; the test server has no GOOGLE_CLIENT_ID (503 for everyone)',
+    why: 'the ID token (carrying the nonce) is the credential; the test server has no GOOGLE_CLIENT_ID (503 for everyone)',
+  },
+
+  // ── Account security (issue 18: M3 cookie sign-out, L5 password change, L9 Google nonce) ────
+  'POST /api/accounts/auth/google/nonce/': {
+    request: (w) => ({ url: '/api/accounts/auth/google/nonce/', remoteAddress: w.fresh.ip() }),
+    expect: everyone(503),
+    why: 'anyone may ask for a nonce before signing in; the test server has no GOOGLE_CLIENT_ID (503 for everyone)',
+  },
+  'POST /api/token/logout/': {
+    request: async (w) => ({
+      url: '/api/token/logout/',
+      headers: {
+        origin: new URL(w.ctx.deps.config.PUBLIC_URL).origin,
+        cookie: `${REFRESH_COOKIE}=${await w.fresh.refreshToken()}`,
+      },
+    }),
+    expect: everyone(200),
+    why: 'the session cookie is the credential, whoever sends it; only the site’s own Origin may (403 otherwise)',
+  },
+  'POST /api/accounts/auth/password/change/': {
+    request: (w, actor) => {
+      const password = w.users[actor === 'anonymous' ? 'creator' : actor].password;
+      return {
+        url: '/api/accounts/auth/password/change/',
+        payload: { current_password: password, new_password1: password, new_password2: password },
+      };
+    },
+    expect: signedIn(200),
+    why: 'any signed-in user, for their own account, with the right current password (kept the same here so the world’s sign-ins still work)',
+  },
+  'GET /api/accounts/auth/undo-email-change/:token/': {
+    request: () => ({ url: '/api/accounts/auth/undo-email-change/not-a-real-token/' }),
+    expect: everyone(303),
+    why: 'the link is the credential; a made-up one redirects to the failure page',
   },
   'GET /api/accounts/me/': { expect: signedIn(200) },
   'GET /api/accounts/invitations/:token/': {
@@ -194,12 +247,14 @@ export const authorizationMatrix: Record<string, MatrixRow> = {
   'GET /api/contests/': { expect: everyone(200) },
   'GET /api/contests/active/': { expect: everyone(200) },
   'GET /api/contests/:id/': {
-    request: (w) => ({ url: `/api/contests/${w.contest.id}/` }),
-    expect: everyone(200),
+    request: (w) => ({ url: `/api/contests/${w.draftContest.id}/` }),
+    expect: { all: 404, brand: 200, staff: 200 },
+    why: 'a published contest is public (contests.test.ts); a draft is seen by its brand and staff, to others it does not exist',
   },
   'GET /api/contests/:id/products/': {
-    request: (w) => ({ url: `/api/contests/${w.contest.id}/products/` }),
-    expect: everyone(200),
+    request: (w) => ({ url: `/api/contests/${w.draftContest.id}/products/` }),
+    expect: { all: 404, brand: 200, staff: 200 },
+    why: 'as GET /api/contests/:id/: a draft’s products only for its brand and staff',
   },
   'GET /api/brands/:id/products/': {
     request: (w) => ({ url: `/api/brands/${w.brandId}/products/` }),
@@ -212,6 +267,107 @@ export const authorizationMatrix: Record<string, MatrixRow> = {
     }),
     expect: creatorsOnly(201),
     why: 'each creator applies once, for themselves, to the other brand’s contest',
+  },
+
+  // ── Contest operations (issues 14/15: creating, editing, publishing, stock, images) ──────────
+  'POST /api/contests/': {
+    request: (w) => ({ url: '/api/contests/', payload: contestBody(w.brandId) }),
+    expect: { ...brandsAndStaff(201), otherBrand: 403 },
+    why: 'staff for any brand (published); a brand user for its own brand only (a draft): brand 1’s body is refused to the other brand',
+  },
+  'PATCH /api/contests/:id/': {
+    request: (w) => ({
+      url: `/api/contests/${w.draftContest.id}/`,
+      payload: { tagline: 'Edited by the authorization matrix' },
+    }),
+    expect: { all: 403, anonymous: 401, brand: 200, otherBrand: 404, staff: 200 },
+    why: 'its brand edits a draft (403 once published), staff any contest; another brand’s draft does not exist for a brand',
+  },
+  'POST /api/contests/:id/publish/': {
+    request: async (w) => ({ url: `/api/contests/${(await w.fresh.draftContest()).id}/publish/` }),
+    expect: { all: 403, anonymous: 401, otherBrand: 404, staff: 200 },
+    why: 'staff only; another brand’s draft does not exist for a brand (404)',
+  },
+  'POST /api/contests/:id/archive/': {
+    request: async (w) => ({ url: `/api/contests/${(await w.fresh.draftContest()).id}/archive/` }),
+    expect: { all: 403, anonymous: 401, otherBrand: 404, staff: 200 },
+    why: 'staff only; another brand’s draft does not exist for a brand (404)',
+  },
+  'GET /api/contests/:id/stock/': {
+    request: (w) => ({ url: `/api/contests/${w.contest.id}/stock/` }),
+    expect: contestRunners(200),
+  },
+  'POST /api/contests/:id/products/:product_id/stock/': {
+    request: (w) => ({
+      url: `/api/contests/${w.contest.id}/products/${w.contest.products[0]!.id}/stock/`,
+      payload: { total: 1000 },
+    }),
+    expect: staffOnly(200),
+    why: 'staff only, the contest’s brand included',
+  },
+  'POST /api/contests/images/': {
+    request: (w) => ({ url: '/api/contests/images/', ...w.imageBody() }),
+    expect: brandsAndStaff(201),
+    why: 'any brand user (for its drafts) and staff; the image is re-encoded and belongs to no contest yet',
+  },
+  'GET /api/brands/': {
+    expect: brandsAndStaff(200),
+    why: 'a brand user gets its own brand only, staff every brand (contests.admin.test.ts)',
+  },
+  'GET /api/brand/contests/': {
+    expect: brandsAndStaff(200),
+    why: 'a brand user gets its own brand’s contests only, staff every contest (contests.admin.test.ts)',
+  },
+
+  // ── Applications: selection and shipping (issue 14) ────────────────────────────────────────
+  'GET /api/contests/:id/applications/': {
+    request: (w) => ({ url: `/api/contests/${w.contest.id}/applications/` }),
+    expect: contestRunners(200),
+  },
+  'GET /api/contests/:id/shipping.csv': {
+    request: (w) => ({ url: `/api/contests/${w.contest.id}/shipping.csv` }),
+    expect: contestRunners(200),
+  },
+  'POST /api/contests/:id/applications/release/': {
+    request: (w) => ({
+      url: `/api/contests/${w.contest.id}/applications/release/`,
+      payload: { older_than_days: 30, note: 'Released by the authorization matrix' },
+    }),
+    expect: staffOnly(200),
+    why: 'staff only, the contest’s brand included; nothing in the world is 30 days old, so nothing is declined',
+  },
+  'POST /api/applications/:id/select/': {
+    request: async (w) => ({
+      url: `/api/applications/${await w.fresh.application()}/select/`,
+      payload: { note: 'Welcome aboard' },
+    }),
+    expect: contestRunners(200),
+  },
+  'POST /api/applications/:id/decline/': {
+    request: async (w) => ({
+      url: `/api/applications/${await w.fresh.application()}/decline/`,
+      payload: { note: 'Thank you' },
+    }),
+    expect: contestRunners(200),
+  },
+  'POST /api/applications/:id/withdraw/': {
+    request: async (w) => ({
+      url: `/api/applications/${await w.fresh.application('selected')}/withdraw/`,
+      payload: { note: 'Withdrawn' },
+    }),
+    expect: staffOnly(200),
+    why: 'staff only, the contest’s brand included',
+  },
+  'POST /api/applications/:id/shipment/': {
+    request: async (w) => ({
+      url: `/api/applications/${await w.fresh.application('selected')}/shipment/`,
+      payload: { carrier: 'UPS', tracking_number: '1Z999AA10123456784' },
+    }),
+    expect: contestRunners(200),
+  },
+  'POST /api/applications/:id/delivered/': {
+    request: async (w) => ({ url: `/api/applications/${await w.fresh.application('shipped')}/delivered/` }),
+    expect: contestRunners(200),
   },
 
   // ── Creator dashboard and profile: creators only, their own data ────────────────────────────

@@ -252,6 +252,7 @@ function badMultipart(fieldNames: string[], fileField: string, world: World): fc
 const MULTIPART: Record<string, { file: string; fields: string[] }> = {
   'POST /api/videos/upload/': { file: 'video', fields: ['title', 'description', 'contest_id'] },
   'POST /api/videos/videos/:id/captions/': { file: 'file', fields: ['language', 'label'] },
+  'POST /api/contests/images/': { file: 'image', fields: [] },
   'PATCH /api/accounts/auth/creator-profile/': {
     file: 'avatar',
     fields: ['name', 'email', 'bio', 'phone', 'gender', 'address', 'website', 'portfolio_url'],

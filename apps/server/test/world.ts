@@ -8,6 +8,7 @@ import { CHAIR_IDS, type ContestResponse } from '@app/domain';
 import { brandProfiles, invitations, videos } from '../src/db/schema/index';
 import { seedIfEmpty } from '../src/db/seed/index';
 import { createContestsService } from '../src/modules/contests/contests.service';
+import { contestBody } from './contest-ops';
 import { createUser, createVideoRow, type TestUser } from './factories';
 import type { TestContext } from './helper';
 import { secondContest } from './second-contest';
@@ -40,6 +41,12 @@ export interface World {
   otherBrandId: number;
   /** The owner's video waiting for review, with a stored original. */
   video: { id: number; key: string };
+  /** A draft contest of brand 1 (made by `users.brand`): seen by its brand and staff only. */
+  draftContest: ContestResponse;
+  /** A small real PNG (made with sharp), for image uploads. */
+  png: Buffer;
+  /** A multipart body with `png` as `image` (POST /api/contests/images/). */
+  imageBody(): { payload: Buffer; headers: Record<string, string> };
   /** The owner's approved video: public. */
   approvedVideo: { id: number; key: string };
   /** A real small MP4 clip, for uploads. */
@@ -59,6 +66,14 @@ export interface World {
     /** A tus upload the owner started (its id in the URL). */
     tusUpload(): Promise<string>;
     ip(): string;
+    /** A new draft contest of brand 1 (made by `users.brand`). */
+    draftContest(): Promise<ContestResponse>;
+    /**
+     * The id of a new application to `contest` (a fresh creator applied through the API, one unit
+     * of stock added first), pending, or moved on by its brand's user: selected, or selected and
+     * shipped.
+     */
+    application(state?: 'pending' | 'selected' | 'shipped'): Promise<number>;
   };
 }
 
@@ -90,6 +105,15 @@ export async function createWorld(ctx: TestContext): Promise<World> {
     .where(eq(brandProfiles.userId, users.otherBrand.id));
 
   const clip = smallClip();
+  const { default: sharp } = await import('sharp');
+  const png = await sharp({
+    create: { width: 16, height: 9, channels: 3, background: { r: 40, g: 90, b: 160 } },
+  })
+    .png()
+    .toBuffer();
+  const brandActor = { id: users.brand.id, role: 'brand' as const, brandId: contest.brand.id };
+  const newDraft = () => contests.createContest(contestBody(contest.brand.id), { actor: brandActor });
+  const draftContest = await newDraft();
 
   const storedVideo = async (owner: TestUser, status: 'ready' | 'processing' = 'ready') => {
     const row = await createVideoRow(ctx, owner, { status });
@@ -138,6 +162,10 @@ export async function createWorld(ctx: TestContext): Promise<World> {
     otherContest,
     brandId: contest.brand.id,
     otherBrandId: otherBrand.id,
+    draftContest,
+    png,
+    imageBody: () =>
+      multipartBody({}, { name: 'image', filename: 'banner.png', type: 'image/png', bytes: png }),
     video,
     approvedVideo,
     clip,
@@ -191,6 +219,34 @@ export async function createWorld(ctx: TestContext): Promise<World> {
       ip() {
         ipCounter += 1;
         return `10.200.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
+      },
+      draftContest: newDraft,
+      async application(state = 'pending') {
+        const applicant = await createUser(ctx, { role: 'creator' });
+        const productId = contest.products[0]!.id;
+        await db.execute(
+          sql`update products set stock_quantity = stock_quantity + 1 where id = ${productId}`,
+        );
+        const res = await ctx.app.inject({
+          method: 'POST',
+          url: `/api/contests/${contest.id}/apply/`,
+          headers: applicant.headers,
+          payload: { ...applyBody(productId), email: applicant.email },
+        });
+        if (res.statusCode !== 201) throw new Error(`world: a fresh creator could not apply: ${res.body}`);
+        const id = res.json<{ id: number }>().id;
+        const step = async (path: string, payload: Record<string, string>) => {
+          const done = await ctx.app.inject({
+            method: 'POST',
+            url: `/api/applications/${id}/${path}/`,
+            headers: users.brand.headers,
+            payload,
+          });
+          if (done.statusCode !== 200) throw new Error(`world: ${path} failed: ${done.body}`);
+        };
+        if (state !== 'pending') await step('select', {});
+        if (state === 'shipped') await step('shipment', { carrier: 'UPS', tracking_number: '1Z999' });
+        return id;
       },
     },
   };

@@ -88,6 +88,15 @@ describe('refresh token in an HttpOnly cookie for the web app', () => {
     const user = await createUser(ctx);
     const login = await webLogin(user);
     const value = cookieOf(login)!.value;
+    // Another site (or no Origin at all) cannot sign the user out with the cookie the browser sends.
+    for (const origin of ['https://evil.example', null]) {
+      const refused = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/token/logout/',
+        headers: { cookie: `${REFRESH_COOKIE}=${value}`, ...(origin ? { origin } : {}) },
+      });
+      expect(refused.statusCode).toBe(403);
+    }
     const out = await ctx.app.inject({
       method: 'POST',
       url: '/api/token/logout/',

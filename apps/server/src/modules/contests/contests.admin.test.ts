@@ -84,6 +84,9 @@ describe('contests run by staff and brands (issue 14)', () => {
         const list = (await call('GET', '/api/contests/', user)).json<ContestResponse[]>();
         expect(list.map((c) => c.id)).not.toContain(draft.id);
       }
+      // Nor through the brand's public catalogue (a draft's products are its brand's and staff's).
+      const catalogue = (await call('GET', '/api/brands/1/products/')).json<Array<{ id: number }>>();
+      for (const product of draft.products) expect(catalogue.map((p) => p.id)).not.toContain(product.id);
       const apply = await call(
         'POST',
         `/api/contests/${draft.id}/apply/`,
@@ -108,6 +111,8 @@ describe('contests run by staff and brands (issue 14)', () => {
     expect(published.statusCode).toBe(200);
     expect(published.json()).toMatchObject({ publication_status: 'published' });
     expect((await call('GET', `/api/contests/${draft.id}/`)).statusCode).toBe(200);
+    const catalogue = (await call('GET', '/api/brands/1/products/')).json<Array<{ id: number }>>();
+    for (const product of draft.products) expect(catalogue.map((p) => p.id)).toContain(product.id);
     expect((await audit('contest.publish', draft.id))[0]).toMatchObject({
       before: { publication_status: 'draft' },
       after: { publication_status: 'published' },
