@@ -77,6 +77,19 @@ export function applicationBody(productId: number, overrides: Record<string, unk
 }
 
 /** How many messages of the outbox went to `to` with a subject containing `subject`. */
+/** The first e-mail to `to` whose text contains `subject`, waiting for it (15 s at most). */
+export async function waitForMail(ctx: TestContext, to: string, subject: string): Promise<string> {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    const found = ctx
+      .outbox()
+      .find((m) => m.toLowerCase().includes(`to: ${to.toLowerCase()}`) && m.includes(subject));
+    if (found) return found;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no e-mail to ${to} containing '${subject}' within 15 s`);
+}
+
 export function countMail(ctx: TestContext, to: string, subject: string): number {
   return ctx
     .outbox()

@@ -54,7 +54,11 @@ export async function peekStream(
     }
     // A stream that failed or closed before we looked (a multipart body cut short: the parser
     // destroys the file part at once) will send no event any more.
-    if (source.destroyed) throw source.errored ?? new Error('Unexpected end of form');
+    if (source.destroyed) {
+      // Its 'error' event may still be on its way: it is the error thrown here, not an uncaught one.
+      source.once('error', () => {});
+      throw source.errored ?? new Error('Unexpected end of form');
+    }
     await new Promise<void>((resolve, reject) => {
       const settle = (error?: Error) => {
         source.off('readable', onReadable).off('end', onEnd).off('error', settle).off('close', onClose);

@@ -9,7 +9,13 @@ import type {
 } from '@app/domain';
 import { createTestContext, type TestContext } from '../../../test/helper';
 import { createUser, type TestUser } from '../../../test/factories';
-import { applicationBody, contestBody, countMail, createBrandUser } from '../../../test/contest-ops';
+import {
+  applicationBody,
+  contestBody,
+  countMail,
+  createBrandUser,
+  waitForMail,
+} from '../../../test/contest-ops';
 import { seedIfEmpty } from '../../db/seed/index';
 import { createContestsService } from '../contests/contests.service';
 
@@ -111,8 +117,7 @@ describe('selecting creators and shipping the product (issue 14)', () => {
       decision: { note: 'Loved your reel.' },
     });
     expect((await call('POST', url, staff)).statusCode).toBe(409);
-    const mail = await ctx.waitForEmail(creator.email);
-    expect(mail).toContain('You are selected');
+    const mail = await waitForMail(ctx, creator.email, 'You are selected');
     expect(mail).toContain('Show the lamp at night');
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(countMail(ctx, creator.email, 'You are selected')).toBe(1);
@@ -175,8 +180,7 @@ describe('selecting creators and shipping the product (issue 14)', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json<ManagedApplication>().shipment).toMatchObject({ ...body, delivered_at: null });
     expect((await call('POST', ship, staff, body)).statusCode).toBe(409);
-    const mail = await ctx.waitForEmail(creator.email, { after: 0 });
-    expect(mail).toBeTruthy();
+    await waitForMail(ctx, creator.email, 'has shipped');
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(countMail(ctx, creator.email, 'has shipped')).toBe(1);
     expect(
@@ -223,7 +227,6 @@ describe('selecting creators and shipping the product (issue 14)', () => {
     const { applicationId } = await apply(
       fresh.products[0]!.id,
       {
-        full_name: '=HYPERLINK("http://evil.example","click")',
         phone_number: '+15551234567',
         shipping_address: {
           line1: '@SUM(1+1)',
@@ -236,6 +239,12 @@ describe('selecting creators and shipping the product (issue 14)', () => {
       },
       fresh.id,
     );
+    // The name rule refuses formula-like names at apply (issue 18 M1); rows stored before it, or
+    // written by any other path, must still come out neutralised.
+    await ctx.deps.database.query('update applications set full_name = $1 where id = $2', [
+      '=HYPERLINK("http://evil.example","click")',
+      applicationId,
+    ]);
     await apply(fresh.products[1]!.id, { full_name: 'Pending Person' }, fresh.id);
     await call('POST', `/api/applications/${applicationId}/select/`, staff);
     const url = `/api/contests/${fresh.id}/shipping.csv`;
@@ -320,7 +329,7 @@ describe('selecting creators and shipping the product (issue 14)', () => {
       [String(fresh.id)],
     );
     expect(audit.rows).toHaveLength(1);
-    await ctx.waitForEmail(old1.creator.email);
+    await waitForMail(ctx, old1.creator.email, 'could only select a few');
     const again = await call('POST', url, staff, body);
     expect(again.json()).toEqual({ declined: 0, application_ids: [] });
     expect(recent).toBeTruthy();
