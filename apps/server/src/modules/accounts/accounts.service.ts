@@ -42,7 +42,7 @@ import {
 } from '../../lib/throttle';
 import { createCreatorProfileService } from '../creators/creator-profile.service';
 import { createLinkTokens, decodeUid } from './account-tokens';
-import { allPasswordProblems } from './password-rules';
+import { allPasswordProblems, isCommonPassword } from './password-rules';
 import { createRefreshTokenCodec } from './refresh-tokens';
 import { createGoogleVerifier } from './google-id-token';
 import { createSessionsService } from './sessions.service';
@@ -169,10 +169,11 @@ export function createAccountsService(deps: AccountsServiceDeps) {
     async register(input: RegisterBody, ip: string): Promise<RegisterResponse> {
       const email = normalizeEmail(input.email ?? '');
       await throttle(database, ...limit('register', ip, email || undefined));
+      // The shared rules (similarity included) ran once in registrationErrors; only the server's
+      // common-password list is left to check.
       const errors = registrationErrors(input);
-      if (!errors.password && input.password) {
-        const problems = allPasswordProblems(input.password, email);
-        if (problems.length) errors.password = problems;
+      if (!errors.password && input.password && isCommonPassword(input.password)) {
+        errors.password = [MESSAGES.password.tooCommon];
       }
       if (Object.keys(errors).length) throw AppError.validation(errors);
       const passwordHash = await hashPassword(input.password!);
