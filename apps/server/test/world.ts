@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFile, readdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
@@ -8,6 +9,7 @@ import { CHAIR_IDS, type ContestResponse } from '@app/domain';
 import { brandProfiles, invitations, videos } from '../src/db/schema/index';
 import { seedIfEmpty } from '../src/db/seed/index';
 import { createContestsService } from '../src/modules/contests/contests.service';
+import { tusDirectory } from '../src/modules/videos/upload-quota';
 import { contestBody } from './contest-ops';
 import { createUser, createVideoRow, type TestUser } from './factories';
 import type { TestContext } from './helper';
@@ -321,7 +323,15 @@ export async function createWorld(ctx: TestContext): Promise<World> {
       async tusUpload() {
         // The owner may have 3 uploads under way (upload quota): the earlier ones made here have
         // served their row, so they are cancelled first.
-        for (const earlier of tusUploads.splice(0))
+        // Uploads the owner started elsewhere (the fuzzer's POSTs) are found by their records.
+        const records = await readdir(tusDirectory(ctx.deps.config)).catch(() => [] as string[]);
+        for (const name of records.filter((n) => n.endsWith('.json'))) {
+          const record = await readFile(path.join(tusDirectory(ctx.deps.config), name), 'utf8')
+            .then((text) => JSON.parse(text) as { metadata?: { owner?: string } })
+            .catch(() => undefined);
+          if (record?.metadata?.owner === String(users.creator.id)) tusUploads.push(name.slice(0, -5));
+        }
+        for (const earlier of new Set(tusUploads.splice(0)))
           await ctx.app.inject({
             method: 'DELETE',
             url: `/api/videos/uploads/${earlier}`,
