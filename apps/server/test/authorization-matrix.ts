@@ -110,9 +110,9 @@ export const authorizationMatrix: Record<string, MatrixRow> = {
   'GET /api/health/': { expect: everyone(200) },
   'GET /api/config/': { expect: everyone(200) },
   'GET /media/*': {
-    request: (w) => ({ url: `/media/${w.approvedVideo.key}` }),
+    request: (w) => ({ url: `/media/${w.approvedVideo.previewKey}` }),
     expect: everyone(200),
-    why: 'media files are public by key (private media: issue 18 L8)',
+    why: 'an approved video’s renditions are public by key; a video’s original is never served, and an unapproved video’s files only through a signed, expiring /media/s/ URL (videos.media-access.test.ts, storage/media.routes.test.ts)',
   },
 
   // ── Accounts: anonymous by design, the same answer for everyone ─────────────────────────────
@@ -516,4 +516,117 @@ export const authorizationMatrix: Record<string, MatrixRow> = {
     expect: staffOnly(200),
   },
   'GET /api/staff/audit/': { expect: staffOnly(200) },
+  // ── Entries (issue 15): submissions, review notes, revisions ───────────────────────────────
+  'POST /api/contests/:id/entries/': {
+    request: async (w, actor) => ({
+      url: `/api/contests/${w.contest.id}/entries/`,
+      payload: { video_id: actor === 'creator' ? (await w.fresh.entryVideo()).id : w.video.id },
+    }),
+    expect: { all: 403, anonymous: 401, creator: 201 },
+    why: 'the selected owner submits a new version (a fresh processed video); another creator is not selected (403 not_selected); brands and staff do not submit',
+  },
+  'GET /api/contests/:id/entries/': {
+    request: (w) => ({ url: `/api/contests/${w.contest.id}/entries/` }),
+    expect: contestRunners(200),
+  },
+  'GET /api/contests/:id/entries/mine/': {
+    request: (w) => ({ url: `/api/contests/${w.contest.id}/entries/mine/` }),
+    expect: signedIn(200),
+    why: 'the caller’s own entry, or null',
+  },
+  'GET /api/entries/:id/': {
+    request: (w) => ({ url: `/api/entries/${w.entry.id}/` }),
+    expect: { all: 404, anonymous: 401, creator: 200, brand: 200, staff: 200 },
+    why: 'the entrant and the reviewers (staff, the contest’s brand); to others it does not exist',
+  },
+  'POST /api/entries/:id/notes/': {
+    request: (w, actor) => ({
+      url: `/api/entries/${w.entry.id}/notes/`,
+      payload:
+        actor === 'creator'
+          ? { version: 1, at_seconds: 0, text: 'Reply from the entrant', parent_id: w.entry.noteId }
+          : { version: 1, at_seconds: 2, text: 'A note from the authorization matrix' },
+    }),
+    expect: { all: 404, anonymous: 401, creator: 201, brand: 201, staff: 201 },
+    why: 'reviewers pin new notes; the entrant replies (a new note of the entrant is 403, entries.test.ts); others do not see the entry (404)',
+  },
+  'POST /api/entries/:id/notes/:noteId/resolve/': {
+    request: (w) => ({ url: `/api/entries/${w.entry.id}/notes/${w.entry.noteId}/resolve/` }),
+    expect: { all: 404, anonymous: 401, creator: 403, brand: 200, staff: 200 },
+    why: 'reviewers resolve (again: idempotent); the entrant sees the entry but may not (403); others do not see it (404)',
+  },
+  'POST /api/entries/:id/request-revision/': {
+    request: async (w, actor) => ({
+      url: `/api/entries/${actor === 'creator' ? w.entry.id : await w.fresh.entry()}/request-revision/`,
+      payload: { message: 'Please show the armrests.' },
+    }),
+    expect: { all: 404, anonymous: 401, creator: 403, brand: 200, staff: 200 },
+    why: 'reviewers, on an entry in review (409 otherwise: a fresh one each, of a fresh creator); the entrant (the owner, on the owner’s entry) 403; others 404',
+  },
+
+  // ── Judging and results (issue 17) ─────────────────────────────────────────────────────────
+  'PUT /api/entries/:id/scores/': {
+    request: (w) => ({ url: `/api/entries/${w.judging.entryId}/scores/`, payload: w.scoreBody() }),
+    expect: contestRunners(200),
+    why: 'the contest’s judges (staff, its brand) during the judging window (409 outside it, judging.test.ts); saving again replaces the judge’s score',
+  },
+  'GET /api/contests/:id/scores/': {
+    request: (w) => ({ url: `/api/contests/${w.judging.contestId}/scores/` }),
+    expect: contestRunners(200),
+  },
+  'GET /api/contests/:id/ranking/': {
+    request: (w) => ({ url: `/api/contests/${w.judging.contestId}/ranking/` }),
+    expect: staffOnly(200),
+  },
+  'POST /api/contests/:id/results/': {
+    request: async (w) => {
+      const target = await w.fresh.judgingContest();
+      return {
+        url: `/api/contests/${target.contestId}/results/`,
+        payload: { places: [{ entry_id: target.entryId, place: 1, prize_cents: 100_000 }] },
+      };
+    },
+    expect: staffOnly(201),
+    why: 'staff only, once (409 the second time, judging.test.ts): a fresh judging contest each',
+  },
+  'POST /api/contests/:id/results/corrections/': {
+    request: (w) => ({
+      url: `/api/contests/${w.published.contestId}/results/corrections/`,
+      payload: {
+        places: [{ entry_id: w.published.entryId, place: 1, prize_cents: 500_000 }],
+        reason: 'Checked by the authorization matrix',
+      },
+    }),
+    expect: staffOnly(201),
+  },
+  'GET /api/contests/:id/results/': {
+    request: (w) => ({ url: `/api/contests/${w.published.contestId}/results/` }),
+    expect: everyone(200),
+  },
+  'GET /api/results/winners/': { expect: everyone(200) },
+  'GET /api/entries/:id/scorecard/': {
+    request: (w) => ({ url: `/api/entries/${w.published.entryId}/scorecard/` }),
+    expect: { all: 403, anonymous: 401, creator: 200, staff: 200 },
+    why: 'the entrant (after publication) and staff',
+  },
+
+  // ── Payouts (issue 17): staff only (one onRequest hook for everything under /api/payouts) ──
+  'GET /api/payouts': { expect: staffOnly(200) },
+  'HEAD /api/payouts/': { expect: staffOnly(200) },
+  'POST /api/payouts': {
+    request: async (w) => ({
+      url: '/api/payouts',
+      payload: { earning_id: await w.fresh.earning(), method: 'bank_transfer', reference: 'TRX-1' },
+    }),
+    expect: staffOnly(201),
+    why: 'once per earning (409 the second time, judging.test.ts): a fresh earning each',
+  },
+  'POST /api/payouts/corrections/': {
+    request: (w) => ({
+      url: '/api/payouts/corrections/',
+      payload: { earning_id: w.published.earningId, amount_cents: 100, reason: 'Matrix correction' },
+    }),
+    expect: staffOnly(201),
+  },
+  'GET /api/payouts/export/': { expect: staffOnly(200) },
 };

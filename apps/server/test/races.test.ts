@@ -8,6 +8,10 @@ import { createWorld, CSRF_TOKEN, type World } from './world';
 /**
  * Races (issue 18): many requests for one thing at the same moment. Each outcome is consistent
  * (no oversold stock, no mixed state, one decision), and every loser is told why. Prints figures.
+ *
+ * Races kept next to their module (not repeated here):
+ * - two payouts of one earning at once: exactly one 201, the other 409, one payout ledger
+ *   row (src/modules/judging/judging.test.ts, 'two payouts of one earning at once', 3 rounds).
  */
 describe('races', () => {
   let ctx: TestContext;

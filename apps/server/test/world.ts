@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFile, readdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
@@ -8,11 +9,18 @@ import { CHAIR_IDS, type ContestResponse } from '@app/domain';
 import { brandProfiles, invitations, videos } from '../src/db/schema/index';
 import { seedIfEmpty } from '../src/db/seed/index';
 import { createContestsService } from '../src/modules/contests/contests.service';
+import { tusDirectory } from '../src/modules/videos/upload-quota';
 import { contestBody } from './contest-ops';
 import { createUser, createVideoRow, type TestUser } from './factories';
 import type { TestContext } from './helper';
 import { secondContest } from './second-contest';
 import { multipartBody } from './video-clips';
+import {
+  TEST_RUBRIC,
+  makeEntry,
+  makeJudgingContest,
+  type JudgingContest,
+} from '../src/modules/judging/test-support';
 
 /** The six callers every route is tried with. */
 export const ACTORS = ['anonymous', 'creator', 'otherCreator', 'brand', 'otherBrand', 'staff'] as const;
@@ -47,14 +55,29 @@ export interface World {
   png: Buffer;
   /** A multipart body with `png` as `image` (POST /api/contests/images/). */
   imageBody(): { payload: Buffer; headers: Record<string, string> };
-  /** The owner's approved video: public. */
-  approvedVideo: { id: number; key: string };
+  /** The owner's approved video: public (`previewKey`: its preview file, served at /media/). */
+  approvedVideo: { id: number; key: string; previewKey: string };
   /** A real small MP4 clip, for uploads. */
   clip: Buffer;
   /** A valid application body for a contest of the chair kind (product from `productId`). */
   applyBody(productId?: number): Record<string, unknown>;
   /** A multipart body with a real clip (POST /api/videos/upload/). */
   uploadBody(): { payload: Buffer; headers: Record<string, string> };
+  /**
+   * The owner's entry in `contest`: the owner's application selected by staff through
+   * POST /api/applications/:id/select/, a processed video submitted through
+   * POST /api/contests/:id/entries/ (in review); `noteId` is a staff note pinned to its version 1.
+   */
+  entry: { id: number; noteId: number };
+  /** A contest of brand 1 in its judging window (rubric TEST_RUBRIC), with the owner's entry. */
+  judging: { contestId: number; entryId: number };
+  /**
+   * A contest of brand 1 whose results staff published (the owner's entry scored by staff and
+   * placed first): a scorecard for the owner, and the owner's pending earning.
+   */
+  published: { contestId: number; entryId: number; earningId: number };
+  /** A valid PUT /api/entries/:id/scores/ body for TEST_RUBRIC. */
+  scoreBody(): { scores: Array<{ criterion: string; score: number }>; feedback: string };
   /** An unused invitation token (brand role, brand 1). */
   fresh: {
     video(owner?: TestUser, status?: 'ready' | 'processing'): Promise<{ id: number; key: string }>;
@@ -74,10 +97,20 @@ export interface World {
      * shipped.
      */
     application(state?: 'pending' | 'selected' | 'shipped'): Promise<number>;
+    /** A processed (probed: 75 s, 1080×1920, MP4) ready video of `owner` that meets the chair brief. */
+    entryVideo(owner?: TestUser): Promise<{ id: number; key: string }>;
+    /** A new entry in review in `contest`, of a fresh selected creator (through the API). */
+    entry(): Promise<number>;
+    /** A new contest of brand 1 in its judging window, with one entry of a fresh creator. */
+    judgingContest(): Promise<{ contestId: number; entryId: number }>;
+    /** A new pending earning (results published for a fresh judging contest), its id. */
+    earning(): Promise<number>;
   };
 }
 
 let ipCounter = 0;
+/** The tus uploads `fresh.tusUpload` started, cancelled before the next one starts. */
+const tusUploads: string[] = [];
 
 export async function createWorld(ctx: TestContext): Promise<World> {
   await seedIfEmpty(ctx.deps);
@@ -126,6 +159,10 @@ export async function createWorld(ctx: TestContext): Promise<World> {
   const video = await storedVideo(users.creator);
   const approvedVideo = await storedVideo(users.creator);
   await db.execute(sql`update videos set review_status = 'approved' where id = ${approvedVideo.id}`);
+  // Its public rendition (the original is never served at /media/).
+  const approvedPreviewKey = approvedVideo.key.replace(/original\.mp4$/, 'preview.mp4');
+  await ctx.deps.storage.put(approvedPreviewKey, clip);
+  await db.update(videos).set({ previewKey: approvedPreviewKey }).where(eq(videos.id, approvedVideo.id));
 
   const applyBody = (productId: number = CHAIR_IDS.X7) => ({
     full_name: 'Owen Owner',
@@ -154,6 +191,84 @@ export async function createWorld(ctx: TestContext): Promise<World> {
   });
   if (applied.statusCode !== 201) throw new Error(`world: the owner could not apply: ${applied.body}`);
 
+  const inject = async (
+    who: TestUser,
+    method: 'POST' | 'PUT' | 'GET',
+    url: string,
+    payload: Record<string, unknown> | undefined,
+    status: number,
+  ) => {
+    const res = await ctx.app.inject({ method, url, headers: who.headers, payload });
+    if (res.statusCode !== status)
+      throw new Error(`world: ${method} ${url} answered ${res.statusCode}: ${res.body}`);
+    return res.json<Record<string, unknown>>();
+  };
+  const entryVideo = async (owner: TestUser) => {
+    const stored = await storedVideo(owner);
+    await db
+      .update(videos)
+      .set({
+        durationSeconds: 75,
+        width: 1080,
+        height: 1920,
+        processingStage: 'done',
+        processingPercent: 100,
+      })
+      .where(eq(videos.id, stored.id));
+    return stored;
+  };
+  /** Selects the application (staff) and submits a processed video of its creator. */
+  const enter = async (applicationId: number, entrant: TestUser) => {
+    await inject(users.staff, 'POST', `/api/applications/${applicationId}/select/`, {}, 200);
+    const film = await entryVideo(entrant);
+    const entry = await inject(
+      entrant,
+      'POST',
+      `/api/contests/${contest.id}/entries/`,
+      { video_id: film.id },
+      201,
+    );
+    return entry.id as number;
+  };
+  const entryId = await enter(applied.json<{ id: number }>().id, users.creator);
+  const note = await inject(
+    users.staff,
+    'POST',
+    `/api/entries/${entryId}/notes/`,
+    { version: 1, at_seconds: 3, text: 'The chair is out of frame here.' },
+    201,
+  );
+
+  const scoreBody = () => ({
+    scores: TEST_RUBRIC.map((c) => ({ criterion: c.name, score: 7 })),
+    feedback: 'Strong story, the product could be closer.',
+  });
+  const judgingContest = async (entrant: TestUser) => {
+    const made: JudgingContest = await makeJudgingContest(db, { brandId: contest.brand.id });
+    const { entryId: judged } = await makeEntry(db, made, entrant);
+    return { contestId: made.id, entryId: judged };
+  };
+  /** Publishes a judging contest's results (staff scored its entry first); the earning's id. */
+  const publish = async (target: { contestId: number; entryId: number }) => {
+    await inject(users.staff, 'PUT', `/api/entries/${target.entryId}/scores/`, scoreBody(), 200);
+    await inject(
+      users.staff,
+      'POST',
+      `/api/contests/${target.contestId}/results/`,
+      { places: [{ entry_id: target.entryId, place: 1, prize_cents: 500_000 }] },
+      201,
+    );
+    const list = await inject(users.staff, 'GET', '/api/payouts/?status=pending', undefined, 200);
+    const earning = (list.earnings as Array<{ earning_id: number; entry_id: number | null }>).find(
+      (e) => e.entry_id === target.entryId,
+    );
+    if (!earning) throw new Error('world: the published prize left no earning');
+    return earning.earning_id;
+  };
+  const judging = await judgingContest(users.creator);
+  const publishedContest = await judgingContest(users.creator);
+  const published = { ...publishedContest, earningId: await publish(publishedContest) };
+
   const world: World = {
     ctx,
     users,
@@ -167,9 +282,13 @@ export async function createWorld(ctx: TestContext): Promise<World> {
     imageBody: () =>
       multipartBody({}, { name: 'image', filename: 'banner.png', type: 'image/png', bytes: png }),
     video,
-    approvedVideo,
+    approvedVideo: { ...approvedVideo, previewKey: approvedPreviewKey },
     clip,
     applyBody,
+    entry: { id: entryId, noteId: note.id as number },
+    judging,
+    published,
+    scoreBody,
     uploadBody: () =>
       multipartBody(
         { title: 'Proof clip', description: 'Made by the proof suite' },
@@ -202,6 +321,22 @@ export async function createWorld(ctx: TestContext): Promise<World> {
         return res.json<{ refresh: string }>().refresh;
       },
       async tusUpload() {
+        // The owner may have 3 uploads under way (upload quota): the earlier ones made here have
+        // served their row, so they are cancelled first.
+        // Uploads the owner started elsewhere (the fuzzer's POSTs) are found by their records.
+        const records = await readdir(tusDirectory(ctx.deps.config)).catch(() => [] as string[]);
+        for (const name of records.filter((n) => n.endsWith('.json'))) {
+          const record = await readFile(path.join(tusDirectory(ctx.deps.config), name), 'utf8')
+            .then((text) => JSON.parse(text) as { metadata?: { owner?: string } })
+            .catch(() => undefined);
+          if (record?.metadata?.owner === String(users.creator.id)) tusUploads.push(name.slice(0, -5));
+        }
+        for (const earlier of new Set(tusUploads.splice(0)))
+          await ctx.app.inject({
+            method: 'DELETE',
+            url: `/api/videos/uploads/${earlier}`,
+            headers: { ...users.creator.headers, 'tus-resumable': '1.0.0' },
+          });
         const res = await ctx.app.inject({
           method: 'POST',
           url: '/api/videos/uploads/',
@@ -214,7 +349,9 @@ export async function createWorld(ctx: TestContext): Promise<World> {
         });
         if (res.statusCode !== 201)
           throw new Error(`world: tus creation failed: ${res.statusCode} ${res.body}`);
-        return String(res.headers.location).split('/').pop()!;
+        const id = String(res.headers.location).split('/').pop()!;
+        tusUploads.push(id);
+        return id;
       },
       ip() {
         ipCounter += 1;
@@ -222,34 +359,45 @@ export async function createWorld(ctx: TestContext): Promise<World> {
       },
       draftContest: newDraft,
       async application(state = 'pending') {
-        const applicant = await createUser(ctx, { role: 'creator' });
-        const productId = contest.products[0]!.id;
-        await db.execute(
-          sql`update products set stock_quantity = stock_quantity + 1 where id = ${productId}`,
-        );
-        const res = await ctx.app.inject({
-          method: 'POST',
-          url: `/api/contests/${contest.id}/apply/`,
-          headers: applicant.headers,
-          payload: { ...applyBody(productId), email: applicant.email },
-        });
-        if (res.statusCode !== 201) throw new Error(`world: a fresh creator could not apply: ${res.body}`);
-        const id = res.json<{ id: number }>().id;
-        const step = async (path: string, payload: Record<string, string>) => {
-          const done = await ctx.app.inject({
-            method: 'POST',
-            url: `/api/applications/${id}/${path}/`,
-            headers: users.brand.headers,
-            payload,
-          });
-          if (done.statusCode !== 200) throw new Error(`world: ${path} failed: ${done.body}`);
-        };
-        if (state !== 'pending') await step('select', {});
-        if (state === 'shipped') await step('shipment', { carrier: 'UPS', tracking_number: '1Z999' });
-        return id;
+        return (await freshApplication(state)).id;
+      },
+      entryVideo: (owner = users.creator) => entryVideo(owner),
+      async entry() {
+        const { id, applicant } = await freshApplication('pending');
+        return enter(id, applicant);
+      },
+      judgingContest: async () => judgingContest(await createUser(ctx, { role: 'creator' })),
+      async earning() {
+        return publish(await judgingContest(await createUser(ctx, { role: 'creator' })));
       },
     },
   };
+
+  async function freshApplication(state: 'pending' | 'selected' | 'shipped') {
+    const applicant = await createUser(ctx, { role: 'creator' });
+    const productId = contest.products[0]!.id;
+    await db.execute(sql`update products set stock_quantity = stock_quantity + 1 where id = ${productId}`);
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/contests/${contest.id}/apply/`,
+      headers: applicant.headers,
+      payload: { ...applyBody(productId), email: applicant.email },
+    });
+    if (res.statusCode !== 201) throw new Error(`world: a fresh creator could not apply: ${res.body}`);
+    const id = res.json<{ id: number }>().id;
+    const step = async (path: string, payload: Record<string, string>) => {
+      const done = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/applications/${id}/${path}/`,
+        headers: users.brand.headers,
+        payload,
+      });
+      if (done.statusCode !== 200) throw new Error(`world: ${path} failed: ${done.body}`);
+    };
+    if (state !== 'pending') await step('select', {});
+    if (state === 'shipped') await step('shipment', { carrier: 'UPS', tracking_number: '1Z999' });
+    return { id, applicant };
+  }
   return world;
 }
 

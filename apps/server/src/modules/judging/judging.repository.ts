@@ -30,6 +30,7 @@ export function findContest(db: DbOrTx, contestId: number) {
       judgingStartsAt: contests.judgingStartsAt,
       judgingEndsAt: contests.judgingEndsAt,
       resultsPublishedAt: contests.resultsPublishedAt,
+      publicationStatus: contests.publicationStatus,
     })
     .from(contests)
     .where(eq(contests.id, contestId))

@@ -183,7 +183,15 @@ export function createJudgingService(deps: JudgingServiceDeps) {
   }
 
   return {
-    results,
+    /**
+     * The public results (anyone, signed in or not): a draft contest does not exist here (404), as
+     * on every public contest page; its brand and staff read drafts through the contest pages.
+     */
+    async results(contestId: number): Promise<ContestResults> {
+      const contest = await requireContest(contestId);
+      if (contest.publicationStatus === 'draft') throw notFound();
+      return results(contestId);
+    },
 
     /**
      * The audited correction of published results (staff): the places are replaced, and each

@@ -397,6 +397,16 @@ describe('judging, results and payouts', () => {
     expect(audit.map((a) => a.action)).toEqual(['payout.record', 'ledger.correct']);
   });
 
+  it('the public results of a draft contest do not exist (its title is not shown to anyone)', async () => {
+    const contest = await makeJudgingContest(db(), { title: 'Secret draft launch' });
+    await db().execute(sql`update contests set publication_status = 'draft' where id = ${contest.id}`);
+    for (const user of [undefined, creator, otherBrand]) {
+      const res = await call('GET', `/api/contests/${contest.id}/results/`, user);
+      expect(res.statusCode).toBe(404);
+      expect(res.body).not.toContain('Secret draft launch');
+    }
+  });
+
   it('two payouts of one earning at once: exactly one 201', async () => {
     for (let round = 0; round < 3; round++) {
       const { earningId } = await publishedPrize(10_000);
