@@ -108,6 +108,10 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const useAuth = options.auth ?? true;
   let response: Response;
   try {
+    // After a reload the tab knows who is signed in but holds no access token yet (it lives in
+    // memory only): get one through the refresh cookie first, so routes that answer signed-in
+    // callers differently (a draft contest for its brand and staff) see the session.
+    if (useAuth && sessionStore.get() && !sessionStore.get()?.access) await refreshSession();
     response = await send(path, options, useAuth ? sessionStore.get()?.access : undefined);
     if (response.status === 401 && useAuth && sessionStore.get()) {
       if (await refreshSession()) response = await send(path, options, sessionStore.get()?.access);
