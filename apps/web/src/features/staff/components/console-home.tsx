@@ -37,7 +37,7 @@ function QueueCount({
   );
 }
 
-const LINKS = [
+const LINKS: ReadonlyArray<{ to: string; title: string; action: string; text: string }> = [
   {
     to: paths.brandDashboard,
     title: 'Contests',
@@ -59,6 +59,7 @@ const LINKS = [
   {
     to: paths.staffPayouts,
     title: 'Payouts',
+    action: 'Open payouts',
     text: 'Prizes owed per creator, recording payouts, and the CSV export.',
   },
   {
