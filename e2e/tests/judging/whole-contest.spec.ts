@@ -84,8 +84,8 @@ test('a whole contest: create, apply, select and ship, submit, judge, publish, p
     ['Craft', '20'],
   ];
   for (const [index, [name, weight]] of rubric.entries()) {
-    await staffPage.getByLabel(`Criterion ${index + 1}`).fill(name);
-    await staffPage.getByLabel('Weight %').nth(index).fill(weight);
+    await staffPage.getByRole('textbox', { name: `Criterion ${index + 1}`, exact: true }).fill(name);
+    await staffPage.getByRole('spinbutton', { name: 'Weight %' }).nth(index).fill(weight);
   }
   await expect(staffPage.getByText('Weights add up to 100 of 100.')).toBeVisible();
   await staffPage.getByRole('button', { name: 'Create contest' }).click();
