@@ -108,6 +108,10 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const useAuth = options.auth ?? true;
   let response: Response;
   try {
+    // Signed in but no access token in memory yet (a fresh tab or a reload on a public page, where
+    // no route guard refreshed): refresh first, or a read that depends on who asks — a draft contest
+    // for staff and its brand — would be answered as for a visitor (404) and never retried.
+    if (useAuth && sessionStore.get() && !sessionStore.get()?.access) await refreshSession();
     response = await send(path, options, useAuth ? sessionStore.get()?.access : undefined);
     if (response.status === 401 && useAuth && sessionStore.get()) {
       if (await refreshSession()) response = await send(path, options, sessionStore.get()?.access);
