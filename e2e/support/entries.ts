@@ -7,7 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { VideoRequirements } from '@app/domain';
 import { secondContest } from '../../apps/server/test/second-contest';
-import { e2eDatabaseEnv } from './env';
+import { apiLogin, type E2EUser } from './accounts';
+import { E2E_BASE_URL, e2eDatabaseEnv } from './env';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const run = promisify(execFile);
@@ -43,16 +44,63 @@ export async function createEntryContest(requirements: VideoRequirements): Promi
   }
 }
 
-/** Makes the creator a selected applicant of the contest, in the database (issue 14 builds the real step). */
-export async function selectApplicant(contestId: number, userId: number): Promise<void> {
-  await run(
-    process.execPath,
-    ['--import', 'tsx', 'e2e/support/select-applicant.mjs', String(contestId), String(userId)],
-    {
-      cwd: root,
-      env: cliEnv(),
+/** Signs in through the API and returns a fetch for the public API as that user. */
+export async function apiAs(user: E2EUser) {
+  const { access } = await apiLogin(user);
+  return async <T>(method: string, url: string, body?: unknown): Promise<{ status: number; body: T }> => {
+    const res = await fetch(`${E2E_BASE_URL}/api${url}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${access}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
+  };
+}
+
+/**
+ * The creator applies to the contest (POST /api/contests/{id}/apply/, its first product) and the
+ * selector — staff or a user of the contest's brand — selects them through the real endpoint
+ * (POST /api/applications/{id}/select/), finding the application in GET /api/contests/{id}/applications/.
+ */
+export async function selectApplicant(contestId: number, creator: E2EUser, selector: E2EUser): Promise<void> {
+  const asCreator = await apiAs(creator);
+  const contest = await asCreator<{ products: Array<{ id: number }> }>('GET', `/contests/${contestId}/`);
+  if (contest.status !== 200) throw new Error(`the contest ${contestId} answered ${contest.status}`);
+  const applied = await asCreator('POST', `/contests/${contestId}/apply/`, {
+    full_name: 'Selected Creator',
+    email: creator.email,
+    phone_number: '+15551234567',
+    bio: 'Films at night.',
+    shipping_address: {
+      line1: '1 Main St',
+      line2: '',
+      city: 'Town',
+      state: 'ST',
+      postal: '12345',
+      country: 'US',
     },
+    product_id: contest.body.products[0]!.id,
+    terms_accepted: true,
+    youtube_url: '',
+    instagram_url: '',
+    portfolio_url: '',
+  });
+  if (applied.status !== 201)
+    throw new Error(`apply answered ${applied.status}: ${JSON.stringify(applied.body)}`);
+  const asSelector = await apiAs(selector);
+  const list = await asSelector<{ results: Array<{ id: number; creator_id: number }> }>(
+    'GET',
+    `/contests/${contestId}/applications/?status=pending`,
   );
+  const application = list.body.results.find((a) => a.creator_id === creator.id);
+  if (!application) throw new Error(`no pending application of user ${creator.id} in contest ${contestId}`);
+  const selected = await asSelector('POST', `/applications/${application.id}/select/`, { note: '' });
+  if (selected.status !== 200)
+    throw new Error(`select answered ${selected.status}: ${JSON.stringify(selected.body)}`);
 }
 
 /** A vertical clip of `seconds` (a moving test pattern, small and quick to process), named `<name>.mp4`. */

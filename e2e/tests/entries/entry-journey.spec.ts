@@ -31,7 +31,7 @@ test('a selected creator submits, the brand pins a note at 0:12, the creator see
   });
   const creator = await createVerifiedUser({ role: 'creator', firstName: 'Nia', lastName: 'Frame' });
   const brand = await createVerifiedUser({ role: 'brand', company: contest.brandName });
-  await selectApplicant(contest.id, creator.id);
+  await selectApplicant(contest.id, creator, brand);
 
   // The creator submits from the submit page and sees the check results.
   const creatorPage = await (await browser.newContext()).newPage();

@@ -356,7 +356,9 @@ describe('the status timeline sends one e-mail per change', () => {
   it('submission, revision request and version 2: one e-mail each, naming the contest and the video', async () => {
     const { creator, video } = await selectedCreatorWith(quick.contest, clips.vertical, 'Sunrise cut');
     const entry = (await submit(creator, quick.contest.id, { video_id: video.id })).json<Entry>();
-    const [first] = await waitForMails(ctx, creator.email, 1);
+    // The selection's e-mail came first ("You are selected"); then one per change of the entry.
+    const [selected, first] = await waitForMails(ctx, creator.email, 2);
+    expect(selected).toContain('You are selected');
     expect(first).toContain(quick.contest.title);
     expect(first).toContain('Sunrise cut');
     expect(first).toContain('In review');
@@ -370,9 +372,9 @@ describe('the status timeline sends one e-mail per change', () => {
     });
     expect(revision.statusCode).toBe(200);
     expect(revision.json<Entry>().status).toBe('revision_requested');
-    const afterRevision = await waitForMails(ctx, creator.email, 2);
-    expect(afterRevision[1]).toContain('Revision requested');
-    expect(afterRevision[1]).toContain('Please brighten the opening.');
+    const afterRevision = await waitForMails(ctx, creator.email, 3);
+    expect(afterRevision[2]).toContain('Revision requested');
+    expect(afterRevision[2]).toContain('Please brighten the opening.');
 
     const second = await uploadClip(ctx, creator, clips.vertical, 'Sunrise cut v2');
     await waitForVideo(ctx, creator, second.id);
@@ -386,9 +388,9 @@ describe('the status timeline sends one e-mail per change', () => {
       ['checked', 2],
       ['in_review', 2],
     ]);
-    const all = await waitForMails(ctx, creator.email, 3);
-    expect(all[2]).toContain('Sunrise cut v2');
-    // Exactly three changes so far, three e-mails: a later change adds exactly one more.
-    expect(mailsTo(ctx, creator.email)).toHaveLength(3);
+    const all = await waitForMails(ctx, creator.email, 4);
+    expect(all[3]).toContain('Sunrise cut v2');
+    // Exactly three changes so far, three e-mails after the selection's: a later change adds exactly one more.
+    expect(mailsTo(ctx, creator.email)).toHaveLength(4);
   });
 });

@@ -3,11 +3,12 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import type { ContestResponse, Video, VideoRequirements } from '@app/domain';
-import { applications, brandProfiles } from '../../db/schema/index';
+import { applications, brandProfiles, users } from '../../db/schema/index';
 import type { TestContext } from '../../../test/helper';
 import { createUser, type TestUser } from '../../../test/factories';
 import { secondContest } from '../../../test/second-contest';
 import { multipartBody } from '../../../test/video-clips';
+import { createApplicationsService } from '../applications/applications.service';
 import { createContestsService } from '../contests/contests.service';
 
 let contestCount = 0;
@@ -53,38 +54,54 @@ export async function createBrandUser(ctx: TestContext, brandId: number): Promis
   return user;
 }
 
+const selectors = new WeakMap<TestContext, TestUser>();
+
 /**
- * Makes `userId` a selected creator of the contest, as the selection (issue 14) will: an
- * application with status `selected`, written straight to the database.
+ * Makes `userId` a selected creator of the contest: their pending application (the row the apply
+ * step writes; written here so that any number of creators fit the contest's small stock and a
+ * contest whose applications are closed can still have one), then the real selection by staff
+ * through the applications service (audited, the "You are selected" e-mail queued). Returns once
+ * that e-mail is in the outbox, so the creator's later e-mails come after it.
  */
 export async function selectApplicant(ctx: TestContext, contest: ContestResponse, userId: number) {
   const db = ctx.deps.database.db;
   const [existing] = await db
-    .select({ id: applications.id })
+    .select({ id: applications.id, status: applications.status })
     .from(applications)
     .where(and(eq(applications.contestId, contest.id), eq(applications.userId, userId)));
-  if (existing) {
-    await db.update(applications).set({ status: 'selected' }).where(eq(applications.id, existing.id));
-    return;
+  if (existing?.status === 'selected') return;
+  const applicationId =
+    existing?.id ??
+    (
+      await db
+        .insert(applications)
+        .values({
+          contestId: contest.id,
+          userId,
+          productId: contest.products[0]!.id,
+          fullName: 'Selected Creator',
+          email: 'selected@example.com',
+          shippingAddress: {
+            line1: '1 Main St',
+            line2: '',
+            city: 'Town',
+            state: 'ST',
+            postal: '12345',
+            country: 'US',
+          },
+          termsAcceptedAt: new Date(),
+        })
+        .returning({ id: applications.id })
+    )[0]!.id;
+  let staff = selectors.get(ctx);
+  if (!staff) {
+    staff = await createUser(ctx, { role: 'staff' });
+    selectors.set(ctx, staff);
   }
-  await db.insert(applications).values({
-    contestId: contest.id,
-    userId,
-    productId: contest.products[0]!.id,
-    status: 'selected',
-    decidedAt: new Date(),
-    fullName: 'Selected Creator',
-    email: 'selected@example.com',
-    shippingAddress: {
-      line1: '1 Main St',
-      line2: '',
-      city: 'Town',
-      state: 'ST',
-      postal: '12345',
-      country: 'US',
-    },
-    termsAcceptedAt: new Date(),
-  });
+  const [account] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  const before = mailsTo(ctx, account!.email).length;
+  await createApplicationsService(ctx.deps).select(applicationId, staff);
+  await waitForMails(ctx, account!.email, before + 1);
 }
 
 /**
