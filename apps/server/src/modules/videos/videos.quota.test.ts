@@ -5,7 +5,6 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_QUOTA_MESSAGES, UPLOAD_QUOTAS } from '@app/domain';
 import { createTestContext, type TestContext } from '../../../test/helper';
-import { buildApp } from '../../app';
 import { createUser, createVideoRow, type TestUser } from '../../../test/factories';
 import { makeClips, multipartBody } from '../../../test/video-clips';
 import { uploadSlots, videos } from '../../db/schema/index';
@@ -126,8 +125,7 @@ describe('upload quotas and free disk', () => {
     const slotsOf = async (user: TestUser) =>
       (await ctx.deps.database.db.select().from(uploadSlots).where(eq(uploadSlots.ownerId, user.id))).length;
     // A second app instance on the same database (as a second process behind the balancer).
-    const other = await buildApp({ ...ctx.deps, webDist: path.join(ctx.dataDir, 'no-web-build') });
-    await other.ready();
+    const other = await ctx.anotherApp();
     try {
       // An upload whose bytes are still arriving on the first instance…
       const body = multipartBody(
