@@ -148,8 +148,14 @@ function jobLeases(handle: DatabaseHandle, boss: PgBoss, options: QueueOptions) 
   const workerId = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const watched = new Set<string>();
   let sweeper: NodeJS.Timeout | undefined;
+  // When this process last could not reach the database (or started). After a database outage
+  // every lease looks stale, the live workers' too, until they renew: the sweep waits one lease
+  // of good connection first, so it only ever judges leases their holders could have renewed.
+  let troubleAt = Date.now();
+  const trouble = () => (troubleAt = Date.now());
 
   const sweep = async () => {
+    if (Date.now() - troubleAt < leaseSeconds * 1000) return;
     const stale = await claimStaleLeases(handle.db, [...watched], leaseSeconds);
     for (const { jobId, queue } of stale) {
       await boss.fail(queue, jobId, {
@@ -173,7 +179,10 @@ function jobLeases(handle: DatabaseHandle, boss: PgBoss, options: QueueOptions) 
                 log.warn('this job was taken from its worker (lease stale): another attempt may run');
               }
             })
-            .catch((error: unknown) => log.debug({ err: error }, 'could not renew the job lease')),
+            .catch((error: unknown) => {
+              trouble();
+              log.debug({ err: error }, 'could not renew the job lease');
+            }),
         Math.max(250, (leaseSeconds * 1000) / 3),
       );
       renewing.unref();
@@ -192,9 +201,10 @@ function jobLeases(handle: DatabaseHandle, boss: PgBoss, options: QueueOptions) 
       watched.add(queue);
       sweeper ??= setInterval(
         () =>
-          void sweep().catch((error: unknown) =>
-            options.log.debug({ err: error }, 'could not sweep stale job leases'),
-          ),
+          void sweep().catch((error: unknown) => {
+            trouble();
+            options.log.debug({ err: error }, 'could not sweep stale job leases');
+          }),
         Math.max(500, (leaseSeconds * 1000) / 2),
       );
       sweeper.unref();
