@@ -24,7 +24,9 @@ export async function openRuntime(
 ): Promise<Runtime> {
   const log = createLogger(config);
   const db = await openRuntimeDatabase(config, log, options);
-  const queue = options.queue ? await startQueue(db.handle, { log }) : nullQueue;
+  const queue = options.queue
+    ? await startQueue(db.handle, { log, leaseSeconds: config.JOB_LEASE_SECONDS })
+    : nullQueue;
   const mailer = createMailer({
     smtpUrl: config.SMTP_URL,
     from: config.MAIL_FROM,

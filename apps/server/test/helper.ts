@@ -22,6 +22,11 @@ export interface TestContext {
   outbox(): string[];
   /** Waits until a message to `to` arrives in the outbox and returns its raw text. */
   waitForEmail(to: string, options?: { timeoutMs?: number; after?: number }): Promise<string>;
+  /**
+   * Another app instance on the same database, storage and queue, as a second app process behind
+   * the balancer would be (what it must not keep in memory shows); the caller closes it.
+   */
+  anotherApp(): Promise<FastifyInstance>;
   close(): Promise<void>;
 }
 
@@ -55,8 +60,12 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
   };
   // WORKERS=false: no job runs in the test's process (the fuzzing suite's write check).
   if (config.WORKERS) await startJobHandlers(deps);
-  const app = await buildApp({ ...deps, webDist: path.join(dataDir, 'no-web-build') });
-  await app.ready();
+  const makeApp = async () => {
+    const instance = await buildApp({ ...deps, webDist: path.join(dataDir, 'no-web-build') });
+    await instance.ready();
+    return instance;
+  };
+  const app = await makeApp();
 
   const outbox = () => {
     try {
@@ -74,6 +83,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     config,
     dataDir,
     outbox,
+    anotherApp: makeApp,
     async waitForEmail(to, { timeoutMs = 15_000, after = 0 } = {}) {
       const deadline = Date.now() + timeoutMs;
       while (Date.now() < deadline) {

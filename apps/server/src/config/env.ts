@@ -47,6 +47,11 @@ const envSchema = z.object({
   FFMPEG_PATH: z.string().min(1).optional(),
   FFPROBE_PATH: z.string().min(1).optional(),
   WORKERS: z.enum(['true', 'false', '1', '0']).default('true'),
+  /**
+   * Seconds after which a running job whose process stopped renewing its lease (killed, hung) is
+   * failed and retried by pg-boss, from any process that works jobs (jobs/queue.ts).
+   */
+  JOB_LEASE_SECONDS: durationSeconds.default(60),
   /** Per-creator upload quotas and the disk reserve (defaults: UPLOAD_QUOTAS in the domain). */
   UPLOAD_MAX_STORED_BYTES: z.coerce.number().int().nonnegative().default(UPLOAD_QUOTAS.maxStoredBytes),
   UPLOAD_MAX_VIDEOS_PER_DAY: z.coerce.number().int().nonnegative().default(UPLOAD_QUOTAS.maxVideosPerDay),

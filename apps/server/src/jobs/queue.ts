@@ -1,13 +1,19 @@
+import { randomUUID } from 'node:crypto';
+import os from 'node:os';
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { DatabaseHandle } from '../db/client';
+import { claimStaleLeases, releaseLease, renewLease, takeLease } from './job-leases';
 
 /** A kind of background job: its name and how it is retried. */
 export interface JobDefinition<TData extends object> {
   name: string;
   retryLimit: number;
   retryDelaySeconds: number;
-  /** A job still running after this long is failed and retried. */
+  /**
+   * A job still running after this long is failed and retried (a backstop: a job whose process
+   * died is retried once its lease is stale, after JOB_LEASE_SECONDS).
+   */
   expireInSeconds: number;
   /** Type marker only. */
   readonly _data?: TData;
@@ -47,8 +53,16 @@ export const nullQueue: JobQueue = {
 
 export interface QueueOptions {
   pollingIntervalSeconds?: number;
+  /**
+   * A running job's lease is renewed every third of this; a job whose lease is older (its process
+   * died or hangs) is failed, so pg-boss retries it (JOB_LEASE_SECONDS, default 60).
+   */
+  leaseSeconds?: number;
   log: Logger;
 }
+
+/** When the caller gives none (the default of JOB_LEASE_SECONDS, config/env.ts). */
+const DEFAULT_LEASE_SECONDS = 60;
 
 /**
  * The job queue lives in the database (pg-boss), on PostgreSQL and on PGlite alike, so any app
@@ -65,6 +79,7 @@ export async function startQueue(handle: DatabaseHandle, options: QueueOptions):
   boss.on('error', (error) => options.log.error({ err: error }, 'job queue error'));
   await boss.start();
   const created = new Set<string>();
+  const leases = jobLeases(handle, boss, options);
   const ensureQueue = async (job: JobDefinition<object>) => {
     if (created.has(job.name)) return;
     await boss.createQueue(job.name, {
@@ -100,19 +115,103 @@ export async function startQueue(handle: DatabaseHandle, options: QueueOptions):
         async (jobs) => {
           for (const item of jobs) {
             const log = options.log.child({ job: job.name, jobId: item.id, attempt: item.retryCount + 1 });
+            const lease = await leases.hold(item.id, job.name, log);
             try {
               await handler(item.data as never, { id: item.id, attempt: item.retryCount + 1 });
               log.debug('job done');
             } catch (error) {
               log.warn({ err: error }, 'job failed');
               throw error;
+            } finally {
+              await lease.end();
             }
           }
         },
       );
+      leases.watch(job.name);
     },
     async stop() {
+      leases.stop();
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    },
+  };
+}
+
+/**
+ * Leases of the jobs this process runs, and the sweep that retries the jobs of dead processes.
+ * pg-boss 10 retries an `active` job only after its `expireInSeconds`; with leases, a worker
+ * killed mid-job (SIGKILL, out of memory, a lost machine) costs JOB_LEASE_SECONDS, not hours.
+ * A handler must therefore be safe to run again after a half-done attempt.
+ */
+function jobLeases(handle: DatabaseHandle, boss: PgBoss, options: QueueOptions) {
+  const leaseSeconds = options.leaseSeconds ?? DEFAULT_LEASE_SECONDS;
+  const workerId = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  const watched = new Set<string>();
+  let sweeper: NodeJS.Timeout | undefined;
+  // When this process last could not reach the database (or started). After a database outage
+  // every lease looks stale, the live workers' too, until they renew: the sweep waits one lease
+  // of good connection first, so it only ever judges leases their holders could have renewed.
+  let troubleAt = Date.now();
+  const trouble = () => (troubleAt = Date.now());
+
+  const sweep = async () => {
+    if (Date.now() - troubleAt < leaseSeconds * 1000) return;
+    const stale = await claimStaleLeases(handle.db, [...watched], leaseSeconds);
+    for (const { jobId, queue } of stale) {
+      await boss.fail(queue, jobId, {
+        message: `its worker stopped renewing its lease for ${leaseSeconds} s (process gone)`,
+      });
+      options.log.warn({ job: queue, jobId }, 'retrying a job whose worker is gone (stale lease)');
+    }
+  };
+
+  return {
+    /** Records the lease of a job this process starts, and renews it until `end()`. */
+    async hold(jobId: string, queue: string, log: Logger) {
+      await takeLease(handle.db, jobId, queue, workerId);
+      let lost = false;
+      const renewing = setInterval(
+        () =>
+          void renewLease(handle.db, jobId, workerId)
+            .then((held) => {
+              if (!held && !lost) {
+                lost = true;
+                log.warn('this job was taken from its worker (lease stale): another attempt may run');
+              }
+            })
+            .catch((error: unknown) => {
+              trouble();
+              log.debug({ err: error }, 'could not renew the job lease');
+            }),
+        Math.max(250, (leaseSeconds * 1000) / 3),
+      );
+      renewing.unref();
+      return {
+        async end() {
+          clearInterval(renewing);
+          await releaseLease(handle.db, jobId, workerId).catch((error: unknown) =>
+            // The sweep fails the job later; the handler is safe to run again.
+            log.warn({ err: error }, 'could not end the job lease'),
+          );
+        },
+      };
+    },
+    /** Sweeps for the stale jobs of `queue` too, from now on (every process that works jobs sweeps). */
+    watch(queue: string) {
+      watched.add(queue);
+      sweeper ??= setInterval(
+        () =>
+          void sweep().catch((error: unknown) => {
+            trouble();
+            options.log.debug({ err: error }, 'could not sweep stale job leases');
+          }),
+        Math.max(500, (leaseSeconds * 1000) / 2),
+      );
+      sweeper.unref();
+    },
+    stop() {
+      clearInterval(sweeper);
+      sweeper = undefined;
     },
   };
 }

@@ -79,11 +79,25 @@ function findPrlimit(): string | null {
   return prlimitPath;
 }
 
+let setprivPath: string | null | undefined;
+/** util-linux's setpriv, when the machine has it (for --pdeathsig). */
+function findSetpriv(): string | null {
+  if (setprivPath !== undefined) return setprivPath;
+  setprivPath = ['/usr/bin/setpriv', '/bin/setpriv', '/usr/sbin/setpriv'].find(isExecutable) ?? null;
+  return setprivPath;
+}
+
 /**
  * The command that runs `file` with at most `memoryBytes` of address space and no core dumps:
  * through `prlimit` when present (it sets the limits and execs the tool, so the process id, and so
  * the timeout's kill, stay the tool's), else through `/bin/sh -c 'ulimit -v …; exec "$0" "$@"'`
  * (the same limits with the shell's builtin; documented fallback).
+ *
+ * With `setpriv` (util-linux) in front, the tool also gets SIGKILL the moment the process that
+ * started it dies (`--pdeathsig KILL`, kept across the execs): a worker killed mid-encode leaves
+ * no ffmpeg running on, writing for nobody, while the job's retry encodes again. Without setpriv
+ * such an ffmpeg runs until its own time limit, in the dead attempt's temporary folder, which the
+ * retry removes (videos.processing.ts), so it is harmless but wastes CPU.
  */
 export function limitedCommand(
   file: string,
@@ -92,12 +106,16 @@ export function limitedCommand(
 ): { command: string; args: string[] } {
   const program = absoluteProgram(file);
   const prlimit = findPrlimit();
-  if (prlimit) return { command: prlimit, args: [`--as=${memoryBytes}`, '--core=0', '--', program, ...args] };
   const kib = Math.floor(memoryBytes / 1024);
-  return {
-    command: '/bin/sh',
-    args: ['-c', `ulimit -v ${kib} && ulimit -c 0 && exec "$0" "$@"`, program, ...args],
-  };
+  const limited = prlimit
+    ? { command: prlimit, args: [`--as=${memoryBytes}`, '--core=0', '--', program, ...args] }
+    : {
+        command: '/bin/sh',
+        args: ['-c', `ulimit -v ${kib} && ulimit -c 0 && exec "$0" "$@"`, program, ...args],
+      };
+  const setpriv = findSetpriv();
+  if (!setpriv) return limited;
+  return { command: setpriv, args: ['--pdeathsig', 'KILL', '--', limited.command, ...limited.args] };
 }
 
 /**

@@ -1,5 +1,14 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,6 +24,8 @@ import { createAccessTokens } from '../../src/plugins/auth';
  * - PostgreSQL unreachable while requests flow: /api/health/ answers 503 while it is down, the
  *   same process recovers within 10 s of its return, and no write is left half done.
  * - SIGKILL in the middle of a 200 MB upload: after a restart no video row, no file, no job.
+ * - SIGKILL of a worker process while ffmpeg encodes: another worker retries the job once the
+ *   lease is stale (JOB_LEASE_SECONDS) and finishes it; one set of outputs, no ffmpeg left over.
  * - SIGTERM under load: the requests in flight finish, the process exits with 0.
  *
  * Needs TEST_DB_DRIVER=postgres and TEST_DATABASE_URL; skipped (loudly) otherwise.
@@ -75,12 +86,13 @@ describe.skipIf(!onPostgres)('faults: the real server process on PostgreSQL (iss
   const url = (p: string) => `http://127.0.0.1:${PORT}${p}`;
   const sql = (text: string, values?: unknown[]) => database.handle.query(text, values);
 
-  async function start(): Promise<ChildProcess> {
+  /** Starts `node <args>` as `npm start` would, with the suite's settings and `env`. */
+  function spawnProcess(args: string[], env: Record<string, string>): ChildProcess {
     const databaseUrl = new URL(
       (database.handle.pool!.options as { connectionString: string }).connectionString,
     );
     databaseUrl.host = `127.0.0.1:${PROXY_PORT}`;
-    const child = spawn(process.execPath, serverNodeArgs(), {
+    const child = spawn(process.execPath, args, {
       cwd: serverDir,
       env: {
         ...process.env,
@@ -91,10 +103,16 @@ describe.skipIf(!onPostgres)('faults: the real server process on PostgreSQL (iss
         WEB_DIST_DIR: path.join(dataDir, 'no-web'),
         DATABASE_URL: databaseUrl.toString(),
         JWT_SECRET,
+        ...env,
       },
     });
     child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
     child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+    return child;
+  }
+
+  async function start(env: Record<string, string> = {}): Promise<ChildProcess> {
+    const child = spawnProcess(serverNodeArgs(), env);
     const deadline = Date.now() + 90_000;
     while (Date.now() < deadline) {
       if (child.exitCode !== null)
@@ -138,8 +156,26 @@ describe.skipIf(!onPostgres)('faults: the real server process on PostgreSQL (iss
     await sql('update products set stock_quantity = 1000 where id = 1');
   }, 180_000);
 
+  /** A worker-only process as `npm run worker` runs it (the bundle `buildServer` made). */
+  const workers: ChildProcess[] = [];
+  async function startWorker(env: Record<string, string>): Promise<ChildProcess> {
+    const before = output.length;
+    const child = spawnProcess([path.join(serverDir, 'dist/worker.js')], env);
+    workers.push(child);
+    const deadline = Date.now() + 60_000;
+    while (Date.now() < deadline && !output.slice(before).includes('worker ready')) {
+      if (child.exitCode !== null)
+        throw new Error(`worker exited with ${child.exitCode}:\n${output.slice(-2000)}`);
+      await sleep(100);
+    }
+    if (!output.slice(before).includes('worker ready'))
+      throw new Error(`the worker did not start:\n${output.slice(-2000)}`);
+    return child;
+  }
+
   afterAll(async () => {
     if (process.env.FAULTS_LOG) writeFileSync(process.env.FAULTS_LOG, output);
+    for (const worker of workers) if (worker.exitCode === null) worker.kill('SIGKILL');
     if (server && server.exitCode === null) server.kill('SIGKILL');
     await proxy?.close();
     await database?.drop();
@@ -295,6 +331,133 @@ describe.skipIf(!onPostgres)('faults: the real server process on PostgreSQL (iss
     expect(left).toEqual([]);
     expect(active.rows[0]!.n).toBe(0);
   }, 180_000);
+
+  it('a processing job killed mid-way is retried and finishes: one set of outputs, no ffmpeg left', async () => {
+    // From here on the server takes no jobs (WORKERS=false): worker processes do.
+    const stopped = exited(server);
+    server.kill('SIGTERM');
+    await stopped;
+    server = await start({ WORKERS: 'false' });
+    const workerEnv = {
+      JOB_LEASE_SECONDS: '3',
+      // Both workers' temporary folders in one place this test can look into.
+      TMPDIR: path.join(dataDir, 'worker-tmp'),
+    };
+    mkdirSync(workerEnv.TMPDIR, { recursive: true });
+    // A 720p clip long enough that its first rendition takes seconds to encode.
+    const clip = path.join(dataDir, 'long.mp4');
+    execFileSync('ffmpeg', [
+      ...['-hide_banner', '-loglevel', 'error', '-y'],
+      ...['-f', 'lavfi', '-i', 'testsrc2=duration=24:size=1280x720:rate=30'],
+      ...['-f', 'lavfi', '-i', 'sine=frequency=440:duration=24'],
+      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '32', '-pix_fmt', 'yuv420p'],
+      ...['-c:a', 'aac', '-shortest', '-movflags', '+faststart', clip],
+    ]);
+    const form = new FormData();
+    form.set('title', 'Killed mid-processing');
+    form.set('video', new Blob([readFileSync(clip)], { type: 'video/mp4' }), 'long.mp4');
+    const token = await tokens.sign({ id: creatorIds[1]!, role: 'creator' });
+    const uploaded = await fetch(url('/api/videos/upload/'), {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    expect(uploaded.status).toBe(201);
+    const videoId = ((await uploaded.json()) as { id: number }).id;
+    const video = async () =>
+      (
+        await sql(
+          'select status, processing_stage, renditions, original_key, hls_key, mp4_key from videos where id = $1',
+          [videoId],
+        )
+      ).rows[0]!;
+
+    // The first worker takes the job; it is killed while ffmpeg encodes the first rendition.
+    const first = await startWorker(workerEnv);
+    const encoding = () => spawnSync('pgrep', ['-P', String(first.pid)], { encoding: 'utf8' }).stdout.trim();
+    const deadline = Date.now() + 60_000;
+    while (Date.now() < deadline) {
+      if ((await video()).processing_stage === 'first_rendition' && encoding()) break;
+      await sleep(100);
+    }
+    const ffmpegPid = encoding();
+    expect(ffmpegPid, 'ffmpeg encoding under the first worker').not.toBe('');
+    const gone = exited(first);
+    first.kill('SIGKILL');
+    await gone;
+    const killedAt = Date.now();
+    expect((await video()).status).toBe('processing');
+    const killedWork = readdirSync(workerEnv.TMPDIR).filter((name) => name.startsWith('process-video-'));
+    expect(killedWork.length, 'the killed attempt left its temporary folder').toBe(1);
+    // Its ffmpeg died with it (setpriv --pdeathsig), not encoding on for nobody.
+    const stillRunning = () => spawnSync('pgrep', ['-f', killedWork[0]!], { encoding: 'utf8' }).stdout.trim();
+    while (stillRunning() && Date.now() - killedAt < 5_000) await sleep(100);
+    expect(stillRunning(), 'ffmpeg of the killed worker').toBe('');
+
+    // Another worker notices the stale lease, fails the job, and pg-boss retries it there.
+    const second = await startWorker(workerEnv);
+    const restartedAt = Date.now();
+    const job = async () =>
+      (
+        await sql(
+          "select state, retry_count from pgboss.job where name = 'process-video' and data->>'videoId' = $1",
+          [String(videoId)],
+        )
+      ).rows;
+    let now = await video();
+    let readyAfter: number | undefined;
+    while (Date.now() - restartedAt < 150_000) {
+      expect(second.exitCode).toBeNull();
+      now = await video();
+      if (now.status === 'ready') readyAfter ??= (Date.now() - restartedAt) / 1000;
+      if (now.processing_stage === 'done' && (await job())[0]?.state === 'completed') break;
+      await sleep(250);
+    }
+    const doneAfter = (Date.now() - restartedAt) / 1000;
+    const jobs = await job();
+    // (The worker may be sending the e-mails the first case queued: only this job's lease counts.)
+    const leases = await sql("select count(*)::int as n from job_leases where queue = 'process-video'");
+    // One set of outputs: the master, one progressive MP4, and per rendition exactly the
+    // segments its playlist lists.
+    const folder = path.join(dataDir, 'media', path.dirname(now.original_key as string));
+    const files = listFiles(folder);
+    const renditions = (now.renditions as Array<{ name: string }>).map((r) => r.name);
+    const strays = renditions.flatMap((name) => {
+      const listed = readFileSync(path.join(folder, 'hls', name, 'playlist.m3u8'), 'utf8')
+        .split('\n')
+        .filter((line) => line && !line.startsWith('#'));
+      const init = /#EXT-X-MAP:URI="([^"]+)"/.exec(
+        readFileSync(path.join(folder, 'hls', name, 'playlist.m3u8'), 'utf8'),
+      )?.[1];
+      const expected = new Set(['playlist.m3u8', ...listed, ...(init ? [init] : [])]);
+      return files
+        .filter((f) => f.startsWith(`hls/${name}/`))
+        .map((f) => f.slice(`hls/${name}/`.length))
+        .filter((f) => !expected.has(f));
+    });
+    const masters = files.filter((f) => /^hls\/[^/]+\.m3u8$/.test(f));
+    const renditionDirs = [
+      ...new Set(files.filter((f) => /^hls\/[^/]+\//.test(f)).map((f) => f.split('/')[1])),
+    ];
+    console.log(
+      `faults: worker SIGKILLed while ffmpeg encoded its first rendition (JOB_LEASE_SECONDS=${workerEnv.JOB_LEASE_SECONDS}) → killed mid-processing: ready again ${readyAfter?.toFixed(1)} s after the restart, all renditions ${doneAfter.toFixed(1)} s; job ${jobs[0]?.state} after ${jobs[0]?.retry_count} retry; renditions ${renditions.join(', ')}, ${masters.length} master, ${strays.length} stray files`,
+    );
+    expect(now).toMatchObject({ status: 'ready', processing_stage: 'done' });
+    expect(renditions).toEqual(['360p', '480p', '720p']);
+    expect(masters).toEqual(['hls/master.m3u8']);
+    expect(files.filter((f) => /^mp4-.*\.mp4$/.test(f))).toEqual([path.basename(now.mp4_key as string)]);
+    expect(renditionDirs.sort()).toEqual([...renditions].sort());
+    expect(strays).toEqual([]);
+    expect(jobs).toEqual([{ state: 'completed', retry_count: 1 }]);
+    expect(leases.rows[0]!.n).toBe(0);
+    expect(output).toContain('retrying a job whose worker is gone');
+    // The retry removed the killed attempt's temporary folder, and its own.
+    expect(readdirSync(workerEnv.TMPDIR).filter((name) => name.startsWith('process-video-'))).toEqual([]);
+    expect(doneAfter).toBeLessThan(150);
+    const stoppedWorker = exited(second);
+    second.kill('SIGTERM');
+    expect(await stoppedWorker).toBe(0);
+  }, 300_000);
 
   it('SIGTERM under load: the requests in flight finish, exit code 0', async () => {
     // Requests whose headers are in and whose bodies are still arriving when the signal comes.

@@ -5,3 +5,4 @@ export * from './videos';
 export * from './audit';
 export * from './entries';
 export * from './judging';
+export * from './jobs';

@@ -114,3 +114,22 @@ export const videoCounts = pgTable('video_counts', {
   isApproved: boolean('is_approved').primaryKey(),
   videos: bigint('videos', { mode: 'number' }).notNull().default(0),
 });
+
+/**
+ * Multipart uploads under way (issue 18, M5: uploads at once per creator), one row per upload
+ * request in any app process: inserted when the request is let in, renewed while its bytes arrive,
+ * deleted when it ends in any way. A row of a process that died stops counting at `expires_at`
+ * and is removed by the creator's next upload (modules/videos/upload-slots.ts).
+ */
+export const uploadSlots = pgTable(
+  'upload_slots',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    startedAt: timestampTz('started_at').notNull().defaultNow(),
+    expiresAt: timestampTz('expires_at').notNull(),
+  },
+  (t) => [index('upload_slots_owner_idx').on(t.ownerId, t.expiresAt)],
+);

@@ -4,6 +4,7 @@ import { UPLOAD_QUOTA_MESSAGES } from '@app/domain';
 import type { Config } from '../../config/env';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
+import { countUploadSlots } from './upload-slots';
 import { uploadUsage } from './videos.repository';
 
 type QuotaConfig = Pick<
@@ -77,8 +78,10 @@ export async function countOpenTusUploads(
 }
 
 /**
- * The quotas a creator must be within to start an upload of `incomingBytes` (0 when unknown): stored bytes (413), videos in the last
- * 24 hours, uploads at once and videos waiting for processing (429); then the free disk (507).
+ * The quotas a creator must be within to start an upload of `incomingBytes` (0 when unknown):
+ * stored bytes (413), videos in the last 24 hours, uploads at once (multipart uploads under way in
+ * any app process, upload-slots.ts, and unfinished resumable ones) and videos waiting for
+ * processing (429); then the free disk (507).
  */
 export async function checkUploadQuota(
   db: DbOrTx,
@@ -87,7 +90,7 @@ export async function checkUploadQuota(
   { incomingBytes }: { incomingBytes: number },
 ): Promise<void> {
   const openUploads =
-    multipartUploads.count(ownerId) + (await countOpenTusUploads(tusDirectory(config), ownerId));
+    (await countUploadSlots(db, ownerId)) + (await countOpenTusUploads(tusDirectory(config), ownerId));
   const usage = await uploadUsage(db, ownerId, new Date(Date.now() - 24 * 3600 * 1000));
   if (
     usage.bytes + incomingBytes > config.UPLOAD_MAX_STORED_BYTES ||
@@ -105,26 +108,3 @@ export async function checkUploadQuota(
     throw new AppError('upload_limit', UPLOAD_QUOTA_MESSAGES.processing(config.UPLOAD_MAX_PROCESSING));
   await checkFreeDisk(config, incomingBytes);
 }
-
-/**
- * Multipart uploads under way in this process, per creator. (Resumable uploads are counted from
- * their records in DATA_DIR/tus-uploads, which every app process on the machine shares; a
- * multipart upload lives for one request on one process, so with several app processes a creator
- * may have this many multipart uploads on each — bounded by the balancer's process count.)
- */
-const inFlight = new Map<number, number>();
-
-export const multipartUploads = {
-  count: (ownerId: number) => inFlight.get(ownerId) ?? 0,
-  start(ownerId: number): () => void {
-    inFlight.set(ownerId, (inFlight.get(ownerId) ?? 0) + 1);
-    let done = false;
-    return () => {
-      if (done) return;
-      done = true;
-      const left = (inFlight.get(ownerId) ?? 1) - 1;
-      if (left > 0) inFlight.set(ownerId, left);
-      else inFlight.delete(ownerId);
-    };
-  },
-};

@@ -9,7 +9,8 @@ export const processVideoJob = defineJob<{ videoId: number }>({
   retryDelaySeconds: 20,
   // Each ffmpeg step has its own shorter limit (renditions: 12 s per second of video, at least
   // 5 min); this is the backstop, long enough for the whole ladder of a long 4K upload on a busy
-  // 2-core worker, so a job still running is never handed to a second worker.
+  // 2-core worker, so a job still running is never handed to a second worker. A worker that dies
+  // mid-job is noticed sooner, by its lease (JOB_LEASE_SECONDS, jobs/queue.ts).
   expireInSeconds: 4 * 60 * 60,
 });
 
@@ -18,6 +19,9 @@ export async function startVideoJobHandlers(
   deps: Pick<AppDeps, 'queue' | 'database' | 'storage' | 'config' | 'log'>,
 ): Promise<void> {
   await deps.queue.work(processVideoJob, (data, meta) =>
-    processVideo(deps, data.videoId, { lastAttempt: meta.attempt > processVideoJob.retryLimit }),
+    processVideo(deps, data.videoId, {
+      lastAttempt: meta.attempt > processVideoJob.retryLimit,
+      retry: meta.attempt > 1,
+    }),
   );
 }

@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { AppDeps } from '../../app-deps';
@@ -55,6 +55,23 @@ export const playbackKeys = {
 /** Time limit of an encode: generous for the 2-core machine, proportional to the duration. */
 const encodeTimeout = (durationSeconds: number | null) =>
   Math.max(5 * 60_000, Math.ceil((durationSeconds ?? 60) * 12_000));
+
+/** Prefix of a processing attempt's temporary folder (in os.tmpdir()) for one video. */
+const workPrefix = (videoId: number) => `process-video-${videoId}-`;
+
+/**
+ * Removes the temporary folders that earlier attempts at this video left on this machine: a
+ * worker killed mid-job never cleaned up, and its job's retry (this attempt) is the only one
+ * running now (the queue gives a job to one worker at a time; jobs/queue.ts leases).
+ */
+async function removeEarlierWork(videoId: number): Promise<void> {
+  const names = await readdir(os.tmpdir()).catch(() => [] as string[]);
+  await Promise.all(
+    names
+      .filter((name) => name.startsWith(workPrefix(videoId)))
+      .map((name) => rm(path.join(os.tmpdir(), name), { recursive: true, force: true })),
+  );
+}
 
 /** Stores every file under `dir` at `prefix` + its relative path, a few at a time. */
 async function putTree(deps: VideoProcessingDeps, dir: string, prefix: string): Promise<void> {
@@ -115,6 +132,13 @@ function progressRecorder(deps: VideoProcessingDeps, videoId: number) {
  * ladder's lowest rung (same keyframe instants), so nothing is encoded twice. The original is
  * never changed. A retried job resumes after the last finished step.
  *
+ * Running it again after an attempt killed anywhere (the queue retries a dead worker's job, see
+ * jobs/queue.ts) leaves one set of outputs: the dead attempt's temporary folder is removed, the
+ * playback files of the step being redone are deleted before they are stored again (same keys,
+ * nothing else left over), the video row is updated, never duplicated, and a retry of a video that
+ * is already `ready` announces it again (the dead attempt may have died before telling; the
+ * entries' handler takes it once).
+ *
  * A file that cannot become a video fails at once with a reason its owner can read; anything else
  * (a timeout, storage trouble) is thrown to be retried, and the last attempt records the failure,
  * so a video never stays 'processing' for ever. A video already playable stays so when a later
@@ -123,13 +147,17 @@ function progressRecorder(deps: VideoProcessingDeps, videoId: number) {
 export async function processVideo(
   deps: VideoProcessingDeps,
   videoId: number,
-  { lastAttempt }: { lastAttempt: boolean },
+  { lastAttempt, retry = false }: { lastAttempt: boolean; retry?: boolean },
 ): Promise<void> {
   const db = deps.database.db;
   const video = await findVideo(db, videoId);
   if (!video) return; // deleted meanwhile
   const { ffmpeg, ffprobe } = resolveMediaBinaries(deps.config, deps.log);
-  const work = await mkdtemp(path.join(os.tmpdir(), 'process-video-'));
+  if (retry) {
+    await removeEarlierWork(videoId);
+    if (video.status === 'ready') await announceSettled(deps, videoId, 'ready');
+  }
+  const work = await mkdtemp(path.join(os.tmpdir(), workPrefix(videoId)));
   const progress = progressRecorder(deps, videoId);
   let playable = !!video.hlsKey;
   // The container the upload was sniffed as when it arrived: ffmpeg reads it as that, nothing else.
@@ -183,6 +211,8 @@ export async function processVideo(
       const mp4 = path.join(work, `${first!.name}.mp4`);
       await progressiveMp4(ffmpeg, path.join(hlsDir, first!.name), mp4, encode.timeoutMs);
       const masterKey = rest.length ? playbackKeys.firstMaster(folder) : playbackKeys.master(folder);
+      // Whatever an earlier, killed attempt stored of this step goes first.
+      await deps.storage.deletePrefix(playbackKeys.hlsDir(folder));
       await putTree(deps, hlsDir, playbackKeys.hlsDir(folder));
       await deps.storage.put(masterKey, Buffer.from(masterPlaylist(renditions)));
       await deps.storage.put(playbackKeys.mp4(folder, first!.name), createReadStream(mp4));
@@ -216,6 +246,7 @@ export async function processVideo(
         await deps.storage.put(playbackKeys.mp4(folder, mp4Rung.name), createReadStream(mp4));
         mp4Key = playbackKeys.mp4(folder, mp4Rung.name);
       }
+      for (const rung of rest) await deps.storage.deletePrefix(`${playbackKeys.hlsDir(folder)}${rung.name}/`);
       await putTree(deps, hlsDir, playbackKeys.hlsDir(folder));
       await deps.storage.put(playbackKeys.master(folder), Buffer.from(masterPlaylist(all)));
       await progress.settled();

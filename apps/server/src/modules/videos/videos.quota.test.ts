@@ -1,12 +1,13 @@
 import { readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { PassThrough } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_QUOTA_MESSAGES, UPLOAD_QUOTAS } from '@app/domain';
 import { createTestContext, type TestContext } from '../../../test/helper';
 import { createUser, createVideoRow, type TestUser } from '../../../test/factories';
 import { makeClips, multipartBody } from '../../../test/video-clips';
-import { videos } from '../../db/schema/index';
+import { uploadSlots, videos } from '../../db/schema/index';
 
 const b64 = (value: string) => Buffer.from(value).toString('base64');
 const tusHeaders = { 'tus-resumable': '1.0.0' };
@@ -116,6 +117,83 @@ describe('upload quotas and free disk', () => {
     const done = await tusPatch(creator, first.headers.location as string, 0, clipBytes);
     expect(done.statusCode).toBe(200);
     expect((await tusCreate(creator, clipBytes.length)).statusCode).toBe(201);
+  });
+
+  it('counts the multipart uploads under way in every app process on the database, not per process', async () => {
+    limits({ UPLOAD_MAX_CONCURRENT: 1 });
+    const creator = await createUser(ctx);
+    const slotsOf = async (user: TestUser) =>
+      (await ctx.deps.database.db.select().from(uploadSlots).where(eq(uploadSlots.ownerId, user.id))).length;
+    // A second app instance on the same database (as a second process behind the balancer).
+    const other = await ctx.anotherApp();
+    try {
+      // An upload whose bytes are still arriving on the first instance…
+      const body = multipartBody(
+        { title: 'Slow one' },
+        { filename: 'clip.mp4', type: 'video/mp4', bytes: clipBytes },
+      );
+      const stream = new PassThrough();
+      const slow = ctx.app.inject({
+        method: 'POST',
+        url: '/api/videos/upload/',
+        payload: stream,
+        headers: { ...body.headers, ...creator.headers, 'content-length': String(body.payload.length) },
+      });
+      stream.write(body.payload.subarray(0, 1000));
+      for (let i = 0; i < 100 && (await slotsOf(creator)) === 0; i++)
+        await new Promise((r) => setTimeout(r, 50));
+      expect(await slotsOf(creator)).toBe(1);
+      // …is counted by the second one.
+      const refused = await other.inject({
+        method: 'POST',
+        url: '/api/videos/upload/',
+        payload: body.payload,
+        headers: { ...body.headers, ...creator.headers },
+      });
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toMatchObject({
+        code: 'upload_limit',
+        detail: UPLOAD_QUOTA_MESSAGES.concurrent(1),
+      });
+      expect(await slotsOf(creator)).toBe(1);
+      stream.end(body.payload.subarray(1000));
+      expect((await slow).statusCode).toBe(201);
+      // Once it ended, its slot is free for either instance.
+      expect(await slotsOf(creator)).toBe(0);
+      const next = await other.inject({
+        method: 'POST',
+        url: '/api/videos/upload/',
+        payload: body.payload,
+        headers: { ...body.headers, ...creator.headers },
+      });
+      expect(next.statusCode).toBe(201);
+      expect(await slotsOf(creator)).toBe(0);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('counts a slot another process holds, until it expires (a process that died)', async () => {
+    limits({ UPLOAD_MAX_CONCURRENT: 1 });
+    const creator = await createUser(ctx);
+    // A slot held by an upload on another process, written as that process writes it.
+    const [slot] = await ctx.deps.database.db
+      .insert(uploadSlots)
+      .values({ ownerId: creator.id, expiresAt: new Date(Date.now() + 60_000) })
+      .returning({ id: uploadSlots.id });
+    const refused = await upload(creator);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json<{ detail: string }>().detail).toBe(UPLOAD_QUOTA_MESSAGES.concurrent(1));
+    // That process died: its slot, no longer renewed, expires and stops counting.
+    await ctx.deps.database.db
+      .update(uploadSlots)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(uploadSlots.id, slot!.id));
+    expect((await upload(creator)).statusCode).toBe(201);
+    // …and is removed with the creator's next upload.
+    expect(
+      await ctx.deps.database.db.select().from(uploadSlots).where(eq(uploadSlots.ownerId, creator.id)),
+    ).toEqual([]);
   });
 
   it('limits the videos of a creator waiting for processing (429)', async () => {

@@ -37,7 +37,8 @@ import { parseRange } from '../../storage/media.routes';
 import { contentTypeOf, TooLargeError, type StoredObject } from '../../storage/storage';
 import { safeFileName, signDownloadToken, verifyDownloadToken } from './download-tokens';
 import { videoMediaUrl } from '../../storage/media-signing';
-import { checkUploadQuota, multipartUploads } from './upload-quota';
+import { checkUploadQuota } from './upload-quota';
+import { takeUploadSlot } from './upload-slots';
 import { pageWindow, toPage } from '../../lib/paging';
 import { recordAudit, type AuditActor } from '../audit/audit.service';
 import { findVideoAwards } from '../judging/judging.service';
@@ -333,8 +334,10 @@ export function createVideosService(deps: VideosServiceDeps) {
     ): Promise<Video> {
       const fields: Record<string, string> = {};
       let received: ReceivedVideo | undefined;
-      await service.checkUploadQuota(user, { incomingBytes });
-      const finished = multipartUploads.start(user.id);
+      // The quotas, and a slot among the creator's uploads at once, counted in every app process.
+      const finished = await takeUploadSlot(db, user.id, (tx) =>
+        checkUploadQuota(tx, deps.config, user.id, { incomingBytes }),
+      );
       try {
         for await (const part of parts) {
           if (part.type === 'file') {
@@ -354,7 +357,7 @@ export function createVideosService(deps: VideosServiceDeps) {
         await discard(received);
         throw error;
       } finally {
-        finished();
+        await finished();
       }
     },
 
