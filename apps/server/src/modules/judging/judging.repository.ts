@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import {
@@ -308,6 +308,17 @@ export async function findRecentWinners(db: DbOrTx, limit: number) {
 /** Places won by these videos (as the judged version of a placed entry) in published contests. */
 export async function findAwardsOfVideos(db: DbOrTx, videoIds: number[]) {
   if (!videoIds.length) return [];
+  if (videoIds.length === 1) {
+    // One video's page (every video page asks): built once and prepared.
+    const statement = prepared(db, 'judging_awards_of_video', () =>
+      awardsQuery(db, (column) => eq(column, sql.placeholder('videoId'))).prepare('judging_awards_of_video'),
+    );
+    return statement.execute({ videoId: videoIds[0] });
+  }
+  return awardsQuery(db, (column) => inArray(column, videoIds));
+}
+
+function awardsQuery(db: DbOrTx, isOneOf: (column: Parameters<typeof eq>[0]) => SQL) {
   const latest = db
     .selectDistinctOn([entryVersions.entryId], {
       entryId: entryVersions.entryId,
@@ -320,7 +331,7 @@ export async function findAwardsOfVideos(db: DbOrTx, videoIds: number[]) {
         db
           .select({ entryId: entryVersions.entryId })
           .from(entryVersions)
-          .where(inArray(entryVersions.videoId, videoIds)),
+          .where(isOneOf(entryVersions.videoId)),
       ),
     )
     .orderBy(entryVersions.entryId, desc(entryVersions.version))
@@ -335,7 +346,7 @@ export async function findAwardsOfVideos(db: DbOrTx, videoIds: number[]) {
     .from(contestResults)
     .innerJoin(latest, eq(latest.entryId, contestResults.entryId))
     .innerJoin(contests, eq(contests.id, contestResults.contestId))
-    .where(and(isNotNull(contests.resultsPublishedAt), inArray(latest.videoId, videoIds)));
+    .where(and(isNotNull(contests.resultsPublishedAt), isOneOf(latest.videoId)));
 }
 
 /** The creator's entries in contests whose results are published. */
