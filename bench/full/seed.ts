@@ -96,7 +96,57 @@ export async function seedBench(exec: Exec, size: SeedSize): Promise<Seeded> {
   } else {
     log(`reusing the seeded database (${wanted})`);
   }
+  await step(exec, 'judging_scores', `${JUDGES} judges`, () => seedScores(exec));
   return ids(exec);
+}
+
+/** Judges scoring every entry of `bench-contest-1` (the ranking of 1,000 entries × 5 judges). */
+export const JUDGES = 5;
+
+/**
+ * A step added after the first seed: run once, keyed in `bench_meta`, so a database already seeded
+ * at its size gets it without being seeded again.
+ */
+async function step(exec: Exec, key: string, value: string, work: () => Promise<unknown>): Promise<void> {
+  const { rows } = await exec('select value from bench_meta where key = $1', [key]);
+  if (rows[0]?.value === value) return;
+  await timed(`${key} (${value})`, work);
+  await exec(
+    `insert into bench_meta (key, value) values ($1, $2) on conflict (key) do update set value = excluded.value`,
+    [key, value],
+  );
+}
+
+/**
+ * JUDGES staff accounts (judges of every contest), each scoring the newest version of every entry
+ * of `bench-contest-1` on the contest's rubric: marks 1–10 spread over the entries and judges, the
+ * weighted total as the app computes it (Σ mark × weight), a line of feedback.
+ */
+async function seedScores(exec: Exec): Promise<void> {
+  await exec(
+    `insert into users (email, role, is_active, first_name, last_name)
+     select 'bench-judge-' || j || '@example.com', 'staff', true, 'Judge', 'Bench ' || j
+     from generate_series(1, $1::int) j
+     on conflict do nothing`,
+    [JUDGES],
+  );
+  await exec(
+    `insert into entry_scores (entry_id, version, judge_id, scores, weighted_total, feedback)
+     select e.id, v.version, u.id, s.scores, s.total, 'Strong light; the product could be seen longer.'
+     from contests c
+     join contest_entries e on e.contest_id = c.id
+     join lateral (select max(version) as version from entry_versions where entry_id = e.id) v on v.version is not null
+     join users u on u.email like 'bench-judge-%'
+     cross join lateral (
+       select jsonb_agg(jsonb_build_object('criterion', r.item ->> 'name', 'score', m.mark) order by r.n) as scores,
+         sum(m.mark * (r.item ->> 'weight')::int)::int as total
+       from jsonb_array_elements(c.rubric) with ordinality as r(item, n)
+       cross join lateral (select 1 + (e.id * 7 + u.id * 3 + r.n::int * 5) % 10 as mark) m
+     ) s
+     where c.slug = 'bench-contest-1' and jsonb_array_length(c.rubric) > 0
+     on conflict (entry_id, judge_id) do nothing`,
+  );
+  await exec('analyze entry_scores');
 }
 
 async function seedAll(exec: Exec, size: SeedSize): Promise<void> {

@@ -39,6 +39,8 @@ export interface AccessTokens {
 /** Short-lived HS256 access tokens. Only HS256 is accepted (never `alg: none`). */
 export function createAccessTokens(secret: string, ttlSeconds: number): AccessTokens {
   const key = new TextEncoder().encode(secret);
+  // Imported once: given the raw bytes, jose imports a WebCrypto key on every verification.
+  let verifyKey: ReturnType<typeof crypto.subtle.importKey> | undefined;
   return {
     sign: (user) =>
       new SignJWT({
@@ -54,7 +56,8 @@ export function createAccessTokens(secret: string, ttlSeconds: number): AccessTo
         .setExpirationTime(`${ttlSeconds}s`)
         .sign(key),
     async verify(token) {
-      const { payload } = await jwtVerify(token, key, {
+      verifyKey ??= crypto.subtle.importKey('raw', key, { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
+      const { payload } = await jwtVerify(token, await verifyKey, {
         algorithms: ['HS256'],
         issuer: ISSUER,
         audience: ACCESS_AUDIENCE,

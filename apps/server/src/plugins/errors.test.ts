@@ -91,3 +91,30 @@ describe('data the database or the multipart parser cannot take is a 400, not a 
     expect(res.statusCode).toBe(400);
   });
 });
+
+/** Issue 19: under overload a request that cannot get a database connection in time is a 503. */
+describe('a request that waits too long for a database connection', () => {
+  let ctx: TestContext;
+  let creator: TestUser;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    creator = await createUser(ctx, { role: 'creator' });
+  });
+  afterAll(() => ctx.close());
+
+  it('answers 503 with Retry-After, not 500 (PostgreSQL: every pool connection busy for 5 s)', async (test) => {
+    const pool = ctx.deps.database.pool;
+    if (!pool) return test.skip(); // PGlite has no pool to exhaust
+    const held = await Promise.all(Array.from({ length: pool.options.max }, () => pool.connect()));
+    try {
+      const res = await ctx.app.inject({ method: 'GET', url: '/api/accounts/me/', headers: creator.headers });
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBe('5');
+      expect(res.json()).toEqual({ detail: MESSAGES.generic.serverError, code: 'unavailable' });
+    } finally {
+      for (const client of held) client.release();
+    }
+    const again = await ctx.app.inject({ method: 'GET', url: '/api/accounts/me/', headers: creator.headers });
+    expect(again.statusCode).toBe(200);
+  }, 20_000);
+});

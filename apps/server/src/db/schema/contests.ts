@@ -144,7 +144,18 @@ export const applications = pgTable(
   (t) => [
     uniqueIndex('applications_contest_user_key').on(t.contestId, t.userId),
     index('applications_user_idx').on(t.userId),
-    index('applications_contest_status_idx').on(t.contestId, t.status, t.createdAt),
+    // The contests' applications list (newest or oldest first, by status) and its count, from the index.
+    index('applications_contest_created_idx').on(
+      t.contestId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('applications_contest_status_idx').on(
+      t.contestId,
+      t.status,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     maxChars('applications_full_name_len', t.fullName, L.name),
     maxChars('applications_email_len', t.email, L.email),
     maxChars('applications_phone_number_len', t.phoneNumber, L.phone),

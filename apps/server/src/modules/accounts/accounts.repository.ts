@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gt, ilike, isNull, like, ne, or, sql } from 'drizzle-orm';
 import type { Role } from '@app/domain';
 import type { DbOrTx } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import {
   brandProfiles,
   brands,
@@ -42,8 +43,16 @@ export async function findAccountByEmail(db: DbOrTx, email: string): Promise<Acc
   return row;
 }
 
+/** An account by id (prepared: `GET /api/accounts/me/` reads it on every call). */
 export async function findAccountById(db: DbOrTx, id: number): Promise<AccountRow | undefined> {
-  const [row] = await db.select(accountColumns).from(users).where(eq(users.id, id));
+  const statement = prepared(db, 'users_find', () =>
+    db
+      .select(accountColumns)
+      .from(users)
+      .where(eq(users.id, sql.placeholder('id')))
+      .prepare('users_find'),
+  );
+  const [row] = await statement.execute({ id });
   return row;
 }
 
@@ -201,13 +210,19 @@ export async function revokeOtherSessions(
  * token (`refresh_tokens_family_idx`); a token without a session skips that part.
  */
 export async function findTokenState(db: DbOrTx, id: number, sessionId: string | undefined) {
-  const live = sessionId
-    ? sql<boolean>`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${sessionId}::uuid and ${refreshTokens.revokedAt} is null)`
-    : sql<boolean>`true`;
-  const [row] = await db
-    .select({ tokenVersion: users.tokenVersion, deactivatedAt: users.deactivatedAt, sessionLive: live })
-    .from(users)
-    .where(eq(users.id, id));
+  // Every authenticated request runs this: built once per shape and prepared (db/prepared.ts).
+  const name = sessionId ? 'users_token_state_session' : 'users_token_state';
+  const statement = prepared(db, name, () => {
+    const live = sessionId
+      ? sql<boolean>`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${sql.placeholder('sessionId')}::uuid and ${refreshTokens.revokedAt} is null)`
+      : sql<boolean>`true`;
+    return db
+      .select({ tokenVersion: users.tokenVersion, deactivatedAt: users.deactivatedAt, sessionLive: live })
+      .from(users)
+      .where(eq(users.id, sql.placeholder('id')))
+      .prepare(name);
+  });
+  const [row] = await statement.execute({ id, sessionId });
   return row;
 }
 

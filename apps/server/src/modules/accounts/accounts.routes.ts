@@ -33,6 +33,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/errors';
 import { createAccountsService, type AccountsServiceDeps } from './accounts.service';
 import { createInvitationsService } from './invitations.service';
+import { presented } from '../../plugins/presented';
 
 const tags = ['accounts'];
 
@@ -278,6 +279,7 @@ export const accountsRoutes =
       '/accounts/me/',
       {
         preHandler: app.requireUser,
+        ...presented,
         schema: {
           tags,
           summary: 'The signed-in user (application prefill)',

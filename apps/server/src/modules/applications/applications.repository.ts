@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { ApplicationSort, ApplicationStatus } from '@app/domain';
 import type { DbOrTx } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import { applications, creatorProfiles, products, users } from '../../db/schema/index';
 
 const applicationColumns = {
@@ -50,28 +51,72 @@ export interface ApplicationFilter {
   offset: number;
 }
 
-/** A page of a contest's applications and how many match in all. */
-export async function listApplications(db: DbOrTx, contestId: number, filter: ApplicationFilter) {
+const pageOrder = {
+  newest: [desc(applications.createdAt), desc(applications.id)],
+  oldest: [asc(applications.createdAt), asc(applications.id)],
+  name: [asc(sql`lower(${applications.fullName})`), asc(applications.id)],
+} satisfies Record<ApplicationSort, SQL[]>;
+
+/**
+ * The list's statement for one shape of filter (placeholders `contestId`, `status`, `productId`,
+ * `limit`, `offset`). The page's ids are picked from `applications` alone — newest or oldest first
+ * straight from `applications_contest_created_idx` (or `applications_contest_status_idx` with a
+ * status), no sort — and only those rows are joined to their creator, profile and product; the
+ * total is counted once from the same index (index-only), not by a window over every row.
+ */
+function listQuery(db: DbOrTx, shape: { status: boolean; product: boolean; sort: ApplicationSort }) {
   const where = and(
-    eq(applications.contestId, contestId),
-    filter.status ? eq(applications.status, filter.status) : undefined,
-    filter.productId ? eq(applications.productId, filter.productId) : undefined,
+    eq(applications.contestId, sql.placeholder('contestId')),
+    shape.status ? eq(applications.status, sql.placeholder('status')) : undefined,
+    shape.product ? eq(applications.productId, sql.placeholder('productId')) : undefined,
   );
-  const order =
-    filter.sort === 'oldest'
-      ? [asc(applications.createdAt), asc(applications.id)]
-      : filter.sort === 'name'
-        ? [asc(sql`lower(${applications.fullName})`), asc(applications.id)]
-        : [desc(applications.createdAt), desc(applications.id)];
-  const rows = await selectApplications(db)
+  const order = pageOrder[shape.sort];
+  const page = db
+    .select({
+      pageId: applications.id,
+      total: sql<number | string>`(select count(*) from ${applications} where ${where})`.as('total'),
+    })
+    .from(applications)
     .where(where)
     .orderBy(...order)
-    .limit(filter.limit)
-    .offset(filter.offset);
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .as('page');
+  return db
+    .select({ ...applicationColumns, total: page.total })
+    .from(page)
+    .innerJoin(applications, eq(applications.id, page.pageId))
+    .innerJoin(users, eq(users.id, applications.userId))
+    .leftJoin(creatorProfiles, eq(creatorProfiles.userId, applications.userId))
+    .innerJoin(products, eq(products.id, applications.productId))
+    .orderBy(...order);
+}
+
+/** A page of a contest's applications and how many match in all. */
+export async function listApplications(db: DbOrTx, contestId: number, filter: ApplicationFilter) {
+  const shape = { status: !!filter.status, product: !!filter.productId, sort: filter.sort };
+  const name = `applications_list_${shape.status}_${shape.product}_${shape.sort}`;
+  const params = {
+    contestId,
+    status: filter.status,
+    productId: filter.productId,
+    limit: filter.limit,
+    offset: filter.offset,
+  };
+  const rows = await prepared(db, name, () => listQuery(db, shape).prepare(name)).execute(params);
+  if (rows.length) return { rows, count: Number(rows[0]!.total) };
+  if (filter.offset === 0) return { rows, count: 0 };
+  // Past the last page: the total still answers `count`.
   const [total] = await db
     .select({ n: sql<number | string>`count(*)` })
     .from(applications)
-    .where(where);
+    .where(
+      and(
+        eq(applications.contestId, contestId),
+        filter.status ? eq(applications.status, filter.status) : undefined,
+        filter.productId ? eq(applications.productId, filter.productId) : undefined,
+      ),
+    );
   return { rows, count: Number(total?.n ?? 0) };
 }
 

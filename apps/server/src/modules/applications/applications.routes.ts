@@ -13,6 +13,7 @@ import {
   type Role,
 } from '@app/domain';
 import { createApplicationsService, type ApplicationsServiceDeps } from './applications.service';
+import { presented } from '../../plugins/presented';
 
 const tags = ['applications'];
 
@@ -32,6 +33,7 @@ export const applicationsRoutes =
       '/contests/:id/applications/',
       {
         preHandler: runners,
+        ...presented,
         schema: {
           tags,
           summary: "A contest's applications (staff, the contest's brand), by status and product, sorted",

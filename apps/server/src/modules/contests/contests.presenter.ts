@@ -73,6 +73,8 @@ export function toContest(
   const timeline = toTimeline(row);
   const status = contestStatusAt(timeline, now);
   return {
+    // In the schema's order (its timeline fields come first): the answer is written as built.
+    ...timeline,
     id: row.id,
     slug: row.slug,
     title: row.title,
@@ -100,7 +102,6 @@ export function toContest(
     landing: contestLandingSchema.parse(row.landing),
     products,
     timezone: row.timezone,
-    ...timeline,
     deadline: contestDeadline(timeline, now),
     status,
     accepting_applications: status === 'open' && row.publicationStatus === 'published',

@@ -1,5 +1,6 @@
 import { and, asc, eq, exists, gt, inArray, ne, notExists, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import {
   applications,
   brandProfiles,
@@ -62,12 +63,22 @@ export function listContests(db: DbOrTx, visibility: ListVisibility = { drafts: 
 
 /** One contest by numeric id or by slug. */
 export async function findContest(db: DbOrTx, idOrSlug: number | string): Promise<ContestRow | undefined> {
-  const [row] = await db
-    .select(contestColumns)
-    .from(contests)
-    .innerJoin(brands, eq(brands.id, contests.brandId))
-    .where(typeof idOrSlug === 'number' ? eq(contests.id, idOrSlug) : eq(contests.slug, idOrSlug))
-    .limit(1);
+  // Every contest page and its products read this: built once per shape and prepared.
+  const name = typeof idOrSlug === 'number' ? 'contests_find_id' : 'contests_find_slug';
+  const statement = prepared(db, name, () =>
+    db
+      .select(contestColumns)
+      .from(contests)
+      .innerJoin(brands, eq(brands.id, contests.brandId))
+      .where(
+        typeof idOrSlug === 'number'
+          ? eq(contests.id, sql.placeholder('ref'))
+          : eq(contests.slug, sql.placeholder('ref')),
+      )
+      .limit(1)
+      .prepare(name),
+  );
+  const [row] = await statement.execute({ ref: idOrSlug });
   return row;
 }
 
@@ -109,26 +120,43 @@ export function listBrandProducts(db: DbOrTx, brandId: number) {
 }
 
 export function listContestProducts(db: DbOrTx, contestId: number) {
-  return db
-    .select(productColumns)
-    .from(contestProducts)
-    .innerJoin(products, eq(products.id, contestProducts.productId))
-    .where(eq(contestProducts.contestId, contestId))
-    .orderBy(asc(contestProducts.position), asc(products.id));
+  const statement = prepared(db, 'contest_products_list', () =>
+    db
+      .select(productColumns)
+      .from(contestProducts)
+      .innerJoin(products, eq(products.id, contestProducts.productId))
+      .where(eq(contestProducts.contestId, sql.placeholder('contestId')))
+      .orderBy(asc(contestProducts.position), asc(products.id))
+      .prepare('contest_products_list'),
+  );
+  return statement.execute({ contestId });
 }
 
 /** The products of each of `contestIds`, in each contest's order, with their fallback status. */
 export function listProductsOfContests(db: DbOrTx, contestIds: number[]) {
-  return db
-    .select({
-      ...productColumns,
-      contestId: contestProducts.contestId,
-      fallbackStatus: contestProducts.fallbackStatus,
-    })
-    .from(contestProducts)
-    .innerJoin(products, eq(products.id, contestProducts.productId))
+  const select = () =>
+    db
+      .select({
+        ...productColumns,
+        contestId: contestProducts.contestId,
+        fallbackStatus: contestProducts.fallbackStatus,
+      })
+      .from(contestProducts)
+      .innerJoin(products, eq(products.id, contestProducts.productId));
+  const order = [asc(contestProducts.contestId), asc(contestProducts.position), asc(products.id)];
+  if (contestIds.length === 1) {
+    // One contest's page (the common case): prepared.
+    const statement = prepared(db, 'contest_products_of_one', () =>
+      select()
+        .where(eq(contestProducts.contestId, sql.placeholder('contestId')))
+        .orderBy(...order)
+        .prepare('contest_products_of_one'),
+    );
+    return statement.execute({ contestId: contestIds[0] });
+  }
+  return select()
     .where(inArray(contestProducts.contestId, contestIds.length ? contestIds : [-1]))
-    .orderBy(asc(contestProducts.contestId), asc(contestProducts.position), asc(products.id));
+    .orderBy(...order);
 }
 
 export async function isProductOffered(db: DbOrTx, contestId: number, productId: number): Promise<boolean> {

@@ -24,6 +24,7 @@ import {
 } from '@app/domain';
 import { AppError } from '../../lib/errors';
 import { createContestsService, type ContestsServiceDeps } from './contests.service';
+import { presented } from '../../plugins/presented';
 
 /** Contests, their products with live stock, and applications. */
 export const contestsRoutes =
@@ -73,6 +74,7 @@ export const contestsRoutes =
       '/contests/:id/',
       {
         preHandler: identifyIfAny,
+        ...presented,
         schema: {
           tags: ['contests'],
           summary: 'One contest by id or slug, with its products, requirements and page content',
@@ -87,6 +89,7 @@ export const contestsRoutes =
       '/contests/:id/products/',
       {
         preHandler: identifyIfAny,
+        ...presented,
         schema: {
           tags: ['contests'],
           summary: 'The products a contest offers, with live stock',

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, exists, isNotNull, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import {
   applications,
   contestResults,
@@ -17,30 +18,35 @@ import { type ProfileStoredField, type ProfileStoredValues, type ShippingAddress
 
 /** Contests the creator applied to or submitted to, with their application status. */
 export function findParticipatedContests(db: DbOrTx, userId: number) {
-  const ownSubmission = db
-    .select({ one: sql`1` })
-    .from(contestEntries)
-    .where(and(eq(contestEntries.contestId, contests.id), eq(contestEntries.userId, userId)));
-  return db
-    .select({
-      id: contests.id,
-      title: contests.title,
-      description: contests.description,
-      thumbnailUrl: contests.thumbnailUrl,
-      prizeCents: contests.prizeCents,
-      submissionDeadline: contests.submissionDeadline,
-      winnersAt: contests.winnersAt,
-      timezone: contests.timezone,
-      applicationStatus: applications.status,
-      shippingCarrier: applications.shippingCarrier,
-      trackingNumber: applications.trackingNumber,
-      shippedAt: applications.shippedAt,
-      deliveredAt: applications.deliveredAt,
-    })
-    .from(contests)
-    .leftJoin(applications, and(eq(applications.contestId, contests.id), eq(applications.userId, userId)))
-    .where(or(isNotNull(applications.id), exists(ownSubmission)))
-    .orderBy(desc(contests.submissionDeadline), desc(contests.id));
+  const statement = prepared(db, 'creator_participations', () => {
+    const user = sql.placeholder('userId');
+    const ownSubmission = db
+      .select({ one: sql`1` })
+      .from(contestEntries)
+      .where(and(eq(contestEntries.contestId, contests.id), eq(contestEntries.userId, user)));
+    return db
+      .select({
+        id: contests.id,
+        title: contests.title,
+        description: contests.description,
+        thumbnailUrl: contests.thumbnailUrl,
+        prizeCents: contests.prizeCents,
+        submissionDeadline: contests.submissionDeadline,
+        winnersAt: contests.winnersAt,
+        timezone: contests.timezone,
+        applicationStatus: applications.status,
+        shippingCarrier: applications.shippingCarrier,
+        trackingNumber: applications.trackingNumber,
+        shippedAt: applications.shippedAt,
+        deliveredAt: applications.deliveredAt,
+      })
+      .from(contests)
+      .leftJoin(applications, and(eq(applications.contestId, contests.id), eq(applications.userId, user)))
+      .where(or(isNotNull(applications.id), exists(ownSubmission)))
+      .orderBy(desc(contests.submissionDeadline), desc(contests.id))
+      .prepare('creator_participations');
+  });
+  return statement.execute({ userId });
 }
 
 /**
@@ -48,83 +54,103 @@ export function findParticipatedContests(db: DbOrTx, userId: number) {
  * newest version (the one judged): the video, its title and views, and the entry's status.
  */
 export function findSubmissions(db: DbOrTx, userId: number) {
-  return db
-    .select({
-      id: contestEntries.id,
-      contestId: contestEntries.contestId,
-      contestTitle: contests.title,
-      status: contestEntries.status,
-      version: entryVersions.version,
-      videoId: entryVersions.videoId,
-      videoTitle: videos.title,
-      viewCount: videos.views,
-      createdAt: entryVersions.createdAt,
-    })
-    .from(contestEntries)
-    .innerJoin(
-      entryVersions,
-      and(
-        eq(entryVersions.entryId, contestEntries.id),
-        sql`${entryVersions.version} = (select max(v.version) from ${entryVersions} v where v.entry_id = ${contestEntries.id})`,
-      ),
-    )
-    .innerJoin(videos, eq(videos.id, entryVersions.videoId))
-    .innerJoin(contests, eq(contests.id, contestEntries.contestId))
-    .where(eq(contestEntries.userId, userId))
-    .orderBy(desc(entryVersions.createdAt), desc(contestEntries.id));
+  const statement = prepared(db, 'creator_submissions', () => {
+    const user = sql.placeholder('userId');
+    return db
+      .select({
+        id: contestEntries.id,
+        contestId: contestEntries.contestId,
+        contestTitle: contests.title,
+        status: contestEntries.status,
+        version: entryVersions.version,
+        videoId: entryVersions.videoId,
+        videoTitle: videos.title,
+        viewCount: videos.views,
+        createdAt: entryVersions.createdAt,
+      })
+      .from(contestEntries)
+      .innerJoin(
+        entryVersions,
+        and(
+          eq(entryVersions.entryId, contestEntries.id),
+          sql`${entryVersions.version} = (select max(v.version) from ${entryVersions} v where v.entry_id = ${contestEntries.id})`,
+        ),
+      )
+      .innerJoin(videos, eq(videos.id, entryVersions.videoId))
+      .innerJoin(contests, eq(contests.id, contestEntries.contestId))
+      .where(eq(contestEntries.userId, user))
+      .orderBy(desc(entryVersions.createdAt), desc(contestEntries.id))
+      .prepare('creator_submissions');
+  });
+  return statement.execute({ userId });
 }
 
 /** The timelines of the creator's entries, oldest step first. */
 export function findEntryTimelines(db: DbOrTx, userId: number) {
-  return db
-    .select({
-      entryId: entryEvents.entryId,
-      step: entryEvents.step,
-      version: entryEvents.version,
-      createdAt: entryEvents.createdAt,
-    })
-    .from(entryEvents)
-    .innerJoin(contestEntries, eq(contestEntries.id, entryEvents.entryId))
-    .where(eq(contestEntries.userId, userId))
-    .orderBy(entryEvents.createdAt, entryEvents.id);
+  const statement = prepared(db, 'creator_entry_timelines', () => {
+    const user = sql.placeholder('userId');
+    return db
+      .select({
+        entryId: entryEvents.entryId,
+        step: entryEvents.step,
+        version: entryEvents.version,
+        createdAt: entryEvents.createdAt,
+      })
+      .from(entryEvents)
+      .innerJoin(contestEntries, eq(contestEntries.id, entryEvents.entryId))
+      .where(eq(contestEntries.userId, user))
+      .orderBy(entryEvents.createdAt, entryEvents.id)
+      .prepare('creator_entry_timelines');
+  });
+  return statement.execute({ userId });
 }
 
 export function findResults(db: DbOrTx, userId: number) {
-  return db
-    .select({
-      contestId: contestResults.contestId,
-      place: contestResults.place,
-      prizeCents: contestResults.prizeCents,
-    })
-    .from(contestResults)
-    .where(eq(contestResults.userId, userId));
+  const statement = prepared(db, 'creator_results', () => {
+    const user = sql.placeholder('userId');
+    return db
+      .select({
+        contestId: contestResults.contestId,
+        place: contestResults.place,
+        prizeCents: contestResults.prizeCents,
+      })
+      .from(contestResults)
+      .where(eq(contestResults.userId, user))
+      .prepare('creator_results');
+  });
+  return statement.execute({ userId });
 }
 
 /** The creator's own videos, newest first (any processing state). */
 export function findOwnVideos(db: DbOrTx, userId: number) {
-  return db
-    .select({
-      id: videos.id,
-      title: videos.title,
-      description: videos.description,
-      contestId: videos.contestId,
-      contestTitle: contests.title,
-      posterKey: videos.posterKey,
-      status: videos.status,
-      failureReason: videos.failureReason,
-      processingStage: videos.processingStage,
-      processingPercent: videos.processingPercent,
-      isApproved: videos.isApproved,
-      reviewStatus: videos.reviewStatus,
-      reviewReason: videos.reviewReason,
-      views: videos.views,
-      likes: videos.likes,
-      createdAt: videos.createdAt,
-    })
-    .from(videos)
-    .leftJoin(contests, eq(contests.id, videos.contestId))
-    .where(eq(videos.ownerId, userId))
-    .orderBy(desc(videos.createdAt), desc(videos.id));
+  const statement = prepared(db, 'creator_own_videos', () => {
+    const user = sql.placeholder('userId');
+    return db
+      .select({
+        id: videos.id,
+        title: videos.title,
+        description: videos.description,
+        contestId: videos.contestId,
+        contestTitle: contests.title,
+        posterKey: videos.posterKey,
+        status: videos.status,
+        failureReason: videos.failureReason,
+        processingStage: videos.processingStage,
+        processingPercent: videos.processingPercent,
+        isApproved: videos.isApproved,
+        reviewStatus: videos.reviewStatus,
+        reviewReason: videos.reviewReason,
+        views: videos.views,
+        likes: videos.likes,
+        createdAt: videos.createdAt,
+      })
+      .from(videos)
+      .leftJoin(contests, eq(contests.id, videos.contestId))
+      .where(eq(videos.ownerId, user))
+      .orderBy(desc(videos.createdAt), desc(videos.id))
+      .prepare('creator_own_videos');
+  });
+  return statement.execute({ userId });
 }
 
 export type ParticipationRow = Awaited<ReturnType<typeof findParticipatedContests>>[number];
@@ -187,10 +213,14 @@ const profileValueColumns = Object.fromEntries(
 
 /** The values of a user's creator profile by field name, or null when they have none (read only). */
 export async function findProfileValues(db: DbOrTx, userId: number): Promise<ProfileStoredValues | null> {
-  const [row] = await db
-    .select(profileValueColumns)
-    .from(creatorProfiles)
-    .where(eq(creatorProfiles.userId, userId));
+  const statement = prepared(db, 'creator_profiles_values', () =>
+    db
+      .select(profileValueColumns)
+      .from(creatorProfiles)
+      .where(eq(creatorProfiles.userId, sql.placeholder('userId')))
+      .prepare('creator_profiles_values'),
+  );
+  const [row] = await statement.execute({ userId });
   return row ?? null;
 }
 

@@ -24,6 +24,7 @@ import {
 } from './creator-profile.service';
 import { assertAllowed, canEditCreatorProfile, canUseCreatorDashboard } from './creators.policy';
 import { issueCsrfCookie, requireCsrf } from './csrf';
+import { presented } from '../../plugins/presented';
 
 const tags = ['creators'];
 
@@ -51,6 +52,7 @@ export const creatorsRoutes =
       '/creator/dashboard/',
       {
         ...creatorOnly,
+        ...presented,
         schema: {
           tags,
           summary: 'Creator dashboard: videos and contest lists',

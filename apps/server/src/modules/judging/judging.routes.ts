@@ -14,6 +14,7 @@ import {
   scorecardSchema,
 } from '@app/domain';
 import { createJudgingService, type JudgingServiceDeps } from './judging.service';
+import { presented } from '../../plugins/presented';
 
 const tags = ['judging'];
 const security = [{ bearerAuth: [] }];
@@ -66,6 +67,7 @@ export const judgingRoutes =
       '/contests/:id/ranking/',
       {
         preHandler: app.requireUser,
+        ...presented,
         schema: {
           tags,
           security,

@@ -29,7 +29,7 @@ import { recordAudit } from '../audit/audit.service';
 import { awardPrizes, correctPrize } from '../payouts/payouts.service';
 import { createJudgingEmails } from './judging.emails';
 import * as repo from './judging.repository';
-import type { ContestRow, JudgedEntryRow, ScoreRow } from './judging.repository';
+import type { ContestRow, JudgedEntryRow, ScoreRow, ScoreTotalsRow } from './judging.repository';
 import { assertCanReadScorecard, assertJudge, assertSignedIn, assertStaff } from './judging.policy';
 import { creatorName, toJudgedVideo, toOwnScore } from './judging.presenter';
 
@@ -49,44 +49,73 @@ export function isJudgingOpen(
   );
 }
 
-/** One entry's standing: its judges' weighted totals summed, their spread, criterion sums. */
-interface Standing extends RankInput {
-  row: JudgedEntryRow;
+/** One entry's standing: its judges' weighted totals summed, their spread, criterion sums, scores. */
+type Standing = RankInput & Totals & { row: JudgedEntryRow; scores: ScoreRow[] };
+
+/** One entry's judges' weighted totals (their number, sum, lowest, highest) and criterion sums. */
+interface Totals {
+  judges: number;
+  totalSum: number;
   min: number;
   max: number;
   criterionSums: Map<string, number>;
-  scores: ScoreRow[];
 }
 
 /** Entries in ranking order (docs/spec-decisions.md "Judging": the tie rule). */
-function rank(entries: JudgedEntryRow[], scores: ScoreRow[]): Standing[] {
-  const byEntry = new Map<number, ScoreRow[]>();
-  for (const s of scores) byEntry.set(s.entryId, [...(byEntry.get(s.entryId) ?? []), s]);
+function rankBy<T extends Totals>(
+  entries: JudgedEntryRow[],
+  totalsOf: (entryId: number) => T,
+): Array<RankInput & { row: JudgedEntryRow } & T> {
   return entries
-    .map((row) => {
-      const own = byEntry.get(row.entryId) ?? [];
-      const totals = own.map((s) => s.weightedTotal);
-      const criterionSums = new Map<string, number>();
-      for (const s of own)
-        for (const c of s.scores)
-          criterionSums.set(c.criterion, (criterionSums.get(c.criterion) ?? 0) + c.score);
-      return {
-        row,
-        entryId: row.entryId,
-        totalSum: totals.reduce((a, b) => a + b, 0),
-        judges: own.length,
-        submittedAt: row.submittedAt.toISOString(),
-        min: totals.length ? Math.min(...totals) : 0,
-        max: totals.length ? Math.max(...totals) : 0,
-        criterionSums,
-        scores: own,
-      };
-    })
+    .map((row) => ({
+      ...totalsOf(row.entryId),
+      row,
+      entryId: row.entryId,
+      submittedAt: row.submittedAt.toISOString(),
+    }))
     .sort(compareRanked);
 }
 
-const average = (s: Standing) => (s.judges ? toTenScale(s.totalSum / s.judges) : null);
-const criterionAverage = (s: Standing, criterion: string) =>
+/** Entries in ranking order, from the scores themselves (each standing keeps its own). */
+function rank(entries: JudgedEntryRow[], scores: ScoreRow[]): Standing[] {
+  const byEntry = new Map<number, ScoreRow[]>();
+  for (const s of scores) byEntry.set(s.entryId, [...(byEntry.get(s.entryId) ?? []), s]);
+  return rankBy(entries, (entryId) => {
+    const own = byEntry.get(entryId) ?? [];
+    const totals = own.map((s) => s.weightedTotal);
+    const criterionSums = new Map<string, number>();
+    for (const s of own)
+      for (const c of s.scores)
+        criterionSums.set(c.criterion, (criterionSums.get(c.criterion) ?? 0) + c.score);
+    return {
+      totalSum: totals.reduce((a, b) => a + b, 0),
+      judges: own.length,
+      min: totals.length ? Math.min(...totals) : 0,
+      max: totals.length ? Math.max(...totals) : 0,
+      criterionSums,
+      scores: own,
+    };
+  });
+}
+
+/** Entries in ranking order, from the totals SQL computed (`findScoreTotals`: the staff ranking). */
+function rankTotals(entries: JudgedEntryRow[], rows: ScoreTotalsRow[]) {
+  const byEntry = new Map(rows.map((r) => [r.entryId, r]));
+  return rankBy(entries, (entryId): Totals => {
+    const t = byEntry.get(entryId);
+    if (!t) return { totalSum: 0, judges: 0, min: 0, max: 0, criterionSums: new Map() };
+    return {
+      totalSum: t.totalSum,
+      judges: t.judges,
+      min: t.minTotal,
+      max: t.maxTotal,
+      criterionSums: new Map(Object.entries(t.criterionSums ?? {}).map(([k, v]) => [k, Number(v)])),
+    };
+  });
+}
+
+const average = (s: RankInput) => (s.judges ? toTenScale(s.totalSum / s.judges) : null);
+const criterionAverage = (s: RankInput & Totals, criterion: string) =>
   s.judges ? Math.round(((s.criterionSums.get(criterion) ?? 0) / s.judges) * 100) / 100 : null;
 
 /**
@@ -332,13 +361,13 @@ export function createJudgingService(deps: JudgingServiceDeps) {
       assertSignedIn(user);
       assertStaff(user);
       const contest = await requireContest(contestId);
-      const [entries, scores, placed] = await Promise.all([
+      const [entries, totals, placed] = await Promise.all([
         repo.findJudgedEntries(db, { contestId }),
-        repo.findContestScores(db, contestId),
+        repo.findScoreTotals(db, contestId),
         repo.findResults(db, contestId),
       ]);
       const placeOf = new Map(placed.map((r) => [r.entryId, r]));
-      const standings = rank(entries, scores);
+      const standings = rankTotals(entries, totals);
       return {
         contest_id: contest.id,
         rubric: contest.rubric,

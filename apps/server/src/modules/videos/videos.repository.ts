@@ -419,20 +419,26 @@ export async function listForReview(
     filter === 'failed'
       ? eq(videos.status, 'failed')
       : and(eq(videos.reviewStatus, filter), sql`${videos.status} <> 'failed'`);
-  const ids = db
-    .select({ pageId: videos.id, total: sql<number | string>`count(*) over ()`.as('total') })
-    .from(videos)
-    .where(where)
-    .orderBy(...reviewOrder)
-    .limit(page.limit)
-    .offset(page.offset)
-    .as('page');
-  const rows = await selectVideos(db, {
-    creatorEmail: sql<string>`${users.email}`,
-    total: sql<number | string>`${ids.total}`,
-  })
-    .innerJoin(ids, eq(ids.pageId, videos.id))
-    .orderBy(...reviewOrder);
+  // Built once per filter and prepared (the staff console's every page): placeholders `limit`, `offset`.
+  const name = `videos_review_${filter}`;
+  const statement = prepared(db, name, () => {
+    const ids = db
+      .select({ pageId: videos.id, total: sql<number | string>`count(*) over ()`.as('total') })
+      .from(videos)
+      .where(where)
+      .orderBy(...reviewOrder)
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .as('page');
+    return selectVideos(db, {
+      creatorEmail: sql<string>`${users.email}`,
+      total: sql<number | string>`${ids.total}`,
+    })
+      .innerJoin(ids, eq(ids.pageId, videos.id))
+      .orderBy(...reviewOrder)
+      .prepare(name);
+  });
+  const rows = await statement.execute({ limit: page.limit, offset: page.offset });
   if (rows.length || page.offset === 0) return { rows, count: Number(rows[0]?.total ?? 0) };
   const [row] = await db.select({ n: count() }).from(videos).where(where);
   return { rows, count: row?.n ?? 0 };

@@ -19,6 +19,7 @@ import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../lib/errors';
 import { createVideosService } from './videos.service';
 import { registerTusUploads } from './tus-uploads';
+import { presented } from '../../plugins/presented';
 
 export type VideosRoutesDeps = Pick<AppDeps, 'database' | 'storage' | 'queue' | 'config' | 'log' | 'tokens'>;
 
@@ -114,6 +115,7 @@ export const videosRoutes =
       '/videos/videos/:id/',
       {
         preHandler: app.authenticate,
+        ...presented,
         schema: {
           tags,
           summary: 'One video',

@@ -11,6 +11,7 @@ import {
   videoSchema,
 } from '@app/domain';
 import { createVideosService, type VideosServiceDeps } from './videos.service';
+import { presented } from '../../plugins/presented';
 
 const tags = ['staff'];
 const security = [{ bearerAuth: [] }];
@@ -26,6 +27,7 @@ export const staffVideosRoutes =
     app.get(
       '/videos/',
       {
+        ...presented,
         schema: {
           tags,
           security,
