@@ -328,6 +328,11 @@ export const authorizationMatrix: Record<string, MatrixRow> = {
     request: (w) => ({ url: `/api/contests/${w.contest.id}/shipping.csv` }),
     expect: contestRunners(200),
   },
+  'GET /api/contests/:id/applications/release/': {
+    request: (w) => ({ url: `/api/contests/${w.contest.id}/applications/release/?older_than_days=7` }),
+    expect: staffOnly(200),
+    why: 'the dry run of the bulk release: staff only, like the release (the contest’s brand included)',
+  },
   'POST /api/contests/:id/applications/release/': {
     request: (w) => ({
       url: `/api/contests/${w.contest.id}/applications/release/`,

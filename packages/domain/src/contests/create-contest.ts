@@ -15,6 +15,8 @@ export const CONTEST_ADMIN_LIMITS = {
   pageSize: 25,
   /** Most days a pending application may be held before a bulk release (and the fewest). */
   releaseDaysMax: 365,
+  /** The console's first suggestion for that threshold: a week without a decision. */
+  releaseDaysDefault: 7,
   /** Largest stock of one product. */
   stockMax: 1_000_000,
   /** Largest contest image (banner, thumbnail) before it is resized. */

@@ -103,5 +103,32 @@ export const releaseResponseSchema = z.object({
 });
 export type ReleaseResponse = z.infer<typeof releaseResponseSchema>;
 
+/**
+ * GET /api/contests/{id}/applications/release/?older_than_days=&product_id= (staff): what a
+ * release with the same threshold would do now, without doing it (the console's confirmation).
+ */
+export const releasePreviewQuerySchema = z.object({
+  older_than_days: z.coerce.number().int().min(1).max(CONTEST_ADMIN_LIMITS.releaseDaysMax),
+  product_id: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 31 - 1)
+    .optional(),
+});
+export type ReleasePreviewQuery = z.infer<typeof releasePreviewQuerySchema>;
+export const releasePreviewSchema = z.object({
+  older_than_days: z.number().int(),
+  /** Pending applications made before this instant would be declined. */
+  applied_before: z.string(),
+  /** How many would be declined, and so how many units would go back to stock. */
+  pending: z.number().int(),
+  /** Per product of the contest (only those with any). */
+  products: z.array(
+    z.object({ id: z.number().int(), code: z.string(), name: z.string(), pending: z.number().int() }),
+  ),
+});
+export type ReleasePreview = z.infer<typeof releasePreviewSchema>;
+
 /** The shipping list's columns, in order. */
 export const SHIPPING_CSV_HEADER = ['Name', 'E-mail', 'Phone', 'Address', 'Product'] as const;

@@ -48,6 +48,12 @@ export const ENTRY_STATUS_LABELS: Record<(typeof ENTRY_STATUSES)[number], string
   paid: 'Paid',
 };
 
+/** A note's moment in the video as people read it: 75.4 → '1:15' (the entry page and the e-mails). */
+export function formatMoment(seconds: number): string {
+  const total = Math.floor(seconds);
+  return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`;
+}
+
 export const entryStatusSchema = z.enum(ENTRY_STATUSES);
 
 /** `POST /api/contests/{id}/entries/` */

@@ -190,6 +190,22 @@ export function pendingBefore(tx: DbOrTx, contestId: number, before: Date, produ
     .for('update');
 }
 
+/** How many pending applications of a contest (of one product) were made before `before`, per product. */
+export function countPendingBefore(db: DbOrTx, contestId: number, before: Date, productId?: number) {
+  return db
+    .select({ productId: applications.productId, n: sql<number>`count(*)::int` })
+    .from(applications)
+    .where(
+      and(
+        eq(applications.contestId, contestId),
+        eq(applications.status, 'pending'),
+        lt(applications.createdAt, before),
+        productId ? eq(applications.productId, productId) : undefined,
+      ),
+    )
+    .groupBy(applications.productId);
+}
+
 /** Declines the given pending applications; returns the ids that were still pending. */
 export async function declineMany(
   tx: DbOrTx,

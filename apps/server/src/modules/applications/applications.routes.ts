@@ -7,6 +7,8 @@ import {
   managedApplicationPageSchema,
   managedApplicationSchema,
   releaseBodySchema,
+  releasePreviewQuerySchema,
+  releasePreviewSchema,
   releaseResponseSchema,
   shipmentBodySchema,
   type ManagedApplication,
@@ -44,6 +46,21 @@ export const applicationsRoutes =
       },
       async (request) =>
         service.list(request.params.id, request.authUser!, request.query, requestUrl(request.url)),
+    );
+
+    app.get(
+      '/contests/:id/applications/release/',
+      {
+        preHandler: runners,
+        schema: {
+          tags,
+          summary: 'How many pending applications a release older than N days would decline now (staff)',
+          params: contestParamsSchema,
+          querystring: releasePreviewQuerySchema,
+          response: { 200: releasePreviewSchema },
+        },
+      },
+      async (request) => service.releasePreview(request.params.id, request.authUser!, request.query),
     );
 
     app.post(

@@ -8,6 +8,8 @@ import {
   type ManagedApplication,
   type ManagedApplicationPage,
   type ReleaseBody,
+  type ReleasePreview,
+  type ReleasePreviewQuery,
   type ReleaseResponse,
   type Role,
   type ShipmentBody,
@@ -238,6 +240,34 @@ export function createApplicationsService(
         ]),
       );
       return { contest, csv };
+    },
+
+    /**
+     * What `release` with the same threshold would decline now, per product, without changing
+     * anything (staff): the console shows it before staff confirm.
+     */
+    async releasePreview(ref: string, user: User, query: ReleasePreviewQuery): Promise<ReleasePreview> {
+      assertStaffOnly(user);
+      const { contest } = await contests.managedContest(ref, user);
+      if (query.product_id !== undefined && !contest.products.some((p) => p.id === query.product_id)) {
+        throw AppError.validation({ product_id: [CONTEST_ADMIN_MESSAGES.productUnknown] });
+      }
+      const before = new Date(clock().getTime() - query.older_than_days * DAY_MS);
+      const counts = new Map(
+        (await repo.countPendingBefore(db, contest.id, before, query.product_id)).map((c) => [
+          c.productId,
+          Number(c.n),
+        ]),
+      );
+      const products = contest.products
+        .filter((p) => counts.has(p.id))
+        .map((p) => ({ id: p.id, code: p.code, name: p.name, pending: counts.get(p.id)! }));
+      return {
+        older_than_days: query.older_than_days,
+        applied_before: before.toISOString(),
+        pending: products.reduce((sum, p) => sum + p.pending, 0),
+        products,
+      };
     },
 
     /**

@@ -313,6 +313,34 @@ describe('selecting creators and shipping the product (issue 14)', () => {
     expect((await call('POST', url, hbada, body)).statusCode).toBe(403);
     expect((await call('POST', url, other, body)).statusCode).toBe(403);
     expect((await call('POST', url, staff, { older_than_days: 0 })).statusCode).toBe(400);
+
+    // The dry run staff confirm: what the release would decline, changing nothing.
+    const preview = `${url}?older_than_days=7`;
+    expect((await call('GET', preview)).statusCode).toBe(401);
+    for (const user of [outsider, hbada, other])
+      expect((await call('GET', preview, user)).statusCode).toBe(403);
+    expect((await call('GET', `${url}?older_than_days=0`, staff)).statusCode).toBe(400);
+    expect((await call('GET', `${url}?older_than_days=7&product_id=999999`, staff)).statusCode).toBe(400);
+    const dryRun = await call('GET', preview, staff);
+    expect(dryRun.statusCode).toBe(200);
+    expect(dryRun.json()).toMatchObject({
+      older_than_days: 7,
+      pending: 2,
+      products: [
+        { id: l1!.id, code: l1!.code, name: l1!.name, pending: 1 },
+        { id: l2!.id, code: l2!.code, name: l2!.name, pending: 1 },
+      ],
+    });
+    expect((await call('GET', `${url}?older_than_days=7&product_id=${l2!.id}`, staff)).json()).toMatchObject({
+      pending: 1,
+      products: [{ id: l2!.id, pending: 1 }],
+    });
+    expect((await call('GET', `${url}?older_than_days=30`, staff)).json()).toMatchObject({
+      pending: 0,
+      products: [],
+    });
+    expect((await stock(fresh.id)).map((s) => s.reserved)).toEqual([3, 1]);
+
     const res = await call('POST', url, staff, body);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
@@ -330,6 +358,7 @@ describe('selecting creators and shipping the product (issue 14)', () => {
     );
     expect(audit.rows).toHaveLength(1);
     await waitForMail(ctx, old1.creator.email, 'could only select a few');
+    expect((await call('GET', preview, staff)).json()).toMatchObject({ pending: 0, products: [] });
     const again = await call('POST', url, staff, body);
     expect(again.json()).toEqual({ declined: 0, application_ids: [] });
     expect(recent).toBeTruthy();

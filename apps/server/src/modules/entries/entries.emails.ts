@@ -1,4 +1,4 @@
-import { ENTRY_STATUS_LABELS, type EntryStatus } from '@app/domain';
+import { ENTRY_STATUS_LABELS, formatMoment, type EntryStatus } from '@app/domain';
 import type { AppDeps } from '../../app-deps';
 import { sendEmailJob } from '../../jobs/send-email.job';
 import type { MailMessage } from '../../mail/mailer';
@@ -42,18 +42,76 @@ export function entryStatusEmail(input: {
   });
 }
 
+/** Who wrote a note, as the entrant reads it (spec §1: the provider's team and the brand's marketing team). */
+const REVIEWER_LABEL = { staff: 'The contest team', brand: "The brand's marketing team" } as const;
+
+/** A reviewer's note (or reply) on an entry: to the entrant, with the moment it points at. */
+export function entryNoteEmail(input: {
+  to: string;
+  contestTitle: string;
+  version: number;
+  atSeconds: number;
+  text: string;
+  author: keyof typeof REVIEWER_LABEL;
+  isReply: boolean;
+  link: string;
+}): MailMessage {
+  const moment = formatMoment(input.atSeconds);
+  const who = REVIEWER_LABEL[input.author];
+  return renderEmail({
+    to: input.to,
+    subject: `${input.contestTitle}: a note on your entry at ${moment}`,
+    title: `A note on your entry at ${moment}`,
+    paragraphs: [
+      `${who} ${input.isReply ? 'replied to a note' : 'left a note'} on your entry to ${input.contestTitle}, at ${moment} of version ${input.version}:`,
+      `“${input.text}”`,
+      'Open your entry to watch that moment and reply.',
+    ],
+    action: { label: 'Open your entry', url: input.link },
+  });
+}
+
+/** The entrant replied to a note a brand user wrote: to that brand user. */
+export function entryReplyEmail(input: {
+  to: string;
+  contestTitle: string;
+  creatorName: string;
+  version: number;
+  atSeconds: number;
+  text: string;
+  link: string;
+}): MailMessage {
+  const moment = formatMoment(input.atSeconds);
+  return renderEmail({
+    to: input.to,
+    subject: `${input.contestTitle}: ${input.creatorName} replied to your note at ${moment}`,
+    title: `${input.creatorName} replied to your note`,
+    paragraphs: [
+      `${input.creatorName} replied to your note at ${moment} of version ${input.version} of their entry to ${input.contestTitle}:`,
+      `“${input.text}”`,
+    ],
+    action: { label: 'Open the entry', url: input.link },
+  });
+}
+
 /** Queues the entries module's e-mails; links are built from PUBLIC_URL. */
 export function createEntryEmails(deps: Pick<AppDeps, 'config' | 'queue' | 'log'>) {
+  const entryLink = (entryId: number) => `${deps.config.PUBLIC_URL}/entries/${entryId}`;
+  // A change stands even if its e-mail cannot be queued; that is logged.
+  const queue = (message: MailMessage, entryId: number, what: string) =>
+    deps.queue.send(sendEmailJob, message).then(
+      () => undefined,
+      (error: unknown) => deps.log.error({ err: error, entryId }, `could not queue the entry ${what} e-mail`),
+    );
   return {
+    async sendNote(input: Omit<Parameters<typeof entryNoteEmail>[0], 'link'> & { entryId: number }) {
+      await queue(entryNoteEmail({ ...input, link: entryLink(input.entryId) }), input.entryId, 'note');
+    },
+    async sendReply(input: Omit<Parameters<typeof entryReplyEmail>[0], 'link'> & { entryId: number }) {
+      await queue(entryReplyEmail({ ...input, link: entryLink(input.entryId) }), input.entryId, 'reply');
+    },
     async sendStatus(input: Omit<Parameters<typeof entryStatusEmail>[0], 'link'> & { entryId: number }) {
-      const message = entryStatusEmail({
-        ...input,
-        link: `${deps.config.PUBLIC_URL}/entries/${input.entryId}`,
-      });
-      // The change stands even if its e-mail cannot be queued; that is logged.
-      await deps.queue.send(sendEmailJob, message).catch((error: unknown) => {
-        deps.log.error({ err: error, entryId: input.entryId }, 'could not queue the entry status e-mail');
-      });
+      await queue(entryStatusEmail({ ...input, link: entryLink(input.entryId) }), input.entryId, 'status');
     },
   };
 }

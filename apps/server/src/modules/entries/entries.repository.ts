@@ -115,6 +115,24 @@ export async function brandIdOfUser(db: DbOrTx, userId: number): Promise<number 
   return row?.brandId ?? null;
 }
 
+/**
+ * Where to write to a user who wrote a note: the account's e-mail, role, brand (brand users) and
+ * whether it can still sign in (active, not deactivated).
+ */
+export async function noteAuthorContact(db: DbOrTx, userId: number) {
+  const [row] = await db
+    .select({
+      email: users.email,
+      role: users.role,
+      brandId: brandProfiles.brandId,
+      usable: sql<boolean>`(${users.isActive} and ${users.deactivatedAt} is null)`,
+    })
+    .from(users)
+    .leftJoin(brandProfiles, eq(brandProfiles.userId, users.id))
+    .where(eq(users.id, userId));
+  return row;
+}
+
 export async function latestVersionNumber(db: DbOrTx, entryId: number): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`coalesce(max(${entryVersions.version}), 0)::int` })

@@ -27,7 +27,14 @@ import { createContestsService } from '../contests/contests.service';
 import { createVideosService } from '../videos/videos.service';
 import { createEntryEmails } from './entries.emails';
 import { canReply, canReview, canSeeEntry, canSubmit, isReviewer, type EntryViewer } from './entries.policy';
-import { toEntry, toEntryEvent, toEntryNote, toEntrySummary, toEntryVersion } from './entries.presenter';
+import {
+  fullName,
+  toEntry,
+  toEntryEvent,
+  toEntryNote,
+  toEntrySummary,
+  toEntryVersion,
+} from './entries.presenter';
 import * as repo from './entries.repository';
 
 export type EntriesServiceDeps = Pick<AppDeps, 'database' | 'storage' | 'queue' | 'config' | 'log'>;
@@ -105,6 +112,43 @@ export function createEntriesService(deps: EntriesServiceDeps, clock: () => Date
       const list = versions.get(row.id);
       const latest = list?.[list.length - 1];
       return latest ? [toEntrySummary(row, latest, counts.get(row.id))] : [];
+    });
+  }
+
+  /**
+   * The e-mail a new note sends, after its commit (see spec-decisions, "Notes e-mail the
+   * entrant"): a reviewer's note or reply goes to the entrant; the entrant's reply goes to the
+   * brand user who started the thread, if that account still belongs to the contest's brand;
+   * a thread staff started sends nothing (staff work from the submissions list's open notes).
+   */
+  async function mailAboutNote(
+    entry: repo.EntryRow,
+    note: repo.NoteRow,
+    parent: repo.NoteRow | undefined,
+    byReviewer: boolean,
+  ) {
+    const about = { entryId: entry.id, contestTitle: entry.contestTitle, version: note.version };
+    if (byReviewer) {
+      if (note.authorRole !== 'staff' && note.authorRole !== 'brand') return;
+      await emails.sendNote({
+        ...about,
+        to: entry.creatorEmail,
+        atSeconds: note.atSeconds,
+        text: note.text,
+        author: note.authorRole,
+        isReply: parent !== undefined,
+      });
+      return;
+    }
+    if (parent?.authorRole !== 'brand' || parent.authorId === null) return;
+    const author = await repo.noteAuthorContact(db, parent.authorId);
+    if (!author?.usable || author.role !== 'brand' || author.brandId !== entry.contestBrandId) return;
+    await emails.sendReply({
+      ...about,
+      to: author.email,
+      creatorName: fullName(entry.creatorFirstName, entry.creatorLastName) || 'The creator',
+      atSeconds: note.atSeconds,
+      text: note.text,
     });
   }
 
@@ -370,7 +414,9 @@ export function createEntriesService(deps: EntriesServiceDeps, clock: () => Date
           });
         return id;
       });
-      return toEntryNote((await repo.findNote(db, entryId, noteId))!);
+      const note = (await repo.findNote(db, entryId, noteId))!;
+      await mailAboutNote(row, note, parent, reviewer);
+      return toEntryNote(note);
     },
 
     /** Resolves a note (staff and the contest's brand; the entrant gets 403, others 404). */

@@ -61,7 +61,8 @@ const selectors = new WeakMap<TestContext, TestUser>();
  * step writes; written here so that any number of creators fit the contest's small stock and a
  * contest whose applications are closed can still have one), then the real selection by staff
  * through the applications service (audited, the "You are selected" e-mail queued). Returns once
- * that e-mail is in the outbox, so the creator's later e-mails come after it.
+ * that e-mail is in the outbox (when the context writes one), so the creator's later e-mails come
+ * after it.
  */
 export async function selectApplicant(ctx: TestContext, contest: ContestResponse, userId: number) {
   const db = ctx.deps.database.db;
@@ -101,7 +102,8 @@ export async function selectApplicant(ctx: TestContext, contest: ContestResponse
   const [account] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
   const before = mailsTo(ctx, account!.email).length;
   await createApplicationsService(ctx.deps).select(applicationId, staff);
-  await waitForMails(ctx, account!.email, before + 1);
+  // A context that sends through an SMTP server (SMTP_URL) writes no outbox: its test reads the server.
+  if (!ctx.config.SMTP_URL) await waitForMails(ctx, account!.email, before + 1);
 }
 
 /**

@@ -38,6 +38,8 @@ import {
   type ApplicationAction,
   type ApplicationsFilter,
 } from '../api/applications';
+import { ReleaseApplications } from './release-applications';
+import { StockSummary } from './stock-summary';
 
 const STATUS_COLOR = {
   pending: 'warning',
@@ -242,10 +244,14 @@ function Shipment({ application }: { application: ManagedApplication }) {
   );
 }
 
+const LINK_LABEL = { youtube: 'YouTube', instagram: 'Instagram', portfolio: 'Portfolio' } as const;
+
 function Applicant({ application }: { application: ManagedApplication }) {
-  const links = Object.entries(application.links).filter(([, url]) => url);
+  const links = (Object.keys(LINK_LABEL) as Array<keyof typeof LINK_LABEL>)
+    .map((name) => [name, application.links[name]] as const)
+    .filter(([, url]) => url);
   return (
-    <Box>
+    <Box sx={{ minWidth: 0 }}>
       <Typography sx={{ fontWeight: 600 }}>{application.full_name}</Typography>
       <Typography variant="body2" sx={{ color: 'text.secondary', wordBreak: 'break-all' }}>
         {application.creator_email}
@@ -258,15 +264,18 @@ function Applicant({ application }: { application: ManagedApplication }) {
       ) : null}
       {links.length ? (
         <Typography variant="body2" sx={{ mt: 0.5 }}>
+          {/* The name of each link, not its address: addresses are long and break the layout. */}
           {links.map(([name, url]) => (
             <Link
               key={name}
               href={/^https?:\/\//i.test(url) ? url : undefined}
-              sx={{ mr: 1 }}
+              title={url}
+              aria-label={`${LINK_LABEL[name]} of ${application.full_name}: ${url}`}
+              sx={{ mr: 2 }}
               rel="noopener noreferrer"
               target="_blank"
             >
-              {name}: {url}
+              {LINK_LABEL[name]}
             </Link>
           ))}
         </Typography>
@@ -297,14 +306,20 @@ export function ApplicationsTable({ contest, isStaff }: { contest: ContestRespon
 
   return (
     <Stack spacing={2}>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+      <StockSummary contest={contest} />
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        useFlexGap
+        sx={{ alignItems: { sm: 'center' }, flexWrap: 'wrap' }}
+      >
         <TextField
           select
           size="small"
           label="Status"
           value={filter.status}
           onChange={(e) => update({ status: e.target.value as ApplicationStatus | '' })}
-          sx={{ minWidth: 150 }}
+          sx={{ width: { sm: 180 } }}
         >
           <MenuItem value="">All</MenuItem>
           {APPLICATION_STATUSES.map((status) => (
@@ -319,7 +334,7 @@ export function ApplicationsTable({ contest, isStaff }: { contest: ContestRespon
           label="Product"
           value={filter.product === '' ? '' : String(filter.product)}
           onChange={(e) => update({ product: e.target.value ? Number(e.target.value) : '' })}
-          sx={{ minWidth: 170 }}
+          sx={{ width: { sm: 200 } }}
         >
           <MenuItem value="">All products</MenuItem>
           {contest.products.map((p) => (
@@ -334,7 +349,7 @@ export function ApplicationsTable({ contest, isStaff }: { contest: ContestRespon
           label="Sort"
           value={filter.sort}
           onChange={(e) => update({ sort: e.target.value as ApplicationsFilter['sort'] })}
-          sx={{ minWidth: 150 }}
+          sx={{ width: { sm: 180 } }}
         >
           {APPLICATION_SORTS.map((sort) => (
             <MenuItem key={sort} value={sort}>
@@ -355,6 +370,7 @@ export function ApplicationsTable({ contest, isStaff }: { contest: ContestRespon
         >
           Export shipping CSV
         </Button>
+        {isStaff ? <ReleaseApplications contest={contest} /> : null}
       </Stack>
       {exportError ? <Alert severity="error">{exportError}</Alert> : null}
       {applications.isError ? (
@@ -385,15 +401,22 @@ export function ApplicationsTable({ contest, isStaff }: { contest: ContestRespon
               >
                 <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 1 }}>
                   <Applicant application={a} />
-                  <Chip size="small" label={a.status} color={STATUS_COLOR[a.status]} />
+                  <Chip size="small" label={a.status} color={STATUS_COLOR[a.status]} sx={{ flexShrink: 0 }} />
                 </Stack>
                 <Typography variant="body2">
                   {a.product.name} · applied {date(a.created_at)}
                 </Typography>
+                {a.decision.note ? (
+                  <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                    Note: {a.decision.note}
+                  </Typography>
+                ) : null}
                 <Typography variant="body2" sx={{ color: 'text.secondary' }}>
                   Shipment: <Shipment application={a} />
                 </Typography>
-                <Actions application={a} isStaff={isStaff} onAct={setPending} />
+                <Box>
+                  <Actions application={a} isStaff={isStaff} onAct={setPending} />
+                </Box>
               </Box>
             ))}
           </Stack>

@@ -53,12 +53,17 @@ function ContestCard({ contest, isStaff }: { contest: BrandContest; isStaff: boo
               {contest.title}
             </Link>
             <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-              {contest.brand.name} · applications close{' '}
-              {formatContestDate(contest.application_deadline, contest.timezone)} · videos due{' '}
-              {formatContestDate(contest.submission_deadline, contest.timezone)}
+              {contest.brand.name} ·{' '}
+              <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+                applications close {formatContestDate(contest.application_deadline, contest.timezone)}
+              </Box>{' '}
+              ·{' '}
+              <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+                videos due {formatContestDate(contest.submission_deadline, contest.timezone)}
+              </Box>
             </Typography>
           </Box>
-          <Chip size="small" label={chip.label} color={chip.color} />
+          <Chip size="small" label={chip.label} color={chip.color} sx={{ flexShrink: 0 }} />
         </Stack>
         <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2 }} aria-label="Counts">
           <Count label="Pending" value={contest.counts.pending} />

@@ -334,7 +334,14 @@ export function ContestForm({
               key={field.id}
               role="group"
               aria-label={`Product ${index + 1}`}
-              sx={{ p: 2, border: 1, borderColor: 'divider', borderRadius: 1, display: 'grid', gap: 2 }}
+              sx={{
+                p: { xs: 1.5, sm: 2 },
+                border: 1,
+                borderColor: 'divider',
+                borderRadius: 1,
+                display: 'grid',
+                gap: 2,
+              }}
             >
               <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '120px 1fr' } }}>
                 <TextField
@@ -350,7 +357,11 @@ export function ContestForm({
                   {...form.register(`products.${index}.name`)}
                 />
               </Box>
-              <TextField label="Product description" {...form.register(`products.${index}.description`)} />
+              <TextField
+                label="Product description"
+                multiline
+                {...form.register(`products.${index}.description`)}
+              />
               <TextField
                 label="Features"
                 multiline

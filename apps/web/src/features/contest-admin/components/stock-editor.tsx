@@ -36,10 +36,12 @@ export function StockEditor({
             onChange={(event) => setTotal(event.target.value)}
             error={Boolean(error)}
             helperText={error ?? `At least ${stock.reserved}.`}
+            sx={{ flex: { xs: 1, sm: '0 1 220px' }, minWidth: 0 }}
           />
           <Button
             variant="outlined"
             color="inherit"
+            sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}
             disabled={mutation.isPending || total === String(stock.total)}
             onClick={() => mutation.mutate({ productId: stock.product_id, total: Number(total) })}
           >

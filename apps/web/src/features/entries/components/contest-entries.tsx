@@ -92,7 +92,9 @@ export function ContestEntries({ contestId }: { contestId: string }) {
         value={filter}
         onChange={(_event, value: EntryFilter | 'all') => setFilter(value)}
         variant="scrollable"
-        allowScrollButtonsMobile={false}
+        // Phones: arrows show that more filters sit past the edge.
+        scrollButtons="auto"
+        allowScrollButtonsMobile
         aria-label="Filter entries"
       >
         {FILTERS.map((item) => (

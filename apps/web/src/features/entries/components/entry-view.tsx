@@ -129,8 +129,10 @@ function EntryDetail({ entry }: { entry: Entry }) {
         >
           <Chip color="primary" label={ENTRY_STATUS_LABELS[entry.status]} />
           <Typography color="text.secondary">
-            {entry.creator.name} · videos due{' '}
-            {formatContestDate(entry.submission_deadline, entry.timezone, { time: true })}
+            {entry.creator.name} ·{' '}
+            <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+              videos due {formatContestDate(entry.submission_deadline, entry.timezone, { time: true })}
+            </Box>
           </Typography>
         </Stack>
       </Box>
@@ -160,7 +162,8 @@ function EntryDetail({ entry }: { entry: Entry }) {
                   setVersionNumber(chosen === entry.version ? null : chosen);
                   setDraftAt(null);
                 }}
-                sx={{ minWidth: 180 }}
+                fullWidth={false}
+                sx={{ minWidth: 200, flex: { xs: 1, sm: '0 0 auto' } }}
               >
                 {entry.versions.map((item) => (
                   <MenuItem key={item.version} value={String(item.version)}>

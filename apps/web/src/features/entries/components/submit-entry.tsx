@@ -128,6 +128,12 @@ export function SubmitEntry({ contest, renderUpload }: SubmitEntryProps) {
       {entry && (
         <Alert
           severity={submitted ? 'success' : 'info'}
+          // Phones: the link goes under the message instead of squeezing it into a narrow column.
+          sx={{
+            flexWrap: { xs: 'wrap', sm: 'nowrap' },
+            '& .MuiAlert-message': { flex: { xs: '1 0 70%', sm: '1 1 auto' }, minWidth: 0 },
+            '& .MuiAlert-action': { ml: { xs: 4, sm: 'auto' }, pt: { xs: 0, sm: 0.5 } },
+          }}
           action={
             <Button component={RouterLink} to={entryPath(entry.id)} color="inherit" size="small">
               Open your entry

@@ -58,7 +58,11 @@ export function JudgingBoard({ contestId }: { contestId: number }) {
                 <Box
                   sx={{
                     aspectRatio: '9 / 16',
-                    maxHeight: 560,
+                    maxHeight: { xs: 480, md: 560 },
+                    // As wide as its height allows, centred in the column.
+                    width: '100%',
+                    maxWidth: { xs: 270, md: 315 },
+                    mx: 'auto',
                     borderRadius: 1,
                     overflow: 'hidden',
                     bgcolor: 'common.black',

@@ -21,6 +21,7 @@ import {
   Typography,
 } from '@mui/material';
 import { JUDGING_LIMITS, type PublishResultsBody, type Ranking } from '@app/domain';
+import { stackedTableSx } from '../../../components/stacked-table';
 import { ApiError } from '../../../lib/api-client';
 import { useRanking } from '../api/get-ranking';
 import { usePublishResults } from '../api/publish-results';
@@ -60,8 +61,9 @@ function RankingTable({
 }) {
   const published = Boolean(ranking.results_published_at);
   return (
-    <TableContainer sx={{ overflowX: 'auto' }}>
-      <Table size="small" aria-label="Ranking">
+    // Phones: one card per entry (see stackedTableSx), with its place and prize fields.
+    <TableContainer>
+      <Table size="small" aria-label="Ranking" sx={stackedTableSx}>
         <TableHead>
           <TableRow>
             <TableCell>Rank</TableCell>
@@ -78,20 +80,26 @@ function RankingTable({
             const draft = drafts[e.entry_id] ?? { place: '', prize: '' };
             return (
               <TableRow key={e.entry_id}>
-                <TableCell>
+                <TableCell data-label="Rank">
                   {e.rank}
                   {e.tied && <Chip size="small" label="tie" variant="outlined" sx={{ ml: 1 }} />}
                 </TableCell>
-                <TableCell sx={{ minWidth: 180 }}>
+                <TableCell data-heading sx={{ minWidth: { md: 180 } }}>
                   <Typography variant="body2">{e.creator_name}</Typography>
                   <Typography variant="caption" sx={{ color: 'text.secondary' }}>
                     Entry {e.entry_id} · {e.video.title}
                   </Typography>
                 </TableCell>
-                <TableCell align="right">{e.weighted_average?.toFixed(2) ?? '—'}</TableCell>
-                <TableCell align="right">{e.judges}</TableCell>
-                <TableCell align="right">{e.judges ? e.spread.toFixed(2) : '—'}</TableCell>
-                <TableCell sx={{ minWidth: 90 }}>
+                <TableCell data-label="Weighted average" align="right">
+                  {e.weighted_average?.toFixed(2) ?? '—'}
+                </TableCell>
+                <TableCell data-label="Judges" align="right">
+                  {e.judges}
+                </TableCell>
+                <TableCell data-label="Spread" align="right">
+                  {e.judges ? e.spread.toFixed(2) : '—'}
+                </TableCell>
+                <TableCell data-label="Place" sx={{ minWidth: { md: 90 } }}>
                   {published ? (
                     (e.place && ordinal(e.place)) || '—'
                   ) : (
@@ -105,7 +113,7 @@ function RankingTable({
                     />
                   )}
                 </TableCell>
-                <TableCell sx={{ minWidth: 120 }}>
+                <TableCell data-label={`Prize (${ranking.currency})`} sx={{ minWidth: { md: 120 } }}>
                   {published ? (
                     e.prize_cents ? (
                       formatCents(e.prize_cents, ranking.currency)
@@ -160,12 +168,18 @@ export function RankingPanel({ contestId }: { contestId: number }) {
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
           By weighted average over the judges. Equal averages: more judges first, then the earlier submission.
         </Typography>
-        <RankingTable
-          ranking={data}
-          drafts={drafts}
-          onDraft={(entryId, draft) => setDrafts((d) => ({ ...d, [entryId]: draft }))}
-        />
-        {published ? (
+        {data.entries.length === 0 ? (
+          <Typography sx={{ color: 'text.secondary' }}>
+            Nothing to rank yet: entries appear here once creators submit them.
+          </Typography>
+        ) : (
+          <RankingTable
+            ranking={data}
+            drafts={drafts}
+            onDraft={(entryId, draft) => setDrafts((d) => ({ ...d, [entryId]: draft }))}
+          />
+        )}
+        {data.entries.length === 0 ? null : published ? (
           <Alert severity="success">Results published. Entrants were e-mailed their scorecards.</Alert>
         ) : (
           <Box>

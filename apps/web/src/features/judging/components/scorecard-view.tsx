@@ -39,7 +39,11 @@ export function ScorecardView({ entryId }: { entryId: number }) {
       <Box
         sx={{
           aspectRatio: '9 / 16',
-          maxHeight: 560,
+          maxHeight: { xs: 480, md: 560 },
+          // As wide as its height allows, centred (on phones the page column is wider).
+          justifySelf: 'center',
+          width: '100%',
+          maxWidth: { xs: 270, md: 315 },
           borderRadius: 1,
           overflow: 'hidden',
           bgcolor: 'common.black',
@@ -55,11 +59,14 @@ export function ScorecardView({ entryId }: { entryId: number }) {
       </Box>
       <Stack spacing={3}>
         <Card component="section" aria-labelledby="standing-heading">
-          <CardContent sx={{ p: 3 }}>
+          <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
+            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+              {s.contest_title}
+            </Typography>
             <Typography id="standing-heading" component="h2" variant="h5" sx={{ mb: 1 }}>
               {s.video.title}
             </Typography>
-            <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1, mb: 2 }}>
+            <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mb: 2 }}>
               {s.place ? (
                 <Chip
                   color="primary"
@@ -79,7 +86,7 @@ export function ScorecardView({ entryId }: { entryId: number }) {
           </CardContent>
         </Card>
         <Card component="section" aria-labelledby="criteria-heading">
-          <CardContent sx={{ p: 3, display: 'grid', gap: 2 }}>
+          <CardContent sx={{ p: { xs: 2, sm: 3 }, display: 'grid', gap: 2 }}>
             <Typography id="criteria-heading" component="h2" variant="h5">
               Score per criterion
             </Typography>
@@ -104,7 +111,7 @@ export function ScorecardView({ entryId }: { entryId: number }) {
           </CardContent>
         </Card>
         <Card component="section" aria-labelledby="feedback-heading">
-          <CardContent sx={{ p: 3, display: 'grid', gap: 2 }}>
+          <CardContent sx={{ p: { xs: 2, sm: 3 }, display: 'grid', gap: 2 }}>
             <Typography id="feedback-heading" component="h2" variant="h5">
               What the judges wrote
             </Typography>
@@ -128,7 +135,7 @@ export function ScorecardView({ entryId }: { entryId: number }) {
         </Card>
         <Box>
           <Button component={RouterLink} to={paths.contest(s.contest_id)} variant="outlined">
-            See the winners of {s.contest_title}
+            See the contest’s winners
           </Button>
         </Box>
       </Stack>

@@ -17,6 +17,7 @@ import {
   Typography,
 } from '@mui/material';
 import { PAYOUT_METHOD_LABELS, type Earning } from '@app/domain';
+import { stackedTableSx } from '../../../components/stacked-table';
 import { formatDateTime } from '../../../lib/format';
 import { usePayouts, type PayoutStatus } from '../api/get-payouts';
 import { downloadPayoutsCsv } from '../api/export-payouts';
@@ -79,6 +80,7 @@ export function PayoutsPanel() {
                   <Table
                     size="small"
                     aria-label={status === 'pending' ? 'Owed per creator' : 'Paid per creator'}
+                    sx={stackedTableSx}
                   >
                     <TableHead>
                       <TableRow>
@@ -90,14 +92,19 @@ export function PayoutsPanel() {
                     <TableBody>
                       {payouts.data.per_creator.map((c) => (
                         <TableRow key={`${c.user_id}-${c.currency}`}>
-                          <TableCell>
+                          <TableCell data-heading>
                             {c.creator_name}
-                            <Typography variant="caption" sx={{ display: 'block', color: 'text.secondary' }}>
+                            <Typography
+                              variant="caption"
+                              sx={{ display: 'block', color: 'text.secondary', overflowWrap: 'anywhere' }}
+                            >
                               {c.creator_email}
                             </Typography>
                           </TableCell>
-                          <TableCell align="right">{c.earnings}</TableCell>
-                          <TableCell align="right">
+                          <TableCell data-label="Earnings" align="right">
+                            {c.earnings}
+                          </TableCell>
+                          <TableCell data-label="Amount" align="right">
                             {c.amount} {c.currency}
                           </TableCell>
                         </TableRow>
@@ -114,8 +121,8 @@ export function PayoutsPanel() {
                 <Typography id="earnings-heading" component="h2" variant="h5" sx={{ mb: 2 }}>
                   Earnings
                 </Typography>
-                <TableContainer sx={{ overflowX: 'auto' }}>
-                  <Table size="small" aria-label="Earnings">
+                <TableContainer>
+                  <Table size="small" aria-label="Earnings" sx={stackedTableSx}>
                     <TableHead>
                       <TableRow>
                         <TableCell>Creator</TableCell>
@@ -128,13 +135,20 @@ export function PayoutsPanel() {
                     <TableBody>
                       {payouts.data.earnings.map((e) => (
                         <TableRow key={e.earning_id}>
-                          <TableCell>{e.creator_name}</TableCell>
-                          <TableCell>{e.contest_title ?? '—'}</TableCell>
-                          <TableCell align="right">
+                          <TableCell data-heading>{e.creator_name}</TableCell>
+                          <TableCell data-label="Contest" data-wide>
+                            {e.contest_title ?? '—'}
+                          </TableCell>
+                          <TableCell data-label="Amount" align="right">
                             {e.amount} {e.currency}
                           </TableCell>
-                          <TableCell>{formatDateTime(e.paid_at ?? e.awarded_at)}</TableCell>
-                          <TableCell>
+                          <TableCell data-label={status === 'pending' ? 'Awarded' : 'Paid'}>
+                            {formatDateTime(e.paid_at ?? e.awarded_at)}
+                          </TableCell>
+                          <TableCell
+                            data-wide
+                            {...(status === 'pending' ? {} : { 'data-label': 'Method and reference' })}
+                          >
                             {status === 'pending' ? (
                               <Button
                                 size="small"
