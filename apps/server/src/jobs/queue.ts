@@ -190,7 +190,8 @@ function jobLeases(handle: DatabaseHandle, boss: PgBoss, options: QueueOptions) 
         async end() {
           clearInterval(renewing);
           await releaseLease(handle.db, jobId, workerId).catch((error: unknown) =>
-            // The sweep fails the job later; the handler is safe to run again.
+            // A lease left behind goes stale and a sweep deletes it (failing a job already
+            // completed does nothing; one still active is retried, and handlers may run again).
             log.warn({ err: error }, 'could not end the job lease'),
           );
         },
