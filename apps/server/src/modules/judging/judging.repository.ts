@@ -20,6 +20,16 @@ import {
  */
 
 export function findContest(db: DbOrTx, contestId: number) {
+  // Read by every judging request (the ranking's pages among them): prepared.
+  const statement = prepared(db, 'judging_contest', () =>
+    contestQuery(db)
+      .where(eq(contests.id, sql.placeholder('contestId')))
+      .prepare('judging_contest'),
+  );
+  return statement.execute({ contestId }).then((rows) => rows[0]);
+}
+
+function contestQuery(db: DbOrTx) {
   return db
     .select({
       id: contests.id,
@@ -33,9 +43,7 @@ export function findContest(db: DbOrTx, contestId: number) {
       resultsPublishedAt: contests.resultsPublishedAt,
       publicationStatus: contests.publicationStatus,
     })
-    .from(contests)
-    .where(eq(contests.id, contestId))
-    .then((rows) => rows[0]);
+    .from(contests);
 }
 export type ContestRow = NonNullable<Awaited<ReturnType<typeof findContest>>>;
 
@@ -334,6 +342,21 @@ export async function insertResults(
 
 /** The placed entries of a contest, by place. */
 export function findResults(db: DbOrTx, contestId: number) {
+  return resultsQuery(db).where(eq(contestResults.contestId, contestId)).orderBy(asc(contestResults.place));
+}
+
+/** `findResults` prepared, for the ranking's pages (outside transactions). */
+export function findPlaces(db: DbOrTx, contestId: number) {
+  const statement = prepared(db, 'judging_places_of_contest', () =>
+    resultsQuery(db)
+      .where(eq(contestResults.contestId, sql.placeholder('contestId')))
+      .orderBy(asc(contestResults.place))
+      .prepare('judging_places_of_contest'),
+  );
+  return statement.execute({ contestId });
+}
+
+function resultsQuery(db: DbOrTx) {
   return db
     .select({
       entryId: contestResults.entryId,
@@ -341,9 +364,7 @@ export function findResults(db: DbOrTx, contestId: number) {
       place: contestResults.place,
       prizeCents: contestResults.prizeCents,
     })
-    .from(contestResults)
-    .where(eq(contestResults.contestId, contestId))
-    .orderBy(asc(contestResults.place));
+    .from(contestResults);
 }
 
 /** The latest published winners of every contest whose film is approved for the library, newest first. */

@@ -359,7 +359,7 @@ export function createJudgingService(deps: JudgingServiceDeps) {
       const request = { page: query.page, pageSize: JUDGING_LIMITS.rankingPageSize, url };
       const [{ rows, count }, placed] = await Promise.all([
         repo.findRankingPage(db, contestId, pageWindow(request)),
-        repo.findResults(db, contestId),
+        repo.findPlaces(db, contestId),
       ]);
       const placeOf = new Map(placed.map((r) => [r.entryId, r]));
       const { results, ...links } = toPage(
