@@ -6,7 +6,6 @@ import {
   MESSAGES,
   RANK_BAND_LABELS,
   rankBand,
-  sameAverage,
   toTenScale,
   type ContestResults,
   type CorrectResultsBody,

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  compareRanked,
   JUDGING_MESSAGES,
   PAYOUT_MESSAGES,
   type ContestResults,
@@ -252,6 +253,20 @@ describe('judging, results and payouts', () => {
       [29, false, 0, null],
       [30, false, 0, null],
     ]);
+
+    // The same order as the domain's rule (the one the scorecards use) on the same scores.
+    const byRule = made
+      .map((entryId, i) => {
+        const own = rows.filter((r) => r.entryId === entryId);
+        return {
+          entryId,
+          totalSum: own.reduce((sum, r) => sum + r.weightedTotal, 0),
+          judges: own.length,
+          submittedAt: new Date(base + i * 1000 + 1).toISOString(),
+        };
+      })
+      .sort(compareRanked);
+    expect([...page1.entries, ...page2.entries].map((e) => e.entry_id)).toEqual(byRule.map((r) => r.entryId));
 
     // Past the end: an empty page that leads back; a page that is not a number ≥ 1 is refused.
     const page3 = (await call('GET', `${url}?page=3`, staff)).json<Ranking>();
