@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQuerySchema } from '../common/paging';
 import { rubricCriterionSchema } from '../contests/rubric';
 import { videoPlaybackSchema } from '../videos/video-api';
 import { JUDGING_LIMITS } from './limits';
@@ -72,7 +73,17 @@ export const judgingSheetSchema = judgingWindowSchema.extend({
 });
 export type JudgingSheet = z.infer<typeof judgingSheetSchema>;
 
-/** `GET /api/contests/{id}/ranking/` (staff). */
+/**
+ * `GET /api/contests/{id}/ranking/?page=` (staff): pages of `JUDGING_LIMITS.rankingPageSize`, like
+ * the other staff lists (a page number out of bounds is 400, past the end an empty page).
+ */
+export const rankingQuerySchema = pageQuerySchema;
+export type RankingQuery = z.infer<typeof rankingQuerySchema>;
+
+/**
+ * `GET /api/contests/{id}/ranking/` (staff): one page of the entries in ranking order (`count` of
+ * them in all, `next`/`previous` page links as every list) with the contest's rubric and prize.
+ */
 export const rankingSchema = z.object({
   contest_id: z.number(),
   rubric: z.array(rubricCriterionSchema),
@@ -80,6 +91,11 @@ export const rankingSchema = z.object({
   currency: z.string(),
   /** The contest's headline prize in cents (a hint for the first place). */
   prize_cents: z.number(),
+  /** Entries ranked in all. */
+  count: z.number().int(),
+  next: z.string().nullable(),
+  previous: z.string().nullable(),
+  /** This page's entries; `rank` is absolute (the first of page 2 is 26). */
   entries: z.array(
     z.object({
       rank: z.number(),

@@ -13,6 +13,8 @@ export const JUDGING_LIMITS = {
   reasonMax: 500,
   /** Winners shown by the home page's carousel. */
   winnersShown: 12,
+  /** Entries on one page of the staff ranking (the staff lists' page size). */
+  rankingPageSize: 25,
 } as const;
 
 /** Messages of judging, results and scorecards. */

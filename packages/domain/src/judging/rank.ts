@@ -14,7 +14,11 @@ export interface RankInput {
   submittedAt: string;
 }
 
-/** a before b: higher average; then more judges; then the earlier submission; then the lower entry id. */
+/**
+ * a before b: higher average; then more judges; then the earlier submission; then the lower entry id.
+ * The staff ranking's pages apply the same order in SQL (`findRankingPage` in the judging module);
+ * the judging tests check both on the same entries.
+ */
 export function compareRanked(a: RankInput, b: RankInput): number {
   // Entries nobody scored come last.
   if (a.judges === 0 || b.judges === 0) {

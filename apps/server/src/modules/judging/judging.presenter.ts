@@ -2,10 +2,24 @@ import type { JudgedVideo, OwnScore } from '@app/domain';
 import { toTenScale } from '@app/domain';
 import type { JudgedEntryRow, ScoreRow } from './judging.repository';
 
+/** The columns of a judged version's video. */
+type VideoRow = Pick<
+  JudgedEntryRow,
+  | 'videoId'
+  | 'videoTitle'
+  | 'posterKey'
+  | 'previewKey'
+  | 'originalKey'
+  | 'hlsKey'
+  | 'mp4Key'
+  | 'renditions'
+  | 'captions'
+>;
+
 export type MediaUrl = (key: string) => string;
 
 /** The judged version's video, playable (the same shape the player takes everywhere). */
-export function toJudgedVideo(row: JudgedEntryRow, mediaUrl: MediaUrl): JudgedVideo {
+export function toJudgedVideo(row: VideoRow, mediaUrl: MediaUrl): JudgedVideo {
   return {
     id: row.videoId,
     title: row.videoTitle,

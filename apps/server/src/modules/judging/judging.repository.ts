@@ -20,6 +20,16 @@ import {
  */
 
 export function findContest(db: DbOrTx, contestId: number) {
+  // Read by every judging request (the ranking's pages among them): prepared.
+  const statement = prepared(db, 'judging_contest', () =>
+    contestQuery(db)
+      .where(eq(contests.id, sql.placeholder('contestId')))
+      .prepare('judging_contest'),
+  );
+  return statement.execute({ contestId }).then((rows) => rows[0]);
+}
+
+function contestQuery(db: DbOrTx) {
   return db
     .select({
       id: contests.id,
@@ -33,9 +43,7 @@ export function findContest(db: DbOrTx, contestId: number) {
       resultsPublishedAt: contests.resultsPublishedAt,
       publicationStatus: contests.publicationStatus,
     })
-    .from(contests)
-    .where(eq(contests.id, contestId))
-    .then((rows) => rows[0]);
+    .from(contests);
 }
 export type ContestRow = NonNullable<Awaited<ReturnType<typeof findContest>>>;
 
@@ -142,37 +150,107 @@ export function findContestScores(db: DbOrTx, contestId: number, judgeId?: numbe
 export type ScoreRow = Awaited<ReturnType<typeof findContestScores>>[number];
 
 /**
- * Per entry of the contest that has scores: the number of judges, the sum, lowest and highest of
- * their weighted totals and, per criterion, the sum of the marks — the ranking's inputs computed in
- * SQL (1,000 entries × 5 judges: 1,000 small rows instead of 5,000 scores with their marks). Prepared.
+ * One page of the contest's ranking (docs/spec-decisions.md "Judging"), ordered in SQL over every
+ * entry that has a version: per entry its judges' number and the sum, lowest and highest of their
+ * weighted totals; the order is the higher average (compared exactly: the sum over the judges at
+ * 20 decimals, where two different averages of integer sums differ far earlier), then more judges,
+ * then the earlier submission of the judged version (to the millisecond, as the scorecards compare
+ * it), then the lower entry id; unscored entries last. `rank` is absolute, `tied` compares the
+ * neighbours in the whole order (so across page boundaries) by cross-multiplying, and each row
+ * carries `total`, the number of ranked entries. Only the page's rows are joined to their version,
+ * video and creator, and only theirs get per-criterion sums of the marks. Prepared; placeholders
+ * `contestId`, `limit`, `offset`.
  */
-export function findScoreTotals(db: DbOrTx, contestId: number) {
-  const statement = prepared(db, 'judging_score_totals', () =>
-    db
+export async function findRankingPage(
+  db: DbOrTx,
+  contestId: number,
+  page: { limit: number; offset: number },
+) {
+  const statement = prepared(db, 'judging_ranking_page', () => {
+    const contest = sql`${sql.placeholder('contestId')}::int`;
+    const offset = sql`${sql.placeholder('offset')}::int`;
+    const limit = sql`${sql.placeholder('limit')}::int`;
+    const ranked = sql`(
+      with latest as (
+        select distinct on (v.entry_id) v.entry_id, v.version, v.created_at
+        from ${entryVersions} v join ${contestEntries} e on e.id = v.entry_id
+        where e.contest_id = ${contest}
+        order by v.entry_id, v.version desc
+      ), totals as (
+        select s.entry_id, count(*)::int as judges, sum(s.weighted_total)::int as total_sum,
+          min(s.weighted_total) as min_total, max(s.weighted_total) as max_total
+        from ${entryScores} s join ${contestEntries} e on e.id = s.entry_id
+        where e.contest_id = ${contest}
+        group by s.entry_id
+      ), ranked as (
+        select l.entry_id, l.version, coalesce(t.judges, 0) as judges,
+          coalesce(t.total_sum, 0) as total_sum, coalesce(t.min_total, 0) as min_total,
+          coalesce(t.max_total, 0) as max_total,
+          count(*) over () as total,
+          row_number() over w as rank,
+          lag(t.total_sum) over w as prev_sum, lag(t.judges) over w as prev_judges,
+          lead(t.total_sum) over w as next_sum, lead(t.judges) over w as next_judges
+        from latest l left join totals t on t.entry_id = l.entry_id
+        window w as (
+          order by t.total_sum::numeric(38, 20) / t.judges desc nulls last,
+            coalesce(t.judges, 0) desc, date_trunc('milliseconds', l.created_at), l.entry_id
+        )
+      )
+      select entry_id, version, judges, total_sum, min_total, max_total, total::int as total,
+        rank::int as rank,
+        coalesce(judges > 0 and (
+          (prev_judges > 0 and prev_sum * judges = total_sum * prev_judges)
+          or (next_judges > 0 and next_sum * judges = total_sum * next_judges)
+        ), false) as tied
+      from ranked
+      where rank > ${offset} and rank <= ${offset} + ${limit}
+    ) as page`;
+    return db
       .select({
-        entryId: entryScores.entryId,
-        judges: sql<number>`count(*)::int`,
-        totalSum: sql<number>`sum(${entryScores.weightedTotal})::int`,
-        minTotal: sql<number>`min(${entryScores.weightedTotal})`,
-        maxTotal: sql<number>`max(${entryScores.weightedTotal})`,
+        rank: sql<number>`page.rank`,
+        tied: sql<boolean>`page.tied`,
+        total: sql<number>`page.total`,
+        judges: sql<number>`page.judges`,
+        totalSum: sql<number>`page.total_sum`,
+        minTotal: sql<number>`page.min_total`,
+        maxTotal: sql<number>`page.max_total`,
         criterionSums: sql<Record<string, number> | null>`(
           select jsonb_object_agg(c.criterion, c.total) from (
             select mark ->> 'criterion' as criterion, sum((mark ->> 'score')::numeric) as total
             from ${entryScores} own cross join jsonb_array_elements(own.scores) as mark
-            where own.entry_id = ${entryScores.entryId}
+            where own.entry_id = page.entry_id
             group by 1
           ) c
         )`,
+        entryId: contestEntries.id,
+        userId: contestEntries.userId,
+        version: entryVersions.version,
+        creatorFirstName: users.firstName,
+        creatorLastName: users.lastName,
+        creatorEmail: users.email,
+        ...videoColumns,
       })
-      .from(entryScores)
-      .innerJoin(contestEntries, eq(contestEntries.id, entryScores.entryId))
-      .where(eq(contestEntries.contestId, sql.placeholder('contestId')))
-      .groupBy(entryScores.entryId)
-      .prepare('judging_score_totals'),
-  );
-  return statement.execute({ contestId });
+      .from(ranked)
+      .innerJoin(contestEntries, sql`${contestEntries.id} = page.entry_id`)
+      .innerJoin(
+        entryVersions,
+        and(eq(entryVersions.entryId, contestEntries.id), sql`${entryVersions.version} = page.version`),
+      )
+      .innerJoin(users, eq(users.id, contestEntries.userId))
+      .innerJoin(videos, eq(videos.id, entryVersions.videoId))
+      .orderBy(sql`page.rank`)
+      .prepare('judging_ranking_page');
+  });
+  const rows = await statement.execute({ contestId, ...page });
+  if (rows.length || page.offset === 0) return { rows, count: rows[0]?.total ?? 0 };
+  // Past the last page: only the number of ranked entries.
+  const result = await db.execute<{ total: number | string }>(sql`
+    select count(distinct v.entry_id) as total
+    from ${entryVersions} v join ${contestEntries} e on e.id = v.entry_id
+    where e.contest_id = ${contestId}`);
+  return { rows, count: Number(result.rows[0]?.total ?? 0) };
 }
-export type ScoreTotalsRow = Awaited<ReturnType<typeof findScoreTotals>>[number];
+export type RankingPageRow = Awaited<ReturnType<typeof findRankingPage>>['rows'][number];
 
 export function findScore(db: DbOrTx, entryId: number, judgeId: number) {
   return db
@@ -264,6 +342,21 @@ export async function insertResults(
 
 /** The placed entries of a contest, by place. */
 export function findResults(db: DbOrTx, contestId: number) {
+  return resultsQuery(db).where(eq(contestResults.contestId, contestId)).orderBy(asc(contestResults.place));
+}
+
+/** `findResults` prepared, for the ranking's pages (outside transactions). */
+export function findPlaces(db: DbOrTx, contestId: number) {
+  const statement = prepared(db, 'judging_places_of_contest', () =>
+    resultsQuery(db)
+      .where(eq(contestResults.contestId, sql.placeholder('contestId')))
+      .orderBy(asc(contestResults.place))
+      .prepare('judging_places_of_contest'),
+  );
+  return statement.execute({ contestId });
+}
+
+function resultsQuery(db: DbOrTx) {
   return db
     .select({
       entryId: contestResults.entryId,
@@ -271,9 +364,7 @@ export function findResults(db: DbOrTx, contestId: number) {
       place: contestResults.place,
       prizeCents: contestResults.prizeCents,
     })
-    .from(contestResults)
-    .where(eq(contestResults.contestId, contestId))
-    .orderBy(asc(contestResults.place));
+    .from(contestResults);
 }
 
 /** The latest published winners of every contest whose film is approved for the library, newest first. */

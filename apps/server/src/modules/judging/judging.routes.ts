@@ -8,6 +8,7 @@ import {
   judgingSheetSchema,
   ownScoreSchema,
   publishResultsBodySchema,
+  rankingQuerySchema,
   rankingSchema,
   recentWinnersSchema,
   scoreBodySchema,
@@ -71,12 +72,19 @@ export const judgingRoutes =
         schema: {
           tags,
           security,
-          summary: 'Entries by weighted average, with judges and spread (staff)',
+          summary: 'A page of the entries by weighted average, with judges and spread (staff)',
           params: contestIdParamsSchema,
+          querystring: rankingQuerySchema,
           response: { 200: rankingSchema, ...errors },
         },
       },
-      (request) => judging.ranking(request.authUser, request.params.id),
+      (request) =>
+        judging.ranking(
+          request.authUser,
+          request.params.id,
+          request.query,
+          new URL(request.url, 'http://localhost'),
+        ),
     );
 
     app.post(

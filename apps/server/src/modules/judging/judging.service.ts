@@ -6,7 +6,6 @@ import {
   MESSAGES,
   RANK_BAND_LABELS,
   rankBand,
-  sameAverage,
   toTenScale,
   type ContestResults,
   type CorrectResultsBody,
@@ -14,6 +13,7 @@ import {
   type OwnScore,
   type PublishResultsBody,
   type Ranking,
+  type RankingQuery,
   type RankInput,
   type RecentWinners,
   type ScoreBody,
@@ -24,12 +24,13 @@ import {
 import type { AppDeps } from '../../app-deps';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
+import { pageWindow, toPage } from '../../lib/paging';
 import type { AuthUser } from '../../plugins/auth';
 import { recordAudit } from '../audit/audit.service';
 import { awardPrizes, correctPrize } from '../payouts/payouts.service';
 import { createJudgingEmails } from './judging.emails';
 import * as repo from './judging.repository';
-import type { ContestRow, JudgedEntryRow, ScoreRow, ScoreTotalsRow } from './judging.repository';
+import type { ContestRow, JudgedEntryRow, ScoreRow } from './judging.repository';
 import { assertCanReadScorecard, assertJudge, assertSignedIn, assertStaff } from './judging.policy';
 import { creatorName, toJudgedVideo, toOwnScore } from './judging.presenter';
 
@@ -98,23 +99,8 @@ function rank(entries: JudgedEntryRow[], scores: ScoreRow[]): Standing[] {
   });
 }
 
-/** Entries in ranking order, from the totals SQL computed (`findScoreTotals`: the staff ranking). */
-function rankTotals(entries: JudgedEntryRow[], rows: ScoreTotalsRow[]) {
-  const byEntry = new Map(rows.map((r) => [r.entryId, r]));
-  return rankBy(entries, (entryId): Totals => {
-    const t = byEntry.get(entryId);
-    if (!t) return { totalSum: 0, judges: 0, min: 0, max: 0, criterionSums: new Map() };
-    return {
-      totalSum: t.totalSum,
-      judges: t.judges,
-      min: t.minTotal,
-      max: t.maxTotal,
-      criterionSums: new Map(Object.entries(t.criterionSums ?? {}).map(([k, v]) => [k, Number(v)])),
-    };
-  });
-}
-
-const average = (s: RankInput) => (s.judges ? toTenScale(s.totalSum / s.judges) : null);
+const average = (s: Pick<RankInput, 'judges' | 'totalSum'>) =>
+  s.judges ? toTenScale(s.totalSum / s.judges) : null;
 const criterionAverage = (s: RankInput & Totals, criterion: string) =>
   s.judges ? Math.round(((s.criterionSums.get(criterion) ?? 0) / s.judges) * 100) / 100 : null;
 
@@ -356,48 +342,61 @@ export function createJudgingService(deps: JudgingServiceDeps) {
       };
     },
 
-    /** Staff's ranking: weighted average over judges, their number and spread, the tie rule. */
-    async ranking(user: AuthUser | undefined, contestId: number): Promise<Ranking> {
+    /**
+     * Staff's ranking, a page at a time: weighted average over judges, their number and spread, the
+     * tie rule — ordered in SQL over every entry, only the page's entries read with their video.
+     */
+    async ranking(
+      user: AuthUser | undefined,
+      contestId: number,
+      query: RankingQuery,
+      url: URL,
+    ): Promise<Ranking> {
       assertSignedIn(user);
       assertStaff(user);
       const contest = await requireContest(contestId);
-      const [entries, totals, placed] = await Promise.all([
-        repo.findJudgedEntries(db, { contestId }),
-        repo.findScoreTotals(db, contestId),
-        repo.findResults(db, contestId),
+      const request = { page: query.page, pageSize: JUDGING_LIMITS.rankingPageSize, url };
+      const [{ rows, count }, placed] = await Promise.all([
+        repo.findRankingPage(db, contestId, pageWindow(request)),
+        repo.findPlaces(db, contestId),
       ]);
       const placeOf = new Map(placed.map((r) => [r.entryId, r]));
-      const standings = rankTotals(entries, totals);
+      const { results, ...links } = toPage(
+        rows.map((row) => {
+          const result = placeOf.get(row.entryId);
+          const sums = row.criterionSums ?? {};
+          return {
+            rank: row.rank,
+            tied: row.tied,
+            entry_id: row.entryId,
+            creator_id: row.userId,
+            creator_name: creatorName(row),
+            creator_email: row.creatorEmail,
+            version: row.version,
+            video: toJudgedVideo(row, mediaUrl),
+            weighted_average: average(row),
+            judges: row.judges,
+            spread: toTenScale(row.maxTotal - row.minTotal),
+            criteria: contest.rubric.map((c) => ({
+              criterion: c.name,
+              average: row.judges ? Math.round((Number(sums[c.name] ?? 0) / row.judges) * 100) / 100 : null,
+            })),
+            place: result?.place ?? null,
+            prize_cents: result?.prizeCents ?? null,
+          };
+        }),
+        count,
+        request,
+        deps.config.PUBLIC_URL,
+      );
       return {
         contest_id: contest.id,
         rubric: contest.rubric,
         results_published_at: contest.resultsPublishedAt?.toISOString() ?? null,
         currency: contest.currency,
         prize_cents: contest.prizeCents,
-        entries: standings.map((s, i) => {
-          const result = placeOf.get(s.entryId);
-          const prev = standings[i - 1];
-          const next = standings[i + 1];
-          return {
-            rank: i + 1,
-            tied: Boolean((prev && sameAverage(prev, s)) || (next && sameAverage(next, s))),
-            entry_id: s.entryId,
-            creator_id: s.row.userId,
-            creator_name: creatorName(s.row),
-            creator_email: s.row.creatorEmail,
-            version: s.row.version,
-            video: toJudgedVideo(s.row, mediaUrl),
-            weighted_average: average(s),
-            judges: s.judges,
-            spread: toTenScale(s.max - s.min),
-            criteria: contest.rubric.map((c) => ({
-              criterion: c.name,
-              average: criterionAverage(s, c.name),
-            })),
-            place: result?.place ?? null,
-            prize_cents: result?.prizeCents ?? null,
-          };
-        }),
+        ...links,
+        entries: results,
       };
     },
 

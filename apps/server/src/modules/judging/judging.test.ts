@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  compareRanked,
   JUDGING_MESSAGES,
   PAYOUT_MESSAGES,
   type ContestResults,
@@ -11,7 +12,7 @@ import {
 } from '@app/domain';
 import { createTestContext, type TestContext } from '../../../test/helper';
 import { createUser, type TestUser } from '../../../test/factories';
-import { auditLog, entryEvents, ledgerEntries } from '../../db/schema/index';
+import { auditLog, entryEvents, entryScores, ledgerEntries } from '../../db/schema/index';
 import { entryStatus, joinBrand, makeEntry, makeJudgingContest, type JudgingContest } from './test-support';
 
 describe('judging, results and payouts', () => {
@@ -156,6 +157,7 @@ describe('judging, results and payouts', () => {
     await judge(staff, top.entryId, score(10, 8, 6));
 
     const first = (await call('GET', `/api/contests/${contest.id}/ranking/`, staff)).json<Ranking>();
+    expect(first).toMatchObject({ count: 4, next: null, previous: null, prize_cents: 500_000 });
     // Equal averages: more judges first (a: 2 judges, b: 1).
     expect(first.entries.map((e) => e.entry_id)).toEqual([
       top.entryId,
@@ -190,6 +192,89 @@ describe('judging, results and payouts', () => {
         unscored.entryId,
       ]);
     }
+  });
+
+  it('pages the ranking by 25 with absolute ranks; ties are seen across a page boundary', async () => {
+    const contest = await makeJudgingContest(db());
+    const judgeA = await brandOf(contest);
+    const base = Date.now() - 3600_000;
+    const made: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      const entrant = await newCreator(`Paged ${i}`);
+      made.push(
+        (await makeEntry(db(), contest, entrant, { submittedAt: new Date(base + i * 1000) })).entryId,
+      );
+    }
+    // Entries 0–25 by two judges in pairs of equal averages (0 and 1, 2 and 3, … 24 and 25), each
+    // pair lower than the one before; 26 by one judge, lower still; 27–29 unscored. Within a pair
+    // the earlier submission (the lower index) comes first: the ranking is the order they were made.
+    const marks = (mark: number) =>
+      ['Story', 'Product', 'Craft'].map((criterion) => ({ criterion, score: mark }));
+    const rows: Array<typeof entryScores.$inferInsert> = [];
+    made.forEach((entryId, i) => {
+      const sum = 20 - Math.floor(i / 2);
+      const given = i < 26 ? [Math.ceil(sum / 2), Math.floor(sum / 2)] : i === 26 ? [3] : [];
+      given.forEach((mark, j) =>
+        rows.push({
+          entryId,
+          version: 1,
+          judgeId: j === 0 ? staff.id : judgeA.id,
+          scores: marks(mark),
+          weightedTotal: mark * 100,
+        }),
+      );
+    });
+    await db().insert(entryScores).values(rows);
+
+    const url = `/api/contests/${contest.id}/ranking/`;
+    const page1 = (await call('GET', url, staff)).json<Ranking>();
+    expect(page1).toMatchObject({ contest_id: contest.id, count: 30, previous: null });
+    expect(page1.next).toMatch(new RegExp(`/api/contests/${contest.id}/ranking/\\?page=2$`));
+    expect(page1.entries.map((e) => e.entry_id)).toEqual(made.slice(0, 25));
+    expect(page1.entries.map((e) => e.rank)).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
+    expect(page1.entries.every((e) => e.tied)).toBe(true);
+    // Rank 25 (entry 24) is tied only with rank 26, on the next page.
+    expect(page1.entries[24]).toMatchObject({ rank: 25, weighted_average: 4, judges: 2, tied: true });
+    expect(page1.entries[0]).toMatchObject({ weighted_average: 10, spread: 0 });
+    expect(page1.entries[2]!.criteria).toEqual([
+      { criterion: 'Story', average: 9.5 },
+      { criterion: 'Product', average: 9.5 },
+      { criterion: 'Craft', average: 9.5 },
+    ]);
+
+    const page2 = (await call('GET', `${url}?page=2`, staff)).json<Ranking>();
+    expect(page2).toMatchObject({ count: 30, next: null, rubric: page1.rubric });
+    expect(page2.previous).toMatch(/\?page=1$/);
+    expect(page2.entries.map((e) => e.entry_id)).toEqual(made.slice(25));
+    expect(page2.entries.map((e) => [e.rank, e.tied, e.judges, e.weighted_average])).toEqual([
+      [26, true, 2, 4],
+      [27, false, 1, 3],
+      [28, false, 0, null],
+      [29, false, 0, null],
+      [30, false, 0, null],
+    ]);
+
+    // The same order as the domain's rule (the one the scorecards use) on the same scores.
+    const byRule = made
+      .map((entryId, i) => {
+        const own = rows.filter((r) => r.entryId === entryId);
+        return {
+          entryId,
+          totalSum: own.reduce((sum, r) => sum + r.weightedTotal, 0),
+          judges: own.length,
+          submittedAt: new Date(base + i * 1000 + 1).toISOString(),
+        };
+      })
+      .sort(compareRanked);
+    expect([...page1.entries, ...page2.entries].map((e) => e.entry_id)).toEqual(byRule.map((r) => r.entryId));
+
+    // Past the end: an empty page that leads back; a page that is not a number ≥ 1 is refused.
+    const page3 = (await call('GET', `${url}?page=3`, staff)).json<Ranking>();
+    expect(page3).toMatchObject({ count: 30, next: null, entries: [] });
+    expect(page3.previous).toMatch(/\?page=2$/);
+    for (const bad of ['0', '-1', 'two', '1.5', '100001'])
+      expect((await call('GET', `${url}?page=${bad}`, staff)).statusCode, bad).toBe(400);
+    expect((await call('GET', `${url}?page=2`, judgeA)).statusCode).toBe(403);
   });
 
   it('publishing: 201 once, pending earnings on the ledger, every entrant e-mailed and given a scorecard', async () => {

@@ -55,6 +55,9 @@ const ranking: Ranking = {
   results_published_at: null,
   currency: 'USD',
   prize_cents: 500_000,
+  count: 2,
+  next: null,
+  previous: null,
   entries: [3, 4].map((id, i) => ({
     rank: i + 1,
     tied: false,
@@ -139,6 +142,64 @@ describe('judging screens', () => {
       await userEvent.click(within(dialog).getByRole('button', { name: 'Publish now' }));
       await waitFor(() =>
         expect(posts).toEqual([{ places: [{ entry_id: 3, place: 1, prize_cents: 500_050 }] }]),
+      );
+    },
+  );
+
+  it(
+    'places typed on one page of the ranking stay on another, and all of them are published',
+    { timeout: 60_000 },
+    async () => {
+      const posts: unknown[] = [];
+      const row = ranking.entries[0]!;
+      // 27 entries: page 1 holds ranks 1–25, page 2 ranks 26 and 27.
+      const pageOf = (page: number): Ranking => ({
+        ...ranking,
+        count: 27,
+        next: page === 1 ? 'http://localhost/api/contests/2/ranking/?page=2' : null,
+        previous: page === 2 ? 'http://localhost/api/contests/2/ranking/?page=1' : null,
+        entries: Array.from({ length: page === 1 ? 25 : 2 }, (_, i) => {
+          const rank = (page - 1) * 25 + i + 1;
+          return { ...row, rank, entry_id: 100 + rank, creator_name: `Creator ${rank}` };
+        }),
+      });
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+          if (init?.method === 'POST') {
+            posts.push(JSON.parse(String(init.body)));
+            return jsonResponse(201, {
+              contest_id: 2,
+              contest_title: 'x',
+              published_at: 'now',
+              entries_count: 27,
+              winners: [],
+            });
+          }
+          return jsonResponse(200, pageOf(String(input).includes('page=2') ? 2 : 1));
+        }),
+      );
+      renderWithProviders(<RankingPanel contestId={2} />);
+      await userEvent.type(await screen.findByRole('textbox', { name: 'Place of entry 101' }), '1');
+      await userEvent.click(screen.getByRole('button', { name: 'Go to page 2' }));
+      await userEvent.type(await screen.findByRole('textbox', { name: 'Place of entry 127' }), '2');
+      expect(screen.getByText(/27 entries · 2 places given/)).toBeInTheDocument();
+      await userEvent.click(screen.getByRole('button', { name: 'Go to page 1' }));
+      expect(await screen.findByRole('textbox', { name: 'Place of entry 101' })).toHaveValue('1');
+      await userEvent.click(screen.getByRole('button', { name: 'Publish results' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Publish these results?' });
+      expect(dialog).toHaveTextContent('1st: Creator 1');
+      expect(dialog).toHaveTextContent('2nd: Creator 27');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Publish now' }));
+      await waitFor(() =>
+        expect(posts).toEqual([
+          {
+            places: [
+              { entry_id: 101, place: 1, prize_cents: 0 },
+              { entry_id: 127, place: 2, prize_cents: 0 },
+            ],
+          },
+        ]),
       );
     },
   );

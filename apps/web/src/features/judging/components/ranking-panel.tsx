@@ -10,6 +10,7 @@ import {
   DialogActions,
   DialogContent,
   DialogTitle,
+  Pagination,
   Skeleton,
   Table,
   TableBody,
@@ -27,9 +28,15 @@ import { useRanking } from '../api/get-ranking';
 import { usePublishResults } from '../api/publish-results';
 import { formatCents, ordinal, parseDollars } from '../lib/format';
 
+/**
+ * A place and prize typed for an entry. Kept by entry id in the panel's state, so places typed on
+ * one page of the ranking stay while staff look at another (with the creator's name, for the
+ * confirmation, as the other pages' entries are not loaded then).
+ */
 interface Draft {
   place: string;
   prize: string;
+  name?: string;
 }
 
 /** Turns the typed places and prizes into the request; a message when something is off. */
@@ -77,7 +84,7 @@ function RankingTable({
         </TableHead>
         <TableBody>
           {ranking.entries.map((e) => {
-            const draft = drafts[e.entry_id] ?? { place: '', prize: '' };
+            const draft = { ...(drafts[e.entry_id] ?? { place: '', prize: '' }), name: e.creator_name };
             return (
               <TableRow key={e.entry_id}>
                 <TableCell data-label="Rank">
@@ -145,7 +152,8 @@ function RankingTable({
  * the documented rule), places and prizes, and publishing them after a confirmation.
  */
 export function RankingPanel({ contestId }: { contestId: number }) {
-  const ranking = useRanking(contestId, true);
+  const [page, setPage] = useState(1);
+  const ranking = useRanking(contestId, page, true);
   const publish = usePublishResults(contestId);
   const [drafts, setDrafts] = useState<Record<number, Draft>>({});
   const [confirm, setConfirm] = useState<PublishResultsBody | null>(null);
@@ -155,8 +163,12 @@ export function RankingPanel({ contestId }: { contestId: number }) {
   if (ranking.isError) return <Alert severity="error">The ranking could not be loaded.</Alert>;
   const data = ranking.data;
   const published = Boolean(data.results_published_at);
+  const pages = Math.max(1, Math.ceil(data.count / JUDGING_LIMITS.rankingPageSize));
   const nameOf = (entryId: number) =>
-    data.entries.find((e) => e.entry_id === entryId)?.creator_name ?? `Entry ${entryId}`;
+    data.entries.find((e) => e.entry_id === entryId)?.creator_name ??
+    drafts[entryId]?.name ??
+    `Entry ${entryId}`;
+  const placesGiven = Object.values(drafts).filter((d) => d.place.trim()).length;
   const error = publish.error instanceof ApiError ? publish.error.userMessage() : null;
 
   return (
@@ -168,18 +180,36 @@ export function RankingPanel({ contestId }: { contestId: number }) {
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
           By weighted average over the judges. Equal averages: more judges first, then the earlier submission.
         </Typography>
-        {data.entries.length === 0 ? (
+        {data.count === 0 ? (
           <Typography sx={{ color: 'text.secondary' }}>
             Nothing to rank yet: entries appear here once creators submit them.
           </Typography>
         ) : (
-          <RankingTable
-            ranking={data}
-            drafts={drafts}
-            onDraft={(entryId, draft) => setDrafts((d) => ({ ...d, [entryId]: draft }))}
-          />
+          <>
+            <RankingTable
+              ranking={data}
+              drafts={drafts}
+              onDraft={(entryId, draft) => setDrafts((d) => ({ ...d, [entryId]: draft }))}
+            />
+            {pages > 1 ? (
+              <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2 }}>
+                <Pagination
+                  count={pages}
+                  page={Math.min(page, pages)}
+                  onChange={(_, next) => setPage(next)}
+                  aria-label="Ranking pages"
+                />
+                <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                  {data.count} entries
+                  {!published && placesGiven
+                    ? ` · ${placesGiven} place${placesGiven === 1 ? '' : 's'} given (on every page)`
+                    : ''}
+                </Typography>
+              </Box>
+            ) : null}
+          </>
         )}
-        {data.entries.length === 0 ? null : published ? (
+        {data.count === 0 ? null : published ? (
           <Alert severity="success">Results published. Entrants were e-mailed their scorecards.</Alert>
         ) : (
           <Box>
