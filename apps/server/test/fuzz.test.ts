@@ -297,6 +297,7 @@ describe('fuzzing every JSON and multipart endpoint from its schema (issue 18)',
     const send = async (route: RouteTableEntry, actor: Actor, options: InjectOptions, what: string) => {
       // Nothing else writes (WORKERS=false): the count after the last request is the one before this.
       const before = (lastWrites ??= (await writes()).n);
+      const sentAt = Date.now();
       const res = await ctx.app.inject({
         ...options,
         method: route.method as InjectOptions['method'],
@@ -319,13 +320,20 @@ describe('fuzzing every JSON and multipart endpoint from its schema (issue 18)',
         lastWrites = after.n;
         if (after.n !== before) {
           const { rows } = await ctx.deps.database.query(
-            'select table_name, op, row_id from proof_writes offset $1',
+            'select table_name, op, row_id, xact_at, pid, statement from proof_writes offset $1',
             [before],
           );
           const allowed = WRITES_ON_REFUSAL[route.key] ?? [];
           const written = rows.filter((r) => !allowed.includes(String(r.table_name)));
           if (written.length) {
-            const list = written.map((r) => `${String(r.op)} ${String(r.table_name)} ${String(r.row_id)}`);
+            // When the writing transaction began (before this request was sent: a late write of
+            // an earlier one), its session and statement: enough to find the writer.
+            const list = written.map(
+              (r) =>
+                `${String(r.op)} ${String(r.table_name)} ${String(r.row_id)} (transaction began ${
+                  new Date(String(r.xact_at)).getTime() - sentAt
+                } ms after this request was sent, session ${String(r.pid)}: ${String(r.statement).slice(0, 160)})`,
+            );
             problem(`refused with ${res.statusCode} but wrote: ${list.join(', ')}`);
           }
         }
@@ -486,10 +494,16 @@ describe('fuzzing every JSON and multipart endpoint from its schema (issue 18)',
  */
 async function recordWrites(ctx: TestContext): Promise<void> {
   await ctx.deps.database.query(`
-    create table proof_writes (table_name text not null, op text not null, row_id text);
+    create table proof_writes (
+      table_name text not null, op text not null, row_id text,
+      -- which transaction wrote, for a failure's message: when it began, its session, its statement
+      xact_at timestamptz default transaction_timestamp(),
+      pid int default pg_backend_pid(),
+      statement text default current_query()
+    );
     create function proof_log_write() returns trigger language plpgsql as $$
       begin
-        insert into proof_writes
+        insert into proof_writes (table_name, op, row_id)
           values (tg_table_name, tg_op, coalesce(to_jsonb(new), to_jsonb(old)) ->> 'id');
         return null;
       end $$;
