@@ -406,7 +406,14 @@ export async function findAwardsOfVideos(db: DbOrTx, videoIds: number[]) {
     );
     return statement.execute({ videoId: videoIds[0] });
   }
-  return awardsQuery(db, (column) => inArray(column, videoIds));
+  // A page of the library or of a search (every list asks): one statement for any number of ids,
+  // which are sent as one array parameter.
+  const statement = prepared(db, 'judging_awards_of_videos', () =>
+    awardsQuery(db, (column) => sql`${column} = any(${sql.placeholder('videoIds')}::integer[])`).prepare(
+      'judging_awards_of_videos',
+    ),
+  );
+  return statement.execute({ videoIds });
 }
 
 function awardsQuery(db: DbOrTx, isOneOf: (column: Parameters<typeof eq>[0]) => SQL) {

@@ -404,6 +404,12 @@ describe('judging, results and payouts', () => {
     // The winner's film carries a trophy; the dashboard counts the contest won.
     const video = (await call('GET', `/api/videos/videos/${w.videoIds[0]}/`, winner)).json();
     expect(video.award).toEqual({ place: 1, contest_id: contest.id, contest_title: 'Zen Chair Films' });
+    // In a list of the winner's films (one lookup for the page), only the winning one has it.
+    const another = await makeEntry(db(), await makeJudgingContest(db()), winner, { title: 'Another film' });
+    const mine = (await call('GET', '/api/videos/videos/?mine=true', winner)).json();
+    const awards = new Map(mine.results.map((v: { id: number; award: unknown }) => [v.id, v.award]));
+    expect(awards.get(w.videoIds[0])).toEqual(video.award);
+    expect(awards.get(another.videoIds[0])).toBeNull();
     const stats = (await call('GET', '/api/accounts/creators/stats/', winner)).json();
     expect(stats.contests_won).toBe(1);
     const audit = await db().select().from(auditLog).where(eq(auditLog.action, 'results.publish'));
