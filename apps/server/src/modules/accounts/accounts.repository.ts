@@ -45,12 +45,12 @@ export async function findAccountByEmail(db: DbOrTx, email: string): Promise<Acc
 
 /** An account by id (prepared: `GET /api/accounts/me/` reads it on every call). */
 export async function findAccountById(db: DbOrTx, id: number): Promise<AccountRow | undefined> {
-  const statement = prepared(db, 'users_find', () =>
+  const statement = prepared(db, 'users_find', (statementName) =>
     db
       .select(accountColumns)
       .from(users)
       .where(eq(users.id, sql.placeholder('id')))
-      .prepare('users_find'),
+      .prepare(statementName),
   );
   const [row] = await statement.execute({ id });
   return row;
@@ -212,7 +212,7 @@ export async function revokeOtherSessions(
 export async function findTokenState(db: DbOrTx, id: number, sessionId: string | undefined) {
   // Every authenticated request runs this: built once per shape and prepared (db/prepared.ts).
   const name = sessionId ? 'users_token_state_session' : 'users_token_state';
-  const statement = prepared(db, name, () => {
+  const statement = prepared(db, name, (statementName) => {
     const live = sessionId
       ? sql<boolean>`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${sql.placeholder('sessionId')}::uuid and ${refreshTokens.revokedAt} is null)`
       : sql<boolean>`true`;
@@ -220,7 +220,7 @@ export async function findTokenState(db: DbOrTx, id: number, sessionId: string |
       .select({ tokenVersion: users.tokenVersion, deactivatedAt: users.deactivatedAt, sessionLive: live })
       .from(users)
       .where(eq(users.id, sql.placeholder('id')))
-      .prepare(name);
+      .prepare(statementName);
   });
   const [row] = await statement.execute({ id, sessionId });
   return row;

@@ -103,7 +103,9 @@ export async function listApplications(db: DbOrTx, contestId: number, filter: Ap
     limit: filter.limit,
     offset: filter.offset,
   };
-  const rows = await prepared(db, name, () => listQuery(db, shape).prepare(name)).execute(params);
+  const rows = await prepared(db, name, (statementName) =>
+    listQuery(db, shape).prepare(statementName),
+  ).execute(params);
   if (rows.length) return { rows, count: Number(rows[0]!.total) };
   if (filter.offset === 0) return { rows, count: 0 };
   // Past the last page: the total still answers `count`.

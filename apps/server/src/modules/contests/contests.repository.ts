@@ -65,7 +65,7 @@ export function listContests(db: DbOrTx, visibility: ListVisibility = { drafts: 
 export async function findContest(db: DbOrTx, idOrSlug: number | string): Promise<ContestRow | undefined> {
   // Every contest page and its products read this: built once per shape and prepared.
   const name = typeof idOrSlug === 'number' ? 'contests_find_id' : 'contests_find_slug';
-  const statement = prepared(db, name, () =>
+  const statement = prepared(db, name, (statementName) =>
     db
       .select(contestColumns)
       .from(contests)
@@ -76,7 +76,7 @@ export async function findContest(db: DbOrTx, idOrSlug: number | string): Promis
           : eq(contests.slug, sql.placeholder('ref')),
       )
       .limit(1)
-      .prepare(name),
+      .prepare(statementName),
   );
   const [row] = await statement.execute({ ref: idOrSlug });
   return row;
@@ -120,14 +120,14 @@ export function listBrandProducts(db: DbOrTx, brandId: number) {
 }
 
 export function listContestProducts(db: DbOrTx, contestId: number) {
-  const statement = prepared(db, 'contest_products_list', () =>
+  const statement = prepared(db, 'contest_products_list', (statementName) =>
     db
       .select(productColumns)
       .from(contestProducts)
       .innerJoin(products, eq(products.id, contestProducts.productId))
       .where(eq(contestProducts.contestId, sql.placeholder('contestId')))
       .orderBy(asc(contestProducts.position), asc(products.id))
-      .prepare('contest_products_list'),
+      .prepare(statementName),
   );
   return statement.execute({ contestId });
 }
@@ -146,11 +146,11 @@ export function listProductsOfContests(db: DbOrTx, contestIds: number[]) {
   const order = [asc(contestProducts.contestId), asc(contestProducts.position), asc(products.id)];
   if (contestIds.length === 1) {
     // One contest's page (the common case): prepared.
-    const statement = prepared(db, 'contest_products_of_one', () =>
+    const statement = prepared(db, 'contest_products_of_one', (statementName) =>
       select()
         .where(eq(contestProducts.contestId, sql.placeholder('contestId')))
         .orderBy(...order)
-        .prepare('contest_products_of_one'),
+        .prepare(statementName),
     );
     return statement.execute({ contestId: contestIds[0] });
   }

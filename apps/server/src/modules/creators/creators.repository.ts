@@ -18,7 +18,7 @@ import { type ProfileStoredField, type ProfileStoredValues, type ShippingAddress
 
 /** Contests the creator applied to or submitted to, with their application status. */
 export function findParticipatedContests(db: DbOrTx, userId: number) {
-  const statement = prepared(db, 'creator_participations', () => {
+  const statement = prepared(db, 'creator_participations', (statementName) => {
     const user = sql.placeholder('userId');
     const ownSubmission = db
       .select({ one: sql`1` })
@@ -44,7 +44,7 @@ export function findParticipatedContests(db: DbOrTx, userId: number) {
       .leftJoin(applications, and(eq(applications.contestId, contests.id), eq(applications.userId, user)))
       .where(or(isNotNull(applications.id), exists(ownSubmission)))
       .orderBy(desc(contests.submissionDeadline), desc(contests.id))
-      .prepare('creator_participations');
+      .prepare(statementName);
   });
   return statement.execute({ userId });
 }
@@ -54,7 +54,7 @@ export function findParticipatedContests(db: DbOrTx, userId: number) {
  * newest version (the one judged): the video, its title and views, and the entry's status.
  */
 export function findSubmissions(db: DbOrTx, userId: number) {
-  const statement = prepared(db, 'creator_submissions', () => {
+  const statement = prepared(db, 'creator_submissions', (statementName) => {
     const user = sql.placeholder('userId');
     return db
       .select({
@@ -80,14 +80,14 @@ export function findSubmissions(db: DbOrTx, userId: number) {
       .innerJoin(contests, eq(contests.id, contestEntries.contestId))
       .where(eq(contestEntries.userId, user))
       .orderBy(desc(entryVersions.createdAt), desc(contestEntries.id))
-      .prepare('creator_submissions');
+      .prepare(statementName);
   });
   return statement.execute({ userId });
 }
 
 /** The timelines of the creator's entries, oldest step first. */
 export function findEntryTimelines(db: DbOrTx, userId: number) {
-  const statement = prepared(db, 'creator_entry_timelines', () => {
+  const statement = prepared(db, 'creator_entry_timelines', (statementName) => {
     const user = sql.placeholder('userId');
     return db
       .select({
@@ -100,13 +100,13 @@ export function findEntryTimelines(db: DbOrTx, userId: number) {
       .innerJoin(contestEntries, eq(contestEntries.id, entryEvents.entryId))
       .where(eq(contestEntries.userId, user))
       .orderBy(entryEvents.createdAt, entryEvents.id)
-      .prepare('creator_entry_timelines');
+      .prepare(statementName);
   });
   return statement.execute({ userId });
 }
 
 export function findResults(db: DbOrTx, userId: number) {
-  const statement = prepared(db, 'creator_results', () => {
+  const statement = prepared(db, 'creator_results', (statementName) => {
     const user = sql.placeholder('userId');
     return db
       .select({
@@ -116,14 +116,14 @@ export function findResults(db: DbOrTx, userId: number) {
       })
       .from(contestResults)
       .where(eq(contestResults.userId, user))
-      .prepare('creator_results');
+      .prepare(statementName);
   });
   return statement.execute({ userId });
 }
 
 /** The creator's own videos, newest first (any processing state). */
 export function findOwnVideos(db: DbOrTx, userId: number) {
-  const statement = prepared(db, 'creator_own_videos', () => {
+  const statement = prepared(db, 'creator_own_videos', (statementName) => {
     const user = sql.placeholder('userId');
     return db
       .select({
@@ -148,7 +148,7 @@ export function findOwnVideos(db: DbOrTx, userId: number) {
       .leftJoin(contests, eq(contests.id, videos.contestId))
       .where(eq(videos.ownerId, user))
       .orderBy(desc(videos.createdAt), desc(videos.id))
-      .prepare('creator_own_videos');
+      .prepare(statementName);
   });
   return statement.execute({ userId });
 }
@@ -213,12 +213,12 @@ const profileValueColumns = Object.fromEntries(
 
 /** The values of a user's creator profile by field name, or null when they have none (read only). */
 export async function findProfileValues(db: DbOrTx, userId: number): Promise<ProfileStoredValues | null> {
-  const statement = prepared(db, 'creator_profiles_values', () =>
+  const statement = prepared(db, 'creator_profiles_values', (statementName) =>
     db
       .select(profileValueColumns)
       .from(creatorProfiles)
       .where(eq(creatorProfiles.userId, sql.placeholder('userId')))
-      .prepare('creator_profiles_values'),
+      .prepare(statementName),
   );
   const [row] = await statement.execute({ userId });
   return row ?? null;

@@ -21,10 +21,10 @@ import {
 
 export function findContest(db: DbOrTx, contestId: number) {
   // Read by every judging request (the ranking's pages among them): prepared.
-  const statement = prepared(db, 'judging_contest', () =>
+  const statement = prepared(db, 'judging_contest', (statementName) =>
     contestQuery(db)
       .where(eq(contests.id, sql.placeholder('contestId')))
-      .prepare('judging_contest'),
+      .prepare(statementName),
   );
   return statement.execute({ contestId }).then((rows) => rows[0]);
 }
@@ -166,7 +166,7 @@ export async function findRankingPage(
   contestId: number,
   page: { limit: number; offset: number },
 ) {
-  const statement = prepared(db, 'judging_ranking_page', () => {
+  const statement = prepared(db, 'judging_ranking_page', (statementName) => {
     const contest = sql`${sql.placeholder('contestId')}::int`;
     const offset = sql`${sql.placeholder('offset')}::int`;
     const limit = sql`${sql.placeholder('limit')}::int`;
@@ -239,7 +239,7 @@ export async function findRankingPage(
       .innerJoin(users, eq(users.id, contestEntries.userId))
       .innerJoin(videos, eq(videos.id, entryVersions.videoId))
       .orderBy(sql`page.rank`)
-      .prepare('judging_ranking_page');
+      .prepare(statementName);
   });
   const rows = await statement.execute({ contestId, ...page });
   if (rows.length || page.offset === 0) return { rows, count: rows[0]?.total ?? 0 };
@@ -347,11 +347,11 @@ export function findResults(db: DbOrTx, contestId: number) {
 
 /** `findResults` prepared, for the ranking's pages (outside transactions). */
 export function findPlaces(db: DbOrTx, contestId: number) {
-  const statement = prepared(db, 'judging_places_of_contest', () =>
+  const statement = prepared(db, 'judging_places_of_contest', (statementName) =>
     resultsQuery(db)
       .where(eq(contestResults.contestId, sql.placeholder('contestId')))
       .orderBy(asc(contestResults.place))
-      .prepare('judging_places_of_contest'),
+      .prepare(statementName),
   );
   return statement.execute({ contestId });
 }
@@ -401,16 +401,16 @@ export async function findAwardsOfVideos(db: DbOrTx, videoIds: number[]) {
   if (!videoIds.length) return [];
   if (videoIds.length === 1) {
     // One video's page (every video page asks): built once and prepared.
-    const statement = prepared(db, 'judging_awards_of_video', () =>
-      awardsQuery(db, (column) => eq(column, sql.placeholder('videoId'))).prepare('judging_awards_of_video'),
+    const statement = prepared(db, 'judging_awards_of_video', (statementName) =>
+      awardsQuery(db, (column) => eq(column, sql.placeholder('videoId'))).prepare(statementName),
     );
     return statement.execute({ videoId: videoIds[0] });
   }
   // A page of the library or of a search (every list asks): one statement for any number of ids,
   // which are sent as one array parameter.
-  const statement = prepared(db, 'judging_awards_of_videos', () =>
+  const statement = prepared(db, 'judging_awards_of_videos', (statementName) =>
     awardsQuery(db, (column) => sql`${column} = any(${sql.placeholder('videoIds')}::integer[])`).prepare(
-      'judging_awards_of_videos',
+      statementName,
     ),
   );
   return statement.execute({ videoIds });
@@ -450,7 +450,7 @@ function awardsQuery(db: DbOrTx, isOneOf: (column: Parameters<typeof eq>[0]) => 
 /** The creator's entries in contests whose results are published. */
 export function findPublishedEntriesOf(db: DbOrTx, userId: number) {
   // Part of every creator dashboard: prepared.
-  const statement = prepared(db, 'judging_published_entries_of', () =>
+  const statement = prepared(db, 'judging_published_entries_of', (statementName) =>
     db
       .select({ entryId: contestEntries.id, contestId: contestEntries.contestId })
       .from(contestEntries)
@@ -458,7 +458,7 @@ export function findPublishedEntriesOf(db: DbOrTx, userId: number) {
       .where(
         and(eq(contestEntries.userId, sql.placeholder('userId')), isNotNull(contests.resultsPublishedAt)),
       )
-      .prepare('judging_published_entries_of'),
+      .prepare(statementName),
   );
   return statement.execute({ userId });
 }

@@ -78,10 +78,10 @@ function selectVideos<Extra extends Record<string, SQL.Aliased | SQL>>(db: DbOrT
 
 /** One video with its creator, brand and contest (prepared: the video page's one statement). */
 export async function findVideo(db: DbOrTx, id: number) {
-  const statement = prepared(db, 'videos_find', () =>
+  const statement = prepared(db, 'videos_find', (statementName) =>
     selectVideos(db)
       .where(eq(videos.id, sql.placeholder('id')))
-      .prepare('videos_find'),
+      .prepare(statementName),
   );
   const [row] = await statement.execute({ id });
   return row;
@@ -169,9 +169,9 @@ export const listParams = (filter: ListFilter) => ({
 export async function listVideos(db: DbOrTx, filter: ListFilter) {
   const shape = [filter.approved, filter.ownerId !== undefined, !!filter.standaloneOnly, filter.newestFirst];
   const name = `videos_list_${shape.map(String).join('_')}`;
-  const rows = await prepared(db, name, () => listQuery(db, filter).prepare(name)).execute(
-    listParams(filter),
-  );
+  const rows = await prepared(db, name, (statementName) =>
+    listQuery(db, filter).prepare(statementName),
+  ).execute(listParams(filter));
   if (rows.length) return { rows, count: Number(rows[0]!.total) };
   if (filter.offset === 0) return { rows, count: 0 };
   // Past the last page: the total still answers `count`.
@@ -258,7 +258,7 @@ export function searchQuery(db: DbOrTx) {
 }
 
 export async function searchVideos(db: DbOrTx, tsquery: string, page: { limit: number; offset: number }) {
-  const statement = prepared(db, 'videos_search', () => searchQuery(db).prepare('videos_search'));
+  const statement = prepared(db, 'videos_search', (statementName) => searchQuery(db).prepare(statementName));
   const rows = await statement.execute({ query: tsquery, ...page });
   if (rows.length) return { rows, count: Number(rows[0]!.total) };
   if (page.offset === 0) return { rows, count: 0 };
@@ -421,7 +421,7 @@ export async function listForReview(
       : and(eq(videos.reviewStatus, filter), sql`${videos.status} <> 'failed'`);
   // Built once per filter and prepared (the staff console's every page): placeholders `limit`, `offset`.
   const name = `videos_review_${filter}`;
-  const statement = prepared(db, name, () => {
+  const statement = prepared(db, name, (statementName) => {
     const ids = db
       .select({ pageId: videos.id, total: sql<number | string>`count(*) over ()`.as('total') })
       .from(videos)
@@ -436,7 +436,7 @@ export async function listForReview(
     })
       .innerJoin(ids, eq(ids.pageId, videos.id))
       .orderBy(...reviewOrder)
-      .prepare(name);
+      .prepare(statementName);
   });
   const rows = await statement.execute({ limit: page.limit, offset: page.offset });
   if (rows.length || page.offset === 0) return { rows, count: Number(rows[0]?.total ?? 0) };
