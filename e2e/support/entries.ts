@@ -61,17 +61,13 @@ export async function apiAs(user: E2EUser) {
   };
 }
 
-/**
- * The creator applies to the contest (POST /api/contests/{id}/apply/, its first product) and the
- * selector — staff or a user of the contest's brand — selects them through the real endpoint
- * (POST /api/applications/{id}/select/), finding the application in GET /api/contests/{id}/applications/.
- */
-export async function selectApplicant(contestId: number, creator: E2EUser, selector: E2EUser): Promise<void> {
+/** The creator applies to the contest for its first product through the API (201, or it throws). */
+export async function applyAs(contestId: number, creator: E2EUser, fullName: string): Promise<void> {
   const asCreator = await apiAs(creator);
   const contest = await asCreator<{ products: Array<{ id: number }> }>('GET', `/contests/${contestId}/`);
   if (contest.status !== 200) throw new Error(`the contest ${contestId} answered ${contest.status}`);
   const applied = await asCreator('POST', `/contests/${contestId}/apply/`, {
-    full_name: 'Selected Creator',
+    full_name: fullName,
     email: creator.email,
     phone_number: '+15551234567',
     bio: 'Films at night.',
@@ -91,6 +87,15 @@ export async function selectApplicant(contestId: number, creator: E2EUser, selec
   });
   if (applied.status !== 201)
     throw new Error(`apply answered ${applied.status}: ${JSON.stringify(applied.body)}`);
+}
+
+/**
+ * The creator applies to the contest (POST /api/contests/{id}/apply/, its first product) and the
+ * selector — staff or a user of the contest's brand — selects them through the real endpoint
+ * (POST /api/applications/{id}/select/), finding the application in GET /api/contests/{id}/applications/.
+ */
+export async function selectApplicant(contestId: number, creator: E2EUser, selector: E2EUser): Promise<void> {
+  await applyAs(contestId, creator, 'Selected Creator');
   const asSelector = await apiAs(selector);
   const list = await asSelector<{ results: Array<{ id: number; creator_id: number }> }>(
     'GET',

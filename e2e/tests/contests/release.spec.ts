@@ -1,37 +1,11 @@
 import { expect, test } from '@playwright/test';
 import pg from 'pg';
-import { createVerifiedUser, signIn, type E2EUser } from '../../support/accounts';
-import { apiAs, createEntryContest } from '../../support/entries';
+import { createVerifiedUser, signIn } from '../../support/accounts';
+import { applyAs, createEntryContest } from '../../support/entries';
 import { e2eDatabaseEnv } from '../../support/env';
 import { waitForEmail } from '../../support/mail';
 
 test.describe.configure({ timeout: 120_000 });
-
-/** The creator applies for the contest's first product through the API. */
-async function applyFor(contestId: number, creator: E2EUser, fullName: string): Promise<void> {
-  const asCreator = await apiAs(creator);
-  const contest = await asCreator<{ products: Array<{ id: number }> }>('GET', `/contests/${contestId}/`);
-  const applied = await asCreator('POST', `/contests/${contestId}/apply/`, {
-    full_name: fullName,
-    email: creator.email,
-    phone_number: '+15551234567',
-    bio: 'Films at night.',
-    shipping_address: {
-      line1: '1 Main St',
-      line2: '',
-      city: 'Town',
-      state: 'ST',
-      postal: '12345',
-      country: 'US',
-    },
-    product_id: contest.body.products[0]!.id,
-    terms_accepted: true,
-    youtube_url: '',
-    instagram_url: '',
-    portfolio_url: '',
-  });
-  expect(applied.status).toBe(201);
-}
 
 /**
  * Makes applications look `days` old: nothing in the product ages an application but time, so
@@ -76,9 +50,9 @@ test('staff release stale pending applications: the dialog counts them, the list
     await createVerifiedUser({ role: 'creator', firstName: 'Otto', lastName: 'Old' }),
   ];
   const recent = await createVerifiedUser({ role: 'creator', firstName: 'Rita', lastName: 'Recent' });
-  await applyFor(contest.id, stale[0]!, 'Olga Old');
-  await applyFor(contest.id, stale[1]!, 'Otto Old');
-  await applyFor(contest.id, recent, 'Rita Recent');
+  await applyAs(contest.id, stale[0]!, 'Olga Old');
+  await applyAs(contest.id, stale[1]!, 'Otto Old');
+  await applyAs(contest.id, recent, 'Rita Recent');
   await ageApplications(
     stale.map((c) => c.email),
     10,
