@@ -10,7 +10,9 @@
  *   BENCH_QUICK=1 npm run bench   smoke run: a small seed (bench_quick), one short round
  *
  * Settings: BENCH_FULL_DATABASE_URL, BENCH_APP_PORT (the app; the baseline and the PGlite app use
- * the next two ports), BENCH_ROUNDS, BENCH_SECONDS, BENCH_SKIP_PGLITE=1.
+ * the next two ports), BENCH_ROUNDS, BENCH_SECONDS, BENCH_SKIP_PGLITE=1, and BENCH_ONLY=key,key…
+ * (scenario keys such as contest,video: only those reads, no race, no PGlite part, no results
+ * file; for working on one endpoint).
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -38,6 +40,7 @@ const BASE_PORT = APP_PORT + 1;
 const PGLITE_PORT = APP_PORT + 2;
 const ROUNDS = quick ? 1 : Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = quick ? 3 : Number(process.env.BENCH_SECONDS ?? 5);
+const ONLY = process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',') : null;
 const FIXED_RATE = 50;
 /** Targets (issue 19), on a 2-core machine. */
 const READ_P99_MS = 50;
@@ -305,30 +308,8 @@ async function postgresPart(): Promise<{ races: Race[]; seeded: Seeded; plans: s
     const plans: string[] = [];
     const measured: Scenario[] = [];
     try {
-      for (const scenario of scenarios) {
+      for (const scenario of scenarios.filter((s) => !ONLY || ONLY.includes(s.key))) {
         const status = await capturer.status(scenario.path!, scenario.headers);
-        if (status === 404 && scenario.key === 'applications') {
-          // Being built on another branch: the same page's SQL, as the list would run it, baseline only.
-          const line = `${scenario.name}: GET ${scenario.path} answers 404 in this branch (pending merge); measured: the equivalent SQL on the baseline only`;
-          say(line);
-          notes.push(line);
-          queries[scenario.key] = {
-            auth: true,
-            statements: [
-              {
-                text: `select a.id, a.status, a.full_name, a.email, a.product_id, p.name as product_name, a.created_at,
-                         count(*) over () as total
-                       from applications a join products p on p.id = a.product_id
-                       where a.contest_id = $1
-                       order by a.created_at desc, a.id desc limit 25 offset 0`,
-                values: [seeded.contestId],
-                rowMode: 'array',
-              },
-            ],
-          };
-          measured.push({ ...scenario, path: null, note: 'pending merge: equivalent SQL, baseline only' });
-          continue;
-        }
         if (status === 404) {
           const line = `${scenario.name}: GET ${scenario.path} answers 404 in this branch (pending merge): skipped`;
           say(line);
@@ -369,7 +350,7 @@ async function postgresPart(): Promise<{ races: Race[]; seeded: Seeded; plans: s
       seeded.raceCreatorIds.map(async (id) => (await bearer(id, 'creator')).authorization.slice(7)),
     );
     const races: Race[] = [];
-    for (let i = 1; i <= ROUNDS; i++) races.push(await race(exec, seeded, raceTokens, i));
+    for (let i = 1; i <= (ONLY ? 0 : ROUNDS); i++) races.push(await race(exec, seeded, raceTokens, i));
     return { races, seeded, plans: plans.join('\n\n') };
   } finally {
     await Promise.all([stop(app), stop(base)]);
@@ -462,8 +443,12 @@ async function main(): Promise<void> {
       `${os.cpus().length} CPUs, load ${loadBefore.map((l) => l.toFixed(1)).join(' ')}`,
   );
   const { races, plans } = await postgresPart();
-  if (!process.env.BENCH_SKIP_PGLITE) await pglitePart();
+  if (!process.env.BENCH_SKIP_PGLITE && !ONLY) await pglitePart();
   const text = table(races);
+  if (ONLY) {
+    console.log(`\n${text}\n`);
+    process.exit(misses.length ? 1 : 0);
+  }
   const dir = path.join(root, 'bench/full/results');
   mkdirSync(dir, { recursive: true });
   const label = quick ? 'quick' : 'full';

@@ -42,20 +42,22 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
   });
 
   // Cross-origin requests only from configured origins (none by default: the SPA is same-origin).
-  app.addHook('onRequest', async (request, reply) => {
+  // Hooks on every request are written callback style: an async hook costs a promise and a
+  // microtask turn per request (`npm run bench`).
+  app.addHook('onRequest', (request, reply, done) => {
     const origin = request.headers.origin;
-    if (!origin || !config.corsOrigins.includes(origin)) return;
+    if (!origin || !config.corsOrigins.includes(origin)) return done();
     reply.header('Access-Control-Allow-Origin', origin);
     reply.header('Vary', 'Origin');
     reply.header('Access-Control-Allow-Credentials', 'true');
-    if (request.method === 'OPTIONS') {
-      reply.header('Access-Control-Allow-Methods', 'GET,POST,PUT,PATCH,DELETE,OPTIONS');
-      reply.header(
-        'Access-Control-Allow-Headers',
-        request.headers['access-control-request-headers'] ?? 'Content-Type, Authorization',
-      );
-      return reply.status(204).send();
-    }
+    if (request.method !== 'OPTIONS') return done();
+    reply.header('Access-Control-Allow-Methods', 'GET,POST,PUT,PATCH,DELETE,OPTIONS');
+    reply.header(
+      'Access-Control-Allow-Headers',
+      request.headers['access-control-request-headers'] ?? 'Content-Type, Authorization',
+    );
+    // Answered here: the request goes no further (a callback hook that replies does not call done).
+    void reply.status(204).send();
   });
 }
 

@@ -23,12 +23,13 @@ export function slowClientServerOptions(windowSeconds: number) {
  * deliver far more; the body size limits still apply on top.
  */
 export function registerSlowClientGuard(app: FastifyInstance, windowSeconds: number): void {
-  app.addHook('onRequest', async (request) => {
+  // Callback style, as every hook that runs on each request (plugins/security.ts).
+  app.addHook('onRequest', (request, _reply, done) => {
     const message = request.raw;
     const expectsBody =
       Number(message.headers['content-length'] ?? 0) > 0 ||
       message.headers['transfer-encoding'] !== undefined;
-    if (!expectsBody || message.complete) return;
+    if (!expectsBody || message.complete) return done();
     const socket = message.socket;
     let seen = socket.bytesRead;
     const timer = setInterval(() => {
@@ -50,5 +51,6 @@ export function registerSlowClientGuard(app: FastifyInstance, windowSeconds: num
     };
     socket.once('close', stop);
     message.once('end', stop);
+    done();
   });
 }

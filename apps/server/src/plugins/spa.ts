@@ -116,8 +116,10 @@ export async function registerSpa(app: FastifyInstance, webDist: string): Promis
   // Pages whose URL carries a secret (e-mail verification and password reset links) keep it out of
   // the logs and must not leak it to other sites through the Referer header.
   for (const [page, secrets] of SECRET_PAGES) declareSecretParams(page, secrets);
-  app.addHook('onSend', async (request, reply) => {
+  // Callback style, as every hook that runs on each request (plugins/security.ts).
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (SECRET_PAGE_PREFIX.test(request.url)) reply.header('Referrer-Policy', 'no-referrer');
+    done(null, payload);
   });
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';

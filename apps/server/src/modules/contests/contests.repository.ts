@@ -1,6 +1,8 @@
 import { and, asc, eq, exists, gt, inArray, ne, notExists, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { contestLandingSchema, videoRequirementsSchema } from '@app/domain';
 import type { DbOrTx } from '../../db/client';
 import { prepared } from '../../db/prepared';
+import { parsedOnce } from '../../db/stored-json';
 import {
   applications,
   brandProfiles,
@@ -10,6 +12,10 @@ import {
   contests,
   products,
 } from '../../db/schema/index';
+
+/** Stored page content and requirements with their defaults, parsed once per distinct text. */
+const readVideoRequirements = parsedOnce(videoRequirementsSchema);
+const readLanding = parsedOnce(contestLandingSchema);
 
 const contestColumns = {
   id: contests.id,
@@ -24,8 +30,9 @@ const contestColumns = {
   eligibility: contests.eligibility,
   brief: contests.brief,
   requirements: contests.requirements,
-  videoRequirements: contests.videoRequirements,
-  landing: contests.landing,
+  // Shared and frozen (db/stored-json.ts): read-only for every reader.
+  videoRequirements: sql`${contests.videoRequirements}::text`.mapWith(readVideoRequirements),
+  landing: sql`${contests.landing}::text`.mapWith(readLanding),
   timezone: contests.timezone,
   startsAt: contests.startsAt,
   applicationDeadline: contests.applicationDeadline,

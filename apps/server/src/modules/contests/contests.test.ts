@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAIR_IDS, FEATURED_CONTEST_SLUG, type ContestResponse, type ProductResponse } from '@app/domain';
 import { createTestContext, type TestContext } from '../../../test/helper';
@@ -33,6 +34,44 @@ describe('contests and products (read)', () => {
 
     const bySlug = await ctx.app.inject({ method: 'GET', url: `/api/contests/${FEATURED_CONTEST_SLUG}/` });
     expect(bySlug.json()).toEqual(contest);
+  });
+
+  it('page content stored with missing fields reads with their defaults, and a stored change shows at once', async () => {
+    const read = async () =>
+      (await ctx.app.inject({ method: 'GET', url: '/api/contests/1/' })).json<ContestResponse>();
+    const before = await read();
+    const store = (landing: object, requirements: object) =>
+      ctx.deps.database.db.execute(
+        sql`update contests set landing = ${JSON.stringify(landing)}::jsonb,
+              video_requirements = ${JSON.stringify(requirements)}::jsonb where id = 1`,
+      );
+    try {
+      // As a row written before these fields existed, or by hand.
+      await store({ product_noun: 'lamp', concepts: [{ product_code: 'X7' }] }, { max_seconds: 60 });
+      const sparse = await read();
+      expect(sparse.landing).toEqual({
+        product_noun: 'lamp',
+        headline: '',
+        concepts_title: '',
+        concepts_intro: '',
+        concepts: [{ product_code: 'X7', line: '', text: '', themes: [] }],
+        challenge_title: '',
+        format_notes: [],
+        inspiration: null,
+      });
+      expect(sparse.video_requirements).toMatchObject({
+        max_seconds: 60,
+        aspect_ratio: null,
+        containers: [],
+      });
+      // Changed behind this process's back (another process, the admin CLI, SQL by hand): the next
+      // read has it.
+      await store({ product_noun: 'desk' }, {});
+      expect((await read()).landing.product_noun).toBe('desk');
+    } finally {
+      await store(before.landing, before.video_requirements);
+    }
+    expect(await read()).toEqual(before);
   });
 
   it('an unknown contest is a 404', async () => {

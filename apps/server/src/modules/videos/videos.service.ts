@@ -176,7 +176,10 @@ export function createVideosService(deps: VideosServiceDeps) {
       db,
       page.results.map((v) => v.id),
     );
-    return { ...page, results: page.results.map((v) => ({ ...v, award: awards.get(v.id) ?? null })) };
+    // Set on the videos just built rather than copied with a spread: copying an object and adding a
+    // field costs more than the rest of building it (see contests.presenter toContest).
+    for (const video of page.results) video.award = awards.get(video.id) ?? null;
+    return page;
   };
 
   /** The video if `user` may see it; 404 otherwise, so others learn nothing of unapproved videos. */
@@ -598,7 +601,8 @@ export function createVideosService(deps: VideosServiceDeps) {
     async get(id: number, user?: AuthUser): Promise<Video> {
       const video = present(await loadVisible(id, user), user);
       const awards = await findVideoAwards(db, [id]);
-      return { ...video, award: awards.get(id) ?? null };
+      video.award = awards.get(id) ?? null;
+      return video;
     },
 
     /**
