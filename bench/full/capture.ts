@@ -47,8 +47,6 @@ pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
 export interface Capturer {
   /** The statements one GET sends (its status must be 200). */
   capture(url: string, headers?: Record<string, string>): Promise<Statement[]>;
-  /** The status of one GET (whether an endpoint exists in this branch). */
-  status(url: string, headers?: Record<string, string>): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -86,9 +84,6 @@ export async function createCapturer(databaseUrl: string, jwtSecret: string): Pr
       } finally {
         recording = null;
       }
-    },
-    async status(url, headers = {}) {
-      return (await app.inject({ method: 'GET', url, headers })).statusCode;
     },
     async close() {
       await app.close();

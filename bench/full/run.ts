@@ -51,11 +51,10 @@ type Mode = 'fixed' | 'saturation';
 interface Scenario {
   key: string;
   name: string;
-  /** The app's URL path, or null when the endpoint is not in this branch (baseline only). */
-  path: string | null;
+  /** The app's URL path. */
+  path: string;
   headers: Record<string, string>;
   search?: boolean;
-  note?: string;
 }
 interface Row extends Round {
   scenario: string;
@@ -308,15 +307,14 @@ async function postgresPart(): Promise<{ races: Race[]; seeded: Seeded; plans: s
     const plans: string[] = [];
     const measured: Scenario[] = [];
     try {
+      const unknown = (ONLY ?? []).filter((key) => !scenarios.some((s) => s.key === key));
+      if (unknown.length)
+        throw new Error(
+          `BENCH_ONLY: no scenario ${unknown.join(', ')} (${scenarios.map((s) => s.key).join(', ')})`,
+        );
       for (const scenario of scenarios.filter((s) => !ONLY || ONLY.includes(s.key))) {
-        const status = await capturer.status(scenario.path!, scenario.headers);
-        if (status === 404) {
-          const line = `${scenario.name}: GET ${scenario.path} answers 404 in this branch (pending merge): skipped`;
-          say(line);
-          notes.push(line);
-          continue;
-        }
-        const statements = await capturer.capture(scenario.path!, scenario.headers);
+        // Every scenario's endpoint must answer 200 (capture fails otherwise).
+        const statements = await capturer.capture(scenario.path, scenario.headers);
         queries[scenario.key] = { statements, auth: !!scenario.headers.authorization };
         measured.push(scenario);
       }
@@ -336,8 +334,7 @@ async function postgresPart(): Promise<{ races: Race[]; seeded: Seeded; plans: s
     for (const scenario of measured) {
       say(`measuring ${scenario.name}`);
       const servers: Array<{ server: Row['server']; url: string; pid?: number }> = [];
-      if (scenario.path)
-        servers.push({ server: 'app', url: `http://127.0.0.1:${APP_PORT}${scenario.path}`, pid: app.pid });
+      servers.push({ server: 'app', url: `http://127.0.0.1:${APP_PORT}${scenario.path}`, pid: app.pid });
       servers.push({
         server: 'baseline',
         url: `http://127.0.0.1:${BASE_PORT}/${scenario.key}`,
