@@ -51,6 +51,37 @@ test('a reload renews the access token through the HttpOnly cookie; no token is 
   expect(stored).not.toContain(session.access.split('.')[0]!);
 });
 
+test('two tabs renewing their session with the same cookie at once both stay signed in', async ({ page }) => {
+  const user = await createVerifiedUser();
+  await signIn(page, user);
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
+  const other = await page.context().newPage();
+  // Each tab's renewal is held until both have sent theirs, so both carry the same refresh token
+  // (as when a page is left or reloaded before its renewal's answer arrives).
+  let sent = 0;
+  let bothSent!: () => void;
+  const held = new Promise<void>((resolve) => (bothSent = resolve));
+  await page.context().route('**/api/token/refresh/', async (route) => {
+    if (++sent === 2) bothSent();
+    await held;
+    await route.continue();
+  });
+  await Promise.all([page.reload(), other.goto('/profile')]);
+  for (const tab of [page, other]) {
+    await expect(tab).toHaveURL(/\/profile$/);
+    await expect(tab.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
+  }
+  expect(sent).toBe(2);
+  await page.context().unroute('**/api/token/refresh/');
+  // The session goes on in both: a later reload of each renews again.
+  for (const tab of [other, page]) {
+    await tab.reload();
+    await expect(tab.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
+    await expect(tab).toHaveURL(/\/profile$/);
+  }
+});
+
 test('staff sign in to the console; creators and brands opening it go to their own homes', async ({
   page,
 }) => {

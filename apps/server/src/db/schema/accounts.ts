@@ -164,6 +164,8 @@ export const refreshTokens = pgTable(
     familyId: uuid('family_id').notNull(),
     expiresAt: timestampTz('expires_at').notNull(),
     usedAt: timestampTz('used_at'),
+    /** The token this one was exchanged for (set with `usedAt`): a retry within the grace window gets it. */
+    replacedBy: uuid('replaced_by'),
     revokedAt: timestampTz('revoked_at'),
     createdAt: createdAt(),
   },

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, gt, ilike, isNull, like, ne, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Role } from '@app/domain';
 import type { DbOrTx } from '../../db/client';
 import { prepared } from '../../db/prepared';
@@ -144,13 +145,13 @@ export async function insertRefreshToken(
 }
 
 /**
- * Marks an unused, unrevoked, unexpired refresh token used, atomically: of many concurrent
- * callers exactly one gets the row back.
+ * Marks an unused, unrevoked, unexpired refresh token used and replaced by `replacedBy`,
+ * atomically: of many concurrent callers exactly one gets the row back.
  */
-export async function consumeRefreshToken(db: DbOrTx, id: string, userId: number) {
+export async function consumeRefreshToken(db: DbOrTx, id: string, userId: number, replacedBy: string) {
   const [row] = await db
     .update(refreshTokens)
-    .set({ usedAt: sql`now()` })
+    .set({ usedAt: sql`now()`, replacedBy })
     .where(
       and(
         eq(refreshTokens.id, id),
@@ -161,6 +162,31 @@ export async function consumeRefreshToken(db: DbOrTx, id: string, userId: number
       ),
     )
     .returning({ familyId: refreshTokens.familyId, expiresAt: refreshTokens.expiresAt });
+  return row;
+}
+
+/**
+ * The token a refresh token was exchanged for less than `graceSeconds` ago, while that successor
+ * is still unused, unrevoked and unexpired: what a client whose answer to that exchange was lost
+ * (a page left mid-request, a second tab sending the same cookie) is given again.
+ */
+export async function findFreshSuccessor(db: DbOrTx, id: string, userId: number, graceSeconds: number) {
+  const successor = alias(refreshTokens, 'successor');
+  const [row] = await db
+    .select({ id: successor.id, familyId: successor.familyId, expiresAt: successor.expiresAt })
+    .from(refreshTokens)
+    .innerJoin(successor, eq(successor.id, refreshTokens.replacedBy))
+    .where(
+      and(
+        eq(refreshTokens.id, id),
+        eq(refreshTokens.userId, userId),
+        isNull(refreshTokens.revokedAt),
+        gt(refreshTokens.usedAt, sql`now() - make_interval(secs => ${graceSeconds})`),
+        isNull(successor.usedAt),
+        isNull(successor.revokedAt),
+        gt(successor.expiresAt, sql`now()`),
+      ),
+    );
   return row;
 }
 

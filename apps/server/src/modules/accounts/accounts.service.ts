@@ -30,7 +30,7 @@ import {
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
-import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { hashPassword, verifyNoPassword, verifyPassword } from '../../lib/passwords';
 import {
   giveBack,
   hasMark,
@@ -105,6 +105,36 @@ function limit(kind: keyof typeof RATE_LIMITS, ip: string, email?: string) {
 }
 
 /**
+ * The new password typed twice (the reset and change forms): the shared rules on the first, the
+ * second the same. Field errors in the spec's words; empty when both are right.
+ */
+function newPasswordErrors(
+  input: { new_password1?: string; new_password2?: string },
+  email: string,
+): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  const password = input.new_password1 ?? '';
+  if (!password) errors.new_password1 = [MESSAGES.registration.required];
+  else {
+    const problems = allPasswordProblems(password, email);
+    if (problems.length) errors.new_password1 = problems;
+  }
+  if (!input.new_password2) errors.new_password2 = [MESSAGES.registration.required];
+  else if (password && input.new_password2 !== password)
+    errors.new_password2 = [MESSAGES.registration.passwordsDoNotMatch];
+  return errors;
+}
+
+/**
+ * Refresh tokens rotate, and a used one presented again ends its session (theft detection), except
+ * within this many seconds of its use while its successor is still unused: then the answer to that
+ * exchange was lost (the page was left or reloaded mid-request, or two tabs renewed with the same
+ * cookie at once), and the client gets that successor again. The reuse window of Auth0 and the
+ * grace period of Okta are the same idea (docs/spec-decisions.md).
+ */
+export const REFRESH_RETRY_GRACE_SECONDS = 30;
+
+/**
  * Sign-up, sign-in, token rotation, e-mail verification, password reset, Google sign-in, the
  * current user, and accounts made by an operator.
  */
@@ -123,8 +153,6 @@ export function createAccountsService(deps: AccountsServiceDeps) {
         issuer: config.GOOGLE_ISSUER,
       })
     : null;
-  // Unknown addresses still cost one hash verification, so timing does not reveal accounts.
-  const dummyHash = hashPassword(randomUUID());
 
   async function userPayload(account: AccountRow): Promise<AccountUser> {
     return toAccountUser(account, await repo.findProfiles(db, account.id), (key) => deps.storage.url(key));
@@ -217,7 +245,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       const account = isValidEmail(email) ? await repo.findAccountByEmail(db, email) : undefined;
       const ok = account?.passwordHash
         ? await verifyPassword(account.passwordHash, input.password)
-        : (await verifyPassword(await dummyHash, input.password), false);
+        : await verifyNoPassword(input.password);
       if (!account || !ok) throw new AppError('not_authenticated', MESSAGES.login.incorrect);
       // The right password: this client's failures are forgiven, the attempt given back, and the
       // client remembered as the owner's (exempt from the across-clients cap).
@@ -239,18 +267,18 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       const claims = await refreshCodec.read(token);
       if (!claims) throw invalid;
       const result = await db.transaction(async (tx) => {
-        const consumed = await repo.consumeRefreshToken(tx, claims.jti, claims.userId);
-        if (!consumed) return null;
+        const next = randomUUID();
+        const consumed = await repo.consumeRefreshToken(tx, claims.jti, claims.userId, next);
+        // Already exchanged moments ago, and that answer never reached this client: the same
+        // successor again (REFRESH_RETRY_GRACE_SECONDS).
+        const successor = consumed
+          ? { id: next, ...consumed }
+          : await repo.findFreshSuccessor(tx, claims.jti, claims.userId, REFRESH_RETRY_GRACE_SECONDS);
+        if (!successor) return null;
         const account = await repo.findAccountById(tx, claims.userId);
         if (!account?.isActive || account.deactivatedAt) return null;
-        const id = randomUUID();
-        await repo.insertRefreshToken(tx, {
-          id,
-          userId: account.id,
-          familyId: consumed.familyId,
-          expiresAt: consumed.expiresAt,
-        });
-        return { account, id, expiresAt: consumed.expiresAt, familyId: consumed.familyId };
+        if (consumed) await repo.insertRefreshToken(tx, { ...successor, userId: account.id });
+        return { account, ...successor };
       });
       if (!result) {
         const row = await repo.findRefreshToken(db, claims.jti);
@@ -334,15 +362,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
     ): Promise<DetailResponse> {
       const account = await resetLinkAccount(uid, token);
       const password = input.new_password1 ?? '';
-      const errors: Record<string, string[]> = {};
-      if (!password) errors.new_password1 = [MESSAGES.registration.required];
-      else {
-        const problems = allPasswordProblems(password, account.email);
-        if (problems.length) errors.new_password1 = problems;
-      }
-      if (!input.new_password2) errors.new_password2 = [MESSAGES.registration.required];
-      else if (password && input.new_password2 !== password)
-        errors.new_password2 = [MESSAGES.registration.passwordsDoNotMatch];
+      const errors = newPasswordErrors(input, account.email);
       if (Object.keys(errors).length) throw AppError.validation(errors);
       const passwordHash = await hashPassword(password);
       await db.transaction(async (tx) => {
@@ -371,17 +391,9 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       if (check === 'no_password') errors.current_password = [ACCOUNT_MESSAGES.noPasswordYet];
       else if (!input.current_password) errors.current_password = [MESSAGES.registration.required];
       else if (check === 'wrong') errors.current_password = [ACCOUNT_MESSAGES.currentPasswordWrong];
-      const password = input.new_password1;
-      if (!password) errors.new_password1 = [MESSAGES.registration.required];
-      else {
-        const problems = allPasswordProblems(password, account.email);
-        if (problems.length) errors.new_password1 = problems;
-      }
-      if (!input.new_password2) errors.new_password2 = [MESSAGES.registration.required];
-      else if (password && input.new_password2 !== password)
-        errors.new_password2 = [MESSAGES.registration.passwordsDoNotMatch];
+      Object.assign(errors, newPasswordErrors(input, account.email));
       if (Object.keys(errors).length) throw AppError.validation(errors);
-      const passwordHash = await hashPassword(password);
+      const passwordHash = await hashPassword(input.new_password1);
       await db.transaction(async (tx) => {
         await repo.updateAccount(tx, account.id, { passwordHash, passwordChangedAt: new Date() });
         await repo.revokeOtherSessions(tx, account.id, user.sessionId);
