@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { rememberJsonText } from '../lib/json-text';
 
 /**
  * A decoder for a JSON column read as text (`sql\`${column}::text\`.mapWith(decoder)`): the text
@@ -17,6 +18,8 @@ export function parsedOnce<S extends z.ZodType>(schema: S, limit = 100): (text: 
     const known = parsed.get(text);
     if (known !== undefined) return known;
     const value = deepFreeze(schema.parse(JSON.parse(text)));
+    // Answers carrying it copy its JSON text instead of writing it again (lib/json-text.ts).
+    if (value && typeof value === 'object') rememberJsonText(value);
     if (parsed.size >= limit) parsed.delete(parsed.keys().next().value!);
     parsed.set(text, value);
     return value;

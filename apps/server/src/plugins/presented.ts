@@ -1,5 +1,6 @@
 import type { FastifySerializerCompiler } from 'fastify/types/schema';
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
+import { stringifyAnswer } from '../lib/json-text';
 
 /**
  * Route option for hot reads whose answer a presenter builds field by field, typed with the
@@ -17,9 +18,9 @@ export const presented: { serializerCompiler: FastifySerializerCompiler<unknown>
     const zod = zodSerializerCompiler(route as Parameters<typeof zodSerializerCompiler>[0]);
     // Error answers (rare, built by the error handler) are written as every other route's.
     if (!/^2/.test(String(route.httpStatus))) return zod;
-    if (!checking()) return (data: unknown) => JSON.stringify(data);
+    if (!checking()) return stringifyAnswer;
     return (data: unknown) => {
-      const written = JSON.stringify(data);
+      const written = stringifyAnswer(data);
       const expected = zod(data);
       if (written !== expected) {
         let at = 0;

@@ -47,18 +47,20 @@ function productFields(row: repo.ProductRow, mediaUrl: MediaUrl) {
   };
 }
 
+// The answers below add their fields to the fresh object with Object.assign rather than spreading
+// it into a new one: a spread copies field by field (~1 µs a product here; see toContest).
+
 /** A product of a contest as the contest lists it (no stock). */
 export function toContestProduct(row: repo.ContestProductRow, mediaUrl: MediaUrl): ContestProduct {
-  return { ...productFields(row, mediaUrl), fallback_status: row.fallbackStatus ?? null };
+  return Object.assign(productFields(row, mediaUrl), { fallback_status: row.fallbackStatus ?? null });
 }
 
 /** A product with its live stock. */
 export function toProduct(row: repo.ProductRow, mediaUrl: MediaUrl): ProductResponse {
-  return {
-    ...productFields(row, mediaUrl),
+  return Object.assign(productFields(row, mediaUrl), {
     status: productStatus(row.stockQuantity),
     stock_quantity: row.stockQuantity,
-  };
+  });
 }
 
 /** A contest with its products, its status at `now` and its stored page content with defaults. */

@@ -1,5 +1,6 @@
 import type { JudgedVideo, OwnScore } from '@app/domain';
 import { toTenScale } from '@app/domain';
+import { toPlayback } from '../videos/videos.presenter';
 import type { JudgedEntryRow, ScoreRow } from './judging.repository';
 
 /** The columns of a judged version's video. */
@@ -26,18 +27,7 @@ export function toJudgedVideo(row: VideoRow, mediaUrl: MediaUrl): JudgedVideo {
     poster_url: row.posterKey ? mediaUrl(row.posterKey) : null,
     preview_url: row.previewKey ? mediaUrl(row.previewKey) : null,
     original_url: mediaUrl(row.originalKey),
-    playback:
-      row.hlsKey && row.mp4Key
-        ? {
-            hls_url: mediaUrl(row.hlsKey),
-            mp4_url: mediaUrl(row.mp4Key),
-            poster_url: row.posterKey ? mediaUrl(row.posterKey) : null,
-            renditions: (row.renditions ?? [])
-              .map((r) => ({ height: r.height, width: r.width, bandwidth: r.bandwidth }))
-              .sort((a, b) => a.bandwidth - b.bandwidth),
-            captions: row.captions.map((c) => ({ language: c.language, url: mediaUrl(c.key) })),
-          }
-        : null,
+    playback: toPlayback(row, mediaUrl),
   };
 }
 

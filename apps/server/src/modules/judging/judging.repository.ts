@@ -125,18 +125,21 @@ export async function findJudgedEntries(db: DbOrTx, filter: { contestId?: number
 }
 export type JudgedEntryRow = Awaited<ReturnType<typeof findJudgedEntries>>[number];
 
+/** A judge's score of an entry, as every reader and the upsert give it back. */
+const scoreColumns = {
+  entryId: entryScores.entryId,
+  version: entryScores.version,
+  judgeId: entryScores.judgeId,
+  scores: entryScores.scores,
+  weightedTotal: entryScores.weightedTotal,
+  feedback: entryScores.feedback,
+  updatedAt: entryScores.updatedAt,
+};
+
 /** Every score of the contest's entries (all judges), oldest judge first. */
 export function findContestScores(db: DbOrTx, contestId: number, judgeId?: number) {
   return db
-    .select({
-      entryId: entryScores.entryId,
-      version: entryScores.version,
-      judgeId: entryScores.judgeId,
-      scores: entryScores.scores,
-      weightedTotal: entryScores.weightedTotal,
-      feedback: entryScores.feedback,
-      updatedAt: entryScores.updatedAt,
-    })
+    .select(scoreColumns)
     .from(entryScores)
     .innerJoin(contestEntries, eq(contestEntries.id, entryScores.entryId))
     .where(
@@ -290,15 +293,7 @@ export async function upsertScore(
         updatedAt: now,
       },
     })
-    .returning({
-      entryId: entryScores.entryId,
-      version: entryScores.version,
-      judgeId: entryScores.judgeId,
-      scores: entryScores.scores,
-      weightedTotal: entryScores.weightedTotal,
-      feedback: entryScores.feedback,
-      updatedAt: entryScores.updatedAt,
-    });
+    .returning(scoreColumns);
   return row!;
 }
 

@@ -19,8 +19,11 @@ export interface PageRequest {
 /** The download link of a video for the caller, or null when they may not download it. */
 export type DownloadUrl = (row: VideoRow) => string | null;
 
+/** The stored media a video's player reads (a video row, or a judged version's video). */
+export type PlaybackRow = Pick<VideoRow, 'hlsKey' | 'mp4Key' | 'posterKey' | 'renditions' | 'captions'>;
+
 /** What the player needs, once the first rendition is ready (issue 16). */
-function toPlayback(row: VideoRow, mediaUrl: MediaUrl): Video['playback'] {
+export function toPlayback(row: PlaybackRow, mediaUrl: MediaUrl): Video['playback'] {
   if (!row.hlsKey || !row.mp4Key) return null;
   return {
     hls_url: mediaUrl(row.hlsKey),
