@@ -20,6 +20,7 @@ import {
   TableRow,
   TextField,
   Typography,
+  useMediaQuery,
 } from '@mui/material';
 import { JUDGING_LIMITS, type PublishResultsBody, type Ranking } from '@app/domain';
 import { stackedTableSx } from '../../../components/stacked-table';
@@ -153,6 +154,8 @@ function RankingTable({
  */
 export function RankingPanel({ contestId }: { contestId: number }) {
   const [page, setPage] = useState(1);
+  // On a phone the pager keeps to one line: first, current and last page with the arrows.
+  const narrow = useMediaQuery((theme) => theme.breakpoints.down('sm'));
   const ranking = useRanking(contestId, page, true);
   const publish = usePublishResults(contestId);
   const [drafts, setDrafts] = useState<Record<number, Draft>>({});
@@ -197,6 +200,7 @@ export function RankingPanel({ contestId }: { contestId: number }) {
                   count={pages}
                   page={Math.min(page, pages)}
                   onChange={(_, next) => setPage(next)}
+                  siblingCount={narrow ? 0 : 1}
                   aria-label="Ranking pages"
                 />
                 <Typography variant="body2" sx={{ color: 'text.secondary' }}>
