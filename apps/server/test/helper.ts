@@ -60,8 +60,10 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
   };
   // WORKERS=false: no job runs in the test's process (the fuzzing suite's write check).
   if (config.WORKERS) await startJobHandlers(deps);
+  const made: FastifyInstance[] = [];
   const makeApp = async () => {
     const instance = await buildApp({ ...deps, webDist: path.join(dataDir, 'no-web-build') });
+    made.push(instance);
     await instance.ready();
     return instance;
   };
@@ -96,7 +98,8 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
       throw new Error(`no e-mail to ${to} within ${timeoutMs} ms`);
     },
     async close() {
-      await app.close();
+      // Every app made, `anotherApp()`'s too (closing one twice is harmless), before DATA_DIR goes.
+      await Promise.all(made.map((instance) => instance.close()));
       await queue.stop();
       await database.drop();
       rmSync(dataDir, { recursive: true, force: true });
