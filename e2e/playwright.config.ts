@@ -16,7 +16,12 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [['list'], ['html', { outputFolder: `./artifacts/report-${E2E_PORT}`, open: 'never' }]],
+  reporter: [
+    ['list'],
+    ['html', { outputFolder: `./artifacts/report-${E2E_PORT}`, open: 'never' }],
+    // npm test repeats the failures from this report under its summary.
+    ...(process.env.E2E_JSON_REPORT ? [['json', { outputFile: process.env.E2E_JSON_REPORT }] as const] : []),
+  ],
   use: {
     baseURL: E2E_BASE_URL,
     trace: 'retain-on-failure',

@@ -27,5 +27,10 @@ export default defineConfig({
     'stack/*.spec.ts',
   ],
   outputDir: `./artifacts/stack-results-${E2E_PORT}`,
-  reporter: [['list'], ['html', { outputFolder: `./artifacts/stack-report-${E2E_PORT}`, open: 'never' }]],
+  reporter: [
+    ['list'],
+    ['html', { outputFolder: `./artifacts/stack-report-${E2E_PORT}`, open: 'never' }],
+    // npm test repeats the failures from this report under its summary.
+    ...(process.env.E2E_JSON_REPORT ? [['json', { outputFile: process.env.E2E_JSON_REPORT }] as const] : []),
+  ],
 });

@@ -7,36 +7,108 @@
 //   5. the same journeys and the scale-out checks through `npm run stack` (nginx, two app processes,
 //      a worker, PostgreSQL, S3) when TEST_DATABASE_URL is set and nginx is installed
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const results = [];
+// Each suite also writes its results as JSON here: a failure's first lines are repeated under the
+// summary, the end of the output, which is the part a CI log shows when it is cut.
+const reports = mkdtempSync(path.join(os.tmpdir(), 'npm-test-'));
+const failures = [];
 
-function run(name, command, args, env = {}) {
+function run(name, command, args, env = {}, report) {
   console.log(`\n===== ${name} =====`);
   const started = Date.now();
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
   const seconds = ((Date.now() - started) / 1000).toFixed(0);
   results.push(`${result.status === 0 ? 'passed' : 'FAILED'}  ${name} (${seconds}s)`);
-  if (result.status !== 0) finish(1);
+  if (result.status !== 0) {
+    if (report) failures.push(...failedTests(report));
+    finish(1);
+  }
+}
+
+/** Vitest's args for a suite, with its JSON report in `file`. */
+const vitest = (file, ...args) => [
+  'vitest',
+  'run',
+  ...args,
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${file}`,
+];
+
+// eslint-disable-next-line no-control-regex -- the terminal colours' escape sequences
+const plain = (text) => String(text).replace(/\x1b\[[0-9;]*m/g, '');
+const firstLines = (text, n = 24) =>
+  plain(text)
+    .split('\n')
+    .filter((line) => !/^\s+at /.test(line))
+    .slice(0, n)
+    .map((line) => `    ${line}`)
+    .join('\n');
+
+/** The failed tests of a Vitest or Playwright JSON report, each with its message's first lines. */
+function failedTests(file) {
+  if (!existsSync(file)) return [];
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  const found = [];
+  for (const suite of report.testResults ?? []) {
+    for (const test of suite.assertionResults ?? []) {
+      if (test.status !== 'failed') continue;
+      found.push(
+        `${path.relative(root, suite.name)} > ${test.fullName}\n${firstLines(test.failureMessages?.join('\n') ?? '')}`,
+      );
+    }
+    if (suite.status === 'failed' && !(suite.assertionResults ?? []).length)
+      found.push(`${path.relative(root, suite.name)}\n${firstLines(suite.message ?? '')}`);
+  }
+  const walk = (suite, where) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== 'unexpected') continue;
+        const last = test.results?.at(-1);
+        found.push(`${where}${spec.title}\n${firstLines(last?.error?.message ?? '')}`);
+      }
+    }
+    for (const inner of suite.suites ?? []) walk(inner, `${where}${inner.title} > `);
+  };
+  for (const suite of report.suites ?? []) walk(suite, `${suite.title} > `);
+  return found;
 }
 
 function finish(code) {
   console.log('\n===== summary =====');
   for (const line of results) console.log(line);
+  for (const failure of failures.slice(0, 8)) console.log(`\n  FAILED ${failure}`);
   process.exit(code);
 }
 
-run('unit tests (Vitest)', 'npx', ['vitest', 'run']);
-run('API integration tests on PGlite', 'npx', ['vitest', 'run', '--root', 'apps/server'], {
-  TEST_DB_DRIVER: 'pglite',
-});
+run(
+  'unit tests (Vitest)',
+  'npx',
+  vitest(path.join(reports, 'unit.json')),
+  {},
+  path.join(reports, 'unit.json'),
+);
+run(
+  'API integration tests on PGlite',
+  'npx',
+  vitest(path.join(reports, 'pglite.json'), '--root', 'apps/server'),
+  { TEST_DB_DRIVER: 'pglite' },
+  path.join(reports, 'pglite.json'),
+);
 if (process.env.TEST_DATABASE_URL) {
-  run('API integration tests on PostgreSQL', 'npx', ['vitest', 'run', '--root', 'apps/server'], {
-    TEST_DB_DRIVER: 'postgres',
-  });
+  run(
+    'API integration tests on PostgreSQL',
+    'npx',
+    vitest(path.join(reports, 'postgres.json'), '--root', 'apps/server'),
+    { TEST_DB_DRIVER: 'postgres' },
+    path.join(reports, 'postgres.json'),
+  );
 } else {
   results.push('skipped API integration tests on PostgreSQL (set TEST_DATABASE_URL to run them)');
 }
@@ -50,7 +122,9 @@ if (existsSync(chrome)) {
     {
       CHROME_PATH: chrome,
       PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
+      E2E_JSON_REPORT: path.join(reports, 'e2e.json'),
     },
+    path.join(reports, 'e2e.json'),
   );
 } else if (process.env.E2E_REQUIRED === '1') {
   console.error(
@@ -71,7 +145,13 @@ if (process.env.TEST_DATABASE_URL && nginx && existsSync(chrome)) {
     'scale-out journeys through nginx (npm run stack, Chromium)',
     'npx',
     ['playwright', 'test', '--config', 'e2e/playwright.stack.config.ts'],
-    { CHROME_PATH: chrome, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1', E2E_STACK: '1' },
+    {
+      CHROME_PATH: chrome,
+      PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
+      E2E_STACK: '1',
+      E2E_JSON_REPORT: path.join(reports, 'stack.json'),
+    },
+    path.join(reports, 'stack.json'),
   );
 } else if (process.env.E2E_REQUIRED === '1') {
   console.error(
