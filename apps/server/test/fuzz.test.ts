@@ -29,11 +29,14 @@ const BUDGET_MS = Number(process.env.FUZZ_BUDGET_MS ?? 45_000);
  * Writes a refused request makes on purpose: a refresh token used a second time (stolen, or
  * replayed) is refused with 401 and ends every session of its family (refresh_tokens rows revoked);
  * a multipart upload holds a slot among its creator's uploads at once while its body is read (an
- * upload_slots row, deleted when the request ends, refused or not).
+ * upload_slots row, deleted when the request ends, refused or not); a resumable upload refused
+ * when its last bytes arrive gives its slot back.
  */
 const WRITES_ON_REFUSAL: Record<string, string[]> = {
   'POST /api/token/refresh/': ['refresh_tokens'],
   'POST /api/videos/upload/': ['upload_slots'],
+  'POST /api/videos/uploads/': ['upload_slots'],
+  'PATCH /api/videos/uploads/:id': ['upload_slots'],
 };
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
 

@@ -116,10 +116,12 @@ export const videoCounts = pgTable('video_counts', {
 });
 
 /**
- * Multipart uploads under way (issue 18, M5: uploads at once per creator), one row per upload
- * request in any app process: inserted when the request is let in, renewed while its bytes arrive,
- * deleted when it ends in any way. A row of a process that died stops counting at `expires_at`
- * and is removed by the creator's next upload (modules/videos/upload-slots.ts).
+ * Uploads under way (issue 18, M5: uploads at once per creator), one row per upload in any app
+ * process. A multipart upload's row lives for its request: inserted when the request is let in,
+ * renewed while its bytes arrive, deleted when it ends in any way. A resumable upload's row
+ * (`upload_id`) lives from its creation until it finishes, is cancelled or expires (24 h). A row
+ * stops counting at `expires_at` (a process that died, an abandoned upload) and is removed by the
+ * creator's next upload or the hourly sweep (modules/videos/upload-slots.ts).
  */
 export const uploadSlots = pgTable(
   'upload_slots',
@@ -130,6 +132,8 @@ export const uploadSlots = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     startedAt: timestampTz('started_at').notNull().defaultNow(),
     expiresAt: timestampTz('expires_at').notNull(),
+    /** The resumable (tus) upload's id; null for a multipart upload. */
+    uploadId: text('upload_id').unique(),
   },
   (t) => [index('upload_slots_owner_idx').on(t.ownerId, t.expiresAt)],
 );

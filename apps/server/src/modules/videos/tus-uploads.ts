@@ -5,7 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Server } from '@tus/server';
 import { FileStore } from '@tus/file-store';
-import { ERRORS } from '@tus/utils';
+import { ERRORS, type Upload } from '@tus/utils';
 import { LIMITS, MESSAGES } from '@app/domain';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../lib/errors';
@@ -61,9 +61,27 @@ async function removeTusUpload(directory: string, id: string): Promise<void> {
  * @tus/file-store, with each PATCH written like any upload (storage/durable-file.ts): in 1 MiB
  * batches and on the disk before the 204 that tells the client its new offset. The library's
  * own write takes one thread-pool round trip per 64 KiB and leaves the bytes in the page cache.
- * A PATCH cut short keeps what reached the file: the upload's offset is the file's size.
+ * A PATCH cut short keeps what reached the file: the upload's offset is the file's size. An upload
+ * that is gone without becoming a video gives its slot among the creator's uploads back.
  */
 class DurableFileStore extends FileStore {
+  /** Called when an upload is gone without becoming a video: its create failed, or it was cancelled. */
+  onGone: (id: string) => Promise<void> = async () => undefined;
+
+  override async create(upload: Upload): Promise<Upload> {
+    try {
+      return await super.create(upload);
+    } catch (error) {
+      await this.onGone(upload.id);
+      throw error;
+    }
+  }
+
+  override async remove(id: string): Promise<void> {
+    await super.remove(id);
+    await this.onGone(id);
+  }
+
   override async write(readable: Readable, id: string, offset: number): Promise<number> {
     const writer = new DurableFileWriter(path.join(this.directory, id), { start: offset });
     try {
@@ -104,6 +122,7 @@ export async function registerTusUploads(
   // Made here, awaited (see DurableFileStore): a failure stops the start with its reason.
   await mkdir(directory, { recursive: true });
   const datastore = new DurableFileStore({ directory, expirationPeriodInMilliseconds: TUS_EXPIRY_MS });
+  datastore.onGone = (id) => videos.endResumableUpload(id);
   const userOf = async (authorization: string | null): Promise<AuthUser> => {
     const token = authorization?.startsWith('Bearer ') ? authorization.slice(7).trim() : '';
     return deps.tokens.verify(token);
@@ -126,8 +145,9 @@ export async function registerTusUploads(
           title: upload.metadata?.title ?? '',
           description: upload.metadata?.description ?? '',
         });
-        // Quotas and free disk before a byte is accepted (issue 18, M5).
-        await videos.checkUploadQuota(user, { incomingBytes: upload.size });
+        // Quotas and free disk before a byte is accepted (issue 18, M5); the upload then holds
+        // a slot among the creator's uploads at once until it ends.
+        await videos.startResumableUpload(user, upload.id, { incomingBytes: upload.size });
       } catch (error) {
         throw toTusError(error);
       }
@@ -153,6 +173,7 @@ export async function registerTusUploads(
         throw toTusError(error);
       } finally {
         await removeTusUpload(directory, upload.id);
+        await videos.endResumableUpload(upload.id);
       }
     },
     onResponseError(_req, error) {
@@ -205,9 +226,11 @@ export async function registerTusUploads(
 
   // tus itself answers 410 for an expired upload; this sweep frees its disk space. Each process
   // sweeps the folder it writes to (DATA_DIR may or may not be shared between processes).
+  // Their slots, no longer counted, are removed too.
   const sweep = () =>
     removeExpiredTusUploads(directory)
       .then((count) => count && deps.log.info({ count }, 'removed expired unfinished uploads'))
+      .then(() => videos.removeExpiredUploadSlots())
       .catch((error: unknown) => deps.log.warn({ err: error }, 'expired upload cleanup failed'));
   const first = setTimeout(sweep, 60_000);
   const timer = setInterval(sweep, CLEANUP_EVERY_MS);

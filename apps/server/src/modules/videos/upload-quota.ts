@@ -1,4 +1,4 @@
-import { readdir, readFile, statfs } from 'node:fs/promises';
+import { statfs } from 'node:fs/promises';
 import path from 'node:path';
 import { UPLOAD_QUOTA_MESSAGES } from '@app/domain';
 import type { Config } from '../../config/env';
@@ -46,42 +46,10 @@ export async function checkFreeDisk(config: QuotaConfig, incomingBytes: number):
 }
 
 /**
- * How many unfinished uploads `ownerId` has in `directory` (their `.json` records, written by
- * @tus/file-store with the owner the server recorded), not counting expired ones.
- */
-export async function countOpenTusUploads(
-  directory: string,
-  ownerId: number,
-  now = Date.now(),
-): Promise<number> {
-  const names = await readdir(directory).catch(() => [] as string[]);
-  let open = 0;
-  for (const name of names) {
-    if (!name.endsWith('.json') || !UPLOAD_ID.test(name.slice(0, -5))) continue;
-    const record = await readFile(path.join(directory, name), 'utf8')
-      .then(
-        (text) =>
-          JSON.parse(text) as {
-            size?: number;
-            offset?: number;
-            creation_date?: string;
-            metadata?: { owner?: string };
-          },
-      )
-      .catch(() => undefined);
-    if (record?.metadata?.owner !== String(ownerId)) continue;
-    const created = Date.parse(record.creation_date ?? '');
-    if (!Number.isNaN(created) && now - created > TUS_EXPIRY_MS) continue;
-    open += 1;
-  }
-  return open;
-}
-
-/**
  * The quotas a creator must be within to start an upload of `incomingBytes` (0 when unknown):
- * stored bytes (413), videos in the last 24 hours, uploads at once (multipart uploads under way in
- * any app process, upload-slots.ts, and unfinished resumable ones) and videos waiting for
- * processing (429); then the free disk (507).
+ * stored bytes (413), videos in the last 24 hours, uploads at once (multipart and unfinished
+ * resumable uploads of any app process: upload-slots.ts) and videos waiting for processing (429);
+ * then the free disk (507).
  */
 export async function checkUploadQuota(
   db: DbOrTx,
@@ -89,8 +57,7 @@ export async function checkUploadQuota(
   ownerId: number,
   { incomingBytes }: { incomingBytes: number },
 ): Promise<void> {
-  const openUploads =
-    (await countUploadSlots(db, ownerId)) + (await countOpenTusUploads(tusDirectory(config), ownerId));
+  const openUploads = await countUploadSlots(db, ownerId);
   const usage = await uploadUsage(db, ownerId, new Date(Date.now() - 24 * 3600 * 1000));
   if (
     usage.bytes + incomingBytes > config.UPLOAD_MAX_STORED_BYTES ||

@@ -196,6 +196,65 @@ describe('upload quotas and free disk', () => {
     ).toEqual([]);
   });
 
+  it('counts a resumable upload in every process until it is cancelled, refused or expires', async () => {
+    limits({ UPLOAD_MAX_CONCURRENT: 1 });
+    const creator = await createUser(ctx);
+    const slotsOf = async (user: TestUser) =>
+      ctx.deps.database.db
+        .select({ uploadId: uploadSlots.uploadId })
+        .from(uploadSlots)
+        .where(eq(uploadSlots.ownerId, user.id));
+    const other = await ctx.anotherApp();
+    try {
+      // Started on this process: the second process counts it, for either kind of upload.
+      const started = await tusCreate(creator, clipBytes.length);
+      expect(started.statusCode).toBe(201);
+      const id = String(started.headers.location).split('/').pop()!;
+      expect(await slotsOf(creator)).toEqual([{ uploadId: id }]);
+      const elsewhere = await other.inject({
+        method: 'POST',
+        url: '/api/videos/uploads/',
+        headers: {
+          ...tusHeaders,
+          ...creator.headers,
+          'upload-length': String(clipBytes.length),
+          'upload-metadata': `title ${b64('Second')}`,
+        },
+      });
+      expect(elsewhere.statusCode).toBe(429);
+      expect(elsewhere.json<{ detail: string }>().detail).toBe(UPLOAD_QUOTA_MESSAGES.concurrent(1));
+      expect((await upload(creator)).statusCode).toBe(429);
+
+      // Cancelled: its slot is free at once.
+      const cancelled = await other.inject({
+        method: 'DELETE',
+        url: started.headers.location as string,
+        headers: { ...tusHeaders, ...creator.headers },
+      });
+      expect(cancelled.statusCode).toBe(204);
+      expect(await slotsOf(creator)).toEqual([]);
+
+      // Finished with bytes that are not a video: refused, and its slot free too.
+      const junk = await tusCreate(creator, 2048);
+      expect(junk.statusCode).toBe(201);
+      const refused = await tusPatch(creator, junk.headers.location as string, 0, Buffer.alloc(2048, 7));
+      expect(refused.statusCode).toBe(400);
+      expect(await slotsOf(creator)).toEqual([]);
+
+      // Left unfinished past its expiry: no longer counted, and removed by the next upload.
+      const left = await tusCreate(creator, clipBytes.length);
+      expect(left.statusCode).toBe(201);
+      await ctx.deps.database.db
+        .update(uploadSlots)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(uploadSlots.ownerId, creator.id));
+      expect((await upload(creator)).statusCode).toBe(201);
+      expect(await slotsOf(creator)).toEqual([]);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('limits the videos of a creator waiting for processing (429)', async () => {
     limits({ UPLOAD_MAX_PROCESSING: 2 });
     const creator = await createUser(ctx);

@@ -37,8 +37,8 @@ import { parseRange } from '../../storage/media.routes';
 import { contentTypeOf, TooLargeError, type StoredObject } from '../../storage/storage';
 import { safeFileName, signDownloadToken, verifyDownloadToken } from './download-tokens';
 import { videoMediaUrl } from '../../storage/media-signing';
-import { checkUploadQuota } from './upload-quota';
-import { takeUploadSlot } from './upload-slots';
+import { checkUploadQuota, TUS_EXPIRY_MS } from './upload-quota';
+import { releaseResumableSlot, removeExpiredSlots, takeResumableSlot, takeUploadSlot } from './upload-slots';
 import { pageWindow, toPage } from '../../lib/paging';
 import { recordAudit, type AuditActor } from '../audit/audit.service';
 import { findVideoAwards } from '../judging/judging.service';
@@ -365,10 +365,24 @@ export function createVideosService(deps: VideosServiceDeps) {
     },
 
     /**
-     * Whether `user` may start an upload of `incomingBytes` (0 when unknown): their quotas (UPLOAD_QUOTAS) and the server's free disk. Throws the refusal.
+     * Lets resumable upload `uploadId` of `incomingBytes` begin if `user` is within their quotas
+     * (UPLOAD_QUOTAS) and the server's disk has room: it then holds a slot among the creator's
+     * uploads at once until `endResumableUpload`, or until it expires. Throws the refusal.
      */
-    async checkUploadQuota(user: AuthUser, usage: { incomingBytes: number }): Promise<void> {
-      await checkUploadQuota(db, deps.config, user.id, usage);
+    async startResumableUpload(user: AuthUser, uploadId: string, usage: { incomingBytes: number }) {
+      await takeResumableSlot(db, user.id, uploadId, TUS_EXPIRY_MS, (tx) =>
+        checkUploadQuota(tx, deps.config, user.id, usage),
+      );
+    },
+
+    /** Resumable upload `uploadId` finished, was cancelled or could not be created: its slot is free. */
+    async endResumableUpload(uploadId: string) {
+      await releaseResumableSlot(db, uploadId);
+    },
+
+    /** Removes the slots that no longer count (housekeeping: the tus sweep calls it hourly). */
+    async removeExpiredUploadSlots() {
+      await removeExpiredSlots(db);
     },
 
     /**
