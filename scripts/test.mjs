@@ -31,15 +31,19 @@ function run(name, command, args, env = {}, report) {
   }
 }
 
-/** Vitest's args for a suite, with its JSON report in `file`. */
-const vitest = (file, ...args) => [
-  'vitest',
-  'run',
-  ...args,
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${file}`,
-];
+/** A Vitest suite (`args` added to `vitest run`), its JSON report kept for the summary. */
+function vitestSuite(name, report, args, env = {}) {
+  const file = path.join(reports, `${report}.json`);
+  const reporters = ['--reporter=default', '--reporter=json', `--outputFile.json=${file}`];
+  run(name, 'npx', ['vitest', 'run', ...args, ...reporters], env, file);
+}
+
+/** A Playwright suite of `config`, its JSON report kept for the summary. */
+function playwrightSuite(name, config, report, env = {}) {
+  const file = path.join(reports, `${report}.json`);
+  const browser = { CHROME_PATH: chrome, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1', E2E_JSON_REPORT: file };
+  run(name, 'npx', ['playwright', 'test', '--config', config], { ...browser, ...env }, file);
+}
 
 // eslint-disable-next-line no-control-regex -- the terminal colours' escape sequences
 const plain = (text) => String(text).replace(/\x1b\[[0-9;]*m/g, '');
@@ -87,45 +91,21 @@ function finish(code) {
   process.exit(code);
 }
 
-run(
-  'unit tests (Vitest)',
-  'npx',
-  vitest(path.join(reports, 'unit.json')),
-  {},
-  path.join(reports, 'unit.json'),
-);
-run(
-  'API integration tests on PGlite',
-  'npx',
-  vitest(path.join(reports, 'pglite.json'), '--root', 'apps/server'),
-  { TEST_DB_DRIVER: 'pglite' },
-  path.join(reports, 'pglite.json'),
-);
+vitestSuite('unit tests (Vitest)', 'unit', []);
+vitestSuite('API integration tests on PGlite', 'pglite', ['--root', 'apps/server'], {
+  TEST_DB_DRIVER: 'pglite',
+});
 if (process.env.TEST_DATABASE_URL) {
-  run(
-    'API integration tests on PostgreSQL',
-    'npx',
-    vitest(path.join(reports, 'postgres.json'), '--root', 'apps/server'),
-    { TEST_DB_DRIVER: 'postgres' },
-    path.join(reports, 'postgres.json'),
-  );
+  vitestSuite('API integration tests on PostgreSQL', 'postgres', ['--root', 'apps/server'], {
+    TEST_DB_DRIVER: 'postgres',
+  });
 } else {
   results.push('skipped API integration tests on PostgreSQL (set TEST_DATABASE_URL to run them)');
 }
 
 const chrome = process.env.CHROME_PATH || '/usr/bin/chromium';
 if (existsSync(chrome)) {
-  run(
-    'browser end-to-end tests (Playwright, Chromium)',
-    'npx',
-    ['playwright', 'test', '--config', 'e2e/playwright.config.ts'],
-    {
-      CHROME_PATH: chrome,
-      PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
-      E2E_JSON_REPORT: path.join(reports, 'e2e.json'),
-    },
-    path.join(reports, 'e2e.json'),
-  );
+  playwrightSuite('browser end-to-end tests (Playwright, Chromium)', 'e2e/playwright.config.ts', 'e2e');
 } else if (process.env.E2E_REQUIRED === '1') {
   console.error(
     `\n!!!!! E2E_REQUIRED=1 but no Chromium at ${chrome} (install it: apt-get install -y chromium) !!!!!`,
@@ -141,17 +121,11 @@ if (existsSync(chrome)) {
 }
 const nginx = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((bin) => existsSync(bin));
 if (process.env.TEST_DATABASE_URL && nginx && existsSync(chrome)) {
-  run(
+  playwrightSuite(
     'scale-out journeys through nginx (npm run stack, Chromium)',
-    'npx',
-    ['playwright', 'test', '--config', 'e2e/playwright.stack.config.ts'],
-    {
-      CHROME_PATH: chrome,
-      PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
-      E2E_STACK: '1',
-      E2E_JSON_REPORT: path.join(reports, 'stack.json'),
-    },
-    path.join(reports, 'stack.json'),
+    'e2e/playwright.stack.config.ts',
+    'stack',
+    { E2E_STACK: '1' },
   );
 } else if (process.env.E2E_REQUIRED === '1') {
   console.error(
