@@ -42,6 +42,8 @@ test('a creator goes from the list to the detail page and applies through all th
   page,
   browser,
 }) => {
+  // Two creators' journeys through the wizard: over a minute when the machine is busy.
+  test.setTimeout(150_000);
   const user = await createVerifiedUser({ role: 'creator', firstName: 'Maya', lastName: 'Lopez' });
   await signIn(page, user);
   const before = await stockOf(X7);
