@@ -7,7 +7,7 @@
 //   5. the same journeys and the scale-out checks through `npm run stack` (nginx, two app processes,
 //      a worker, PostgreSQL, S3) when TEST_DATABASE_URL is set and nginx is installed
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -88,6 +88,7 @@ function finish(code) {
   console.log('\n===== summary =====');
   for (const line of results) console.log(line);
   for (const failure of failures.slice(0, 8)) console.log(`\n  FAILED ${failure}`);
+  rmSync(reports, { recursive: true, force: true });
   process.exit(code);
 }
 

@@ -66,7 +66,12 @@ async function removeTusUpload(directory: string, id: string): Promise<void> {
  */
 class DurableFileStore extends FileStore {
   /** Called when an upload is gone without becoming a video: its create failed, or it was cancelled. */
-  onGone: (id: string) => Promise<void> = async () => undefined;
+  private readonly onGone: (id: string) => Promise<void>;
+
+  constructor(options: ConstructorParameters<typeof FileStore>[0], onGone: (id: string) => Promise<void>) {
+    super(options);
+    this.onGone = onGone;
+  }
 
   override async create(upload: Upload): Promise<Upload> {
     try {
@@ -121,8 +126,9 @@ export async function registerTusUploads(
   const directory = tusDirectory(deps.config);
   // Made here, awaited (see DurableFileStore): a failure stops the start with its reason.
   await mkdir(directory, { recursive: true });
-  const datastore = new DurableFileStore({ directory, expirationPeriodInMilliseconds: TUS_EXPIRY_MS });
-  datastore.onGone = (id) => videos.endResumableUpload(id);
+  const datastore = new DurableFileStore({ directory, expirationPeriodInMilliseconds: TUS_EXPIRY_MS }, (id) =>
+    videos.endResumableUpload(id),
+  );
   const userOf = async (authorization: string | null): Promise<AuthUser> => {
     const token = authorization?.startsWith('Bearer ') ? authorization.slice(7).trim() : '';
     return deps.tokens.verify(token);

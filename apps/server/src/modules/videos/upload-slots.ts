@@ -23,7 +23,8 @@ export async function countUploadSlots(db: DbOrTx, ownerId: number): Promise<num
   return Number(row?.n ?? 0);
 }
 
-const expiresSoon = sql`now() + make_interval(secs => ${SLOT_TTL_SECONDS})`;
+const expiresIn = (seconds: number) => sql`now() + make_interval(secs => ${seconds})`;
+const expiresSoon = expiresIn(SLOT_TTL_SECONDS);
 
 /**
  * Inserts a slot for `ownerId` once `check` (the quotas, which count the slots) passes, as one
@@ -97,8 +98,7 @@ export async function takeResumableSlot(
   lifetimeMs: number,
   check: (tx: DbOrTx) => Promise<void>,
 ): Promise<void> {
-  const expiresAt = sql`now() + make_interval(secs => ${lifetimeMs / 1000})`;
-  await reserveSlot(db, ownerId, { expiresAt, uploadId }, check);
+  await reserveSlot(db, ownerId, { expiresAt: expiresIn(lifetimeMs / 1000), uploadId }, check);
 }
 
 /** Gives back the slot of resumable upload `uploadId` (finished, cancelled or never created). */
@@ -107,10 +107,6 @@ export async function releaseResumableSlot(db: DbOrTx, uploadId: string): Promis
 }
 
 /** Removes every expired slot (the hourly sweep; a creator's next upload removes theirs anyway). */
-export async function removeExpiredSlots(db: DbOrTx): Promise<number> {
-  const gone = await db
-    .delete(uploadSlots)
-    .where(lte(uploadSlots.expiresAt, sql`now()`))
-    .returning({ id: uploadSlots.id });
-  return gone.length;
+export async function removeExpiredSlots(db: DbOrTx): Promise<void> {
+  await db.delete(uploadSlots).where(lte(uploadSlots.expiresAt, sql`now()`));
 }
