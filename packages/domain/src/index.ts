@@ -3,6 +3,7 @@ export * from './limits';
 export * from './messages';
 export * from './rules';
 export * from './errors';
+export * from './error-codes';
 // API contracts and rules per area: request and response schemas (zod) with their types.
 export * from './common';
 export * from './accounts';

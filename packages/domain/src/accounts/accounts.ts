@@ -144,16 +144,6 @@ export type LoginBody = z.infer<typeof loginBodySchema>;
 export const refreshTokenBodySchema = z.object({ refresh: requiredText(ACCOUNT_INPUT_LIMITS.refreshToken) });
 export type RefreshTokenBody = z.infer<typeof refreshTokenBodySchema>;
 
-/**
- * The web app's refresh token (issue 18 M3): an HttpOnly, SameSite=Strict cookie scoped to
- * `REFRESH_COOKIE_PATH`, set when sign-in is asked with the header `REFRESH_COOKIE_HEADER: 1`. Such
- * answers carry an empty `refresh`; the script never sees the token. API clients that send and read
- * the token in bodies are unchanged (spec §7).
- */
-export const REFRESH_COOKIE = 'refresh_token';
-export const REFRESH_COOKIE_HEADER = 'x-refresh-cookie';
-export const REFRESH_COOKIE_PATH = '/api/token/';
-
 /** `POST /token/refresh/`: the token in the body (spec §7), or none when the cookie carries it. */
 export const refreshBodySchema = z.object({
   refresh: z.string().max(ACCOUNT_INPUT_LIMITS.refreshToken).optional(),

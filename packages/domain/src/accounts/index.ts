@@ -1,3 +1,4 @@
 export * from './accounts';
 export * from './display-name';
 export * from './invitations';
+export * from './refresh-cookie';

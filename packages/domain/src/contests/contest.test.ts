@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  contestDeadline,
-  contestStatusAt,
-  formatContestDate,
-  formatContestDateLong,
-  formatPrize,
-} from './contest';
+import { contestDeadline, contestStatusAt } from './contest';
+import { formatContestDate, formatContestDateLong, formatPrize } from './contest-format';
 
 const timeline = {
   starts_at: '2025-07-26T07:00:00.000Z',

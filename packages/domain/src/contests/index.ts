@@ -1,5 +1,6 @@
 export * from './application';
 export * from './contest';
+export * from './contest-format';
 export * from './create-contest';
 export * from './landing';
 export * from './product';
