@@ -18,6 +18,9 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
+    // .vite/manifest.json: each chunk's static imports, for the JavaScript budget check
+    // (scripts/check-js-budget.mjs). The server does not serve dot folders.
+    manifest: true,
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
       output: {
