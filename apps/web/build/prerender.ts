@@ -13,6 +13,7 @@ export const PRERENDER_MANIFEST = 'prerendered/manifest.json';
 
 interface ServerEntry {
   PRERENDERED_PATHS: string[];
+  PRERENDERED_DATA: Partial<Record<string, string[]>>;
   ROUTE_PATHS: string[];
   render(url: string): Promise<{ html: string; styleTags: string; modules: string[]; title: string }>;
 }
@@ -108,6 +109,18 @@ export function prerender(): Plugin {
               .filter((file) => !shell.includes(`/${file}"`))
               .map((file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${file}">`)
               .join('');
+            // Its first screen's API answers, fetched at once (see PRERENDERED_DATA).
+            const dataPreloads = (entry.PRERENDERED_DATA[pagePath] ?? [])
+              .map((url) => `<link rel="preload" as="fetch" crossorigin href="${escapeHtml(url)}">`)
+              .join('');
+            // The first autoplaying video is the page's banner; its poster is the largest paint:
+            // fetched first, not after the scripts (a video's poster is otherwise found late, at
+            // low priority).
+            const banner = /<video\b[^>]*\bautoplay\b[^>]*>/i.exec(html)?.[0];
+            const poster = banner && /\bposter="([^"]+)"/.exec(banner)?.[1];
+            const posterPreload = poster
+              ? `<link rel="preload" as="image" fetchpriority="high" href="${poster}">`
+              : '';
             const page = shell
               // The content is in the HTML: the scripts only make it interactive. They load after
               // what the first paint needs (fonts, the banner's poster), not before it.
@@ -116,7 +129,7 @@ export function prerender(): Plugin {
                 '<$1 crossorigin fetchpriority="low" ',
               )
               .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
-              .replace('</head>', `${preloads}${styleTags}</head>`)
+              .replace('</head>', `${posterPreload}${dataPreloads}${preloads}${styleTags}</head>`)
               .replace('<div id="root"></div>', `<div id="root" data-prerendered>${html}</div>`);
             const name =
               pagePath === '/' ? 'index.html' : `${pagePath.slice(1).replace(/:(\w+)/g, '[$1]')}.html`;

@@ -9,6 +9,7 @@ import { routes } from './app/router';
 import { prerenderedStyleTags, serverCache } from './lib/emotion-cache';
 import { paths } from './config/paths';
 import { PageTitleSink, pageTitle } from './lib/page-title';
+import { videoListUrl } from './features/videos/api/get-videos';
 
 /**
  * The pages written to HTML at build time. Their content needs no data, or shows its loading state
@@ -32,6 +33,16 @@ export const PRERENDERED_PATHS = [
   paths.contests,
   paths.contest(),
 ];
+
+/**
+ * The API answers a prerendered page shows in its first screen: its HTML preloads them, so the
+ * request starts with the page's scripts instead of after them (the library's first videos are its
+ * largest paint). The page's own fetch takes the preloaded answer: same URL, no credentials.
+ */
+export const PRERENDERED_DATA: Partial<Record<string, string[]>> = {
+  [paths.library]: [videoListUrl(1)],
+  [paths.videoList]: [videoListUrl(1)],
+};
 
 /** The route paths of the app (for the server to tell a prerendered pattern from a sibling route). */
 export const ROUTE_PATHS = routes

@@ -3,7 +3,6 @@ import { matchRoutes, Navigate, type RouteObject } from 'react-router';
 import type { Role } from '@app/domain';
 import { paths } from '../config/paths';
 import { RootLayout } from './layouts/root-layout';
-import { RequireAuth } from './require-auth';
 import { RouteError } from '../components/route-error';
 import { PageLoading } from '../components/page-loading';
 
@@ -22,8 +21,9 @@ function page(module: string, roles?: Role[] | 'any'): Pick<RouteObject, 'lazy' 
   return {
     handle: { module },
     lazy: async () => {
-      const { default: Page } = await load();
-      if (!roles) return { Component: Page };
+      if (!roles) return { Component: (await load()).default };
+      // Only signed-in pages need the guard: public pages' first load does not carry its code.
+      const [{ default: Page }, { RequireAuth }] = await Promise.all([load(), import('./require-auth')]);
       const allowed = roles === 'any' ? undefined : roles;
       return {
         Component: () => (

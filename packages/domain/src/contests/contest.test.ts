@@ -37,5 +37,9 @@ describe('contest dates in the contest time zone', () => {
     expect(formatContestDate(timeline.starts_at, 'America/Los_Angeles')).toBe('07-26-2025');
     expect(formatContestDateLong(timeline.winners_at, 'America/Los_Angeles')).toBe('August 30, 2025');
     expect(formatPrize(5000)).toBe('5,000 USD');
+    expect(formatPrize(1234567, 'EUR')).toBe('1,234,567 EUR');
+    expect(formatPrize(999)).toBe('999 USD');
+    expect(formatPrize(-25000)).toBe('-25,000 USD');
+    expect(formatPrize(1500.5)).toBe((1500.5).toLocaleString('en-US') + ' USD');
   });
 });

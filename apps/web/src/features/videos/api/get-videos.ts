@@ -42,9 +42,12 @@ export async function toLibraryPage(data: unknown, page: number): Promise<Librar
   return { videos: [], nextPage: null, count: 0 };
 }
 
+/** The library's list request (the prerendered library page preloads page 1: src/entry-server.tsx). */
+export const videoListUrl = (page: number) => `/api/videos/videos/?${LIST_PARAMS}&page=${page}`;
+
 /** GET /api/videos/videos/?is_approved=true&ordering=-created_at (approved, newest first). */
 export async function getVideos(page = 1): Promise<LibraryPage> {
-  const data = await apiRequest<VideoPage>(`/api/videos/videos/?${LIST_PARAMS}&page=${page}`, {
+  const data = await apiRequest<VideoPage>(videoListUrl(page), {
     auth: false,
   });
   return toLibraryPage(data, page);
