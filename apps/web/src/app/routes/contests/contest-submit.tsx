@@ -1,5 +1,5 @@
 import { Link as RouterLink, useParams } from 'react-router';
-import { Alert, AlertTitle, Button, Typography } from '@mui/material';
+import { Alert, AlertTitle, Box, Button, Typography } from '@mui/material';
 import { SimplePage } from '../../../components/simple-page';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
@@ -16,14 +16,7 @@ export default function ContestSubmitPage() {
     <SimplePage title="Submit Video">
       {contest.isPending && <Typography role="status">Loading the contest…</Typography>}
       {contest.isError && (
-        <Alert
-          severity={notFound ? 'warning' : 'error'}
-          action={
-            <Button component={RouterLink} to={paths.contests} color="inherit">
-              All contests
-            </Button>
-          }
-        >
+        <Alert severity={notFound ? 'warning' : 'error'}>
           {notFound ? (
             <>
               <AlertTitle>This contest does not exist.</AlertTitle>
@@ -32,6 +25,18 @@ export default function ContestSubmitPage() {
           ) : (
             'Failed to load the contest. Please try again.'
           )}
+          {/* Under the text, not beside it: a phone's narrow alert keeps its words on whole lines. */}
+          <Box sx={{ mt: 1.5 }}>
+            <Button
+              component={RouterLink}
+              to={paths.contests}
+              variant="outlined"
+              color="inherit"
+              size="small"
+            >
+              All contests
+            </Button>
+          </Box>
         </Alert>
       )}
       {contest.data && (
