@@ -8,6 +8,7 @@ import { createVideosService } from './modules/videos/videos.service';
 import type { AppDeps } from './app-deps';
 import { createAccessTokens, registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
+import { registerEmptyQueryValues } from './plugins/empty-query-values';
 import { registerSecurity } from './plugins/security';
 import { registerDocs } from './plugins/docs';
 import { registerSpa } from './plugins/spa';
@@ -42,6 +43,7 @@ export async function buildApp(
 
   registerRouteTable(app);
   registerErrorHandling(app);
+  registerEmptyQueryValues(app);
   registerSlowClientGuard(app, deps.config.SLOW_CLIENT_TIMEOUT);
   await registerSecurity(app, deps.config);
   await app.register(cookie);

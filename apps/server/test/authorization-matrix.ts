@@ -539,6 +539,11 @@ export const authorizationMatrix: Record<string, MatrixRow> = {
     expect: signedIn(200),
     why: 'the caller’s own entry, or null',
   },
+  'GET /api/contests/:id/entries/eligibility/': {
+    request: (w) => ({ url: `/api/contests/${w.contest.id}/entries/eligibility/` }),
+    expect: signedIn(200),
+    why: 'whether the caller may submit, and why not: about the caller only (Submit Video reads it)',
+  },
   'GET /api/entries/:id/': {
     request: (w) => ({ url: `/api/entries/${w.entry.id}/` }),
     expect: { all: 404, anonymous: 401, creator: 200, brand: 200, staff: 200 },

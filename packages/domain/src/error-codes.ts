@@ -44,3 +44,33 @@ export const ERROR_CODES = {
   unavailable: 503,
 } as const;
 export type ErrorCode = keyof typeof ERROR_CODES;
+
+/**
+ * Text written by a validator or a runtime for programmers, not for people: zod's own messages
+ * (`Invalid option: expected one of …`, `Too big: expected …`, `Invalid input: expected …`),
+ * a serialised list of issues, or a stack trace. The server never puts such text in an error's
+ * `detail`, and the web never shows it (it shows a sentence of MESSAGES.generic instead).
+ * Our own messages (the spec's, e.g. 'Invalid contest application', and MESSAGES.generic's
+ * 'Invalid input.') are not matched.
+ */
+export function isValidatorWording(text: string): boolean {
+  return VALIDATOR_WORDING.some((pattern) => pattern.test(text));
+}
+
+const VALIDATOR_WORDING = [
+  /^Invalid input(: |$)/,
+  /^Invalid option: expected/,
+  /^Too (big|small): expected/,
+  /^Invalid (string|number): must/,
+  /^Unrecognized keys?: /,
+  /^Invalid (key|value|element) in /,
+  /^Invalid discriminator value/,
+  /^Invalid (email address|URL|UUID|ISO (datetime|date|time|duration)|IPv[46] address|base64-encoded string|JSON string|E\.164 number)$/,
+  // Serialised issues or objects (`[{"code":"invalid_value", …`), and issue paths.
+  /^\s*[[{]\s*["{]/,
+  /"(code|path)"\s*:/,
+  // Stack traces.
+  /\bat (Object|Function|async|new) [\w$.<>]/,
+  /\n\s+at \S/,
+  /^\w*Error: /,
+];

@@ -114,6 +114,12 @@ export const MESSAGES = {
     invalidCharacters: 'The request contains characters that are not allowed.',
     /** A multipart body cut short or without its boundary. */
     malformedBody: 'The request body is incomplete or malformed. Please try again.',
+    /** A query string or path the validator refused (its own wording is never shown). */
+    requestNotAccepted: 'Something in this request was not accepted. Please check the filters and try again.',
+    /** A request body the validator refused with its own wording. */
+    inputNotAccepted: 'Something you entered was not accepted. Please check it and try again.',
+    /** A field the validator refused with its own wording. */
+    fieldNotAccepted: 'This value is not accepted.',
   },
 } as const;
 

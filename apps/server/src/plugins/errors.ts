@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { MESSAGES } from '@app/domain';
+import { isValidatorWording, MESSAGES } from '@app/domain';
 import { AppError } from '../lib/errors';
 import { isDatabaseUnreachable } from '../lib/database-errors';
 
@@ -24,8 +24,15 @@ export function registerErrorHandling(app: FastifyInstance): void {
           String((issue.params as { issue?: { path?: unknown[] } })?.issue?.path?.[0] ?? 'non_field_errors');
         (fields[field] ??= []).push(issue.message ?? MESSAGES.generic.invalidInput);
       }
+      // `detail` is read by people: our schemas' own messages are, zod's wording is not. Field
+      // errors keep the validator's messages for API clients (the web words them for people).
       const first = Object.values(fields)[0]?.[0] ?? MESSAGES.generic.invalidInput;
-      return reply.status(400).send({ detail: first, code: 'validation', ...fields });
+      const detail = !isValidatorWording(first)
+        ? first
+        : error.validationContext === 'body'
+          ? MESSAGES.generic.inputNotAccepted
+          : MESSAGES.generic.requestNotAccepted;
+      return reply.status(400).send({ detail, code: 'validation', ...fields });
     }
     const refused = clientDataError(error);
     if (refused) {

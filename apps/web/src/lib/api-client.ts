@@ -1,4 +1,10 @@
-import { ERROR_CODES, MESSAGES, REFRESH_COOKIE_HEADER, type ErrorCode } from '@app/domain';
+import {
+  ERROR_CODES,
+  isValidatorWording,
+  MESSAGES,
+  REFRESH_COOKIE_HEADER,
+  type ErrorCode,
+} from '@app/domain';
 import { sessionStore } from './session';
 
 const isErrorCode = (value: unknown): value is ErrorCode => typeof value === 'string' && value in ERROR_CODES;
@@ -7,25 +13,41 @@ const isErrorCode = (value: unknown): value is ErrorCode => typeof value === 'st
  * An API failure: HTTP status (0 when no response came), the server's error `code`, its detail
  * and field errors (the body is `{detail, code, ...fieldErrors}`). Screens branch on `code` and
  * `status`, never on the wording of `detail`.
+ *
+ * `detail` and the field errors are shown to people as they are, so a validator's or a runtime's
+ * own wording (`Invalid option: expected …`, a stack) is replaced here, once for every screen, by
+ * a sentence of MESSAGES.generic.
  */
 export class ApiError extends Error {
   /** The server's error code; undefined when the answer carried none (no response, a proxy's page). */
   readonly code: ErrorCode | undefined;
+  readonly detail: string;
 
   constructor(
     readonly status: number,
-    readonly detail: string,
+    detail: string,
     readonly body: Record<string, unknown> = {},
+    /** The request's method: a refused GET is a filter or a link, anything else what was entered. */
+    method = 'GET',
   ) {
-    super(detail);
+    const human = isValidatorWording(detail)
+      ? method === 'GET' || method === 'HEAD'
+        ? MESSAGES.generic.requestNotAccepted
+        : MESSAGES.generic.inputNotAccepted
+      : detail;
+    super(human);
+    this.detail = human;
     this.code = isErrorCode(body.code) ? body.code : undefined;
   }
 
-  /** Field errors in the `{field: [message]}` shape, if any. */
+  /** Field errors in the `{field: [message]}` shape, if any (a validator's wording replaced). */
   fieldErrors(): Record<string, string[]> {
     const out: Record<string, string[]> = {};
     for (const [key, value] of Object.entries(this.body)) {
-      if (Array.isArray(value) && value.every((v) => typeof v === 'string')) out[key] = value;
+      if (Array.isArray(value) && value.every((v) => typeof v === 'string'))
+        out[key] = value.map((message) =>
+          isValidatorWording(message) ? MESSAGES.generic.fieldNotAccepted : message,
+        );
     }
     return out;
   }
@@ -137,7 +159,12 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
           : typeof body.error === 'string'
             ? body.error
             : '';
-    throw new ApiError(response.status, detail, body);
+    throw new ApiError(
+      response.status,
+      detail,
+      body,
+      options.method ?? (options.body === undefined ? 'GET' : 'POST'),
+    );
   }
   return data as T;
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { videoSchema } from '../videos/video-api';
 import { entryCheckSchema } from './entry-checks';
 import { ENTRY_STATUSES } from './entry-status';
+import { APPLICATION_STATUSES } from '../contests/application';
 
 /** Bounds of what entry requests carry. */
 export const ENTRY_LIMITS = {
@@ -173,6 +174,59 @@ export type Entry = z.infer<typeof entrySchema>;
 /** `GET /api/contests/{id}/entries/`: the contest's entries, each with its whole history. */
 export const entryListResponseSchema = z.array(entrySchema);
 export type EntryList = z.infer<typeof entryListResponseSchema>;
+
+/**
+ * Why the caller may not submit a video to a contest now, in the order the rule asks: not a
+ * creator; the submission deadline passed; no application; an application not (or no longer)
+ * selected.
+ */
+export const SUBMIT_REFUSALS = [
+  'not_creator',
+  'submissions_closed',
+  'not_applied',
+  'application_pending',
+  'application_declined',
+  'application_withdrawn',
+] as const;
+export type SubmitRefusal = (typeof SUBMIT_REFUSALS)[number];
+
+/** `GET /api/contests/{id}/entries/eligibility/`: may the caller submit, and if not, why. */
+export const entryEligibilitySchema = z.object({
+  can_submit: z.boolean(),
+  /** Null when the caller may submit. */
+  reason: z.enum(SUBMIT_REFUSALS).nullable(),
+  /** The caller's application to the contest, if any. */
+  application_status: z.enum(APPLICATION_STATUSES).nullable(),
+});
+export type EntryEligibility = z.infer<typeof entryEligibilitySchema>;
+
+/** What Submit Video says to a caller who may not submit (a title, then the next step). */
+export const SUBMIT_REFUSAL_TEXTS: Record<SubmitRefusal, { title: string; next: string }> = {
+  not_creator: {
+    title: 'Only creators submit videos.',
+    next: 'Videos are submitted by the creators selected for this contest.',
+  },
+  submissions_closed: {
+    title: 'The submission deadline has passed; no more videos can be submitted.',
+    next: 'Entries submitted before the deadline go on to review and judging.',
+  },
+  not_applied: {
+    title: 'You have not applied to this contest.',
+    next: 'Apply first. If the brand selects you, you can submit your video here.',
+  },
+  application_pending: {
+    title: 'You are not selected yet.',
+    next: "Your application is waiting for the brand's decision. We will e-mail you when you are selected; you can submit your video here then.",
+  },
+  application_declined: {
+    title: 'Your application was not selected.',
+    next: 'Only the creators selected for this contest can submit a video to it. Look for other open contests.',
+  },
+  application_withdrawn: {
+    title: 'Your place in this contest was withdrawn.',
+    next: 'Only the creators selected for this contest can submit a video to it. Contact us if you think this is a mistake.',
+  },
+};
 
 /** `GET /api/contests/{id}/entries/mine/`: the caller's entry in the contest, or null. */
 export const myEntryResponseSchema = entrySchema.nullable();

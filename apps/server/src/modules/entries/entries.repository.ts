@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { EntryCheck, EntryStatus } from '@app/domain';
+import type { ApplicationStatus, EntryCheck, EntryStatus } from '@app/domain';
 import type { DbOrTx } from '../../db/client';
 import {
   applications,
@@ -91,19 +91,18 @@ export async function setStatus(
   return rows.length > 0;
 }
 
-export async function isSelected(db: DbOrTx, contestId: number, userId: number): Promise<boolean> {
+/** The status of the creator's application to the contest (one per creator and contest), or null. */
+export async function applicationStatusOf(
+  db: DbOrTx,
+  contestId: number,
+  userId: number,
+): Promise<ApplicationStatus | null> {
   const [row] = await db
-    .select({ id: applications.id })
+    .select({ status: applications.status })
     .from(applications)
-    .where(
-      and(
-        eq(applications.contestId, contestId),
-        eq(applications.userId, userId),
-        eq(applications.status, 'selected'),
-      ),
-    )
+    .where(and(eq(applications.contestId, contestId), eq(applications.userId, userId)))
     .limit(1);
-  return Boolean(row);
+  return row?.status ?? null;
 }
 
 /** The brand a brand user belongs to, or null. */

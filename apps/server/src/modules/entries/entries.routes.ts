@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   contestParamsSchema,
   createNoteBodySchema,
+  entryEligibilitySchema,
   entryIdParamsSchema,
   entryListQuerySchema,
   entryListResponseSchema,
@@ -66,6 +67,20 @@ export const entriesRoutes =
         },
       },
       async (request) => service.mine(request.params.id, request.authUser!),
+    );
+
+    app.get(
+      '/contests/:id/entries/eligibility/',
+      {
+        preHandler: app.requireUser,
+        schema: {
+          tags: ['entries'],
+          summary: 'Whether the caller may submit a video to the contest now, and if not, why',
+          params: contestParamsSchema,
+          response: { 200: entryEligibilitySchema },
+        },
+      },
+      async (request) => service.eligibility(request.params.id, request.authUser!),
     );
 
     app.get(

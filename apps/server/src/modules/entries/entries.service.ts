@@ -10,6 +10,7 @@ import {
   type CreateNoteBody,
   type Entry,
   type EntryCheck,
+  type EntryEligibility,
   type EntryFilter,
   type EntryNote,
   type EntryStatus,
@@ -17,6 +18,7 @@ import {
   type EntryVersion,
   type RequestRevisionBody,
   type SubmitEntryBody,
+  type SubmitRefusal,
 } from '@app/domain';
 import type { AppDeps } from '../../app-deps';
 import type { DbOrTx } from '../../db/client';
@@ -225,6 +227,28 @@ export function createEntriesService(deps: EntriesServiceDeps, clock: () => Date
     }
   }
 
+  /**
+   * Who may submit: a creator whose application to the contest is selected, before the contest's
+   * submission deadline. After the deadline the answer is `submissions_closed` whatever the
+   * application (nothing anyone does can change it); before, the application's status says why not.
+   */
+  async function eligibilityFor(
+    contest: { id: number; submission_deadline: string },
+    user: AuthUser,
+  ): Promise<EntryEligibility> {
+    const status = canSubmit(user) ? await repo.applicationStatusOf(db, contest.id, user.id) : null;
+    const reason: SubmitRefusal | null = !canSubmit(user)
+      ? 'not_creator'
+      : clock() > new Date(contest.submission_deadline)
+        ? 'submissions_closed'
+        : status === null
+          ? 'not_applied'
+          : status === 'selected'
+            ? null
+            : (`application_${status}` as const);
+    return { can_submit: reason === null, reason, application_status: status };
+  }
+
   const service = {
     /**
      * A selected creator submits one of their own videos to a contest before its submission
@@ -238,10 +262,10 @@ export function createEntriesService(deps: EntriesServiceDeps, clock: () => Date
     async submit(contestRef: string, user: AuthUser, body: SubmitEntryBody): Promise<Entry> {
       if (!canSubmit(user)) throw forbidden(ENTRY_MESSAGES.notSelected);
       const contest = await contests.getContest(contestRef);
-      if (!(await repo.isSelected(db, contest.id, user.id)))
-        throw new AppError(ENTRY_ERROR_CODES.notSelected, ENTRY_MESSAGES.notSelected);
-      if (clock() > new Date(contest.submission_deadline))
+      const { reason } = await eligibilityFor(contest, user);
+      if (reason === 'submissions_closed')
         throw new AppError(ENTRY_ERROR_CODES.deadlinePassed, ENTRY_MESSAGES.deadlinePassed);
+      if (reason) throw new AppError(ENTRY_ERROR_CODES.notSelected, ENTRY_MESSAGES.notSelected);
       const video = await videos.getOwnVideo(body.video_id, user);
       if (video.status === 'failed') throw AppError.validation({ video_id: [ENTRY_MESSAGES.videoFailed] });
       if (video.duration === null || video.width === null || video.height === null)
@@ -319,6 +343,14 @@ export function createEntriesService(deps: EntriesServiceDeps, clock: () => Date
         if (now.status !== 'processing') await settleVideo(video.id, now.status, now.failure_reason);
       }
       return present((await repo.findEntry(db, change.entryId))!, user);
+    },
+
+    /**
+     * May the caller submit a video to the contest now, and if not, why (Submit Video shows the
+     * reason and the next step): the rule `submit` applies.
+     */
+    async eligibility(contestRef: string, user: AuthUser): Promise<EntryEligibility> {
+      return eligibilityFor(await contests.getContest(contestRef), user);
     },
 
     /** The caller's own entry in a contest, or null (the submit page shows it). */

@@ -1,7 +1,13 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Video } from '@app/domain';
+import {
+  MESSAGES,
+  SUBMIT_REFUSAL_TEXTS,
+  type EntryEligibility,
+  type SubmitRefusal,
+  type Video,
+} from '@app/domain';
 import { sessionStore } from '../../lib/session';
 import { renderWithProviders } from '../../testing/render';
 import { jsonResponse } from '../../testing/http';
@@ -9,6 +15,7 @@ import { makeContest, makeSession } from '../../testing/fixtures';
 import { SubmitEntry } from './components/submit-entry';
 
 const fetchMock = vi.fn<typeof fetch>();
+const SELECTED: EntryEligibility = { can_submit: true, reason: null, application_status: 'selected' };
 const userEvent = userEventLib.setup({ delay: null });
 
 /** One of the creator's videos as the API lists it (only what the page reads matters). */
@@ -49,6 +56,7 @@ describe('Submit Video', { timeout: 20_000 }, () => {
     fetchMock.mockImplementation(async (input) => {
       const url = String(input);
       if (url.includes('/entries/mine/')) return jsonResponse(200, null);
+      if (url.includes('/entries/eligibility/')) return jsonResponse(200, SELECTED);
       if (url.startsWith('/api/videos/videos/'))
         return jsonResponse(200, { count: 2, next: null, previous: null, results: videos });
       return jsonResponse(404, { detail: 'Not found.', code: 'not_found' });
@@ -73,14 +81,78 @@ describe('Submit Video', { timeout: 20_000 }, () => {
     expect(screen.getByRole('button', { name: 'Submit this video' })).toBeEnabled();
   });
 
-  it('says when the submission deadline has passed', async () => {
-    fetchMock.mockImplementation(async () => jsonResponse(200, null));
+  /** The page for a creator the server answers `eligibility` for (no entry, no videos of theirs). */
+  async function openAs(eligibility: EntryEligibility, contest = makeContest({ status: 'production' })) {
+    fetchMock.mockImplementation(async (input) => {
+      const url = String(input);
+      if (url.includes('/entries/eligibility/')) return jsonResponse(200, eligibility);
+      if (url.startsWith('/api/videos/videos/'))
+        return jsonResponse(200, { count: 0, next: null, previous: null, results: [] });
+      return jsonResponse(200, null);
+    });
+    const uploads: boolean[] = [];
     renderWithProviders(
-      <SubmitEntry contest={makeContest({ status: 'judging' })} renderUpload={() => null} />,
+      <SubmitEntry
+        contest={contest}
+        renderUpload={({ open }) => {
+          uploads.push(open);
+          return null;
+        }}
+      />,
     );
-    expect(
-      await screen.findByText('The submission deadline has passed; no more videos can be submitted.'),
-    ).toBeInTheDocument();
+    return uploads;
+  }
+
+  const refused = (reason: SubmitRefusal, status: EntryEligibility['application_status'] = null) => ({
+    can_submit: false,
+    reason,
+    application_status: status,
+  });
+
+  it('tells a creator whose application is pending that they are not selected yet, with no upload control', async () => {
+    const uploads = await openAs(refused('application_pending', 'pending'));
+    expect(await screen.findByText('You are not selected yet.')).toBeInTheDocument();
+    expect(screen.getByText(SUBMIT_REFUSAL_TEXTS.application_pending.next)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to your dashboard' })).toHaveAttribute(
+      'href',
+      '/creator-dashboard',
+    );
     expect(screen.queryByRole('button', { name: 'Upload a video' })).toBeNull();
+    expect(screen.queryByText('Or choose one of your videos')).toBeNull();
+    expect(screen.queryByText(/Upload your video|Upload a new version/)).toBeNull();
+    expect(uploads).toEqual([]);
+  });
+
+  it.each([
+    ['not_applied', 'You have not applied to this contest.', 'Apply now', '/contests/1/apply'],
+    ['application_declined', 'Your application was not selected.', 'See other contests', '/contests'],
+    ['application_withdrawn', 'Your place in this contest was withdrawn.', 'Contact us', '/contact'],
+    [
+      'submissions_closed',
+      'The submission deadline has passed; no more videos can be submitted.',
+      'Contest details',
+      '/contests/1',
+    ],
+  ] as const)('%s: says why, offers the next step, and no upload', async (reason, title, link, href) => {
+    await openAs(refused(reason));
+    expect(await screen.findByText(title)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: link })).toHaveAttribute('href', href);
+    expect(screen.queryByRole('button', { name: 'Upload a video' })).toBeNull();
+  });
+
+  it('a creator who has not applied to a contest closed to applications is told so', async () => {
+    await openAs(
+      refused('not_applied'),
+      makeContest({ status: 'production', accepting_applications: false }),
+    );
+    expect(await screen.findByText(MESSAGES.application.contestClosed)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Apply now' })).toBeNull();
+  });
+
+  it('a selected creator sees the upload controls', async () => {
+    await openAs(SELECTED);
+    expect(await screen.findByRole('button', { name: 'Upload a video' })).toBeEnabled();
+    expect(screen.getByText('Or choose one of your videos')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

@@ -1,7 +1,8 @@
 import { Link as RouterLink, useParams } from 'react-router';
-import { Alert, Button, Typography } from '@mui/material';
+import { Alert, AlertTitle, Box, Button, Typography } from '@mui/material';
 import { SimplePage } from '../../../components/simple-page';
 import { paths } from '../../../config/paths';
+import { ApiError } from '../../../lib/api-client';
 import { useContest } from '../../../features/contests/api/get-contest';
 import { SubmitEntry } from '../../../features/entries';
 import { UploadVideoDialog } from '../../../features/videos';
@@ -10,19 +11,32 @@ import { UploadVideoDialog } from '../../../features/videos';
 export default function ContestSubmitPage() {
   const { contestId = '' } = useParams();
   const contest = useContest(contestId);
+  const notFound = contest.error instanceof ApiError && contest.error.status === 404;
   return (
     <SimplePage title="Submit Video">
       {contest.isPending && <Typography role="status">Loading the contest…</Typography>}
       {contest.isError && (
-        <Alert
-          severity="error"
-          action={
-            <Button component={RouterLink} to={paths.contests} color="inherit">
+        <Alert severity={notFound ? 'warning' : 'error'}>
+          {notFound ? (
+            <>
+              <AlertTitle>This contest does not exist.</AlertTitle>
+              The link may be wrong, or the contest was removed. Choose one from the list of contests.
+            </>
+          ) : (
+            'Failed to load the contest. Please try again.'
+          )}
+          {/* Under the text, not beside it: a phone's narrow alert keeps its words on whole lines. */}
+          <Box sx={{ mt: 1.5 }}>
+            <Button
+              component={RouterLink}
+              to={paths.contests}
+              variant="outlined"
+              color="inherit"
+              size="small"
+            >
               All contests
             </Button>
-          }
-        >
-          This contest could not be loaded.
+          </Box>
         </Alert>
       )}
       {contest.data && (

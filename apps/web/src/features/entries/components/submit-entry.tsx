@@ -20,13 +20,18 @@ import {
   failedErrors,
   failedWarnings,
   formatContestDate,
+  MESSAGES,
+  SUBMIT_REFUSAL_TEXTS,
   type ContestResponse,
   type Entry,
   type EntryCheck,
+  type SubmitRefusal,
   type Video,
 } from '@app/domain';
 import { ApiError } from '../../../lib/api-client';
 import { EntryTimeline } from '../../../components/entry-timeline';
+import { paths } from '../../../config/paths';
+import { useEligibility } from '../api/get-eligibility';
 import { useMyEntry } from '../api/get-my-entry';
 import { useMyVideos } from '../api/get-my-videos';
 import { useSubmitEntry } from '../api/submit-entry';
@@ -65,13 +70,59 @@ function formatLength(seconds: number | null): string {
   return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`;
 }
 
+/** The next step offered to a caller who may not submit: where to go, in words. */
+function nextStep(reason: SubmitRefusal, contest: ContestResponse): { label: string; to: string } | null {
+  switch (reason) {
+    case 'not_applied':
+      return contest.accepting_applications
+        ? { label: 'Apply now', to: paths.contestApply(contest.id) }
+        : null;
+    case 'application_pending':
+      return { label: 'Go to your dashboard', to: paths.creatorDashboard };
+    case 'application_declined':
+      return { label: 'See other contests', to: paths.contests };
+    case 'application_withdrawn':
+      return { label: 'Contact us', to: paths.contact };
+    case 'submissions_closed':
+      return { label: 'Contest details', to: paths.contest(contest.id) };
+    case 'not_creator':
+      return null;
+  }
+}
+
+/** Why the caller may not submit (issue 26), with the next step; no upload control. */
+function SubmitRefused({ reason, contest }: { reason: SubmitRefusal; contest: ContestResponse }) {
+  const text = SUBMIT_REFUSAL_TEXTS[reason];
+  const next =
+    reason === 'not_applied' && !contest.accepting_applications
+      ? MESSAGES.application.contestClosed
+      : text.next;
+  const step = nextStep(reason, contest);
+  return (
+    <Alert severity={reason === 'application_pending' ? 'info' : 'warning'}>
+      <AlertTitle>{text.title}</AlertTitle>
+      {next}
+      {step && (
+        <Box sx={{ mt: 1.5 }}>
+          <Button component={RouterLink} to={step.to} variant="outlined" color="inherit" size="small">
+            {step.label}
+          </Button>
+        </Box>
+      )}
+    </Alert>
+  );
+}
+
 /**
  * Submit Video (`/contests/:contestId/submit`, issue 15): a selected creator uploads a new video
  * (checked in the browser before it is sent) or picks one of their own, sees the checks against
  * the brief, confirms warnings, and submits; submitting again adds a version to their entry.
+ * Anyone else sees why they may not submit and what to do next, and no upload control (the
+ * server's rule, `GET …/entries/eligibility/`).
  */
 export function SubmitEntry({ contest, renderUpload }: SubmitEntryProps) {
   const contestId = String(contest.id);
+  const eligibility = useEligibility(contestId);
   const mine = useMyEntry(contestId);
   const videos = useMyVideos();
   const submit = useSubmitEntry(contestId);
@@ -81,8 +132,6 @@ export function SubmitEntry({ contest, renderUpload }: SubmitEntryProps) {
   const [submitted, setSubmitted] = useState<Entry | null>(null);
 
   const deadline = formatContestDate(contest.submission_deadline, contest.timezone, { time: true });
-  // The server derives the status from the dates: after the video deadline it is judging or ended.
-  const closed = contest.status === 'judging' || contest.status === 'ended';
   const entry = submitted ?? mine.data ?? null;
   const enteredIds = new Set(entry?.versions.map((v) => v.video.id) ?? []);
   const candidates = (videos.data?.results ?? []).filter(
@@ -160,8 +209,18 @@ export function SubmitEntry({ contest, renderUpload }: SubmitEntryProps) {
         </Paper>
       )}
 
-      {closed ? (
-        <Alert severity="warning">The submission deadline has passed; no more videos can be submitted.</Alert>
+      {eligibility.isPending ? (
+        <Typography role="status" color="text.secondary">
+          Checking whether you can submit…
+        </Typography>
+      ) : eligibility.isError ? (
+        <Alert severity="error">
+          {eligibility.error instanceof ApiError
+            ? eligibility.error.userMessage()
+            : MESSAGES.dashboard.unexpected}
+        </Alert>
+      ) : eligibility.data.reason ? (
+        <SubmitRefused reason={eligibility.data.reason} contest={contest} />
       ) : (
         <>
           <Paper sx={{ p: { xs: 2, sm: 3 } }}>
@@ -261,11 +320,12 @@ export function SubmitEntry({ contest, renderUpload }: SubmitEntryProps) {
         </Alert>
       )}
 
-      {renderUpload({
-        open: uploadOpen,
-        onClose: () => setUploadOpen(false),
-        onUploaded: (video, { warningsConfirmed }) => send(video.id, warningsConfirmed),
-      })}
+      {eligibility.data?.can_submit &&
+        renderUpload({
+          open: uploadOpen,
+          onClose: () => setUploadOpen(false),
+          onUploaded: (video, { warningsConfirmed }) => send(video.id, warningsConfirmed),
+        })}
     </Stack>
   );
 }
