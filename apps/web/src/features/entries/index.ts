@@ -2,3 +2,4 @@
 export { SubmitEntry, type SubmitEntryProps, type UploadSlotProps } from './components/submit-entry';
 export { EntryView } from './components/entry-view';
 export { ContestEntries } from './components/contest-entries';
+export { eligibilityQueryOptions } from './api/get-eligibility';

@@ -319,9 +319,11 @@ export function ApplicationsTable({ contest, isStaff }: { contest: ContestRespon
           label="Status"
           value={filter.status}
           onChange={(e) => update({ status: e.target.value as ApplicationStatus | '' })}
+          // "All statuses" shows in the box on first view, instead of an empty box under its label.
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
           sx={{ width: { sm: 180 } }}
         >
-          <MenuItem value="">All</MenuItem>
+          <MenuItem value="">All statuses</MenuItem>
           {APPLICATION_STATUSES.map((status) => (
             <MenuItem key={status} value={status}>
               {status[0]!.toUpperCase() + status.slice(1)}
@@ -334,6 +336,7 @@ export function ApplicationsTable({ contest, isStaff }: { contest: ContestRespon
           label="Product"
           value={filter.product === '' ? '' : String(filter.product)}
           onChange={(e) => update({ product: e.target.value ? Number(e.target.value) : '' })}
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
           sx={{ width: { sm: 200 } }}
         >
           <MenuItem value="">All products</MenuItem>
