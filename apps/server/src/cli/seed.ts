@@ -22,7 +22,7 @@ async function main(): Promise<void> {
       process.stdout.write(
         accounts
           ? `Demo accounts (also in ${config.DATA_DIR}/demo-accounts.txt):\n${accounts
-              .map((a) => `  ${a.role.padEnd(8)} ${a.email}  ${a.password}`)
+              .map((a) => `  ${a.role.padEnd(8)} ${a.email}  ${a.password}\n           ${a.sees}`)
               .join('\n')}\n`
           : 'Demo accounts: already there.\n',
       );

@@ -119,6 +119,11 @@ export const theme = createTheme({
       },
     },
     MuiTextField: { defaultProps: { fullWidth: true } },
+    // A disabled field's helper text still tells the reader something (a judge's form before the
+    // window opens): readable, not the disabled grey that fails contrast.
+    MuiFormHelperText: {
+      styleOverrides: { root: { '&.Mui-disabled': { color: tokens.textSecondary } } },
+    },
     MuiTooltip: {
       styleOverrides: { tooltip: { backgroundColor: alpha(tokens.surfaceRaised, 0.95) } },
     },

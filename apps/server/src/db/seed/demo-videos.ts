@@ -74,6 +74,47 @@ const CLIPS: DemoClip[] = [
 ];
 
 /**
+ * Makes one demo clip with ffmpeg: `source` (an lavfi source: generated pictures, nothing
+ * downloaded) for `seconds`, with quiet pink noise for sound, H.264 + AAC in a faststart MP4.
+ */
+export async function makeDemoClip(ffmpeg: string, file: string, source: string, seconds: number) {
+  await runTool(
+    ffmpeg,
+    [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      source,
+      '-f',
+      'lavfi',
+      '-i',
+      `anoisesrc=color=pink:amplitude=0.02:d=${seconds}`,
+      '-shortest',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'veryfast',
+      '-crf',
+      '28',
+      '-pix_fmt',
+      'yuv420p',
+      '-c:a',
+      'aac',
+      '-b:a',
+      '64k',
+      '-movflags',
+      '+faststart',
+      file,
+    ],
+    { timeoutMs: 120_000 },
+  );
+}
+
+/**
  * Sample videos for the demo world (and `npm run seed -- --demo`), made locally with ffmpeg, then
  * added, processed and reviewed by the videos service like real uploads (processed here and now:
  * the seed has no job queue): six approved, two left waiting for review. Runs once: a second call
@@ -109,40 +150,7 @@ export async function seedDemoVideos(deps: VideosServiceDeps): Promise<number> {
   try {
     for (const [index, clip] of CLIPS.entries()) {
       const file = path.join(work, `clip-${index}.mp4`);
-      await runTool(
-        ffmpeg,
-        [
-          '-hide_banner',
-          '-loglevel',
-          'error',
-          '-y',
-          '-f',
-          'lavfi',
-          '-i',
-          clip.source,
-          '-f',
-          'lavfi',
-          '-i',
-          'anoisesrc=color=pink:amplitude=0.02:d=5',
-          '-shortest',
-          '-c:v',
-          'libx264',
-          '-preset',
-          'veryfast',
-          '-crf',
-          '28',
-          '-pix_fmt',
-          'yuv420p',
-          '-c:a',
-          'aac',
-          '-b:a',
-          '64k',
-          '-movflags',
-          '+faststart',
-          file,
-        ],
-        { timeoutMs: 120_000 },
-      );
+      await makeDemoClip(ffmpeg, file, clip.source, 5);
       const video = await videos.importVideo(file, {
         ownerId: creator!.id,
         title: clip.title,

@@ -1,57 +1,135 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LoginResponse } from '@app/domain';
+import type {
+  ManagedApplicationPage,
+  ContestResponse,
+  ContestResults,
+  Entry,
+  LoginResponse,
+  PayoutList,
+  Ranking,
+  Scorecard,
+} from '@app/domain';
 import { createTestContext, type TestContext } from '../../../test/helper';
 import { login } from '../../modules/accounts/test-support';
 import { applications } from '../schema/index';
 import { seedIfEmpty } from './index';
-import { DEMO_ACCOUNTS_FILE, DEMO_BRAND_EMAIL, DEMO_STAFF_EMAIL, seedDemoAccounts } from './demo-world';
+import {
+  DEMO_ACCOUNTS_FILE,
+  DEMO_BRAND_EMAIL,
+  DEMO_OTHER_BRAND_EMAIL,
+  DEMO_STAFF_EMAIL,
+  seedDemoAccounts,
+  type DemoAccount,
+} from './demo-world';
+import { FINISHED_CONTEST_SLUG, seedDemoSeason } from './demo-season';
 
 describe('the demo world (first start of the embedded database, or npm run seed -- --demo)', () => {
   let ctx: TestContext;
+  let accounts: DemoAccount[];
+  const headers: Record<string, { authorization: string }> = {};
+  const as = async (email: string) => {
+    if (headers[email]) return headers[email];
+    const account = accounts.find((a) => a.email === email)!;
+    const session = (await login(ctx, account.email, account.password)).json<LoginResponse>();
+    headers[email] = { authorization: `Bearer ${session.access}` };
+    return headers[email];
+  };
+  const get = async <T>(url: string, email?: string): Promise<T> => {
+    const res = await ctx.app.inject({ url, headers: email ? await as(email) : {} });
+    expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
+    return res.json<T>();
+  };
+
   beforeAll(async () => {
     ctx = await createTestContext();
     await seedIfEmpty(ctx.deps);
-  });
+    // The world without the library's sample videos (demo-videos.test.ts makes those).
+    const people = (await seedDemoAccounts(ctx.deps))!;
+    accounts = people.accounts;
+    expect(await seedDemoSeason(ctx.deps, people.cast)).toBe(6);
+  }, 600_000);
   afterAll(async () => {
     await ctx?.close();
   });
 
-  it('seeds staff, an Hbada brand user and creators with applications once, passwords in a 0600 file', async () => {
-    const accounts = await seedDemoAccounts(ctx.deps);
-    expect(accounts).not.toBeNull();
-    expect(accounts!.map((a) => a.role)).toEqual([
+  it('makes staff, two brands and six creators once, each with what it shows, in a 0600 file', async () => {
+    expect(accounts.map((a) => a.role)).toEqual([
       'staff',
       'brand',
-      'creator',
-      'creator',
-      'creator',
-      'creator',
+      'brand',
+      ...Array<string>(6).fill('creator'),
     ]);
     const file = path.join(ctx.dataDir, DEMO_ACCOUNTS_FILE);
     expect(statSync(file).mode & 0o777).toBe(0o600);
     const text = readFileSync(file, 'utf8');
-    for (const account of accounts!) expect(text).toContain(`${account.email}  ${account.password}`);
-
-    const staff = accounts!.find((a) => a.email === DEMO_STAFF_EMAIL)!;
-    const staffSession = (await login(ctx, staff.email, staff.password)).json<LoginResponse>();
-    expect(staffSession.user.role).toBe('staff');
-    const queue = await ctx.app.inject({
-      url: '/api/staff/videos/',
-      headers: { authorization: `Bearer ${staffSession.access}` },
-    });
-    expect(queue.statusCode).toBe(200);
-    const brand = accounts!.find((a) => a.email === DEMO_BRAND_EMAIL)!;
-    const brandSession = (await login(ctx, brand.email, brand.password)).json<LoginResponse>();
-    expect(brandSession.user).toMatchObject({ role: 'brand', brand_profile: { company_name: 'Hbada' } });
-    const rows = await ctx.deps.database.db.select().from(applications);
-    expect(rows).toHaveLength(4);
-    expect(rows.every((row) => row.contestId === 1)).toBe(true);
+    for (const account of accounts) {
+      expect(text).toContain(`${account.email}  ${account.password}`);
+      expect(account.sees.length).toBeGreaterThan(20);
+      expect(text).toContain(account.sees);
+    }
+    const brand = (await login(ctx, DEMO_BRAND_EMAIL, accounts[1]!.password)).json<LoginResponse>();
+    expect(brand.user).toMatchObject({ role: 'brand', brand_profile: { company_name: 'Hbada' } });
 
     // Once: a second run finds the demo staff account and changes nothing.
+    const rows = await ctx.deps.database.db.select().from(applications);
     expect(await seedDemoAccounts(ctx.deps)).toBeNull();
     expect(readFileSync(file, 'utf8')).toBe(text);
-    expect(await ctx.deps.database.db.select().from(applications)).toHaveLength(4);
+    expect(await ctx.deps.database.db.select().from(applications)).toHaveLength(rows.length);
+  });
+
+  it('has a finished contest with published results, a scorecard for every entrant, one prize paid and one pending', async () => {
+    const contest = await get<ContestResponse>(`/api/contests/${FINISHED_CONTEST_SLUG}/`);
+    expect(contest.status).toBe('ended');
+    const results = await get<ContestResults>(`/api/contests/${contest.id}/results/`);
+    expect(results.published_at).not.toBeNull();
+    expect(results.entries_count).toBe(3);
+    expect(results.winners.map((w) => [w.place, w.creator_name])).toEqual([
+      [1, 'Noor Haddad'],
+      [2, 'Kenji Watanabe'],
+    ]);
+    for (const [email, entryId] of [
+      ['noor@demo.example.com', results.winners[0]!.entry_id],
+      ['kenji@demo.example.com', results.winners[1]!.entry_id],
+    ] as const) {
+      const card = await get<Scorecard>(`/api/entries/${entryId}/scorecard/`, email);
+      expect(card.judges).toBe(2);
+    }
+    const lucia = await get<Entry | null>(
+      `/api/contests/${contest.id}/entries/mine/`,
+      'lucia@demo.example.com',
+    );
+    await get<Scorecard>(`/api/entries/${lucia!.id}/scorecard/`, 'lucia@demo.example.com');
+
+    const paid = await get<PayoutList>('/api/payouts/?status=paid', DEMO_STAFF_EMAIL);
+    const pending = await get<PayoutList>('/api/payouts/?status=pending', DEMO_STAFF_EMAIL);
+    expect(paid.earnings.map((e) => e.creator_name)).toEqual(['Noor Haddad']);
+    expect(pending.earnings.map((e) => e.creator_name)).toEqual(['Kenji Watanabe']);
+  });
+
+  it('runs the chair contest: selected and shipped creators, pending applications, an entry with two versions and an answered pinned note, two judges at work', async () => {
+    const page = await get<ManagedApplicationPage>('/api/contests/1/applications/', DEMO_STAFF_EMAIL);
+    const byName = new Map(page.results.map((a) => [a.full_name, a]));
+    expect(byName.get('Noor Haddad')).toMatchObject({ status: 'selected', shipment: { carrier: 'UPS' } });
+    expect(byName.get('Kenji Watanabe')!.shipment).not.toBeNull();
+    expect(byName.get('Lucía Ferreira')).toMatchObject({ status: 'selected', shipment: null });
+    expect(page.results.filter((a) => a.status === 'pending').length).toBeGreaterThanOrEqual(3);
+
+    const noor = await get<Entry>('/api/contests/1/entries/mine/', 'noor@demo.example.com');
+    expect(noor.versions).toHaveLength(2);
+    const note = noor.notes.find((n) => n.parent_id === null)!;
+    expect(note).toMatchObject({ version: 1, at_seconds: 12 });
+    expect(noor.notes.some((n) => n.parent_id === note.id && /version 2/.test(n.text))).toBe(true);
+
+    const ranking = await get<Ranking>('/api/contests/1/ranking/', DEMO_STAFF_EMAIL);
+    expect(ranking.results_published_at).toBeNull();
+    expect(ranking.entries.map((e) => e.judges).sort()).toEqual([1, 2]);
+    // The other company's brand sees none of it.
+    const other = await ctx.app.inject({
+      url: '/api/contests/1/applications/',
+      headers: await as(DEMO_OTHER_BRAND_EMAIL),
+    });
+    expect(other.statusCode).toBe(403);
   });
 });

@@ -8,26 +8,53 @@ import { resolveMediaBinaries } from '../../media/binaries';
 import { createAccountsService } from '../../modules/accounts/accounts.service';
 import { createContestsService } from '../../modules/contests/contests.service';
 import { CHAIR_CONTEST_ID, HBADA_BRAND_ID } from './chair-contest';
+import { LUMORA, seedDemoDecisions, seedDemoSeason, type DemoCast, type DemoMember } from './demo-season';
 import { seedDemoVideos } from './demo-videos';
 
 export const DEMO_STAFF_EMAIL = 'staff@demo.example.com';
 export const DEMO_BRAND_EMAIL = 'hbada@demo.example.com';
+export const DEMO_OTHER_BRAND_EMAIL = 'lumora@demo.example.com';
 export const DEMO_ACCOUNTS_FILE = 'demo-accounts.txt';
 
 export type DemoWorldDeps = Pick<AppDeps, 'config' | 'database' | 'queue' | 'log' | 'tokens' | 'storage'>;
 
-/** Creators who applied to the chair contest, one per chair and one more. */
+/**
+ * Creators who applied to the chair contest, one per chair and more: Noor, Kenji and Lucía are
+ * selected (the season decides them), the others stay pending.
+ */
 const DEMO_CREATORS = [
-  { first: 'Noor', last: 'Haddad', city: 'Austin', state: 'TX', chair: CHAIR_IDS.E3 },
-  { first: 'Kenji', last: 'Watanabe', city: 'Portland', state: 'OR', chair: CHAIR_IDS.X7 },
-  { first: 'Lucía', last: 'Ferreira', city: 'Denver', state: 'CO', chair: CHAIR_IDS.P2 },
-  { first: 'Sam', last: 'Okafor', city: 'Chicago', state: 'IL', chair: CHAIR_IDS.E3 },
-];
+  { key: 'noor', first: 'Noor', last: 'Haddad', city: 'Austin', state: 'TX', chair: CHAIR_IDS.E3 },
+  { key: 'kenji', first: 'Kenji', last: 'Watanabe', city: 'Portland', state: 'OR', chair: CHAIR_IDS.X7 },
+  { key: 'lucia', first: 'Lucía', last: 'Ferreira', city: 'Denver', state: 'CO', chair: CHAIR_IDS.P2 },
+  { key: 'sam', first: 'Sam', last: 'Okafor', city: 'Chicago', state: 'IL', chair: CHAIR_IDS.E3 },
+  { key: 'ava', first: 'Ava', last: 'Brooks', city: 'Seattle', state: 'WA', chair: CHAIR_IDS.P2 },
+  { key: 'diego', first: 'Diego', last: 'Ramos', city: 'Miami', state: 'FL', chair: CHAIR_IDS.X7 },
+] as const;
+
+/** What each demo account shows when signed in (the accounts file and the README say the same). */
+const SEES: Record<string, string> = {
+  staff:
+    "Staff console: review queue, accounts, audit log, payouts (one paid, one pending); both contests' applications, entries, judging ranking and results.",
+  hbada:
+    'Brand of the running chair contest (id 1): its applications (pending, selected, shipped), entries with versions and an answered note, its judging sheet.',
+  lumora:
+    "Brand of the finished Lumora contest (published results); another company's brand for the chair contest.",
+  noor: 'Selected creator, chair delivered: chair entry with two versions and an answered note; won the finished contest (prize paid, scorecard).',
+  kenji:
+    'Selected creator, chair shipped: chair entry (one version); second in the finished contest (prize pending, scorecard).',
+  lucia:
+    'Selected creator, chair not shipped yet, nothing entered; entered the finished contest without a place (scorecard).',
+  sam: 'Creator whose application to the chair contest is pending.',
+  ava: 'Creator whose application to the chair contest is pending.',
+  diego: 'Creator whose application to the chair contest is pending.',
+};
 
 export interface DemoAccount {
   role: Role;
   email: string;
   password: string;
+  /** What the account shows when signed in. */
+  sees: string;
 }
 
 /** A password that passes the shared rules and is hard to guess. */
@@ -35,79 +62,104 @@ const generatePassword = () => `${randomBytes(12).toString('base64url')}-Demo7`;
 
 /**
  * The people of the demo world, through the services: a staff account, an Hbada brand account
- * (brand 1), and demo creators who applied to the chair contest. Their generated passwords are
- * written to DATA_DIR/demo-accounts.txt (readable by the platform's user only) and returned; run
- * twice, it finds the staff account and returns null.
+ * (brand 1), a Lumora brand (the finished contest's) and its account, and demo creators who
+ * applied to the chair contest; then the decisions that need no video (seedDemoDecisions). Their
+ * generated passwords, each with what the account shows, are written to
+ * DATA_DIR/demo-accounts.txt (readable by the platform's user only) and returned with the cast the
+ * season needs; run twice, it finds the staff account and returns null.
  */
-export async function seedDemoAccounts(deps: DemoWorldDeps): Promise<DemoAccount[] | null> {
+export async function seedDemoAccounts(
+  deps: DemoWorldDeps,
+  seededAt = new Date(),
+): Promise<{ accounts: DemoAccount[]; cast: DemoCast } | null> {
   const accounts = createAccountsService(deps);
   const contests = createContestsService(deps);
   const made: DemoAccount[] = [];
-  const create = async (role: Role, email: string, extra: { firstName: string; lastName: string }) => {
+  const members: Record<string, DemoMember> = {};
+  const create = async (
+    key: string,
+    role: Role,
+    email: string,
+    extra: { firstName: string; lastName: string; brandId?: number },
+  ) => {
     const password = generatePassword();
-    const user = await accounts.createUser({
-      email,
-      password,
-      role,
-      ...extra,
-      ...(role === 'brand' ? { brandId: HBADA_BRAND_ID } : {}),
-    });
-    return { ...user, password };
+    const user = await accounts.createUser({ email, password, role, ...extra });
+    made.push({ role, email: user.email, password, sees: SEES[key] ?? '' });
+    members[key] = { id: user.id, role, email: user.email, name: `${extra.firstName} ${extra.lastName}` };
+    return members[key];
   };
   try {
-    const staff = await create('staff', DEMO_STAFF_EMAIL, { firstName: 'Demo', lastName: 'Staff' });
-    made.push({ role: 'staff', email: staff.email, password: staff.password });
+    await create('staff', 'staff', DEMO_STAFF_EMAIL, { firstName: 'Demo', lastName: 'Staff' });
   } catch (error) {
     if (error instanceof AppError && error.code === 'conflict') return null;
     throw error;
   }
-  const brand = await create('brand', DEMO_BRAND_EMAIL, { firstName: 'Hbada', lastName: 'Marketing' });
-  made.push({ role: 'brand', email: brand.email, password: brand.password });
+  await create('hbada', 'brand', DEMO_BRAND_EMAIL, {
+    firstName: 'Hbada',
+    lastName: 'Marketing',
+    brandId: HBADA_BRAND_ID,
+  });
+  const lumoraBrand = await contests.createBrand(LUMORA);
+  await create('lumora', 'brand', DEMO_OTHER_BRAND_EMAIL, {
+    firstName: 'Lumora',
+    lastName: 'Marketing',
+    brandId: lumoraBrand.id,
+  });
 
+  const chairApplications = new Map<number, number>();
   for (const person of DEMO_CREATORS) {
-    const email = `${person.first
-      .toLowerCase()
-      .normalize('NFD')
-      .replace(/[^a-z]/g, '')}@demo.example.com`;
-    const creator = await create('creator', email, { firstName: person.first, lastName: person.last });
-    made.push({ role: 'creator', email: creator.email, password: creator.password });
-    await contests.apply(
-      String(CHAIR_CONTEST_ID),
-      { id: creator.id, role: 'creator' },
-      {
-        full_name: `${person.first} ${person.last}`,
-        email: creator.email,
-        phone_number: '',
-        bio: `${person.first} shoots short product films with natural light.`,
-        shipping_address: {
-          line1: '100 Demo Street',
-          line2: '',
-          city: person.city,
-          state: person.state,
-          postal: '00000',
-          country: 'US',
-        },
-        product_id: person.chair,
-        terms_accepted: true,
-        youtube_url: '',
-        instagram_url: '',
-        portfolio_url: '',
+    const email = `${person.key}@demo.example.com`;
+    const creator = await create(person.key, 'creator', email, {
+      firstName: person.first,
+      lastName: person.last,
+    });
+    const application = await contests.apply(String(CHAIR_CONTEST_ID), creator, {
+      full_name: `${person.first} ${person.last}`,
+      email: creator.email,
+      phone_number: '',
+      bio: `${person.first} shoots short product films with natural light.`,
+      shipping_address: {
+        line1: '100 Demo Street',
+        line2: '',
+        city: person.city,
+        state: person.state,
+        postal: '00000',
+        country: 'US',
       },
-    );
+      product_id: person.chair,
+      terms_accepted: true,
+      youtube_url: '',
+      instagram_url: '',
+      portfolio_url: '',
+    });
+    chairApplications.set(creator.id, application.id);
   }
+  const people = {
+    staff: members.staff!,
+    hbada: members.hbada!,
+    lumora: members.lumora!,
+    lumoraBrandId: lumoraBrand.id,
+    noor: members.noor!,
+    kenji: members.kenji!,
+    lucia: members.lucia!,
+  };
+  const finishedContestId = await seedDemoDecisions(deps, people, chairApplications, seededAt);
 
   const file = path.join(deps.config.DATA_DIR, DEMO_ACCOUNTS_FILE);
-  const lines = made.map((a) => `${a.role.padEnd(8)} ${a.email}  ${a.password}`);
+  const lines = made.map((a) => `${a.role.padEnd(8)} ${a.email}  ${a.password}\n         ${a.sees}`);
   await writeFile(
     file,
-    `Demo accounts (sign in at ${deps.config.PUBLIC_URL}/login)\n\n${lines.join('\n')}\n`,
+    `Demo accounts (sign in at ${deps.config.PUBLIC_URL}/login), each with what it shows\n\n${lines.join('\n')}\n`,
     { mode: 0o600 },
   );
   await chmod(file, 0o600);
   deps.log.info(
-    `demo accounts (printed once; also in ${file}):\n${lines.filter((l) => !l.startsWith('creator')).join('\n')}`,
+    `demo accounts (printed once; also in ${file}):\n${made
+      .filter((a) => a.role !== 'creator')
+      .map((a) => `${a.role.padEnd(8)} ${a.email}  ${a.password}`)
+      .join('\n')}`,
   );
-  return made;
+  return { accounts: made, cast: { ...people, finishedContestId } };
 }
 
 /**
@@ -126,11 +178,17 @@ export async function seedDemoWorldVideos(deps: DemoWorldDeps): Promise<number> 
   return seedDemoVideos(deps);
 }
 
-/** The whole demo world: its accounts and applications, then its videos. */
+/**
+ * The whole demo world: its accounts, applications and decisions, then the season's entries,
+ * judging, results and payouts (their clips made with ffmpeg), then the library's sample videos.
+ */
 export async function seedDemoWorld(
   deps: DemoWorldDeps,
+  seededAt = new Date(),
 ): Promise<{ accounts: DemoAccount[] | null; videos: number }> {
-  const accounts = await seedDemoAccounts(deps);
+  const people = await seedDemoAccounts(deps, seededAt);
+  const entries = people ? await seedDemoSeason(deps, people.cast, seededAt) : 0;
+  if (people) deps.log.info(`demo world: contests at every stage (${entries} entry clips made with ffmpeg)`);
   const videos = await seedDemoWorldVideos(deps);
-  return { accounts, videos };
+  return { accounts: people?.accounts ?? null, videos: videos + entries };
 }

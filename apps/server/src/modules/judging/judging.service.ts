@@ -122,7 +122,7 @@ export async function findScorecardEntries(db: DbOrTx, userId: number): Promise<
 }
 
 /** Judging on the contest's rubric, the ranking, the results and every entrant's scorecard. */
-export function createJudgingService(deps: JudgingServiceDeps) {
+export function createJudgingService(deps: JudgingServiceDeps, clock: () => Date = () => new Date()) {
   const db = deps.database.db;
   const mediaUrl = (key: string) => deps.storage.url(key);
   const emails = createJudgingEmails(deps);
@@ -136,7 +136,7 @@ export function createJudgingService(deps: JudgingServiceDeps) {
     const brandId = user.role === 'brand' ? await repo.findUserBrandId(db, user.id) : null;
     assertJudge(user, contest.brandId, brandId);
   };
-  const window = (contest: ContestRow, now = new Date()) => ({
+  const window = (contest: ContestRow, now = clock()) => ({
     contest_id: contest.id,
     title: contest.title,
     rubric: contest.rubric,
@@ -277,8 +277,7 @@ export function createJudgingService(deps: JudgingServiceDeps) {
       const contest = await requireContest(entry.contestId);
       await requireJudge(user, contest);
       if (contest.resultsPublishedAt) throw new AppError('judging_closed', JUDGING_MESSAGES.resultsPublished);
-      if (!isJudgingOpen(contest, new Date()))
-        throw new AppError('judging_closed', JUDGING_MESSAGES.notJudging);
+      if (!isJudgingOpen(contest, clock())) throw new AppError('judging_closed', JUDGING_MESSAGES.notJudging);
       if (!contest.rubric.length) throw new AppError('conflict', JUDGING_MESSAGES.noRubric);
       const given = new Map(body.scores.map((s) => [s.criterion, s.score]));
       if (
@@ -416,7 +415,7 @@ export function createJudgingService(deps: JudgingServiceDeps) {
       const contest = await requireContest(contestId);
       if (contest.resultsPublishedAt)
         throw new AppError('results_published', JUDGING_MESSAGES.resultsPublished);
-      const now = new Date();
+      const now = clock();
       if (now.getTime() < contest.judgingStartsAt.getTime())
         throw new AppError('conflict', JUDGING_MESSAGES.notJudgedYet);
       const { entries, entryOf, places } = await checkPlaces(contestId, body);

@@ -9,7 +9,7 @@ export default function EntryPage() {
   usePageTitle('Contest Entry');
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 4, md: 8 } }}>
-      <Typography component="h1" variant="h3" gutterBottom>
+      <Typography component="h1" variant="h2" gutterBottom>
         Contest Entry
       </Typography>
       <EntryView entryId={entryId} />
