@@ -98,6 +98,16 @@ export function finishedContest(brandId: number, seededAt: Date): CreateContestB
   };
 }
 
+/** What the finished contest's two judges (staff, then Lumora) wrote to each entrant. */
+const FEEDBACK = [
+  [
+    'The lantern reveal is the best use of a single light we saw.',
+    'Warm, patient and clear: a real night film.',
+  ],
+  ['Strong mood; the ending could land more clearly.', 'The market colours pop; hold the wide shots longer.'],
+  ['A gentle story; the light itself needs more screen time.', 'Lovely faces; the porch scene runs long.'],
+];
+
 /** Who plays which part in the season (ids from the accounts the demo world made). */
 /** A demo account as the services take it, with its name and address. */
 export type DemoMember = AuthUser & { email: string; name: string };
@@ -268,10 +278,7 @@ export async function seedDemoSeason(deps: DemoSeasonDeps, cast: DemoCast, seede
       ] as const) {
         await judgingThen.saveScore(judge, entryIds[index]!, {
           scores: rubric.map((criterion, i) => ({ criterion, score: Math.max(1, scores[i]! + shift) })),
-          feedback:
-            index === 0
-              ? 'The lantern reveal is the best use of a single light we saw.'
-              : 'Strong mood; the story could land its ending more clearly.',
+          feedback: FEEDBACK[index]![shift === 0 ? 0 : 1]!,
         });
       }
     }

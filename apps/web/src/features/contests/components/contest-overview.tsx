@@ -13,7 +13,7 @@ const STATUS_LABEL: Record<ContestResponse['status'], string> = {
   ended: 'Completed',
 };
 
-/** The banner of the detail page: title, tagline, deadline, prize and 'APPLY NOW'. */
+/** The banner of the detail page: title, tagline, deadline, prize and, while applications are open, 'APPLY NOW'. */
 export function ContestBanner({ contest }: { contest: ContestResponse }) {
   return (
     <Box
@@ -55,14 +55,17 @@ export function ContestBanner({ contest }: { contest: ContestResponse }) {
                 <strong>{formatPrize(contest.prize, contest.currency)}</strong>
               </Typography>
             </Stack>
-            <Button
-              component={RouterLink}
-              to={paths.contestApply(contest.id)}
-              variant="contained"
-              size="large"
-            >
-              APPLY NOW
-            </Button>
+            {/* A contest that takes no applications (not open yet, closed, ended) offers none. */}
+            {contest.accepting_applications && (
+              <Button
+                component={RouterLink}
+                to={paths.contestApply(contest.id)}
+                variant="contained"
+                size="large"
+              >
+                APPLY NOW
+              </Button>
+            )}
           </Grid>
           <Grid size={{ xs: 12, md: 5 }} sx={{ display: { xs: 'none', sm: 'block' } }}>
             <Stack direction="row" spacing={1.5}>
