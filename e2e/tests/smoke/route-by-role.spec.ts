@@ -130,19 +130,6 @@ const EXPECTED_4XX: {
 ];
 
 /**
- * Defects of issue 26 fixed on another branch (h26a): remove each line after merging it.
- * Route and actor whose findings are let through until then.
- */
-const KNOWN_UNTIL_MERGED: { route: string; actor: Actor; why: string }[] = [
-  // fixed on branch h26a: remove after merging it.
-  {
-    route: '/staff/accounts',
-    actor: 'staff',
-    why: 'With "All roles" the page asks /api/staff/users/?role=&… and shows the 400 validator text.',
-  },
-];
-
-/**
  * The routes of the built app (the prerender manifest lists every route pattern), and its pages
  * that are the same for everyone but the header (those prerendered without parameters).
  */
@@ -372,7 +359,6 @@ for (const actor of ACTORS) {
     const started = Date.now();
     const problems: string[] = [];
     for (const visit of visits) {
-      const known = KNOWN_UNTIL_MERGED.some((k) => k.route === visit.route && k.actor === actor);
       tracker.reset();
       consoleErrors.length = 0;
       await page.setViewportSize({ width: 1366, height: 900 });
@@ -410,7 +396,6 @@ for (const actor of ACTORS) {
           .filter((line) => !tracker.answers.some((a) => isExpected(a) && line.includes(a.url)))
           .map((line) => `${visit.url} as ${actor}: console error: ${line}`),
       );
-      if (known) continue;
       problems.push(...found);
     }
     const total = Date.now() - started;
