@@ -7,6 +7,7 @@ export const AUDIT_ACTIONS = [
   'video.approve',
   'video.reject',
   'video.delete',
+  'video.resubmit',
   'invitation.create',
   'invitation.accept',
   'invitation.revoke',
