@@ -96,7 +96,9 @@ ${servers.map((server) => `    server ${server} max_fails=0;`).join('\n')}
     proxy_send_timeout 300s;
     proxy_set_header Connection "";
     proxy_set_header Host $http_host;
-    proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+    # The client as nginx sees it, replacing whatever the client sent: a forged X-Forwarded-For
+    # never reaches the app (rate limits and the known-client exemption read this address).
+    proxy_set_header X-Forwarded-For $remote_addr;
     proxy_set_header X-Forwarded-Proto $scheme;
     # A process that is down (or dies) is skipped: a request it could not take goes to the next
     # one. Servers are never marked unavailable (max_fails=0): a restarted process takes requests

@@ -15,7 +15,7 @@ import { registerSpa } from './plugins/spa';
 import { registerSlowClientGuard, slowClientServerOptions } from './plugins/slow-clients';
 import { registerRouteTable } from './plugins/route-table';
 import { apiModules } from './modules';
-import { createAccessCheck } from './modules/accounts/accounts.service';
+import { createAccessCheck } from './modules/accounts/access-check';
 import { declareSecretParams } from './lib/secret-urls';
 
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');

@@ -515,6 +515,10 @@ export const authorizationMatrix: Record<string, MatrixRow> = {
     expect: staffOnly(201),
   },
   'GET /api/staff/invitations/': { expect: staffOnly(200) },
+  'POST /api/staff/invitations/:id/revoke/': {
+    request: async (w) => ({ url: `/api/staff/invitations/${await w.fresh.invitationId()}/revoke/` }),
+    expect: staffOnly(200),
+  },
   'GET /api/staff/users/': { expect: staffOnly(200) },
   'POST /api/staff/users/:id/deactivate/': {
     request: async (w) => ({ url: `/api/staff/users/${(await w.fresh.creator()).id}/deactivate/` }),

@@ -24,6 +24,11 @@ import type { RouteTableEntry } from '../src/plugins/route-table';
 const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS ?? 120);
 /** The whole run's time budget; each route gets its share, and stops early when it is spent. */
 const BUDGET_MS = Number(process.env.FUZZ_BUDGET_MS ?? 45_000);
+/**
+ * Cases every route sends whatever its share of the budget (issue 30): a route is never skipped
+ * for time, and a route that sent fewer (a case generator that cannot run) fails the suite.
+ */
+const MIN_CASES_PER_ROUTE = Number(process.env.FUZZ_MIN_CASES ?? 8);
 
 /**
  * Writes a refused request makes on purpose: a refresh token used a second time (stolen, or
@@ -347,7 +352,8 @@ describe('fuzzing every JSON and multipart endpoint from its schema (issue 18)',
     const only = process.env.FUZZ_ONLY ? new RegExp(process.env.FUZZ_ONLY) : undefined;
     const targets = ctx.app.routeTable.filter(
       (route) =>
-        route.url.startsWith('/api/') &&
+        // The API and the media paths (public files and the signed /media/s/ prefix, issue 30).
+        (route.url.startsWith('/api/') || route.url.startsWith('/media')) &&
         !route.url.startsWith('/api/docs') &&
         (!only || only.test(route.key)),
     );
@@ -467,9 +473,11 @@ describe('fuzzing every JSON and multipart endpoint from its schema (issue 18)',
       // This route's share of what is left of the budget; later cases are generated but not sent.
       // (fast-check's own interruptAfterTimeLimit would leave the last request running.)
       const routeDeadline = started + Math.max(200, (deadline - started) / (targets.length - index));
+      let routeSent = 0;
       await fc.assert(
         fc.asyncProperty(fc.oneof(...cases), async ({ options, what }) => {
-          if (Date.now() > routeDeadline) return;
+          if (routeSent >= MIN_CASES_PER_ROUTE && Date.now() > routeDeadline) return;
+          routeSent += 1;
           const as = what === 'authorization' ? 'anonymous' : actor;
           await send(route, as, options, what);
         }),
@@ -479,7 +487,10 @@ describe('fuzzing every JSON and multipart endpoint from its schema (issue 18)',
           endOnFailure: true,
         },
       );
-      if (process.env.FUZZ_VERBOSE) console.log(`${route.key}: ${Date.now() - started} ms`);
+      if (routeSent < MIN_CASES_PER_ROUTE)
+        failures.push(`${route.key}: only ${routeSent} of ${MIN_CASES_PER_ROUTE} cases were sent`);
+      if (process.env.FUZZ_VERBOSE)
+        console.log(`${route.key}: ${routeSent} cases, ${Date.now() - started} ms`);
     }
 
     console.log(

@@ -83,6 +83,8 @@ export interface World {
     video(owner?: TestUser, status?: 'ready' | 'processing'): Promise<{ id: number; key: string }>;
     creator(): Promise<TestUser>;
     invitationToken(): Promise<string>;
+    /** The id of a new pending invitation. */
+    invitationId(): Promise<number>;
     email(): string;
     /** A refresh token of a fresh sign-in of the owner. */
     refreshToken(): Promise<string>;
@@ -308,6 +310,14 @@ export async function createWorld(ctx: TestContext): Promise<World> {
           expiresAt: new Date(Date.now() + 24 * 3600 * 1000),
         });
         return token;
+      },
+      async invitationId() {
+        const token = await world.fresh.invitationToken();
+        const [row] = await db
+          .select({ id: invitations.id })
+          .from(invitations)
+          .where(eq(invitations.tokenHash, createHash('sha256').update(token).digest('hex')));
+        return row!.id;
       },
       email: () => `fresh-${randomUUID().slice(0, 12)}@example.com`,
       async refreshToken() {

@@ -23,6 +23,9 @@ export const ERROR_CODES = {
   already_paid: 409,
   invitation_used: 410,
   invitation_expired: 410,
+  invitation_revoked: 410,
+  /** Deleting a video that is a version of a contest entry (kept with the entry). */
+  video_entered: 409,
   /** A contest entry's video fails a hard rule of the brief (issue 15): the answer carries `checks`. */
   brief_not_met: 422,
   /** A contest entry's video is outside a soft rule: submit again with `confirm_warnings`. */

@@ -18,6 +18,9 @@ describe('secret URLs never reach the logs', () => {
     ['/api/accounts/auth/confirm-email-change/abc.secret/', '/api/accounts/auth/confirm-email-change/***/'],
     ['/verify-email/MTI/abc-secret', '/verify-email/***/***'],
     ['/reset-password/MTI/abc-secret?x=1', '/reset-password/***/***?x=1'],
+    ['/invitations/abc-secret', '/invitations/***'],
+    ['/Invitations/abc-secret/', '/Invitations/***/'],
+    ['/api/accounts/invitations/abc-secret/accept/', '/api/accounts/invitations/***/accept/'],
     ['/api/videos/search/?query=chair&token=abc', '/api/videos/search/?query=chair&token=***'],
   ])('masks %s', (url, expected) => {
     expect(redactUrl(url)).toBe(expected);

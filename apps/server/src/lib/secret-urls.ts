@@ -29,7 +29,8 @@ export function declareSecretParams(routePath: string, secretParams: readonly st
       segment.startsWith(':') ? '([^/?#]+)' : `(${segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')})`,
     )
     .join('/');
-  const regex = new RegExp(`^${source}(?=/|\\?|#|$)`);
+  // Letter case ignored: the web app's router matches page paths so (plugins/spa.ts).
+  const regex = new RegExp(`^${source}(?=/|\\?|#|$)`, 'i');
   patterns.set(key, {
     regex,
     replace: (_match, ...groups) => segments.map((_, i) => (secret[i] ? '***' : (groups[i] ?? ''))).join('/'),

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { MESSAGES } from '@app/domain';
+import { MESSAGES, SECRET_PAGE_ROUTES } from '@app/domain';
 import { declareSecretParams } from '../lib/secret-urls';
 
 /**
@@ -80,12 +80,11 @@ export function findPrerenderedPage(pages: PrerenderedPage[], pathname: string):
   });
 }
 
-/** Web app pages whose path carries a secret, with its parameters. */
-const SECRET_PAGES: Array<[string, string[]]> = [
-  ['/verify-email/:uid/:token', ['uid', 'token']],
-  ['/reset-password/:uidb64/:token', ['uidb64', 'token']],
-];
-const SECRET_PAGE_PREFIX = new RegExp(`^(${SECRET_PAGES.map(([page]) => page.split('/:')[0]).join('|')})/`);
+/** Web app pages whose path carries a secret (the one list, shared with the web app's route test). */
+const SECRET_PAGE_PREFIX = new RegExp(
+  `^(${SECRET_PAGE_ROUTES.map(([page]) => page.split('/:')[0]).join('|')})/`,
+  'i',
+);
 
 /**
  * Serves the built web app: hashed assets with a long cache; for a page path, its prerendered
@@ -113,9 +112,9 @@ export async function registerSpa(app: FastifyInstance, webDist: string): Promis
       },
     });
   }
-  // Pages whose URL carries a secret (e-mail verification and password reset links) keep it out of
-  // the logs and must not leak it to other sites through the Referer header.
-  for (const [page, secrets] of SECRET_PAGES) declareSecretParams(page, secrets);
+  // Pages whose URL carries a secret (e-mail verification, password reset and invitation links)
+  // keep it out of the logs and must not leak it to other sites through the Referer header.
+  for (const [page, secrets] of SECRET_PAGE_ROUTES) declareSecretParams(page, secrets);
   // Callback style, as every hook that runs on each request (plugins/security.ts).
   app.addHook('onSend', (request, reply, payload, done) => {
     if (SECRET_PAGE_PREFIX.test(request.url)) reply.header('Referrer-Policy', 'no-referrer');

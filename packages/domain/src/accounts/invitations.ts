@@ -14,6 +14,9 @@ export const INVITATION_MESSAGES = {
   expired: 'This invitation link has expired. Ask the platform team for a new one.',
   notFound: 'This invitation link is not valid.',
   emailTaken: 'An account with this e-mail address already exists.',
+  revoked: 'This invitation has been withdrawn. Ask the platform team for a new one.',
+  notRevocable:
+    'Only a pending invitation can be withdrawn: this one was already used, withdrawn or has expired.',
 } as const;
 
 /** `{token}` of /api/accounts/invitations/{token}/ (a 43-character base64url secret). */

@@ -1,3 +1,4 @@
 export * from './address';
 export * from './paging';
 export * from './text';
+export * from './secret-pages';

@@ -41,9 +41,13 @@ export const managedApplicationSchema = z.object({
   full_name: z.string(),
   /** The e-mail given with the application. */
   email: z.string(),
-  phone_number: z.string(),
+  /**
+   * Phone and address: for staff always; for the brand only once the creator is selected (they
+   * are shipped to); null otherwise (issue 30).
+   */
+  phone_number: z.string().nullable(),
   bio: z.string(),
-  shipping_address: shippingAddressSchema,
+  shipping_address: shippingAddressSchema.nullable(),
   links: z.object({ youtube: z.string(), instagram: z.string(), portfolio: z.string() }),
   /** The creator's public profile, when they have one. */
   profile: z.object({

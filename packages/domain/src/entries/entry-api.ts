@@ -12,6 +12,12 @@ export const ENTRY_LIMITS = {
   detailMax: 1000,
 } as const;
 
+/**
+ * Notes and replies one user may write per window (each e-mails the entrant or the thread's
+ * author): far above a review session's pace, far below a mail flood (issue 30).
+ */
+export const ENTRY_NOTE_RATE = { limit: 30, windowSeconds: 10 * 60 } as const;
+
 /** What the entries API and screens say; the server and the web read these. */
 export const ENTRY_MESSAGES = {
   notSelected: 'Only creators selected for this contest can submit a video to it.',

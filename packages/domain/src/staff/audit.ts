@@ -6,8 +6,11 @@ import { STAFF_LIMITS } from './limits';
 export const AUDIT_ACTIONS = [
   'video.approve',
   'video.reject',
+  'video.delete',
+  'video.resubmit',
   'invitation.create',
   'invitation.accept',
+  'invitation.revoke',
   'user.deactivate',
   'contest.create',
   'contest.update',

@@ -15,7 +15,7 @@ export const invitationCreateBodySchema = z.object({
 });
 export type InvitationCreateBody = z.infer<typeof invitationCreateBodySchema>;
 
-export const INVITATION_STATUSES = ['pending', 'accepted', 'expired'] as const;
+export const INVITATION_STATUSES = ['pending', 'accepted', 'expired', 'revoked'] as const;
 
 /** An invitation as staff see it (never its token). */
 export const invitationSchema = z.object({
@@ -29,6 +29,8 @@ export const invitationSchema = z.object({
   created_at: z.string(),
   expires_at: z.string(),
   accepted_at: z.string().nullable(),
+  /** When staff withdrew it (its link no longer works); null otherwise. */
+  revoked_at: z.string().nullable(),
 });
 export type Invitation = z.infer<typeof invitationSchema>;
 
@@ -37,6 +39,10 @@ export const invitationListQuerySchema = pageQuerySchema;
 export type InvitationListQuery = z.infer<typeof invitationListQuerySchema>;
 export const invitationPageSchema = pageSchema(invitationSchema);
 export type InvitationPage = z.infer<typeof invitationPageSchema>;
+
+/** `{id}` of /api/staff/invitations/{id}/revoke/. */
+export const invitationIdParamsSchema = z.object({ id: idSchema });
+export type InvitationIdParams = z.infer<typeof invitationIdParamsSchema>;
 
 /** `GET /api/staff/users/?role=&q=&page=`: `q` matches e-mail and name. */
 export const staffUserListQuerySchema = pageQuerySchema.extend({

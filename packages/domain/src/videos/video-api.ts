@@ -206,21 +206,60 @@ export const videoUpdateBodySchema = z.object({
 });
 export type VideoUpdateBody = z.infer<typeof videoUpdateBodySchema>;
 
-/** Caption uploads: a BCP 47 tag of at most 35 characters, a file of at most 512 KiB. */
-export const VIDEO_CAPTION_LIMITS = { languageMax: 35, maxBytes: 512 * 1024 } as const;
+export const VIDEO_DELETE_MESSAGES = {
+  entered:
+    'This video is entered in a contest, so it is kept with your entry while the contest runs. You can still change its title and description; to enter a different cut, submit a new version of your entry.',
+} as const;
+
+/**
+ * The languages a caption track may be in: a short list of BCP 47 tags, so a video has at most one
+ * track per language and at most this many tracks (issue 30). Tags are matched without regard to
+ * letter case and kept in the spelling here.
+ */
+export const VIDEO_CAPTION_LANGUAGES = [
+  { tag: 'ar', label: 'العربية' },
+  { tag: 'de', label: 'Deutsch' },
+  { tag: 'en', label: 'English' },
+  { tag: 'es', label: 'Español' },
+  { tag: 'fr', label: 'Français' },
+  { tag: 'hi', label: 'हिन्दी' },
+  { tag: 'it', label: 'Italiano' },
+  { tag: 'ja', label: '日本語' },
+  { tag: 'ko', label: '한국어' },
+  { tag: 'nl', label: 'Nederlands' },
+  { tag: 'pl', label: 'Polski' },
+  { tag: 'pt', label: 'Português' },
+  { tag: 'pt-BR', label: 'Português (Brasil)' },
+  { tag: 'ru', label: 'Русский' },
+  { tag: 'tr', label: 'Türkçe' },
+  { tag: 'zh-Hans', label: '中文（简体）' },
+  { tag: 'zh-Hant', label: '中文（繁體）' },
+] as const;
+export type VideoCaptionLanguage = (typeof VIDEO_CAPTION_LANGUAGES)[number]['tag'];
+
+/**
+ * Caption uploads: a tag from VIDEO_CAPTION_LANGUAGES, a file of at most 256 KiB (a feature's
+ * subtitles are about 100 KiB); the files count in the creator's storage quota.
+ */
+export const VIDEO_CAPTION_LIMITS = { languageMax: 35, maxBytes: 256 * 1024 } as const;
 
 export const VIDEO_CAPTION_MESSAGES = {
-  language: "Enter the captions' language as a BCP 47 tag, such as en or pt-BR.",
+  language: `Choose the captions' language from the list: ${VIDEO_CAPTION_LANGUAGES.map((l) => l.tag).join(', ')}.`,
   noFile: 'Choose a WebVTT (.vtt) or SubRip (.srt) file.',
   invalidFile: 'The captions file must be WebVTT or SubRip (SRT) text.',
   tooLarge: `The captions file must be at most ${VIDEO_CAPTION_LIMITS.maxBytes / 1024} KiB.`,
 } as const;
 
-/** A BCP 47 language tag (language, then subtags such as script and region), bounded. */
+/** A language of VIDEO_CAPTION_LANGUAGES, any letter case; the value is its listed spelling. */
 export const captionLanguageSchema = z
   .string()
   .max(VIDEO_CAPTION_LIMITS.languageMax, VIDEO_CAPTION_MESSAGES.language)
-  .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/, VIDEO_CAPTION_MESSAGES.language);
+  .transform((value, context) => {
+    const found = VIDEO_CAPTION_LANGUAGES.find((l) => l.tag.toLowerCase() === value.trim().toLowerCase());
+    if (found) return found.tag;
+    context.addIssue({ code: 'custom', message: VIDEO_CAPTION_MESSAGES.language });
+    return z.NEVER;
+  });
 
 /** GET /api/videos/videos/{id}/download/ query: the signed token of `download_url` (or a bearer token). */
 export const videoDownloadQuerySchema = z.object({ token: z.string().max(512).optional() });

@@ -125,6 +125,8 @@ export const invitations = pgTable(
     expiresAt: timestampTz('expires_at').notNull(),
     acceptedAt: timestampTz('accepted_at'),
     acceptedUserId: integer('accepted_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Staff withdrew it: its link no longer works. */
+    revokedAt: timestampTz('revoked_at'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -57,9 +57,13 @@ export const videos = pgTable(
     hlsKey: text('hls_key'),
     mp4Key: text('mp4_key'),
     renditions: jsonb('renditions').$type<Rendition[]>(),
-    /** Caption tracks (WebVTT), one per language; replaced as a whole in one statement. */
+    /**
+     * Caption tracks (WebVTT), one per language of VIDEO_CAPTION_LANGUAGES, with their size (counted
+     * in the owner's storage quota; tracks stored before issue 30 have none); replaced as a whole
+     * in one statement.
+     */
     captions: jsonb('captions')
-      .$type<Array<{ language: string; key: string }>>()
+      .$type<Array<{ language: string; key: string; bytes?: number }>>()
       .notNull()
       .default(sql`'[]'::jsonb`),
     /** What processing is doing now and how far it got (0–100), from ffmpeg's progress output. */
@@ -114,6 +118,23 @@ export const videoCounts = pgTable('video_counts', {
   isApproved: boolean('is_approved').primaryKey(),
   videos: bigint('videos', { mode: 'number' }).notNull().default(0),
 });
+
+/**
+ * One row per upload that became a video, kept when the video is deleted: the daily upload limit
+ * counts these, so deleting a video does not give its upload back (issue 30). Rows older than the
+ * limit's window are removed by the hourly upload sweep.
+ */
+export const videoUploads = pgTable(
+  'video_uploads',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('video_uploads_owner_idx').on(t.ownerId, t.createdAt)],
+);
 
 /**
  * Uploads under way (issue 18, M5: uploads at once per creator), one row per upload in any app

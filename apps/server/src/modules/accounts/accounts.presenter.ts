@@ -91,10 +91,17 @@ export function toInvitation(row: InvitationRow, now: Date): Invitation {
     brand_id: row.brandId,
     brand_name: row.brandName,
     invited_by_email: row.invitedByEmail,
-    status: row.acceptedAt ? 'accepted' : row.expiresAt <= now ? 'expired' : 'pending',
+    status: row.acceptedAt
+      ? 'accepted'
+      : row.revokedAt
+        ? 'revoked'
+        : row.expiresAt <= now
+          ? 'expired'
+          : 'pending',
     created_at: row.createdAt.toISOString(),
     expires_at: row.expiresAt.toISOString(),
     accepted_at: row.acceptedAt?.toISOString() ?? null,
+    revoked_at: row.revokedAt?.toISOString() ?? null,
   };
 }
 

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   apiErrorBodySchema,
   invitationCreateBodySchema,
+  invitationIdParamsSchema,
   invitationListQuerySchema,
   invitationPageSchema,
   invitationSchema,
@@ -52,6 +53,20 @@ export const staffAccountsRoutes =
         },
       },
       (request) => invitations.list(request.query, requestUrl(request.url)),
+    );
+
+    app.post(
+      '/invitations/:id/revoke/',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Withdraw a pending invitation: its link stops working at once',
+          params: invitationIdParamsSchema,
+          response: { 200: invitationSchema, 404: apiErrorBodySchema, 409: apiErrorBodySchema },
+        },
+      },
+      (request) => invitations.revoke(request.authUser!, request.params.id),
     );
 
     app.get(

@@ -175,6 +175,43 @@ describe('staff console: accounts, invitations, deactivation, audit log', () => 
     });
   });
 
+  it('staff revoke a pending invitation: its link stops working at once, and the revocation is audited', async () => {
+    const token = await invite('revoked.staff@example.com', 'staff');
+    const listed = (await call('GET', '/api/staff/invitations/', staff)).json<InvitationPage>();
+    const id = listed.results.find((i) => i.email === 'revoked.staff@example.com')!.id;
+    // Only staff.
+    expect((await call('POST', `/api/staff/invitations/${id}/revoke/`)).statusCode).toBe(401);
+    expect((await call('POST', `/api/staff/invitations/${id}/revoke/`, brand)).statusCode).toBe(403);
+
+    const revoked = await call('POST', `/api/staff/invitations/${id}/revoke/`, staff);
+    expect(revoked.statusCode, revoked.body).toBe(200);
+    expect(revoked.json()).toMatchObject({ id, status: 'revoked' });
+    expect(revoked.json<{ revoked_at: string | null }>().revoked_at).toEqual(expect.any(String));
+
+    const preview = await call('GET', `/api/accounts/invitations/${token}/`);
+    expect(preview.statusCode).toBe(410);
+    expect(preview.json()).toMatchObject({ code: 'invitation_revoked', detail: INVITATION_MESSAGES.revoked });
+    const accept = await call('POST', `/api/accounts/invitations/${token}/accept/`, undefined, {
+      password: STRONG_PASSWORD,
+      confirm_password: STRONG_PASSWORD,
+    });
+    expect(accept.statusCode).toBe(410);
+    expect((await login(ctx, 'revoked.staff@example.com', STRONG_PASSWORD)).statusCode).toBe(401);
+
+    // Twice, or an accepted one: a 409 with a sentence; an unknown id: 404.
+    const twice = await call('POST', `/api/staff/invitations/${id}/revoke/`, staff);
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json()).toMatchObject({ detail: INVITATION_MESSAGES.notRevocable });
+    expect((await call('POST', '/api/staff/invitations/999999/revoke/', staff)).statusCode).toBe(404);
+
+    const audit = await ctx.deps.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'invitation.revoke'));
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ actorId: staff.id, targetType: 'invitation', targetId: String(id) });
+  });
+
   it('deactivation ends the account: refresh tokens die at once, access tokens are refused', async () => {
     const victim = await createUser(ctx, { role: 'creator' });
     const signedIn = (await login(ctx, victim.email, victim.password)).json<LoginResponse>();

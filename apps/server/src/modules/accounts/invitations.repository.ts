@@ -14,6 +14,7 @@ const invitationColumns = {
   invitedByEmail: sql<string | null>`${inviter}`,
   expiresAt: invitations.expiresAt,
   acceptedAt: invitations.acceptedAt,
+  revokedAt: invitations.revokedAt,
   createdAt: invitations.createdAt,
 };
 
@@ -55,11 +56,42 @@ export async function consumeInvitation(db: DbOrTx, tokenHash: string) {
       and(
         eq(invitations.tokenHash, tokenHash),
         isNull(invitations.acceptedAt),
+        isNull(invitations.revokedAt),
         gt(invitations.expiresAt, sql`now()`),
       ),
     )
     .returning({ id: invitations.id });
   return row;
+}
+
+/** An invitation by id, with its brand. */
+export async function findInvitationById(db: DbOrTx, id: number) {
+  const [row] = await db
+    .select(invitationColumns)
+    .from(invitations)
+    .leftJoin(brands, eq(brands.id, invitations.brandId))
+    .where(eq(invitations.id, id));
+  return row;
+}
+
+/**
+ * Withdraws a pending invitation (unused, not withdrawn, unexpired), atomically against an
+ * acceptance at the same moment: true when this call withdrew it.
+ */
+export async function revokeInvitation(db: DbOrTx, id: number): Promise<boolean> {
+  const rows = await db
+    .update(invitations)
+    .set({ revokedAt: sql`now()` })
+    .where(
+      and(
+        eq(invitations.id, id),
+        isNull(invitations.acceptedAt),
+        isNull(invitations.revokedAt),
+        gt(invitations.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({ id: invitations.id });
+  return rows.length > 0;
 }
 
 export async function setAcceptedUser(db: DbOrTx, id: number, userId: number): Promise<void> {

@@ -44,6 +44,7 @@ export function createInvitationsService(deps: AccountsServiceDeps) {
     const row = await repo.findInvitationByHash(db, hashToken(token));
     if (!row) throw new AppError('not_found', INVITATION_MESSAGES.notFound);
     if (row.acceptedAt) throw new AppError('invitation_used', INVITATION_MESSAGES.used);
+    if (row.revokedAt) throw new AppError('invitation_revoked', INVITATION_MESSAGES.revoked);
     if (row.expiresAt <= new Date()) throw new AppError('invitation_expired', INVITATION_MESSAGES.expired);
     return row;
   }
@@ -104,6 +105,30 @@ export function createInvitationsService(deps: AccountsServiceDeps) {
         request,
         deps.config.PUBLIC_URL,
       );
+    },
+
+    /**
+     * Withdraws a pending invitation: its link stops working at once (the preview and the
+     * acceptance answer 410). 404 unknown, 409 already used, withdrawn or expired. Audited.
+     */
+    async revoke(actor: AuthUser, id: number): Promise<Invitation> {
+      const row = await db.transaction(async (tx) => {
+        if (!(await repo.findInvitationById(tx, id)))
+          throw new AppError('not_found', MESSAGES.generic.notFound);
+        if (!(await repo.revokeInvitation(tx, id)))
+          throw new AppError('conflict', INVITATION_MESSAGES.notRevocable);
+        const revoked = (await repo.findInvitationById(tx, id))!;
+        await recordAudit(tx, {
+          actor: { userId: actor.id },
+          action: 'invitation.revoke',
+          targetType: 'invitation',
+          targetId: id,
+          before: { status: 'pending' },
+          after: { status: 'revoked', email: revoked.email, revoked_at: revoked.revokedAt?.toISOString() },
+        });
+        return revoked;
+      });
+      return toInvitation(row, new Date());
     },
 
     /** What the invitation page shows: for whom, which role, which brand. 404/410 when unusable. */

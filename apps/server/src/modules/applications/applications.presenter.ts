@@ -15,12 +15,17 @@ export function addressLine(address: ShippingAddress): string {
   return [address.line1, address.line2, cityLine, address.country].filter(Boolean).join(', ');
 }
 
-/** An application as staff and the contest's brand read it. */
+/**
+ * An application as staff and the contest's brand read it. The applicant's phone and address are
+ * the brand's business only once it ships to them (selected); staff always see them.
+ */
 export function toManagedApplication(
   row: ApplicationRow,
   mediaUrl: (key: string) => string,
+  viewer: { role: string },
 ): ManagedApplication {
   const displayName = `${row.firstName} ${row.lastName}`.trim() || row.fullName;
+  const contact = viewer.role === 'staff' || row.status === 'selected';
   return {
     id: row.id,
     contest_id: row.contestId,
@@ -29,9 +34,9 @@ export function toManagedApplication(
     creator_email: row.creatorEmail,
     full_name: row.fullName,
     email: row.email,
-    phone_number: row.phoneNumber,
+    phone_number: contact ? row.phoneNumber : null,
     bio: row.bio,
-    shipping_address: toAddress(row.shippingAddress),
+    shipping_address: contact ? toAddress(row.shippingAddress) : null,
     links: { youtube: row.youtubeUrl, instagram: row.instagramUrl, portfolio: row.portfolioUrl },
     profile: {
       display_name: displayName,

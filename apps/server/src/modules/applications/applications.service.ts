@@ -55,8 +55,8 @@ export function createApplicationsService(
     return { row, contest };
   }
 
-  async function present(id: number): Promise<ManagedApplication> {
-    return toManagedApplication((await repo.findApplication(db, id))!, mediaUrl);
+  async function present(id: number, viewer: User): Promise<ManagedApplication> {
+    return toManagedApplication((await repo.findApplication(db, id))!, mediaUrl, viewer);
   }
 
   /** Queues one e-mail; the decision stands even if it cannot be queued (logged). */
@@ -127,7 +127,7 @@ export function createApplicationsService(
     } else if (action === 'decline') {
       await mail(declineEmail({ to: row.creatorEmail, fullName: row.fullName, contest, note }), id);
     }
-    return present(id);
+    return present(id, user);
   }
 
   return {
@@ -147,7 +147,7 @@ export function createApplicationsService(
         ...pageWindow(request),
       });
       return toPage(
-        rows.map((row) => toManagedApplication(row, mediaUrl)),
+        rows.map((row) => toManagedApplication(row, mediaUrl, user)),
         count,
         request,
         deps.config.PUBLIC_URL,
@@ -194,7 +194,7 @@ export function createApplicationsService(
         }),
         id,
       );
-      return present(id);
+      return present(id, user);
     },
 
     /** Marks a shipped product delivered. */
@@ -222,7 +222,7 @@ export function createApplicationsService(
           after: { delivered_at: clock().toISOString() },
         });
       });
-      return present(id);
+      return present(id, user);
     },
 
     /** The selected creators' shipping list: name, e-mail, phone, full address, product. */

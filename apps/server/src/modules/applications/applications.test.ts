@@ -88,7 +88,8 @@ describe('selecting creators and shipping the product (issue 14)', () => {
         status: 'pending',
         product: { id: l2!.id, code: 'L2', name: 'Lamp Two' },
         shipment: null,
-        shipping_address: { line1: '12 Elm St', city: 'Austin' },
+        // A pending applicant's address is staff's business only (the brand sees it once selected).
+        shipping_address: user === staff ? { line1: '12 Elm St', city: 'Austin' } : null,
         links: { youtube: '', instagram: '', portfolio: '' },
       });
     }
@@ -100,6 +101,36 @@ describe('selecting creators and shipping the product (issue 14)', () => {
     const selected = (await call('GET', `${url}?status=selected`, staff)).json<ManagedApplicationPage>();
     expect(selected.count).toBe(0);
     expect((await call('GET', `${url}?status=bogus`, staff)).statusCode).toBe(400);
+  });
+
+  it("shows the brand an applicant's address and phone only once selected (shipped to); staff always", async () => {
+    const fresh = await newContest();
+    const [l1, l2] = fresh.products;
+    const pending = await apply(l1!.id, {}, fresh.id);
+    const declined = await apply(l2!.id, {}, fresh.id);
+    const selected = await apply(l1!.id, {}, fresh.id);
+    expect(
+      (await call('POST', `/api/applications/${declined.applicationId}/decline/`, hbada)).statusCode,
+    ).toBe(200);
+    const chosen = await call('POST', `/api/applications/${selected.applicationId}/select/`, hbada);
+    expect(chosen.json<ManagedApplication>()).toMatchObject({
+      phone_number: '+15551234567',
+      shipping_address: { line1: expect.any(String) as string },
+    });
+    const url = `/api/contests/${fresh.id}/applications/`;
+    const asBrand = (await call('GET', url, hbada)).json<ManagedApplicationPage>().results;
+    const byId = (id: number) => asBrand.find((a) => a.id === id)!;
+    for (const id of [pending.applicationId, declined.applicationId]) {
+      expect(byId(id)).toMatchObject({ phone_number: null, shipping_address: null });
+      expect(JSON.stringify(byId(id))).not.toContain('+15551234567');
+    }
+    expect(byId(selected.applicationId).phone_number).toBe('+15551234567');
+    expect(byId(selected.applicationId).shipping_address).not.toBeNull();
+    const asStaff = (await call('GET', url, staff)).json<ManagedApplicationPage>().results;
+    for (const application of asStaff) {
+      expect(application.phone_number).toBe('+15551234567');
+      expect(application.shipping_address).not.toBeNull();
+    }
   });
 
   it('select: staff or the brand, once, with one e-mail carrying the brief; others 401/403', async () => {

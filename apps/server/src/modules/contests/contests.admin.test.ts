@@ -119,6 +119,21 @@ describe('contests run by staff and brands (issue 14)', () => {
     });
   });
 
+  it("a product removed from a draft stays unreleased: never in the brand's public catalogue", async () => {
+    const draft = (await call('POST', '/api/contests/', hbada, contestBody(1))).json<ContestResponse>();
+    const [kept, removed] = draft.products;
+    const edited = await call('PATCH', `/api/contests/${draft.id}/`, hbada, {
+      products: [{ id: kept!.id, code: kept!.code, name: kept!.name, stock_quantity: 0 }],
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json<ContestResponse>().products.map((p) => p.id)).toEqual([kept!.id]);
+    for (const user of [undefined, creator, other, hbada]) {
+      const catalogue = (await call('GET', '/api/brands/1/products/', user)).json<Array<{ id: number }>>();
+      expect(catalogue.map((p) => p.id)).not.toContain(removed!.id);
+      expect(catalogue.map((p) => p.id)).not.toContain(kept!.id);
+    }
+  });
+
   it('PATCH: the brand edits its drafts, staff edit any contest, every edit audited with before/after', async () => {
     const draft = (await call('POST', '/api/contests/', hbada, contestBody(1))).json<ContestResponse>();
     const url = `/api/contests/${draft.id}/`;

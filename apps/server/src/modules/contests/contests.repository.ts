@@ -1,4 +1,4 @@
-import { and, asc, eq, exists, gt, inArray, ne, notExists, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, exists, gt, inArray, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { contestLandingSchema, videoRequirementsSchema } from '@app/domain';
 import type { DbOrTx } from '../../db/client';
 import { prepared } from '../../db/prepared';
@@ -103,26 +103,20 @@ export type ProductRow = Awaited<ReturnType<typeof listBrandProducts>>[number];
 export type ContestProductRow = Awaited<ReturnType<typeof listProductsOfContests>>[number];
 
 /**
- * A brand's public catalogue: its products offered by a published or archived contest, or by no
- * contest at all. A product offered only by drafts is left out: a draft is seen by its brand and
- * staff only, its products included (they read them through the contest).
+ * A brand's public catalogue: its products offered by a published or archived contest. A product
+ * offered only by drafts, or by no contest (removed from a draft), is left out: a draft is seen by
+ * its brand and staff only, its products included (they read them through the contest).
  */
 export function listBrandProducts(db: DbOrTx, brandId: number) {
-  const links = (onlyVisible: boolean) =>
-    db
-      .select({ one: sql`1` })
-      .from(contestProducts)
-      .innerJoin(contests, eq(contests.id, contestProducts.contestId))
-      .where(
-        and(
-          eq(contestProducts.productId, products.id),
-          onlyVisible ? ne(contests.publicationStatus, 'draft') : undefined,
-        ),
-      );
+  const released = db
+    .select({ one: sql`1` })
+    .from(contestProducts)
+    .innerJoin(contests, eq(contests.id, contestProducts.contestId))
+    .where(and(eq(contestProducts.productId, products.id), ne(contests.publicationStatus, 'draft')));
   return db
     .select(productColumns)
     .from(products)
-    .where(and(eq(products.brandId, brandId), or(exists(links(true)), notExists(links(false)))))
+    .where(and(eq(products.brandId, brandId), exists(released)))
     .orderBy(asc(products.id));
 }
 

@@ -1,4 +1,5 @@
 import {
+  ENTRY_NOTE_RATE,
   checkEntryVideo,
   containerOfType,
   ENTRY_ERROR_CODES,
@@ -23,6 +24,7 @@ import {
 import type { AppDeps } from '../../app-deps';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
+import { throttle } from '../../lib/throttle';
 import type { AuthUser } from '../../plugins/auth';
 import { recordAudit, type AuditActor } from '../audit/audit.service';
 import { createContestsService } from '../contests/contests.service';
@@ -418,6 +420,12 @@ export function createEntriesService(deps: EntriesServiceDeps, clock: () => Date
       } else if (!reviewer) {
         throw forbidden(ENTRY_MESSAGES.replyOnly);
       }
+      // Each note e-mails someone: one user's notes and replies are rate-limited.
+      await throttle(deps.database, {
+        key: `entry-note:user:${user.id}`,
+        limit: ENTRY_NOTE_RATE.limit,
+        windowSeconds: ENTRY_NOTE_RATE.windowSeconds,
+      });
       const latest = await repo.latestVersionNumber(db, entryId);
       const version = parent?.version ?? body.version;
       if (version > latest) throw AppError.validation({ version: [ENTRY_MESSAGES.noteVersion] });

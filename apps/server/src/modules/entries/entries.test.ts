@@ -2,7 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ContestResponse, Entry, EntryNote, EntrySummary } from '@app/domain';
+import {
+  ENTRY_NOTE_RATE,
+  type ContestResponse,
+  type Entry,
+  type EntryNote,
+  type EntrySummary,
+} from '@app/domain';
 import { createTestContext, type TestContext } from '../../../test/helper';
 import { createUser, type TestUser } from '../../../test/factories';
 import {
@@ -307,6 +313,24 @@ describe('entries, notes and the timeline: who sees what', () => {
     const resolved = await post(resolveUrl, quick.brandUser);
     expect(resolved.statusCode).toBe(200);
     expect(resolved.json<EntryNote>().resolved_at).not.toBeNull();
+  });
+
+  it('limits the notes and replies one user writes (each e-mails someone): 429 past the limit', async () => {
+    const notesUrl = `/api/entries/${entry.id}/notes/`;
+    const { notes } = (await get(`/api/entries/${entry.id}/`, creator)).json<Entry>();
+    const thread = notes.find((n) => n.parent_id === null);
+    // What the entrant already wrote in this window counts.
+    const written = notes.filter((n) => n.author.role === 'creator').length;
+    const reply = () =>
+      post(notesUrl, creator, { version: 1, at_seconds: 0, text: 'Noted', parent_id: thread!.id });
+    for (let i = written; i < ENTRY_NOTE_RATE.limit; i++) expect((await reply()).statusCode).toBe(201);
+    const refused = await reply();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ code: 'rate_limited' });
+    // Another user is not held back by it.
+    expect((await post(notesUrl, staff, { version: 1, at_seconds: 3, text: 'Fine by me' })).statusCode).toBe(
+      201,
+    );
   });
 
   it('filters the list: needs review while a note is open, ready for judging once all are resolved', async () => {

@@ -1,5 +1,5 @@
 import type { JudgedVideo, OwnScore } from '@app/domain';
-import { toTenScale } from '@app/domain';
+import { MESSAGES, toTenScale } from '@app/domain';
 import { toPlayback } from '../videos/videos.presenter';
 import type { JudgedEntryRow, ScoreRow } from './judging.repository';
 
@@ -42,11 +42,10 @@ export function toOwnScore(row: ScoreRow): OwnScore {
   };
 }
 
-/** A creator's name as winners are shown ("First Last", or their e-mail's name part). */
-export function creatorName(row: {
-  creatorFirstName: string;
-  creatorLastName: string;
-  creatorEmail: string;
-}) {
-  return `${row.creatorFirstName} ${row.creatorLastName}`.trim() || row.creatorEmail.split('@')[0]!;
+/**
+ * A creator's name as winners are shown: "First Last", or 'Unknown Creator' as the library says
+ * (never a part of their e-mail address: public results are public; issue 30).
+ */
+export function creatorName(row: { creatorFirstName: string; creatorLastName: string }) {
+  return `${row.creatorFirstName} ${row.creatorLastName}`.trim() || MESSAGES.library.unknownCreator;
 }

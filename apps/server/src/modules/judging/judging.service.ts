@@ -31,7 +31,7 @@ import { awardPrizes, correctPrize } from '../payouts/payouts.service';
 import { createJudgingEmails } from './judging.emails';
 import * as repo from './judging.repository';
 import type { ContestRow, JudgedEntryRow, ScoreRow } from './judging.repository';
-import { assertCanReadScorecard, assertJudge, assertSignedIn, assertStaff } from './judging.policy';
+import { assertCanReadScorecard, assertJudge, assertSignedIn, assertStaff, isJudge } from './judging.policy';
 import { creatorName, toJudgedVideo, toOwnScore } from './judging.presenter';
 
 export type JudgingServiceDeps = Pick<AppDeps, 'database' | 'storage' | 'queue' | 'config' | 'log'>;
@@ -132,8 +132,10 @@ export function createJudgingService(deps: JudgingServiceDeps, clock: () => Date
     if (!contest) throw notFound();
     return contest;
   };
+  /** 403 for those who see the contest but do not judge it; 404 for a draft they cannot see. */
   const requireJudge = async (user: AuthUser, contest: ContestRow) => {
     const brandId = user.role === 'brand' ? await repo.findUserBrandId(db, user.id) : null;
+    if (contest.publicationStatus === 'draft' && !isJudge(user, contest.brandId, brandId)) throw notFound();
     assertJudge(user, contest.brandId, brandId);
   };
   const window = (contest: ContestRow, now = clock()) => ({

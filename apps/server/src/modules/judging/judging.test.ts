@@ -12,7 +12,7 @@ import {
 } from '@app/domain';
 import { createTestContext, type TestContext } from '../../../test/helper';
 import { createUser, type TestUser } from '../../../test/factories';
-import { auditLog, entryEvents, entryScores, ledgerEntries } from '../../db/schema/index';
+import { auditLog, contests, entryEvents, entryScores, ledgerEntries } from '../../db/schema/index';
 import { entryStatus, joinBrand, makeEntry, makeJudgingContest, type JudgingContest } from './test-support';
 
 describe('judging, results and payouts', () => {
@@ -53,6 +53,21 @@ describe('judging, results and payouts', () => {
   });
   afterAll(async () => {
     await ctx?.close();
+  });
+
+  it("hides another brand's draft: 404 for other brands and creators, as for the contest itself", async () => {
+    const draft = await makeJudgingContest(db());
+    await db().update(contests).set({ publicationStatus: 'draft' }).where(eq(contests.id, draft.id));
+    const { entryId } = await makeEntry(db(), draft, creator);
+    const stranger = await createUser(ctx, { role: 'brand' });
+    await joinBrand(db(), stranger.id, (await makeJudgingContest(db())).brandId);
+    for (const user of [stranger, await newCreator('Nosy')]) {
+      expect((await call('GET', `/api/contests/${draft.id}/scores/`, user)).statusCode).toBe(404);
+      expect((await judge(user, entryId, score(5, 5, 5))).statusCode).toBe(404);
+    }
+    expect((await call('GET', `/api/contests/${draft.id}/scores/`, await brandOf(draft))).statusCode).toBe(
+      200,
+    );
   });
 
   it('a brand judges only its own contests; creators and anonymous callers cannot score', async () => {

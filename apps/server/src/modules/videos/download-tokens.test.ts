@@ -11,7 +11,21 @@ describe('download tokens', () => {
   it('name one user for one video until they expire', () => {
     const now = Date.now();
     const token = signDownloadToken(secret, 7, { id: 3, role: 'creator' }, now);
-    expect(verifyDownloadToken(secret, 7, token, now)).toEqual({ id: 3, role: 'creator' });
+    expect(verifyDownloadToken(secret, 7, token, now)).toEqual({ id: 3, role: 'creator', tokenVersion: 0 });
+    const session = '0b7c2f4e-6a53-4d5e-9c1a-2f3b4c5d6e7f';
+    const bound = signDownloadToken(
+      secret,
+      7,
+      { id: 3, role: 'creator', tokenVersion: 2, sessionId: session },
+      now,
+    );
+    expect(verifyDownloadToken(secret, 7, bound, now)).toEqual({
+      id: 3,
+      role: 'creator',
+      tokenVersion: 2,
+      sessionId: session,
+    });
+    expect(verifyDownloadToken(secret, 7, bound.replace('.2.', '.3.'), now)).toBeNull();
     expect(verifyDownloadToken(secret, 8, token, now)).toBeNull();
     expect(verifyDownloadToken('another-secret', 7, token, now)).toBeNull();
     expect(verifyDownloadToken(secret, 7, token.replace('.creator.', '.staff.'), now)).toBeNull();

@@ -8,13 +8,15 @@ const mac = (secret: string, payload: string) =>
   createHmac('sha256', secret).update(`video-download:${payload}`).digest('base64url');
 
 /**
- * A token for one user to download one video's original: `<user id>.<role>.<expiry>.<mac>`, so a
- * plain link (a browser download sends no Authorization header) can prove who asked. The download
- * still checks that user against the video's rules at the time of the download.
+ * A token for one user to download one video's original:
+ * `<user id>.<role>.<token version>.<session id or ->.<expiry>.<mac>`, so a plain link (a browser
+ * download sends no Authorization header) can prove who asked, in which session. The download
+ * checks that the account and session are still current (not deactivated, not signed out: the
+ * access token's rule) and that user against the video's rules at the time of the download.
  */
 export function signDownloadToken(secret: string, videoId: number, user: AuthUser, now = Date.now()): string {
   const expires = Math.floor(now / 1000) + DOWNLOAD_TOKEN_SECONDS;
-  const payload = `${user.id}.${user.role}.${expires}`;
+  const payload = `${user.id}.${user.role}.${user.tokenVersion ?? 0}.${user.sessionId ?? '-'}.${expires}`;
   return `${payload}.${mac(secret, `${videoId}.${payload}`)}`;
 }
 
@@ -25,14 +27,20 @@ export function verifyDownloadToken(
   token: string,
   now = Date.now(),
 ): AuthUser | null {
-  const match = /^(\d{1,10})\.([a-z]{1,20})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token);
+  const match =
+    /^(\d{1,10})\.([a-z]{1,20})\.(\d{1,10})\.([0-9a-f-]{36}|-)\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token);
   if (!match) return null;
-  const [, id, role, expires, signature] = match;
-  const expected = Buffer.from(mac(secret, `${videoId}.${id}.${role}.${expires}`));
+  const [, id, role, version, session, expires, signature] = match;
+  const expected = Buffer.from(mac(secret, `${videoId}.${id}.${role}.${version}.${session}.${expires}`));
   const given = Buffer.from(signature!);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
   if (Number(expires) * 1000 < now) return null;
-  return { id: Number(id), role: role as AuthUser['role'] };
+  return {
+    id: Number(id),
+    role: role as AuthUser['role'],
+    tokenVersion: Number(version),
+    ...(session === '-' ? {} : { sessionId: session }),
+  };
 }
 
 /** A file name safe in any Content-Disposition and file system: ASCII letters, digits, '-', '_'. */

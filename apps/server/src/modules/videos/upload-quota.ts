@@ -75,3 +75,23 @@ export async function checkUploadQuota(
     throw new AppError('upload_limit', UPLOAD_QUOTA_MESSAGES.processing(config.UPLOAD_MAX_PROCESSING));
   await checkFreeDisk(config, incomingBytes);
 }
+
+/**
+ * A caption track of `incomingBytes` replacing one of `replacedBytes` (0 for a new language): the
+ * owner's stored bytes (videos and captions) must stay within the quota (413), and the disk keep
+ * its reserve (507).
+ */
+export async function checkCaptionQuota(
+  db: DbOrTx,
+  config: QuotaConfig,
+  ownerId: number,
+  { incomingBytes, replacedBytes }: { incomingBytes: number; replacedBytes: number },
+): Promise<void> {
+  const usage = await uploadUsage(db, ownerId, new Date());
+  if (usage.bytes - replacedBytes + incomingBytes > config.UPLOAD_MAX_STORED_BYTES)
+    throw new AppError(
+      'storage_quota_exceeded',
+      UPLOAD_QUOTA_MESSAGES.storage(Math.round((config.UPLOAD_MAX_STORED_BYTES / GB) * 10) / 10),
+    );
+  await checkFreeDisk(config, incomingBytes);
+}

@@ -1,12 +1,12 @@
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Video, type VideoPage } from '@app/domain';
+import { VIDEO_DELETE_MESSAGES, type Video, type VideoPage } from '@app/domain';
 import { createTestContext, type TestContext } from '../../../test/helper';
 import { createUser, type TestUser } from '../../../test/factories';
 import { makeClips, multipartBody } from '../../../test/video-clips';
-import { videos } from '../../db/schema/index';
+import { auditLog, contestEntries, contests, entryVersions, videos } from '../../db/schema/index';
 import { approveVideo } from '../../cli/commands/approve-video';
 import { seedIfEmpty } from '../../db/seed/index';
 import { refreshCreatorVideoSearch } from './videos.service';
@@ -126,11 +126,53 @@ describe('videos: list, page, changes and search', () => {
       description: 'Director cut',
     });
     expect(ok.statusCode).toBe(200);
+    // An approved video's new text is reviewed again: the video returns to the review queue and
+    // leaves the public lists until staff approve it (docs/spec-decisions.md, issue 30).
     expect(ok.json<Video>()).toMatchObject({
       title: 'Cinematic ergonomic chair, final',
       description: 'Director cut',
+      is_approved: false,
+      review_status: 'pending',
     });
+    expect((await get(`/api/videos/videos/${approved.id}/`)).statusCode).toBe(404);
+    expect((await search('director')).results.map((v) => v.id)).toEqual([]);
+    const [audited] = await ctx.deps.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'video.resubmit'), eq(auditLog.targetId, String(approved.id))));
+    expect(audited).toMatchObject({ actorId: owner.id, targetType: 'video' });
+    expect(audited!.before).toMatchObject({ title: 'Cinematic ergonomic chair', review_status: 'approved' });
+    expect(audited!.after).toMatchObject({
+      title: 'Cinematic ergonomic chair, final',
+      review_status: 'pending',
+    });
+    await approveVideo(ctx.deps, [String(approved.id)]);
     expect((await search('director')).results.map((v) => v.id)).toEqual([approved.id]);
+    // Sending the same text again changes nothing: no new review.
+    const same = await put(approved.id, owner, { title: 'Cinematic ergonomic chair, final' });
+    expect(same.json<Video>()).toMatchObject({ is_approved: true });
+
+    // A caption track is public text too: adding one returns the video to the queue as well.
+    const captions = multipartBody(
+      { language: 'en' },
+      {
+        name: 'file',
+        filename: 'c.vtt',
+        type: 'text/vtt',
+        bytes: Buffer.from('WEBVTT\n\n00:00.500 --> 00:01.500\nHi\n'),
+      },
+    );
+    const added = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/videos/videos/${approved.id}/captions/`,
+      payload: captions.payload,
+      headers: { ...captions.headers, ...owner.headers },
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    expect(added.json<Video>()).toMatchObject({ is_approved: false, review_status: 'pending' });
+    expect((await get(`/api/videos/videos/${approved.id}/`)).statusCode).toBe(404);
+    await approveVideo(ctx.deps, [String(approved.id)]);
+    expect((await get(`/api/videos/videos/${approved.id}/`)).statusCode).toBe(200);
   });
 
   it('searches approved videos by title, description, creator and brand, with prefixes and websearch syntax', async () => {
@@ -189,5 +231,47 @@ describe('videos: list, page, changes and search', () => {
     expect((await get(`/api/videos/videos/${doomed.id}/`, owner)).statusCode).toBe(404);
     expect((await get(doomed.video_url)).statusCode).toBe(404);
     expect(path.isAbsolute(ctx.dataDir)).toBe(true);
+  });
+
+  it('keeps a video entered in a contest: 409 with a sentence, for its owner and for staff alike', async () => {
+    const entered = await upload(owner, 'Entered cut');
+    const [contest] = await ctx.deps.database.db.select({ id: contests.id }).from(contests).limit(1);
+    const [entry] = await ctx.deps.database.db
+      .insert(contestEntries)
+      .values({ contestId: contest!.id, userId: owner.id, status: 'in_review' })
+      .returning({ id: contestEntries.id });
+    await ctx.deps.database.db
+      .insert(entryVersions)
+      .values({ entryId: entry!.id, version: 1, videoId: entered.id });
+    const staff = await createUser(ctx, { role: 'staff' });
+    for (const user of [owner, staff]) {
+      const del = await ctx.app.inject({
+        method: 'DELETE',
+        url: `/api/videos/videos/${entered.id}/`,
+        headers: user.headers,
+      });
+      expect(del.statusCode, del.body).toBe(409);
+      expect(del.json()).toEqual({ detail: VIDEO_DELETE_MESSAGES.entered, code: 'video_entered' });
+    }
+    expect((await get(`/api/videos/videos/${entered.id}/`, owner)).statusCode).toBe(200);
+    expect((await get(entered.video_url, owner)).statusCode).toBe(200);
+  });
+
+  it("audits staff deleting a creator's video", async () => {
+    const staff = await createUser(ctx, { role: 'staff' });
+    const doomed = await upload(owner, 'Taken down');
+    const del = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/videos/videos/${doomed.id}/`,
+      headers: staff.headers,
+    });
+    expect(del.statusCode).toBe(204);
+    const rows = await ctx.deps.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'video.delete'), eq(auditLog.targetId, String(doomed.id))));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ actorId: staff.id, targetType: 'video' });
+    expect(rows[0]!.before).toMatchObject({ title: 'Taken down', owner_id: owner.id });
   });
 });

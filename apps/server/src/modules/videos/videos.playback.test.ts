@@ -1,12 +1,14 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Video } from '@app/domain';
+import { VIDEO_CAPTION_LANGUAGES, VIDEO_CAPTION_MESSAGES, type Video } from '@app/domain';
 import { createTestContext, type TestContext } from '../../../test/helper';
 import { createUser, type TestUser } from '../../../test/factories';
 import { makeClips, makeRotatedHevcClip, multipartBody } from '../../../test/video-clips';
 import { createVideosService } from './videos.service';
+import { users } from '../../db/schema/index';
 
 interface ProbedStream {
   codec_type: string;
@@ -221,7 +223,8 @@ describe('playback: renditions, captions and the original', () => {
       Buffer.from('WEBVTT\n\n00:01.000 --> 00:02.000\nOlá\n'),
     );
     const captions = pt.json<Video>().playback!.captions;
-    expect(captions.map((c) => c.language)).toEqual(['EN', 'pt-BR']);
+    // Tags are kept in their canonical spelling: 'EN' replaced the 'en' track.
+    expect(captions.map((c) => c.language)).toEqual(['en', 'pt-BR']);
     expect((await get(captions[0]!.url)).body).toContain('Replaced');
     expect((await get(first[0]!.url)).statusCode).toBe(404);
 
@@ -230,6 +233,13 @@ describe('playback: renditions, captions and the original', () => {
     expect((await postCaptions(staff, { language: 'en' }, srt)).statusCode).toBe(403);
     expect((await postCaptions(owner, { language: 'english please' }, srt)).statusCode).toBe(400);
     expect((await postCaptions(owner, { language: 'x'.repeat(40) }, srt)).statusCode).toBe(400);
+    // Only the short list of languages: a private-use or unknown tag is not a new track.
+    for (const language of ['en-x1', 'en-US-x-2', 'xx', 'i-klingon', 'zh']) {
+      const refused = await postCaptions(owner, { language }, srt);
+      expect(refused.statusCode, language).toBe(400);
+      expect(refused.json(), language).toMatchObject({ language: [VIDEO_CAPTION_MESSAGES.language] });
+    }
+    expect(VIDEO_CAPTION_LANGUAGES.length).toBeLessThanOrEqual(20);
     expect(
       (await postCaptions(owner, { language: 'en' }, Buffer.from('not captions at all'))).statusCode,
     ).toBe(400);
@@ -276,6 +286,25 @@ describe('playback: renditions, captions and the original', () => {
     expect((await get(`/api/videos/videos/${video.id + 1000}/download/?token=${token}`)).statusCode).toBe(
       401,
     );
+    // The link speaks for its account as it is when used: deactivated, or signed out everywhere
+    // (a password change), the link no longer works (issue 30).
+    const db = ctx.deps.database.db;
+    await db.update(users).set({ deactivatedAt: new Date() }).where(eq(users.id, owner.id));
+    expect((await get(link)).statusCode).toBe(401);
+    await db.update(users).set({ deactivatedAt: null }).where(eq(users.id, owner.id));
+    expect((await get(link, null, { range: 'bytes=0-9' })).statusCode).toBe(206);
+    await db
+      .update(users)
+      .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
+      .where(eq(users.id, owner.id));
+    try {
+      expect((await get(link)).statusCode).toBe(401);
+    } finally {
+      await db
+        .update(users)
+        .set({ tokenVersion: sql`${users.tokenVersion} - 1` })
+        .where(eq(users.id, owner.id));
+    }
   });
 
   it('deletes every file of the video: original, poster, preview, renditions, segments, captions', async () => {

@@ -89,6 +89,66 @@ describe('upload quotas and free disk', () => {
     expect((await upload(await createUser(ctx))).statusCode).toBe(201);
   });
 
+  it('counts uploads started in the 24 hours, deleted ones too: deleting a video does not reset the limit', async () => {
+    limits({ UPLOAD_MAX_VIDEOS_PER_DAY: 2 });
+    const creator = await createUser(ctx);
+    const first = await upload(creator);
+    expect(first.statusCode).toBe(201);
+    expect((await upload(creator)).statusCode).toBe(201);
+    const deleted = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/videos/videos/${first.json<{ id: number }>().id}/`,
+      headers: creator.headers,
+    });
+    expect(deleted.statusCode).toBe(204);
+    const third = await upload(creator);
+    expect(third.statusCode).toBe(429);
+    expect(third.json()).toMatchObject({ code: 'upload_limit', detail: UPLOAD_QUOTA_MESSAGES.perDay(2) });
+    expect((await tusCreate(creator, clipBytes.length)).statusCode).toBe(429);
+    expect(await videosOf(creator)).toBe(1);
+  });
+
+  it('counts caption tracks in the stored bytes (413) and keeps the free-disk reserve for them (507)', async () => {
+    const cue = (i: number) =>
+      `00:${String(i % 60).padStart(2, '0')}.000 --> 00:${String(i % 60).padStart(2, '0')}.500\n${'a'.repeat(200)}\n\n`;
+    const vtt = Buffer.from(`WEBVTT\n\n${Array.from({ length: 500 }, (_, i) => cue(i)).join('')}`);
+    expect(vtt.length).toBeGreaterThan(100 * 1024);
+    const creator = await createUser(ctx);
+    limits({});
+    const video = (await upload(creator)).json<{ id: number }>();
+    const captions = (language: string) => {
+      const body = multipartBody(
+        { language },
+        { name: 'file', filename: 'c.vtt', type: 'text/vtt', bytes: vtt },
+      );
+      return ctx.app.inject({
+        method: 'POST',
+        url: `/api/videos/videos/${video.id}/captions/`,
+        payload: body.payload,
+        headers: { ...body.headers, ...creator.headers },
+      });
+    };
+    limits({ UPLOAD_MAX_STORED_BYTES: clipBytes.length + vtt.length - 1 });
+    const over = await captions('en');
+    expect(over.statusCode, over.body).toBe(413);
+    expect(over.json()).toMatchObject({ code: 'storage_quota_exceeded' });
+    limits({ UPLOAD_MAX_STORED_BYTES: clipBytes.length + vtt.length + 1000 });
+    expect((await captions('en')).statusCode).toBe(200);
+    // Replacing a track counts the new file instead of the old one.
+    expect((await captions('en')).statusCode).toBe(200);
+    // The stored track counts: a second language does not fit, nor does another video.
+    expect((await captions('fr')).statusCode).toBe(413);
+    limits({ UPLOAD_MAX_STORED_BYTES: clipBytes.length * 2 + 500 });
+    expect((await upload(creator)).statusCode).toBe(413);
+
+    const free = (await import('./upload-quota')).freeDiskBytes;
+    limits({ UPLOAD_MIN_FREE_DISK_BYTES: (await free(ctx.dataDir)) + 1024 * 1024 * 1024 });
+    const disk = await captions('de');
+    expect(disk.statusCode).toBe(507);
+    expect(disk.json()).toMatchObject({ code: 'insufficient_storage' });
+    limits({});
+  });
+
   it('limits the bytes a creator keeps stored (413), before any byte is taken', async () => {
     limits({ UPLOAD_MAX_STORED_BYTES: Math.floor(clipBytes.length * 1.5) });
     const creator = await createUser(ctx);

@@ -1,4 +1,4 @@
-import { and, count, eq, gte, inArray, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, isNull, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import {
@@ -10,6 +10,7 @@ import {
   entryVersions,
   users,
   videoCounts,
+  videoUploads,
   videos,
 } from '../../db/schema/index';
 
@@ -271,6 +272,16 @@ export async function searchVideos(db: DbOrTx, tsquery: string, page: { limit: n
 
 export type NewVideo = typeof videos.$inferInsert;
 
+/** Records an upload that became a video (the daily limit counts them; video_uploads). */
+export async function recordVideoUpload(db: DbOrTx, ownerId: number, createdAt?: Date): Promise<void> {
+  await db.insert(videoUploads).values({ ownerId, ...(createdAt ? { createdAt } : {}) });
+}
+
+/** Forgets uploads older than `before` (outside every limit's window). */
+export async function removeOldVideoUploads(db: DbOrTx, before: Date): Promise<void> {
+  await db.delete(videoUploads).where(lt(videoUploads.createdAt, before));
+}
+
 export async function insertVideo(db: DbOrTx, values: NewVideo): Promise<number> {
   const [row] = await db.insert(videos).values(values).returning({ id: videos.id });
   return row!.id;
@@ -314,17 +325,22 @@ export async function uploadUsage(
   ownerId: number,
   since: Date,
 ): Promise<{ bytes: number; videosSince: number; processing: number }> {
+  const [uploads] = await db
+    .select({ n: count() })
+    .from(videoUploads)
+    .where(and(eq(videoUploads.ownerId, ownerId), gte(videoUploads.createdAt, since)));
   const [row] = await db
     .select({
-      bytes: sql<string>`coalesce(sum(${videos.sizeBytes}), 0)`,
-      videosSince: sql<number>`count(*) filter (where ${gte(videos.createdAt, since)})`,
+      // The originals and their caption tracks (issue 30).
+      bytes: sql<string>`coalesce(sum(${videos.sizeBytes} + (select coalesce(sum((track->>'bytes')::bigint), 0) from jsonb_array_elements(${videos.captions}) as track)), 0)`,
       processing: sql<number>`count(*) filter (where ${videos.status} = 'processing')`,
     })
     .from(videos)
     .where(eq(videos.ownerId, ownerId));
   return {
     bytes: Number(row?.bytes ?? 0),
-    videosSince: Number(row?.videosSince ?? 0),
+    // Uploads that became videos in the window, deleted ones too (video_uploads).
+    videosSince: Number(uploads?.n ?? 0),
     processing: Number(row?.processing ?? 0),
   };
 }
@@ -448,6 +464,16 @@ export async function deleteVideo(db: DbOrTx, id: number): Promise<void> {
   await db.delete(videos).where(eq(videos.id, id));
 }
 
+/** Whether the video is a version of a contest entry (kept with the entry: entry_versions restricts). */
+export async function isVideoEntered(db: DbOrTx, id: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: entryVersions.id })
+    .from(entryVersions)
+    .where(eq(entryVersions.videoId, id))
+    .limit(1);
+  return !!row;
+}
+
 /**
  * Rebuilds the weighted search document: title (A), brand and creator name (B), description (C).
  * Call it after a change to any of them: with ids for those videos, with `{ ownerId }` for one
@@ -490,6 +516,7 @@ export async function replaceCaption(
   id: number,
   language: string,
   key: string,
+  bytes: number,
 ): Promise<string | undefined> {
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -499,7 +526,7 @@ export async function replaceCaption(
       .for('update');
     if (!row) return undefined;
     const old = row.captions.find((c) => c.language.toLowerCase() === language.toLowerCase());
-    const next = [...row.captions.filter((c) => c !== old), { language, key }].sort((a, b) =>
+    const next = [...row.captions.filter((c) => c !== old), { language, key, bytes }].sort((a, b) =>
       a.language.localeCompare(b.language),
     );
     await tx.update(videos).set({ captions: next, updatedAt: new Date() }).where(eq(videos.id, id));

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { open } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import {
+  VIDEO_DELETE_MESSAGES,
   captionLanguageSchema,
   LIMITS,
   MESSAGES,
@@ -37,11 +38,12 @@ import { parseRange } from '../../storage/media.routes';
 import { contentTypeOf, TooLargeError, type StoredObject } from '../../storage/storage';
 import { safeFileName, signDownloadToken, verifyDownloadToken } from './download-tokens';
 import { videoMediaUrl } from '../../storage/media-signing';
-import { checkUploadQuota, TUS_EXPIRY_MS } from './upload-quota';
+import { checkCaptionQuota, checkUploadQuota, TUS_EXPIRY_MS } from './upload-quota';
 import { releaseResumableSlot, removeExpiredSlots, takeResumableSlot, takeUploadSlot } from './upload-slots';
 import { pageWindow, toPage } from '../../lib/paging';
 import { recordAudit, type AuditActor } from '../audit/audit.service';
 import { findVideoAwards } from '../judging/judging.service';
+import { createAccessCheck } from '../accounts/access-check';
 import { createVideoEmails } from './videos.emails';
 import * as repo from './videos.repository';
 import { toPrefixTsQuery } from './search-query';
@@ -120,6 +122,7 @@ export function checkVideoText(input: {
  */
 export function createVideosService(deps: VideosServiceDeps) {
   const db = deps.database.db;
+  const isCurrentAccess = createAccessCheck(deps);
   const { storage } = deps;
   const emails = createVideoEmails(deps);
   /** A video's media URLs: public once approved, signed and expiring before (issue 18, L8). */
@@ -161,6 +164,42 @@ export function createVideosService(deps: VideosServiceDeps) {
       mediaUrl: mediaUrlOf,
       downloadUrl: downloadUrlFor(user),
     });
+  /**
+   * An approved video whose public text (title, description, caption tracks) its owner changed
+   * goes back to the review queue: it leaves the public lists until staff approve it again, so
+   * nothing reaches the public without review (issue 30; docs/spec-decisions.md). Audited with the
+   * old and new text. Call it in the change's transaction; nothing happens to a video not approved.
+   */
+  const resubmit = async (
+    tx: DbOrTx,
+    row: {
+      id: number;
+      title: string;
+      description: string;
+      isApproved: boolean;
+      reviewStatus: string;
+      originalKey: string;
+    },
+    user: AuthUser,
+    change: { title?: string; description?: string; caption_language?: string },
+  ) => {
+    if (!row.isApproved && row.reviewStatus !== 'approved') return;
+    await repo.updateVideo(tx, row.id, {
+      isApproved: false,
+      reviewStatus: 'pending',
+      reviewReason: null,
+      approvedAt: null,
+    });
+    approvedFolders.delete(processing.videoFolder(row.originalKey));
+    await recordAudit(tx, {
+      actor: { userId: user.id },
+      action: 'video.resubmit',
+      targetType: 'video',
+      targetId: row.id,
+      before: { title: row.title, description: row.description, review_status: 'approved' },
+      after: { ...change, review_status: 'pending' },
+    });
+  };
   /** Folders of approved videos, remembered for a while: /media asks for every segment. */
   const approvedFolders = new Map<string, number>();
   const APPROVED_CACHE_MS = 5 * 60_000;
@@ -293,6 +332,7 @@ export function createVideosService(deps: VideosServiceDeps) {
       } else {
         id = await repo.insertVideo(db, values);
       }
+      await repo.recordVideoUpload(db, ownerId, placement.createdAt);
       await repo.refreshSearchVectors(db, [id]);
       return id;
     } catch (error) {
@@ -380,9 +420,13 @@ export function createVideosService(deps: VideosServiceDeps) {
       await releaseResumableSlot(db, uploadId);
     },
 
-    /** Removes the slots that no longer count (housekeeping: the tus sweep calls it hourly). */
+    /**
+     * Removes the slots, and the records of uploads, that no longer count (housekeeping: the tus
+     * sweep calls it hourly).
+     */
     async removeExpiredUploadSlots() {
       await removeExpiredSlots(db);
+      await repo.removeOldVideoUploads(db, new Date(Date.now() - 2 * 24 * 3600 * 1000));
     },
 
     /**
@@ -649,12 +693,24 @@ export function createVideosService(deps: VideosServiceDeps) {
       if (!bytes?.length) throw AppError.validation({ file: [VIDEO_CAPTION_MESSAGES.noFile] });
       const vtt = toWebVtt(bytes);
       if (vtt === null) throw AppError.validation({ file: [VIDEO_CAPTION_MESSAGES.invalidFile] });
-      const key = `${processing.videoFolder(row.originalKey)}captions/${parsed.data.toLowerCase()}-${randomUUID().slice(0, 8)}.vtt`;
-      await storage.put(key, Buffer.from(vtt));
-      const replaced = await repo.replaceCaption(db, id, parsed.data, key).catch(async (error: unknown) => {
-        await storage.delete(key).catch(() => undefined);
-        throw error;
+      const file = Buffer.from(vtt);
+      const previous = row.captions.find((c) => c.language.toLowerCase() === parsed.data.toLowerCase());
+      await checkCaptionQuota(db, deps.config, row.ownerId, {
+        incomingBytes: file.length,
+        replacedBytes: previous?.bytes ?? 0,
       });
+      const key = `${processing.videoFolder(row.originalKey)}captions/${parsed.data.toLowerCase()}-${randomUUID().slice(0, 8)}.vtt`;
+      await storage.put(key, file);
+      const replaced = await db
+        .transaction(async (tx) => {
+          const old = await repo.replaceCaption(tx, id, parsed.data, key, file.length);
+          await resubmit(tx, row, user, { caption_language: parsed.data });
+          return old;
+        })
+        .catch(async (error: unknown) => {
+          await storage.delete(key).catch(() => undefined);
+          throw error;
+        });
       if (replaced) await storage.delete(replaced).catch(() => undefined);
       return present((await repo.findVideo(db, id))!, user);
     },
@@ -673,8 +729,9 @@ export function createVideosService(deps: VideosServiceDeps) {
       | { object: StoredObject; fileName: string; contentType: string; size: number }
       | { unsatisfiable: number }
     > {
-      const user =
-        caller.user ?? (caller.token ? verifyDownloadToken(deps.config.JWT_SECRET, id, caller.token) : null);
+      const signed = caller.token ? verifyDownloadToken(deps.config.JWT_SECRET, id, caller.token) : null;
+      // A link is checked as an access token is: the account still active, its session still open.
+      const user = caller.user ?? (signed && (await isCurrentAccess(signed)) ? signed : null);
       if (!user) throw new AppError('not_authenticated', MESSAGES.generic.notAuthenticated);
       const row = await loadVisible(id, user);
       if (!canDownloadOriginal(user, row)) throw new AppError('forbidden', MESSAGES.generic.forbidden);
@@ -693,7 +750,10 @@ export function createVideosService(deps: VideosServiceDeps) {
       };
     },
 
-    /** Owner only: title and description. Others get 404 when they cannot see it, else 403. */
+    /**
+     * Owner only: title and description. Others get 404 when they cannot see it, else 403. New text
+     * on an approved video sends it back to review (`resubmit`).
+     */
     async update(id: number, user: AuthUser, input: VideoUpdateBody): Promise<Video> {
       const row = await loadVisible(id, user);
       if (!canEditVideo(user, row)) throw new AppError('forbidden', MESSAGES.generic.forbidden);
@@ -701,16 +761,49 @@ export function createVideosService(deps: VideosServiceDeps) {
         title: input.title ?? row.title,
         description: input.description ?? row.description,
       });
-      await repo.updateVideo(db, id, text);
+      if (text.title === row.title && text.description === row.description) return present(row, user);
+      await db.transaction(async (tx) => {
+        await repo.updateVideo(tx, id, text);
+        await resubmit(tx, row, user, text);
+      });
       await repo.refreshSearchVectors(db, [id]);
       return present((await repo.findVideo(db, id))!, user);
     },
 
-    /** Owner or staff; removes the files too. Others get 404 when they cannot see it, else 403. */
+    /**
+     * Owner or staff; removes the files too. Others get 404 when they cannot see it, else 403. A
+     * video entered in a contest is kept with its entry: 409 with what the creator can do. Staff
+     * deleting someone else's video is audited.
+     */
     async remove(id: number, user: AuthUser): Promise<void> {
       const row = await loadVisible(id, user);
       if (!canDeleteVideo(user, row)) throw new AppError('forbidden', MESSAGES.generic.forbidden);
-      await repo.deleteVideo(db, id);
+      const entered = () => new AppError('video_entered', VIDEO_DELETE_MESSAGES.entered);
+      await db
+        .transaction(async (tx) => {
+          if (await repo.isVideoEntered(tx, id)) throw entered();
+          await repo.deleteVideo(tx, id);
+          if (user.id !== row.ownerId)
+            await recordAudit(tx, {
+              actor: { userId: user.id },
+              action: 'video.delete',
+              targetType: 'video',
+              targetId: id,
+              before: {
+                title: row.title,
+                owner_id: row.ownerId,
+                review_status: row.reviewStatus,
+                is_approved: row.isApproved,
+              },
+              after: null,
+            });
+        })
+        .catch((error: unknown) => {
+          // Entered between the check and the delete: entry_versions' foreign key refused it.
+          if ((error as { code?: string; cause?: { code?: string } }).code === '23503') throw entered();
+          if ((error as { cause?: { code?: string } }).cause?.code === '23503') throw entered();
+          throw error;
+        });
       await storage.deletePrefix(processing.videoFolder(row.originalKey)).catch((error: unknown) => {
         deps.log.warn({ err: error, videoId: id }, 'could not remove the files of a deleted video');
       });

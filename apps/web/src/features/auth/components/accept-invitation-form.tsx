@@ -10,10 +10,11 @@ import { useInvitation } from '../api/get-invitation';
 import { completeSignIn } from '../redirect';
 import { PasswordField } from './password-field';
 
-/** What a refused link says: used, expired, or never valid (the API tells them apart by code). */
+/** What a refused link says: used, expired, withdrawn or never valid (the API tells them apart by code). */
 export function unusableMessage(error: ApiError): string {
   if (error.code === 'invitation_used') return INVITATION_MESSAGES.used;
   if (error.code === 'invitation_expired') return INVITATION_MESSAGES.expired;
+  if (error.code === 'invitation_revoked') return INVITATION_MESSAGES.revoked;
   return INVITATION_MESSAGES.notFound;
 }
 

@@ -102,8 +102,8 @@ function DecisionDialog({ pending, onClose }: { pending: Pending | null; onClose
         {kind === 'shipment' ? (
           <>
             <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-              {application.product.name} to {application.shipping_address.line1},{' '}
-              {application.shipping_address.city}. The creator is e-mailed the carrier and tracking number.
+              {application.product.name} to {application.shipping_address?.line1},{' '}
+              {application.shipping_address?.city}. The creator is e-mailed the carrier and tracking number.
             </Typography>
             <TextField
               label="Carrier"

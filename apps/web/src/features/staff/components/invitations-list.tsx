@@ -1,18 +1,60 @@
-import { Alert, Box, Chip, List, ListItem, ListItemText, Skeleton, Stack, Typography } from '@mui/material';
+import { useState } from 'react';
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  List,
+  ListItem,
+  ListItemText,
+  Skeleton,
+  Stack,
+  Typography,
+} from '@mui/material';
 import { ApiError } from '../../../lib/api-client';
+import { useNotify } from '../../../components/notifications';
 import { formatDateTime } from '../../../lib/format';
 import { useInvitations } from '../api/get-invitations';
+import { useRevokeInvitation } from '../api/revoke-invitation';
 import { type Invitation } from '@app/domain';
 
 const STATES = {
   pending: { label: 'Pending', color: 'warning' },
   accepted: { label: 'Accepted', color: 'success' },
   expired: { label: 'Expired', color: 'default' },
+  revoked: { label: 'Withdrawn', color: 'default' },
 } as const satisfies Record<Invitation['status'], { label: string; color: string }>;
 
-/** The invitations sent, newest first: who, as what, by whom, and whether the link was used. */
+/**
+ * The invitations sent, newest first: who, as what, by whom, and whether the link was used; a
+ * pending one can be withdrawn after a confirmation (its link stops working at once).
+ */
 export function InvitationsList() {
   const invitations = useInvitations();
+  const revoke = useRevokeInvitation();
+  const notify = useNotify();
+  const [confirming, setConfirming] = useState<Invitation | null>(null);
+
+  const confirm = () => {
+    if (!confirming) return;
+    const invitation = confirming;
+    revoke.mutate(invitation.id, {
+      onSuccess: () =>
+        notify(`The invitation to ${invitation.email} is withdrawn: its link no longer works.`, {
+          severity: 'success',
+        }),
+      onError: (error) =>
+        notify(error instanceof ApiError ? error.userMessage() : 'The invitation was not withdrawn.', {
+          severity: 'error',
+        }),
+      onSettled: () => setConfirming(null),
+    });
+  };
   return (
     <Box component="section" aria-labelledby="invitations-heading">
       <Typography id="invitations-heading" component="h2" variant="h4" sx={{ mb: 2 }}>
@@ -44,8 +86,23 @@ export function InvitationsList() {
               <ListItem
                 key={invitation.id}
                 divider={index < invitations.data.results.length - 1}
-                secondaryAction={<Chip size="small" label={label} color={color} variant="outlined" />}
-                sx={{ pr: 14 }}
+                secondaryAction={
+                  <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                    <Chip size="small" label={label} color={color} variant="outlined" />
+                    {invitation.status === 'pending' && (
+                      <Button
+                        size="small"
+                        color="error"
+                        variant="outlined"
+                        onClick={() => setConfirming(invitation)}
+                        aria-label={`Withdraw the invitation to ${invitation.email}`}
+                      >
+                        Withdraw
+                      </Button>
+                    )}
+                  </Stack>
+                }
+                sx={{ pr: invitation.status === 'pending' ? 24 : 14 }}
               >
                 <ListItemText
                   primary={invitation.email}
@@ -57,6 +114,27 @@ export function InvitationsList() {
           })}
         </List>
       )}
+
+      <Dialog
+        open={confirming !== null}
+        onClose={revoke.isPending ? undefined : () => setConfirming(null)}
+        aria-labelledby="revoke-invitation-title"
+      >
+        <DialogTitle id="revoke-invitation-title">Withdraw this invitation?</DialogTitle>
+        <DialogContent>
+          <DialogContentText sx={{ overflowWrap: 'anywhere' }}>
+            The link sent to {confirming?.email} will stop working at once. You can invite them again later.
+          </DialogContentText>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button color="inherit" onClick={() => setConfirming(null)} disabled={revoke.isPending}>
+            Cancel
+          </Button>
+          <Button variant="contained" color="error" onClick={confirm} disabled={revoke.isPending}>
+            {revoke.isPending ? 'Withdrawing...' : 'Withdraw'}
+          </Button>
+        </DialogActions>
+      </Dialog>
     </Box>
   );
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "invitations" ADD COLUMN "revoked_at" timestamp with time zone;

@@ -1,0 +1,26 @@
+import type { AppDeps } from '../../app-deps';
+import type { AuthUser } from '../../plugins/auth';
+import * as repo from './accounts.repository';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Whether an access token still speaks for its account: the account exists, is not deactivated,
+ * the token carries its current token version, and its session (refresh-token family) was not
+ * ended by a logout (one query: a primary-key read and an indexed exists). The auth plugin asks on
+ * every authenticated request; raising the version (`endAllSessions`) refuses older tokens.
+ */
+export function createAccessCheck(deps: Pick<AppDeps, 'database'>): (user: AuthUser) => Promise<boolean> {
+  const db = deps.database.db;
+  return async (user) => {
+    // A forged session id is harmless (the token's signature covers it) but must still be a uuid.
+    if (user.sessionId && !UUID.test(user.sessionId)) return false;
+    const state = await repo.findTokenState(db, user.id, user.sessionId);
+    return (
+      !!state &&
+      !state.deactivatedAt &&
+      state.tokenVersion === (user.tokenVersion ?? 0) &&
+      !!state.sessionLive
+    );
+  };
+}
