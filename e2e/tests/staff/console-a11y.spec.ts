@@ -3,7 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { createVerifiedUser, signIn, type E2EUser } from '../../support/accounts';
+import { E2E_BASE_URL } from '../../support/env';
+import { apiLogin, createVerifiedUser, signIn, type E2EUser } from '../../support/accounts';
 
 const SCREENSHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../artifacts/screenshots');
 mkdirSync(SCREENSHOTS, { recursive: true });
@@ -26,6 +27,14 @@ test.describe.configure({ timeout: 120_000 });
 let staff: E2EUser;
 test.beforeAll(async () => {
   staff = await createVerifiedUser({ role: 'staff' });
+  // A pending invitation, so the accounts page shows its Withdraw action (issue 30).
+  const { access } = await apiLogin(staff);
+  const invited = await fetch(`${E2E_BASE_URL}/api/staff/invitations/`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${access}` },
+    body: JSON.stringify({ email: `invited-${staff.id}@example.com`, role: 'staff' }),
+  });
+  expect(invited.status).toBe(201);
 });
 
 for (const [name, url, heading] of CONSOLE_PAGES) {

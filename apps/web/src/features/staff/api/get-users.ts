@@ -13,7 +13,8 @@ export interface UsersFilter {
 
 /** GET /api/staff/users/?role=&q=&page=: every account, filtered by role and searched by e-mail or name. */
 export function getUsers({ role, q, page }: UsersFilter): Promise<StaffUserPage> {
-  const params = new URLSearchParams({ role, q: q.trim(), page: String(page) });
+  // All roles: no role parameter (the API accepts only a role's name).
+  const params = new URLSearchParams({ ...(role ? { role } : {}), q: q.trim(), page: String(page) });
   return apiRequest<StaffUserPage>(`/api/staff/users/?${params.toString()}`);
 }
 

@@ -86,29 +86,32 @@ export function InvitationsList() {
               <ListItem
                 key={invitation.id}
                 divider={index < invitations.data.results.length - 1}
-                secondaryAction={
-                  <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                    <Chip size="small" label={label} color={color} variant="outlined" />
-                    {invitation.status === 'pending' && (
-                      <Button
-                        size="small"
-                        color="error"
-                        variant="outlined"
-                        onClick={() => setConfirming(invitation)}
-                        aria-label={`Withdraw the invitation to ${invitation.email}`}
-                      >
-                        Withdraw
-                      </Button>
-                    )}
-                  </Stack>
-                }
-                sx={{ pr: invitation.status === 'pending' ? 24 : 14 }}
+                // The status and the action wrap under the text on a phone (no fixed right gutter).
+                sx={{ flexWrap: 'wrap', columnGap: 2, rowGap: 1 }}
               >
                 <ListItemText
                   primary={invitation.email}
                   secondary={`${as} · sent ${formatDateTime(invitation.created_at)}${invitation.invited_by_email ? ` by ${invitation.invited_by_email}` : ''}`}
-                  slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
+                  slotProps={{
+                    primary: { sx: { overflowWrap: 'anywhere' } },
+                    secondary: { sx: { overflowWrap: 'anywhere' } },
+                  }}
+                  sx={{ flex: '1 1 16rem', minWidth: 0, my: 0 }}
                 />
+                <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexShrink: 0 }}>
+                  <Chip size="small" label={label} color={color} variant="outlined" />
+                  {invitation.status === 'pending' && (
+                    <Button
+                      size="small"
+                      color="error"
+                      variant="outlined"
+                      onClick={() => setConfirming(invitation)}
+                      aria-label={`Withdraw the invitation to ${invitation.email}`}
+                    >
+                      Withdraw
+                    </Button>
+                  )}
+                </Stack>
               </ListItem>
             );
           })}
