@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { VideoPage } from '@app/domain';
 import { createTestContext, type TestContext } from '../../../test/helper';
 import { createUser, type TestUser } from '../../../test/factories';
+import { approveVideo } from '../../cli/commands/approve-video';
 import { insertVideo, refreshSearchVectors, SEARCH_MATCH_LIMIT } from './videos.repository';
 
 /**
@@ -146,7 +147,7 @@ describe('videos: counts, ranking and a fresh search document', () => {
     expect((await search('newname')).results[0]).toMatchObject({ creator: 'Newname Person' });
   });
 
-  it('finds a video by its new title after a PUT, and no longer by the old one', async () => {
+  it('finds a video by its new title after a PUT and its new review, and no longer by the old one', async () => {
     const id = await video('Marmalade sunrise');
     const res = await ctx.app.inject({
       method: 'PUT',
@@ -155,6 +156,9 @@ describe('videos: counts, ranking and a fresh search document', () => {
       payload: { title: 'Tangerine dusk' },
     });
     expect(res.statusCode).toBe(200);
+    // New text on an approved video is reviewed again before it is public (issue 30).
+    expect(await ids('tangerine')).toEqual([]);
+    await approveVideo(ctx.deps, [String(id)]);
     expect(await ids('tangerine')).toEqual([id]);
     expect(await ids('marmalade')).toEqual([]);
   });
