@@ -18,13 +18,19 @@ const results = [];
 // summary, the end of the output, which is the part a CI log shows when it is cut.
 const reports = mkdtempSync(path.join(os.tmpdir(), 'npm-test-'));
 const failures = [];
+/** Every test file's duration, from every suite's report: the slowest are listed at the end. */
+const timings = [];
 
 function run(name, command, args, env = {}, report) {
   console.log(`\n===== ${name} =====`);
   const started = Date.now();
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
   const seconds = ((Date.now() - started) / 1000).toFixed(0);
-  results.push(`${result.status === 0 ? 'passed' : 'FAILED'}  ${name} (${seconds}s)`);
+  const tally = report ? counts(report) : '';
+  results.push(
+    `${result.status === 0 ? 'passed' : 'FAILED'}  ${name} (${seconds}s${tally ? `; ${tally}` : ''})`,
+  );
+  if (report) timings.push(...fileTimings(report).map(([seconds, file]) => [seconds, `${file} (${name})`]));
   if (result.status !== 0) {
     if (report) failures.push(...failedTests(report));
     finish(1);
@@ -84,7 +90,46 @@ function failedTests(file) {
   return found;
 }
 
+const readReport = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined);
+
+/** "N passed, N skipped, N failed" of a Vitest or Playwright JSON report. */
+function counts(file) {
+  const report = readReport(file);
+  if (!report) return '';
+  const tally = report.stats
+    ? // Playwright: expected passed, flaky passed on a retry, unexpected failed.
+      [report.stats.expected + report.stats.flaky, report.stats.skipped, report.stats.unexpected]
+    : [report.numPassedTests, report.numPendingTests + report.numTodoTests, report.numFailedTests];
+  return `${tally[0]} passed, ${tally[1]} skipped, ${tally[2]} failed`;
+}
+
+/** [seconds, file] of each test file of a report (Playwright: its tests' run times added up). */
+function fileTimings(file) {
+  const report = readReport(file);
+  if (!report) return [];
+  const found = (report.testResults ?? []).map((suite) => [
+    (suite.endTime - suite.startTime) / 1000,
+    path.relative(root, suite.name),
+  ]);
+  const byFile = new Map();
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      const where = path.join('e2e/tests', spec.file ?? suite.file);
+      for (const test of spec.tests ?? []) {
+        for (const attempt of test.results ?? [])
+          byFile.set(where, (byFile.get(where) ?? 0) + attempt.duration / 1000);
+      }
+    }
+    for (const inner of suite.suites ?? []) walk(inner);
+  };
+  for (const suite of report.suites ?? []) walk(suite);
+  return [...found, ...[...byFile].map(([where, seconds]) => [seconds, where])];
+}
+
 function finish(code) {
+  console.log('\n===== slowest test files =====');
+  for (const [seconds, file] of timings.sort((a, b) => b[0] - a[0]).slice(0, 10))
+    console.log(`${seconds.toFixed(1).padStart(7)}s  ${file}`);
   console.log('\n===== summary =====');
   for (const line of results) console.log(line);
   for (const failure of failures.slice(0, 8)) console.log(`\n  FAILED ${failure}`);

@@ -1,28 +1,7 @@
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { E2E_BASE_URL, e2eDatabaseEnv } from './env';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-/** `execFile` with `input` written to the child's standard input. */
-function runWithInput(
-  file: string,
-  args: string[],
-  input: string,
-  options: Parameters<typeof execFile>[2],
-): Promise<{ stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = execFile(file, args, { ...options, encoding: 'utf8' }, (error, stdout, stderr) =>
-      error
-        ? reject(Object.assign(error, { stdout, stderr }))
-        : resolve({ stdout: String(stdout), stderr: String(stderr) }),
-    );
-    child.stdin?.end(input);
-  });
-}
+import { runAdmin } from './admin';
+import { E2E_BASE_URL } from './env';
 
 export type E2ERole = 'creator' | 'brand' | 'staff';
 
@@ -61,9 +40,6 @@ export async function createVerifiedUser(
   const email = (options.email ?? uniqueEmail(role)).toLowerCase();
   const password = options.password ?? E2E_PASSWORD;
   const args = [
-    '--import',
-    'tsx',
-    'apps/server/src/cli/admin.ts',
     'create-user',
     '--email',
     email,
@@ -76,15 +52,7 @@ export async function createVerifiedUser(
   if (options.lastName) args.push('--last-name', options.lastName);
   if (options.company) args.push('--company', options.company);
   if (options.brandId) args.push('--brand-id', String(options.brandId));
-  const { stdout } = await runWithInput(process.execPath, args, `${password}\n`, {
-    cwd: root,
-    env: {
-      ...process.env,
-      ...e2eDatabaseEnv(),
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-    },
-  });
+  const stdout = await runAdmin(args, `${password}\n`);
   const id = Number(/\(id (\d+)\)/.exec(stdout)?.[1]);
   if (!id) throw new Error(`create-user did not report an id: ${stdout}`);
   return { id, email, password, role };

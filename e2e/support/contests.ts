@@ -1,15 +1,9 @@
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { secondContest } from '../../apps/server/test/second-contest';
-import { E2E_DATA_DIR } from './env';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const run = promisify(execFile);
+import { runAdmin } from './admin';
 
 export interface E2EContest {
   id: number;
@@ -30,20 +24,7 @@ export async function createSecondContest(): Promise<E2EContest> {
   const file = path.join(dir, 'contest.json');
   writeFileSync(file, JSON.stringify(data));
   try {
-    const { stdout } = await run(
-      process.execPath,
-      ['--import', 'tsx', 'apps/server/src/cli/admin.ts', 'create-contest', '--file', file],
-      {
-        cwd: root,
-        env: {
-          ...process.env,
-          DATA_DIR: E2E_DATA_DIR,
-          DATABASE_URL: '',
-          LOG_LEVEL: 'warn',
-          NODE_ENV: 'production',
-        },
-      },
-    );
+    const stdout = await runAdmin(['create-contest', '--file', file]);
     const id = Number(/\(id (\d+)\) of brand/.exec(stdout)?.[1]);
     if (!id) throw new Error(`create-contest did not report an id: ${stdout}`);
     const products = [...stdout.matchAll(/(\w+) \(id (\d+)\)/g)]

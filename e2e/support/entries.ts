@@ -1,18 +1,13 @@
-import { execFile, execFileSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import type { VideoRequirements } from '@app/domain';
 import { secondContest } from '../../apps/server/test/second-contest';
 import { apiLogin, type E2EUser } from './accounts';
-import { E2E_BASE_URL, e2eDatabaseEnv } from './env';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const run = promisify(execFile);
-const cliEnv = () => ({ ...process.env, ...e2eDatabaseEnv(), LOG_LEVEL: 'warn', NODE_ENV: 'production' });
+import { runAdmin } from './admin';
+import { E2E_BASE_URL } from './env';
 
 export interface EntryContest {
   id: number;
@@ -31,11 +26,7 @@ export async function createEntryContest(requirements: VideoRequirements): Promi
   const file = path.join(dir, 'contest.json');
   writeFileSync(file, JSON.stringify(data));
   try {
-    const { stdout } = await run(
-      process.execPath,
-      ['--import', 'tsx', 'apps/server/src/cli/admin.ts', 'create-contest', '--file', file],
-      { cwd: root, env: cliEnv() },
-    );
+    const stdout = await runAdmin(['create-contest', '--file', file]);
     const id = Number(/\(id (\d+)\) of brand/.exec(stdout)?.[1]);
     if (!id) throw new Error(`create-contest did not report an id: ${stdout}`);
     return { id, title: data.contest.title, brandName: data.brand.name };

@@ -18,6 +18,7 @@ import {
   E2E_STATE_DIR,
   E2E_WEB_DIST,
 } from './env';
+import { ADMIN_CLI, bundleAdminCli } from './admin';
 import { startGoogleKeyServer } from './google';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -34,6 +35,8 @@ export default async function globalSetup() {
     stdio: 'inherit',
     env: { ...process.env, WEB_DIST_DIR: E2E_WEB_DIST },
   });
+
+  await bundleAdminCli();
 
   let counter = 0;
   const smtp = new SMTPServer({
@@ -68,6 +71,7 @@ export default async function globalSetup() {
   await waitForHealth(`${E2E_BASE_URL}/api/health/`, server);
 
   return async () => {
+    rmSync(ADMIN_CLI, { force: true });
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
     await new Promise<void>((resolve) => smtp.close(() => resolve()));

@@ -1,32 +1,15 @@
-import { execFile, execFileSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
 import { apiLogin, createVerifiedUser, signIn } from '../../support/accounts';
-import { E2E_BASE_URL, e2eDatabaseEnv } from '../../support/env';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const run = promisify(execFile);
+import { runAdmin } from '../../support/admin';
+import { E2E_BASE_URL } from '../../support/env';
 
 /** `npm run admin -- approve-video ID`, as staff would run it against the running server. */
 async function approveVideo(id: number): Promise<string> {
-  const { stdout } = await run(
-    process.execPath,
-    ['--import', 'tsx', 'apps/server/src/cli/admin.ts', 'approve-video', String(id)],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        ...e2eDatabaseEnv(),
-        LOG_LEVEL: 'warn',
-        NODE_ENV: 'production',
-      },
-    },
-  );
-  return stdout;
+  return runAdmin(['approve-video', String(id)]);
 }
 
 test.describe('videos: upload, approve, search, play', () => {
