@@ -9,6 +9,9 @@ import { useReducedMotion } from '../../../hooks/use-reduced-motion';
 import { themeTokens } from '../../../theme';
 import { Section } from './section';
 
+/** Cards in one turn of the loop (as many as the showcase has): at 288 px each, wider than the page. */
+const MIN_CARDS_PER_LOOP = 6;
+
 const VideoOverlay = lazy(() => import('./video-overlay'));
 
 const visuallyHidden = {
@@ -161,8 +164,14 @@ export function WinnersCarousel() {
       : [];
   });
   const winners = real.length ? real : PAST_WINNERS;
-  // Drawn twice for a seamless loop; the copy is hidden from assistive technology and the keyboard.
-  const cards = [...winners.map((w) => ({ w, hidden: false })), ...winners.map((w) => ({ w, hidden: true }))];
+  // A few real winners are repeated until the row is wider than any screen (else it cannot drift),
+  // then the whole row is drawn twice for a seamless loop; every repeat is hidden from assistive
+  // technology and the keyboard.
+  const repeats = Math.ceil(MIN_CARDS_PER_LOOP / winners.length);
+  const loop = Array.from({ length: repeats }, (_, copy) =>
+    winners.map((w) => ({ w, hidden: copy > 0 })),
+  ).flat();
+  const cards = [...loop, ...loop.map(({ w }) => ({ w, hidden: true }))];
 
   return (
     <Section
