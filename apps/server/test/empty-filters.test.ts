@@ -65,11 +65,35 @@ describe('an empty query filter means no filter, on every list with filters', ()
     ];
   };
 
-  /** A body without what changes from one call to the next: instants, signed media URLs' expiry and signature. */
+  /**
+   * A body without what changes from one call to the next: instants, signed media URLs' expiry and
+   * signature, download links' tokens (they carry their expiry) and a video's processing progress.
+   */
   const stable = (body: string) =>
     body
       .replace(/\d{4}-\d\d-\d\dT[\d:.]+Z/g, '<instant>')
-      .replace(/\/media\/s\/[^/]+\/[^/]+\//g, '/media/s/');
+      .replace(/\/media\/s\/[^/]+\/[^/]+\//g, '/media/s/')
+      .replace(/token=[^"&]+/g, 'token=')
+      .replace(/"percent":\d+/g, '"percent":0');
+
+  /**
+   * What a list lists: for a JSON list (paged or not) its count and the ids of its rows in order (a row's
+   * own fields may move on between two calls while background jobs process its video), else the
+   * stable text.
+   */
+  const listed = (body: string) => {
+    try {
+      const parsed = JSON.parse(body) as
+        { count?: number; results?: { id?: unknown }[] } | { id?: unknown }[];
+      const rows = Array.isArray(parsed) ? parsed : parsed.results;
+      const count = Array.isArray(parsed) ? parsed.length : parsed.count;
+      if (Array.isArray(rows))
+        return JSON.stringify([count, rows.map((row) => row.id ?? stable(JSON.stringify(row)))]);
+    } catch {
+      // not JSON (a CSV export): compared as text
+    }
+    return stable(body);
+  };
 
   it('answers each list with empty filters as it answers it without filters', async () => {
     const differences: string[] = [];
@@ -77,7 +101,7 @@ describe('an empty query filter means no filter, on every list with filters', ()
       const expected = await get(plain, actor);
       const answered = await get(empty, actor);
       if (expected.statusCode !== 200) differences.push(`${name}: ${plain} answered ${expected.statusCode}`);
-      if (answered.statusCode !== 200 || stable(answered.body) !== stable(expected.body))
+      if (answered.statusCode !== 200 || listed(answered.body) !== listed(expected.body))
         differences.push(`${name}: ${empty} answered ${answered.statusCode} ${answered.body.slice(0, 200)}`);
     }
     expect(differences).toEqual([]);
