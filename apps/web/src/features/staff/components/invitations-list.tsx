@@ -4,11 +4,6 @@ import {
   Box,
   Button,
   Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
   List,
   ListItem,
   ListItemText,
@@ -22,6 +17,7 @@ import { formatDateTime } from '../../../lib/format';
 import { useInvitations } from '../api/get-invitations';
 import { useRevokeInvitation } from '../api/revoke-invitation';
 import { type Invitation } from '@app/domain';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 
 const STATES = {
   pending: { label: 'Pending', color: 'warning' },
@@ -118,26 +114,18 @@ export function InvitationsList() {
         </List>
       )}
 
-      <Dialog
+      <ConfirmDialog
         open={confirming !== null}
-        onClose={revoke.isPending ? undefined : () => setConfirming(null)}
-        aria-labelledby="revoke-invitation-title"
+        id="revoke-invitation-title"
+        title="Withdraw this invitation?"
+        action="Withdraw"
+        pendingAction="Withdrawing..."
+        pending={revoke.isPending}
+        onCancel={() => setConfirming(null)}
+        onConfirm={confirm}
       >
-        <DialogTitle id="revoke-invitation-title">Withdraw this invitation?</DialogTitle>
-        <DialogContent>
-          <DialogContentText sx={{ overflowWrap: 'anywhere' }}>
-            The link sent to {confirming?.email} will stop working at once. You can invite them again later.
-          </DialogContentText>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button color="inherit" onClick={() => setConfirming(null)} disabled={revoke.isPending}>
-            Cancel
-          </Button>
-          <Button variant="contained" color="error" onClick={confirm} disabled={revoke.isPending}>
-            {revoke.isPending ? 'Withdrawing...' : 'Withdraw'}
-          </Button>
-        </DialogActions>
-      </Dialog>
+        The link sent to {confirming?.email} will stop working at once. You can invite them again later.
+      </ConfirmDialog>
     </Box>
   );
 }

@@ -4,11 +4,6 @@ import {
   Box,
   Button,
   Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
   MenuItem,
   Skeleton,
   Stack,
@@ -29,6 +24,7 @@ import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { useUsers } from '../api/get-users';
 import { useDeactivateUser } from '../api/deactivate-user';
 import { PageNav } from './page-nav';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 
 const ROLE_LABELS: Record<Role, string> = { creator: 'Creator', brand: 'Brand', staff: 'Staff' };
 
@@ -194,26 +190,18 @@ export function UsersPanel() {
         </Box>
       )}
 
-      <Dialog
+      <ConfirmDialog
         open={confirming !== null}
-        onClose={deactivate.isPending ? undefined : () => setConfirming(null)}
-        aria-labelledby="deactivate-title"
+        id="deactivate-title"
+        title="Deactivate this account?"
+        action="Deactivate"
+        pendingAction="Deactivating..."
+        pending={deactivate.isPending}
+        onCancel={() => setConfirming(null)}
+        onConfirm={confirm}
       >
-        <DialogTitle id="deactivate-title">Deactivate this account?</DialogTitle>
-        <DialogContent>
-          <DialogContentText sx={{ overflowWrap: 'anywhere' }}>
-            {confirming?.email} will be signed out everywhere at once and can no longer sign in.
-          </DialogContentText>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button color="inherit" onClick={() => setConfirming(null)} disabled={deactivate.isPending}>
-            Cancel
-          </Button>
-          <Button variant="contained" color="error" onClick={confirm} disabled={deactivate.isPending}>
-            {deactivate.isPending ? 'Deactivating...' : 'Deactivate'}
-          </Button>
-        </DialogActions>
-      </Dialog>
+        {confirming?.email} will be signed out everywhere at once and can no longer sign in.
+      </ConfirmDialog>
     </Box>
   );
 }
