@@ -6,7 +6,7 @@
 //   4. browser end-to-end tests in Chromium (skipped loudly without Chromium unless E2E_REQUIRED=1)
 //   5. the same journeys and the scale-out checks through `npm run stack` (nginx, two app processes,
 //      a worker, PostgreSQL, S3) when TEST_DATABASE_URL is set and nginx is installed
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,34 +21,56 @@ const failures = [];
 /** Every test file's duration, from every suite's report: the slowest are listed at the end. */
 const timings = [];
 
-function run(name, command, args, env = {}, report) {
+/** Lines of a suite's output shown under the summary when its report names no failed test. */
+const SHOWN_LINES = 40;
+
+async function run(name, command, args, env = {}, report) {
   console.log(`\n===== ${name} =====`);
   const started = Date.now();
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  let output = '';
+  const child = spawn(command, args, {
+    cwd: root,
+    stdio: ['inherit', 'pipe', 'pipe'],
+    // Piped to keep its output: colours stay on when the terminal has them.
+    env: { ...(process.stdout.isTTY ? { FORCE_COLOR: '1' } : {}), ...process.env, ...env },
+  });
+  const keep = (chunk) => (output += plain(chunk));
+  child.stdout.on('data', (chunk) => (process.stdout.write(chunk), keep(chunk)));
+  child.stderr.on('data', (chunk) => (process.stderr.write(chunk), keep(chunk)));
+  const status = await new Promise((resolve) => child.on('close', (code) => resolve(code ?? 1)));
   const seconds = ((Date.now() - started) / 1000).toFixed(0);
   const tally = report ? counts(report) : '';
-  results.push(
-    `${result.status === 0 ? 'passed' : 'FAILED'}  ${name} (${seconds}s${tally ? `; ${tally}` : ''})`,
-  );
+  results.push(`${status === 0 ? 'passed' : 'FAILED'}  ${name} (${seconds}s${tally ? `; ${tally}` : ''})`);
   if (report) timings.push(...fileTimings(report).map(([seconds, file]) => [seconds, `${file} (${name})`]));
-  if (result.status !== 0) {
-    if (report) failures.push(...failedTests(report));
+  if (status !== 0) {
+    const named = report ? failedTests(report) : [];
+    failures.push(...named);
+    // No failed test named (an unhandled error, a crash, a teardown): show how the suite ended.
+    if (!named.length) failures.push(`${name}\n${unexplained(output)}`);
     finish(1);
   }
 }
 
+/** Vitest's unhandled errors when it printed some, otherwise the output's last lines. */
+function unexplained(output) {
+  const lines = output.split('\n');
+  const start = lines.findIndex((line) => /Unhandled (Error|Rejection)/.test(line));
+  const shown = start >= 0 ? lines.slice(start, start + SHOWN_LINES) : lines.slice(-SHOWN_LINES);
+  return shown.map((line) => `    ${line}`).join('\n');
+}
+
 /** A Vitest suite (`args` added to `vitest run`), its JSON report kept for the summary. */
-function vitestSuite(name, report, args, env = {}) {
+async function vitestSuite(name, report, args, env = {}) {
   const file = path.join(reports, `${report}.json`);
   const reporters = ['--reporter=default', '--reporter=json', `--outputFile.json=${file}`];
-  run(name, 'npx', ['vitest', 'run', ...args, ...reporters], env, file);
+  await run(name, 'npx', ['vitest', 'run', ...args, ...reporters], env, file);
 }
 
 /** A Playwright suite of `config`, its JSON report kept for the summary. */
-function playwrightSuite(name, config, report, env = {}) {
+async function playwrightSuite(name, config, report, env = {}) {
   const file = path.join(reports, `${report}.json`);
   const browser = { CHROME_PATH: chrome, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1', E2E_JSON_REPORT: file };
-  run(name, 'npx', ['playwright', 'test', '--config', config], { ...browser, ...env }, file);
+  await run(name, 'npx', ['playwright', 'test', '--config', config], { ...browser, ...env }, file);
 }
 
 // eslint-disable-next-line no-control-regex -- the terminal colours' escape sequences
@@ -137,12 +159,12 @@ function finish(code) {
   process.exit(code);
 }
 
-vitestSuite('unit tests (Vitest)', 'unit', []);
-vitestSuite('API integration tests on PGlite', 'pglite', ['--root', 'apps/server'], {
+await vitestSuite('unit tests (Vitest)', 'unit', []);
+await vitestSuite('API integration tests on PGlite', 'pglite', ['--root', 'apps/server'], {
   TEST_DB_DRIVER: 'pglite',
 });
 if (process.env.TEST_DATABASE_URL) {
-  vitestSuite('API integration tests on PostgreSQL', 'postgres', ['--root', 'apps/server'], {
+  await vitestSuite('API integration tests on PostgreSQL', 'postgres', ['--root', 'apps/server'], {
     TEST_DB_DRIVER: 'postgres',
   });
 } else {
@@ -151,7 +173,7 @@ if (process.env.TEST_DATABASE_URL) {
 
 const chrome = process.env.CHROME_PATH || '/usr/bin/chromium';
 if (existsSync(chrome)) {
-  playwrightSuite('browser end-to-end tests (Playwright, Chromium)', 'e2e/playwright.config.ts', 'e2e');
+  await playwrightSuite('browser end-to-end tests (Playwright, Chromium)', 'e2e/playwright.config.ts', 'e2e');
 } else if (process.env.E2E_REQUIRED === '1') {
   console.error(
     `\n!!!!! E2E_REQUIRED=1 but no Chromium at ${chrome} (install it: apt-get install -y chromium) !!!!!`,
@@ -167,7 +189,7 @@ if (existsSync(chrome)) {
 }
 const nginx = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((bin) => existsSync(bin));
 if (process.env.TEST_DATABASE_URL && nginx && existsSync(chrome)) {
-  playwrightSuite(
+  await playwrightSuite(
     'scale-out journeys through nginx (npm run stack, Chromium)',
     'e2e/playwright.stack.config.ts',
     'stack',
