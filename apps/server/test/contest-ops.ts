@@ -1,17 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { CreateContestBody } from '@app/domain';
-import { createUser, type TestUser } from './factories';
-import type { TestContext } from './helper';
-
-/** A brand user of `brandId` (the factory makes brand users without a brand). */
-export async function createBrandUser(ctx: TestContext, brandId: number): Promise<TestUser> {
-  const user = await createUser(ctx, { role: 'brand' });
-  await ctx.deps.database.db.execute(
-    sql`update brand_profiles set brand_id = ${brandId} where user_id = ${user.id}`,
-  );
-  return user;
-}
 
 /** A contest body open for applications now, with two products, a rubric and every requirement. */
 export function contestBody(brandId: number, overrides: Partial<CreateContestBody> = {}): CreateContestBody {
@@ -78,20 +66,3 @@ export function applicationBody(productId: number, overrides: Record<string, unk
 
 /** How many messages of the outbox went to `to` with a subject containing `subject`. */
 /** The first e-mail to `to` whose text contains `subject`, waiting for it (15 s at most). */
-export async function waitForMail(ctx: TestContext, to: string, subject: string): Promise<string> {
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
-    const found = ctx
-      .outbox()
-      .find((m) => m.toLowerCase().includes(`to: ${to.toLowerCase()}`) && m.includes(subject));
-    if (found) return found;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no e-mail to ${to} containing '${subject}' within 15 s`);
-}
-
-export function countMail(ctx: TestContext, to: string, subject: string): number {
-  return ctx
-    .outbox()
-    .filter((m) => m.toLowerCase().includes(`to: ${to.toLowerCase()}`) && m.includes(subject)).length;
-}

@@ -28,6 +28,8 @@ export async function createUser(
     active?: boolean;
     firstName?: string;
     lastName?: string;
+    /** A brand user's brand (without it, a brand user belongs to no brand). */
+    brandId?: number;
   } = {},
 ): Promise<TestUser> {
   const role = options.role ?? 'creator';
@@ -49,7 +51,10 @@ export async function createUser(
     .returning({ id: users.id });
   const id = row!.id;
   if (role === 'creator') await db.insert(creatorProfiles).values({ userId: id });
-  if (role === 'brand') await db.insert(brandProfiles).values({ userId: id, companyName: 'Test Brand' });
+  if (role === 'brand')
+    await db
+      .insert(brandProfiles)
+      .values({ userId: id, companyName: 'Test Brand', brandId: options.brandId ?? null });
   const token = await ctx.deps.tokens.sign({ id, role });
   return { id, email, password, role, headers: { authorization: `Bearer ${token}` } };
 }

@@ -20,8 +20,24 @@ export interface TestContext {
   dataDir: string;
   /** Messages written to the outbox so far, oldest first. */
   outbox(): string[];
-  /** Waits until a message to `to` arrives in the outbox and returns its raw text. */
-  waitForEmail(to: string, options?: { timeoutMs?: number; after?: number }): Promise<string>;
+  /** The outbox's messages to `to` (that contain `containing`, when given), oldest first. */
+  mailsTo(to: string, containing?: string): string[];
+  /**
+   * The one way tests wait for an e-mail: until a message to `to` (containing `containing`, when
+   * given; among the outbox's messages from index `after` on) arrives, returning its raw text.
+   */
+  waitForEmail(
+    to: string,
+    options?: { timeoutMs?: number; after?: number; containing?: string },
+  ): Promise<string>;
+  /** Until `count` messages to `to` are in the outbox; returns them all, oldest first. */
+  waitForEmails(to: string, count: number, timeoutMs?: number): Promise<string[]>;
+  /**
+   * Resolves once the queue holds no e-mail waiting, retrying or being sent: every e-mail asked
+   * for so far has gone out (to the outbox or the SMTP server). "Nothing else was sent" checks
+   * wait on this, not on a guessed pause.
+   */
+  mailSettled(timeoutMs?: number): Promise<void>;
   /**
    * Another app instance on the same database, storage and queue, as a second app process behind
    * the balancer would be (what it must not keep in memory shows); the caller closes it.
@@ -79,6 +95,22 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     }
   };
 
+  const isTo = (message: string, to: string) => message.toLowerCase().includes(`to: ${to.toLowerCase()}`);
+  const mailsTo = (to: string, containing?: string, from = 0) =>
+    outbox()
+      .slice(from)
+      .filter((message) => isTo(message, to) && (!containing || message.includes(containing)));
+  /** Polls `look` every 100 ms until it returns something, or fails with `what` after `timeoutMs`. */
+  async function until<T>(look: () => T | undefined, timeoutMs: number, what: () => string): Promise<T> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = look();
+      if (found !== undefined) return found;
+      if (Date.now() > deadline) throw new Error(`${what()} within ${timeoutMs} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
   return {
     app,
     deps,
@@ -86,16 +118,33 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     dataDir,
     outbox,
     anotherApp: makeApp,
-    async waitForEmail(to, { timeoutMs = 15_000, after = 0 } = {}) {
+    mailsTo: (to, containing) => mailsTo(to, containing),
+    waitForEmail: (to, { timeoutMs = 15_000, after = 0, containing } = {}) =>
+      until(
+        () => mailsTo(to, containing, after)[0],
+        timeoutMs,
+        () => `no e-mail to ${to}${containing ? ` containing '${containing}'` : ''}`,
+      ),
+    waitForEmails: (to, count, timeoutMs = 20_000) =>
+      until(
+        () => {
+          const found = mailsTo(to);
+          return found.length >= count ? found : undefined;
+        },
+        timeoutMs,
+        () => `${mailsTo(to).length} of ${count} e-mails to ${to}`,
+      ),
+    async mailSettled(timeoutMs = 15_000) {
       const deadline = Date.now() + timeoutMs;
-      while (Date.now() < deadline) {
-        const found = outbox()
-          .slice(after)
-          .find((message) => message.toLowerCase().includes(`to: ${to.toLowerCase()}`));
-        if (found) return found;
+      for (;;) {
+        const { rows } = await database.handle.query(
+          `select count(*)::int as n from pgboss.job
+            where name = 'send-email' and state in ('created', 'retry', 'active')`,
+        );
+        if ((rows[0] as { n: number }).n === 0) return;
+        if (Date.now() > deadline) throw new Error(`e-mails still queued after ${timeoutMs} ms`);
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
-      throw new Error(`no e-mail to ${to} within ${timeoutMs} ms`);
     },
     async close() {
       // Every app made, `anotherApp()`'s too (closing one twice is harmless), before DATA_DIR goes.

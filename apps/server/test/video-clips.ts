@@ -1,15 +1,37 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, renameSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-/** Makes small real clips with ffmpeg (test patterns and tones; nothing downloaded). */
+/** Where made clips are kept between test files and runs (one machine's temporary folder). */
+const CLIP_CACHE = path.join(os.tmpdir(), 'cc-test-clips');
+
+/**
+ * THE way tests make a video or audio file: ffmpeg with `args` (inputs and encoding, without the
+ * output file) writes a file of type `ext`. Test patterns and tones only, nothing downloaded. A
+ * clip is made once per machine and reused by every test file and run that asks for the same
+ * arguments (the file is named by their hash; written under another name, then renamed, so a
+ * parallel test file never reads half a clip). Callers read the file; they never change it.
+ */
+export function ffmpegClip(ext: string, args: string[]): string {
+  const key = createHash('sha256').update(JSON.stringify(args)).digest('hex').slice(0, 20);
+  const file = path.join(CLIP_CACHE, `${key}.${ext}`);
+  if (existsSync(file)) return file;
+  mkdirSync(CLIP_CACHE, { recursive: true });
+  const partial = path.join(CLIP_CACHE, `${key}-${process.pid}-partial.${ext}`);
+  execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args, partial]);
+  renameSync(partial, file);
+  return file;
+}
+
+/**
+ * Small real clips of every kind an upload meets: H.264 MP4, VP8 WebM, a phone's portrait HEVC
+ * QuickTime, and sound only. `dir` is an empty folder of the caller's, for files it makes itself.
+ */
 export function makeClips() {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'clips-'));
-  const run = (args: string[]) =>
-    execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args]);
-  const mp4 = path.join(dir, 'clip.mp4');
-  run([
+  const mp4 = ffmpegClip('mp4', [
     '-f',
     'lavfi',
     '-i',
@@ -27,10 +49,8 @@ export function makeClips() {
     '-shortest',
     '-movflags',
     '+faststart',
-    mp4,
   ]);
-  const webm = path.join(dir, 'clip.webm');
-  run([
+  const webm = ffmpegClip('webm', [
     '-f',
     'lavfi',
     '-i',
@@ -46,11 +66,9 @@ export function makeClips() {
     '-c:a',
     'libopus',
     '-shortest',
-    webm,
   ]);
   // A phone-style portrait HEVC QuickTime file.
-  const mov = path.join(dir, 'clip.mov');
-  run([
+  const mov = ffmpegClip('mov', [
     '-f',
     'lavfi',
     '-i',
@@ -65,10 +83,8 @@ export function makeClips() {
     'yuv420p',
     '-f',
     'mov',
-    mov,
   ]);
-  const audioOnly = path.join(dir, 'tone.m4a');
-  run(['-f', 'lavfi', '-i', 'sine=frequency=440:duration=1', '-c:a', 'aac', audioOnly]);
+  const audioOnly = ffmpegClip('m4a', ['-f', 'lavfi', '-i', 'sine=frequency=440:duration=1', '-c:a', 'aac']);
   return { dir, mp4, webm, mov, audioOnly };
 }
 
@@ -76,11 +92,8 @@ export function makeClips() {
  * A phone clip as iPhones write them: HEVC in QuickTime, stored sideways (854×480) with a rotation
  * tag of 90°, so it plays upright as 480×854; 6 s with AAC sound.
  */
-export function makeRotatedHevcClip(dir: string): string {
-  const run = (args: string[]) =>
-    execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args]);
-  const sideways = path.join(dir, 'sideways.mov');
-  run([
+export function makeRotatedHevcClip(): string {
+  const sideways = ffmpegClip('mov', [
     '-f',
     'lavfi',
     '-i',
@@ -104,11 +117,8 @@ export function makeRotatedHevcClip(dir: string): string {
     '-shortest',
     '-f',
     'mov',
-    sideways,
   ]);
-  const rotated = path.join(dir, 'rotated.mov');
-  run(['-i', sideways, '-c', 'copy', '-metadata:s:v:0', 'rotate=90', '-f', 'mov', rotated]);
-  return rotated;
+  return ffmpegClip('mov', ['-i', sideways, '-c', 'copy', '-metadata:s:v:0', 'rotate=90', '-f', 'mov']);
 }
 
 /** A multipart/form-data body as a browser sends it. */

@@ -1,12 +1,10 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { readFile, readdir } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { CHAIR_IDS, type ContestResponse } from '@app/domain';
-import { brandProfiles, invitations, videos } from '../src/db/schema/index';
+import { invitations, videos } from '../src/db/schema/index';
 import { seedIfEmpty } from '../src/db/seed/index';
 import { createContestsService } from '../src/modules/contests/contests.service';
 import { tusDirectory } from '../src/modules/videos/upload-quota';
@@ -14,7 +12,7 @@ import { contestBody } from './contest-ops';
 import { createUser, createVideoRow, type TestUser } from './factories';
 import type { TestContext } from './helper';
 import { secondContest } from './second-contest';
-import { multipartBody } from './video-clips';
+import { ffmpegClip, multipartBody } from './video-clips';
 import {
   TEST_RUBRIC,
   makeEntry,
@@ -125,19 +123,11 @@ export async function createWorld(ctx: TestContext): Promise<World> {
   const users = {
     creator: await createUser(ctx, { role: 'creator', firstName: 'Owen', lastName: 'Owner' }),
     otherCreator: await createUser(ctx, { role: 'creator', firstName: 'Olga', lastName: 'Other' }),
-    brand: await createUser(ctx, { role: 'brand' }),
-    otherBrand: await createUser(ctx, { role: 'brand' }),
+    brand: await createUser(ctx, { role: 'brand', brandId: contest.brand.id }),
+    otherBrand: await createUser(ctx, { role: 'brand', brandId: otherBrand.id }),
     staff: await createUser(ctx, { role: 'staff' }),
   };
   const db = ctx.deps.database.db;
-  await db
-    .update(brandProfiles)
-    .set({ brandId: contest.brand.id })
-    .where(eq(brandProfiles.userId, users.brand.id));
-  await db
-    .update(brandProfiles)
-    .set({ brandId: otherBrand.id })
-    .where(eq(brandProfiles.userId, users.otherBrand.id));
 
   const clip = smallClip();
   const { default: sharp } = await import('sharp');
@@ -411,24 +401,12 @@ export async function createWorld(ctx: TestContext): Promise<World> {
   return world;
 }
 
-/** One second of a small real MP4 (ffmpeg test pattern), made once per file. */
+/** One second of a small real MP4 (ffmpeg test pattern). */
 function smallClip(): Buffer {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'world-clip-'));
-  const file = path.join(dir, 'clip.mp4');
-  execFileSync('ffmpeg', [
-    ...[
-      '-hide_banner',
-      '-loglevel',
-      'error',
-      '-y',
-      '-f',
-      'lavfi',
-      '-i',
-      'testsrc=duration=1:size=160x120:rate=10',
-    ],
-    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-movflags', '+faststart', file],
-  ]);
-  const bytes = readFileSync(file);
-  rmSync(dir, { recursive: true, force: true });
-  return bytes;
+  return readFileSync(
+    ffmpegClip('mp4', [
+      ...['-f', 'lavfi', '-i', 'testsrc=duration=1:size=160x120:rate=10'],
+      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-movflags', '+faststart'],
+    ]),
+  );
 }

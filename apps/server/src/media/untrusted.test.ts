@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isNpmFallback, resetMediaBinaries, resolveMediaBinaries } from './binaries';
 import { probeVideo, UnusableVideoError } from './probe';
 import { makePoster } from './renditions';
+import { ffmpegClip } from '../../test/video-clips';
 import { MEDIA_MEMORY_LIMIT_BYTES, runTool, ToolError } from './run';
 
 /**
@@ -25,20 +26,13 @@ describe('media tools on untrusted files', () => {
     mkdirSync(path.join(dir, 'other'));
     mkdirSync(path.join(dir, 'upload'));
     secret = path.join(dir, 'other', 'original.mp4');
-    execFileSync('ffmpeg', [
-      '-hide_banner',
-      '-loglevel',
-      'error',
-      '-f',
-      'lavfi',
-      '-i',
-      'testsrc=duration=2:size=160x120:rate=10',
-      '-c:v',
-      'libx264',
-      '-pix_fmt',
-      'yuv420p',
+    copyFileSync(
+      ffmpegClip('mp4', [
+        ...['-f', 'lavfi', '-i', 'testsrc=duration=2:size=160x120:rate=10'],
+        ...['-c:v', 'libx264', '-pix_fmt', 'yuv420p'],
+      ]),
       secret,
-    ]);
+    );
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

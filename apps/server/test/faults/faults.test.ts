@@ -1,4 +1,4 @@
-import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import {
   existsSync,
   mkdirSync,
@@ -15,6 +15,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer, serverDir, serverEnv, serverNodeArgs } from '../../scripts/start-command.mjs';
 import { createTestDatabase, type TestDatabase } from '../databases';
+import { ffmpegClip } from '../video-clips';
 import { createAccessTokens } from '../../src/plugins/auth';
 
 /**
@@ -345,13 +346,11 @@ describe.skipIf(!onPostgres)('faults: the real server process on PostgreSQL (iss
     };
     mkdirSync(workerEnv.TMPDIR, { recursive: true });
     // A 720p clip long enough that its first rendition takes seconds to encode.
-    const clip = path.join(dataDir, 'long.mp4');
-    execFileSync('ffmpeg', [
-      ...['-hide_banner', '-loglevel', 'error', '-y'],
+    const clip = ffmpegClip('mp4', [
       ...['-f', 'lavfi', '-i', 'testsrc2=duration=24:size=1280x720:rate=30'],
       ...['-f', 'lavfi', '-i', 'sine=frequency=440:duration=24'],
       ...['-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '32', '-pix_fmt', 'yuv420p'],
-      ...['-c:a', 'aac', '-shortest', '-movflags', '+faststart', clip],
+      ...['-c:a', 'aac', '-shortest', '-movflags', '+faststart'],
     ]);
     const form = new FormData();
     form.set('title', 'Killed mid-processing');

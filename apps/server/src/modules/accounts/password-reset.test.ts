@@ -77,7 +77,7 @@ describe('password reset', () => {
     expect(unknown.json()).toEqual(known.json());
     expect(known.json()).toEqual({ detail: MESSAGES.forgot.success });
     await ctx.waitForEmail('known@example.com', { after: 0 });
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await ctx.mailSettled();
     expect(ctx.outbox().some((m) => m.includes('unknown-person@example.com'))).toBe(false);
   });
 

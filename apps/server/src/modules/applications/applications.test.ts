@@ -9,13 +9,7 @@ import type {
 } from '@app/domain';
 import { createTestContext, type TestContext } from '../../../test/helper';
 import { createUser, type TestUser } from '../../../test/factories';
-import {
-  applicationBody,
-  contestBody,
-  countMail,
-  createBrandUser,
-  waitForMail,
-} from '../../../test/contest-ops';
+import { applicationBody, contestBody } from '../../../test/contest-ops';
 import { seedIfEmpty } from '../../db/seed/index';
 import { createContestsService } from '../contests/contests.service';
 
@@ -64,8 +58,8 @@ describe('selecting creators and shipping the product (issue 14)', () => {
       website: '',
     });
     staff = await createUser(ctx, { role: 'staff' });
-    hbada = await createBrandUser(ctx, 1);
-    other = await createBrandUser(ctx, otherBrand.id);
+    hbada = await createUser(ctx, { role: 'brand', brandId: 1 });
+    other = await createUser(ctx, { role: 'brand', brandId: otherBrand.id });
     outsider = await createUser(ctx, { role: 'creator' });
     contest = await newContest();
   });
@@ -148,10 +142,10 @@ describe('selecting creators and shipping the product (issue 14)', () => {
       decision: { note: 'Loved your reel.' },
     });
     expect((await call('POST', url, staff)).statusCode).toBe(409);
-    const mail = await waitForMail(ctx, creator.email, 'You are selected');
+    const mail = await ctx.waitForEmail(creator.email, { containing: 'You are selected' });
     expect(mail).toContain('Show the lamp at night');
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    expect(countMail(ctx, creator.email, 'You are selected')).toBe(1);
+    await ctx.mailSettled();
+    expect(ctx.mailsTo(creator.email, 'You are selected').length).toBe(1);
     const [audit] = (
       await ctx.deps.database.query(
         "select actor_id, before, after from audit_log where action = 'application.select' and target_id = $1",
@@ -187,7 +181,7 @@ describe('selecting creators and shipping the product (issue 14)', () => {
       m.includes(`To: ${creator.email}`) && m.includes('could only select a few');
     for (let i = 0; i < 100 && !ctx.outbox().some(declined); i++)
       await new Promise((r) => setTimeout(r, 100));
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await ctx.mailSettled();
     expect(ctx.outbox().filter(declined)).toHaveLength(1);
     const dashboard = (
       await call('GET', '/api/accounts/creator/dashboard/', creator)
@@ -211,9 +205,9 @@ describe('selecting creators and shipping the product (issue 14)', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json<ManagedApplication>().shipment).toMatchObject({ ...body, delivered_at: null });
     expect((await call('POST', ship, staff, body)).statusCode).toBe(409);
-    await waitForMail(ctx, creator.email, 'has shipped');
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    expect(countMail(ctx, creator.email, 'has shipped')).toBe(1);
+    await ctx.waitForEmail(creator.email, { containing: 'has shipped' });
+    await ctx.mailSettled();
+    expect(ctx.mailsTo(creator.email, 'has shipped').length).toBe(1);
     expect(
       ctx.outbox().find((m) => m.includes(`To: ${creator.email}`) && m.includes('has shipped')),
     ).toContain('1Z999AA10123456784');
@@ -388,7 +382,7 @@ describe('selecting creators and shipping the product (issue 14)', () => {
       [String(fresh.id)],
     );
     expect(audit.rows).toHaveLength(1);
-    await waitForMail(ctx, old1.creator.email, 'could only select a few');
+    await ctx.waitForEmail(old1.creator.email, { containing: 'could only select a few' });
     expect((await call('GET', preview, staff)).json()).toMatchObject({ pending: 0, products: [] });
     const again = await call('POST', url, staff, body);
     expect(again.json()).toEqual({ declined: 0, application_ids: [] });

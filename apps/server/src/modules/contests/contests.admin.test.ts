@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { BrandContest, ContestResponse, ProductStockResponse } from '@app/domain';
 import { createTestContext, type TestContext } from '../../../test/helper';
 import { createUser, type TestUser } from '../../../test/factories';
-import { applicationBody, contestBody, createBrandUser } from '../../../test/contest-ops';
+import { applicationBody, contestBody } from '../../../test/contest-ops';
 import { seedIfEmpty } from '../../db/seed/index';
 import { createContestsService } from './contests.service';
 
@@ -43,8 +43,8 @@ describe('contests run by staff and brands (issue 14)', () => {
     ).id;
     staff = await createUser(ctx, { role: 'staff' });
     creator = await createUser(ctx, { role: 'creator' });
-    hbada = await createBrandUser(ctx, 1);
-    other = await createBrandUser(ctx, otherBrandId);
+    hbada = await createUser(ctx, { role: 'brand', brandId: 1 });
+    other = await createUser(ctx, { role: 'brand', brandId: otherBrandId });
   });
   afterAll(() => ctx.close());
 

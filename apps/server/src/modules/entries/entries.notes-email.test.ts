@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContestResponse, Entry, EntryNote } from '@app/domain';
 import { createTestContext, type TestContext } from '../../../test/helper';
@@ -20,7 +17,6 @@ function readable(mail: CapturedMail): string {
 describe('notes on an entry e-mail the entrant (and a brand its replies)', () => {
   let ctx: TestContext;
   let smtp: SmtpCapture;
-  let dir: string;
   let contest: ContestResponse;
   let brandUser: TestUser;
   let staff: TestUser;
@@ -43,12 +39,11 @@ describe('notes on an entry e-mail the entrant (and a brand its replies)', () =>
   beforeAll(async () => {
     smtp = await startSmtpCapture();
     ctx = await createTestContext({ SMTP_URL: smtp.url });
-    dir = mkdtempSync(path.join(os.tmpdir(), 'entry-note-mail-'));
     ({ contest, brandUser } = await createEntryContest(ctx, {}));
     staff = await createUser(ctx, { role: 'staff' });
     creator = await createUser(ctx, { firstName: 'Nora', lastName: 'Lens' });
     await selectApplicant(ctx, contest, creator.id);
-    const clip = makeClip(dir, 'clip', { width: 32, height: 56, seconds: 4 });
+    const clip = makeClip({ width: 32, height: 56, seconds: 4 });
     const video = await uploadClip(ctx, creator, clip, 'Blue hour');
     await waitForVideo(ctx, creator, video.id);
     const res = await post(`/api/contests/${contest.id}/entries/`, creator, { video_id: video.id });
@@ -58,7 +53,6 @@ describe('notes on an entry e-mail the entrant (and a brand its replies)', () =>
   afterAll(async () => {
     await ctx?.close();
     await smtp?.close();
-    if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
   it("the brand's and staff's notes each send the entrant one e-mail with the moment and the entry's link", async () => {
@@ -113,8 +107,7 @@ describe('notes on an entry e-mail the entrant (and a brand its replies)', () =>
     expect(toBrand).toContain('“Holding it two seconds more”');
     expect(toBrand).toContain(`http://localhost:3000/entries/${entry.id}`);
 
-    // Give the queue time to send anything else it would have sent.
-    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    await ctx.mailSettled();
     const since = smtp.messages.slice(before);
     expect(since.map((m) => m.to)).toEqual([[brandUser.email.toLowerCase()]]);
     expect(smtp.to(staff.email)).toHaveLength(0);

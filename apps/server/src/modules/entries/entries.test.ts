@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ENTRY_NOTE_RATE,
@@ -11,19 +8,9 @@ import {
 } from '@app/domain';
 import { createTestContext, type TestContext } from '../../../test/helper';
 import { createUser, type TestUser } from '../../../test/factories';
-import {
-  createBrandUser,
-  createEntryContest,
-  mailsTo,
-  makeClip,
-  selectApplicant,
-  uploadClip,
-  waitForMails,
-  waitForVideo,
-} from './test-support';
+import { createEntryContest, makeClip, selectApplicant, uploadClip, waitForVideo } from './test-support';
 
 let ctx: TestContext;
-let dir: string;
 /** 9:16, 3–5 s: the quick contest most tests enter. */
 let quick: { contest: ContestResponse; brandUser: TestUser };
 let clips: { vertical: string; landscape: string; rotated: string; long45: string; vertical6: string };
@@ -61,14 +48,13 @@ async function waitForStatus(entryId: number, user: TestUser, status: string): P
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  dir = mkdtempSync(path.join(os.tmpdir(), 'entry-clips-'));
   clips = {
-    vertical: makeClip(dir, 'vertical', { width: 32, height: 56, seconds: 4 }),
-    landscape: makeClip(dir, 'landscape', { width: 56, height: 32, seconds: 4 }),
+    vertical: makeClip({ width: 32, height: 56, seconds: 4 }),
+    landscape: makeClip({ width: 56, height: 32, seconds: 4 }),
     // A phone clip: the stream is 1920×1080, tagged to be shown turned 90°: vertical.
-    rotated: makeClip(dir, 'rotated', { width: 1920, height: 1080, seconds: 4, rate: 1, rotate: 90 }),
-    long45: makeClip(dir, 'long45', { width: 32, height: 56, seconds: 45, rate: 2 }),
-    vertical6: makeClip(dir, 'vertical6', { width: 32, height: 56, seconds: 6 }),
+    rotated: makeClip({ width: 1920, height: 1080, seconds: 4, rate: 1, rotate: 90 }),
+    long45: makeClip({ width: 32, height: 56, seconds: 45, rate: 2 }),
+    vertical6: makeClip({ width: 32, height: 56, seconds: 6 }),
   };
   quick = await createEntryContest(ctx, {
     aspect_ratio: '9:16',
@@ -79,7 +65,6 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   await ctx?.close();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 describe('POST /api/contests/{id}/entries/: checked against the brief', () => {
@@ -248,7 +233,12 @@ describe('entries, notes and the timeline: who sees what', () => {
     entry = (await submit(creator, quick.contest.id, { video_id: mine.id })).json<Entry>();
     staff = await createUser(ctx, { role: 'staff' });
     const { contest: other } = await createEntryContest(ctx, {});
-    otherBrand = await createBrandUser(ctx, other.brand.id);
+    otherBrand = await createUser(ctx, {
+      role: 'brand',
+      brandId: other.brand.id,
+      firstName: 'Bea',
+      lastName: 'Brand',
+    });
     otherCreator = await createUser(ctx);
   }, 90_000);
 
@@ -381,7 +371,7 @@ describe('the status timeline sends one e-mail per change', () => {
     const { creator, video } = await selectedCreatorWith(quick.contest, clips.vertical, 'Sunrise cut');
     const entry = (await submit(creator, quick.contest.id, { video_id: video.id })).json<Entry>();
     // The selection's e-mail came first ("You are selected"); then one per change of the entry.
-    const [selected, first] = await waitForMails(ctx, creator.email, 2);
+    const [selected, first] = await ctx.waitForEmails(creator.email, 2);
     expect(selected).toContain('You are selected');
     expect(first).toContain(quick.contest.title);
     expect(first).toContain('Sunrise cut');
@@ -396,7 +386,7 @@ describe('the status timeline sends one e-mail per change', () => {
     });
     expect(revision.statusCode).toBe(200);
     expect(revision.json<Entry>().status).toBe('revision_requested');
-    const afterRevision = await waitForMails(ctx, creator.email, 3);
+    const afterRevision = await ctx.waitForEmails(creator.email, 3);
     expect(afterRevision[2]).toContain('Revision requested');
     expect(afterRevision[2]).toContain('Please brighten the opening.');
 
@@ -412,9 +402,9 @@ describe('the status timeline sends one e-mail per change', () => {
       ['checked', 2],
       ['in_review', 2],
     ]);
-    const all = await waitForMails(ctx, creator.email, 4);
+    const all = await ctx.waitForEmails(creator.email, 4);
     expect(all[3]).toContain('Sunrise cut v2');
     // Exactly three changes so far, three e-mails after the selection's: a later change adds exactly one more.
-    expect(mailsTo(ctx, creator.email)).toHaveLength(4);
+    expect(ctx.mailsTo(creator.email)).toHaveLength(4);
   });
 });

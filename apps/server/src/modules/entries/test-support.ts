@@ -1,13 +1,12 @@
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import type { ContestResponse, Video, VideoRequirements } from '@app/domain';
-import { applications, brandProfiles, users } from '../../db/schema/index';
+import { applications, users } from '../../db/schema/index';
 import type { TestContext } from '../../../test/helper';
 import { createUser, type TestUser } from '../../../test/factories';
 import { secondContest } from '../../../test/second-contest';
-import { multipartBody } from '../../../test/video-clips';
+import { ffmpegClip, multipartBody } from '../../../test/video-clips';
 import { createApplicationsService } from '../applications/applications.service';
 import { createContestsService } from '../contests/contests.service';
 
@@ -43,15 +42,13 @@ export async function createEntryContest(
       ...requirements,
     },
   });
-  const brandUser = await createBrandUser(ctx, created.id);
+  const brandUser = await createUser(ctx, {
+    role: 'brand',
+    brandId: created.id,
+    firstName: 'Bea',
+    lastName: 'Brand',
+  });
   return { contest: made, brandUser };
-}
-
-/** A brand user who belongs to `brandId`. */
-export async function createBrandUser(ctx: TestContext, brandId: number): Promise<TestUser> {
-  const user = await createUser(ctx, { role: 'brand', firstName: 'Bea', lastName: 'Brand' });
-  await ctx.deps.database.db.update(brandProfiles).set({ brandId }).where(eq(brandProfiles.userId, user.id));
-  return user;
 }
 
 const selectors = new WeakMap<TestContext, TestUser>();
@@ -100,25 +97,24 @@ export async function selectApplicant(ctx: TestContext, contest: ContestResponse
     selectors.set(ctx, staff);
   }
   const [account] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
-  const before = mailsTo(ctx, account!.email).length;
+  const before = ctx.mailsTo(account!.email).length;
   await createApplicationsService(ctx.deps).select(applicationId, staff);
   // A context that sends through an SMTP server (SMTP_URL) writes no outbox: its test reads the server.
-  if (!ctx.config.SMTP_URL) await waitForMails(ctx, account!.email, before + 1);
+  if (!ctx.config.SMTP_URL) await ctx.waitForEmails(account!.email, before + 1);
 }
 
 /**
  * A tiny clip made with ffmpeg: a flat colour at a few frames a second, so even 45 s encode in a
  * moment. `rotate` remuxes it with a rotation tag (phones record sideways and tag it).
  */
-export function makeClip(
-  dir: string,
-  name: string,
-  options: { width: number; height: number; seconds: number; rate?: number; rotate?: number },
-): string {
-  const run = (args: string[]) =>
-    execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args]);
-  const plain = path.join(dir, `${name}-plain.mp4`);
-  run([
+export function makeClip(options: {
+  width: number;
+  height: number;
+  seconds: number;
+  rate?: number;
+  rotate?: number;
+}): string {
+  const plain = ffmpegClip('mp4', [
     '-f',
     'lavfi',
     '-i',
@@ -131,12 +127,18 @@ export function makeClip(
     'yuv420p',
     '-movflags',
     '+faststart',
-    plain,
   ]);
   if (!options.rotate) return plain;
-  const rotated = path.join(dir, `${name}.mov`);
-  run(['-i', plain, '-c', 'copy', '-metadata:s:v:0', `rotate=${options.rotate}`, '-f', 'mov', rotated]);
-  return rotated;
+  return ffmpegClip('mov', [
+    '-i',
+    plain,
+    '-c',
+    'copy',
+    '-metadata:s:v:0',
+    `rotate=${options.rotate}`,
+    '-f',
+    'mov',
+  ]);
 }
 
 /** Uploads a clip through the multipart upload (real ffprobe metadata) and returns the video. */
@@ -178,22 +180,5 @@ export async function waitForVideo(
     if (video.status !== 'processing') return video;
     if (Date.now() > deadline) throw new Error(`video ${id} still processing after ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
-/** The messages in the outbox addressed to `to`. */
-export function mailsTo(ctx: TestContext, to: string): string[] {
-  return ctx.outbox().filter((m) => m.toLowerCase().includes(`to: ${to.toLowerCase()}`));
-}
-
-/** Waits until `count` messages to `to` are in the outbox and returns them. */
-export async function waitForMails(ctx: TestContext, to: string, count: number, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const found = mailsTo(ctx, to);
-    if (found.length >= count) return found;
-    if (Date.now() > deadline)
-      throw new Error(`${found.length} of ${count} e-mails to ${to} after ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

@@ -13,7 +13,7 @@ import {
 import { createTestContext, type TestContext } from '../../../test/helper';
 import { createUser, type TestUser } from '../../../test/factories';
 import { auditLog, contests, entryEvents, entryScores, ledgerEntries } from '../../db/schema/index';
-import { entryStatus, joinBrand, makeEntry, makeJudgingContest, type JudgingContest } from './test-support';
+import { entryStatus, makeEntry, makeJudgingContest, type JudgingContest } from './test-support';
 
 describe('judging, results and payouts', () => {
   let ctx: TestContext;
@@ -38,17 +38,18 @@ describe('judging, results and payouts', () => {
     createUser(ctx, { role: 'creator', firstName: name, lastName: 'Test' });
   const db = () => ctx.deps.database.db;
 
-  async function brandOf(contest: JudgingContest) {
-    const user = await createUser(ctx, { role: 'brand' });
-    await joinBrand(db(), user.id, contest.brandId);
-    return user;
-  }
+  const brandOf = (contest: JudgingContest) => createUser(ctx, { role: 'brand', brandId: contest.brandId });
+  /** The contest brandJudge's brand runs, and one of otherBrand's. */
+  let home: JudgingContest;
+  let elsewhere: JudgingContest;
 
   beforeAll(async () => {
     ctx = await createTestContext();
     staff = await createUser(ctx, { role: 'staff' });
-    brandJudge = await createUser(ctx, { role: 'brand' });
-    otherBrand = await createUser(ctx, { role: 'brand' });
+    home = await makeJudgingContest(db());
+    elsewhere = await makeJudgingContest(db());
+    brandJudge = await brandOf(home);
+    otherBrand = await brandOf(elsewhere);
     creator = await newCreator('Agnes');
   });
   afterAll(async () => {
@@ -59,8 +60,7 @@ describe('judging, results and payouts', () => {
     const draft = await makeJudgingContest(db());
     await db().update(contests).set({ publicationStatus: 'draft' }).where(eq(contests.id, draft.id));
     const { entryId } = await makeEntry(db(), draft, creator);
-    const stranger = await createUser(ctx, { role: 'brand' });
-    await joinBrand(db(), stranger.id, (await makeJudgingContest(db())).brandId);
+    const stranger = await brandOf(await makeJudgingContest(db()));
     for (const user of [stranger, await newCreator('Nosy')]) {
       expect((await call('GET', `/api/contests/${draft.id}/scores/`, user)).statusCode).toBe(404);
       expect((await judge(user, entryId, score(5, 5, 5))).statusCode).toBe(404);
@@ -71,10 +71,7 @@ describe('judging, results and payouts', () => {
   });
 
   it('a brand judges only its own contests; creators and anonymous callers cannot score', async () => {
-    const contest = await makeJudgingContest(db());
-    const elsewhere = await makeJudgingContest(db());
-    await joinBrand(db(), brandJudge.id, contest.brandId);
-    await joinBrand(db(), otherBrand.id, elsewhere.brandId);
+    const contest = home;
     const { entryId } = await makeEntry(db(), contest, creator);
 
     expect((await judge(brandJudge, entryId, score(8, 7, 6, 'Strong open'))).statusCode).toBe(200);

@@ -4,7 +4,6 @@ import type { RubricCriterion } from '@app/domain';
 import type { Database } from '../../db/client';
 import {
   applications,
-  brandProfiles,
   brands,
   contestEntries,
   contestProducts,
@@ -83,14 +82,6 @@ export async function makeJudgingContest(
     .returning({ id: contests.id });
   await db.insert(contestProducts).values({ contestId: contest!.id, productId: product!.id });
   return { id: contest!.id, brandId, productId: product!.id, title };
-}
-
-/** Makes `userId` (a brand user) a member of the brand. */
-export async function joinBrand(db: Database, userId: number, brandId: number): Promise<void> {
-  await db
-    .insert(brandProfiles)
-    .values({ userId, brandId, companyName: 'Judge brand' })
-    .onConflictDoUpdate({ target: brandProfiles.userId, set: { brandId } });
 }
 
 /**

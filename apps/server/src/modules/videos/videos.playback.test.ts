@@ -74,7 +74,7 @@ describe('playback: renditions, captions and the original', () => {
 
   beforeAll(async () => {
     clips = makeClips();
-    rotated = makeRotatedHevcClip(clips.dir);
+    rotated = makeRotatedHevcClip();
     ctx = await createTestContext();
     owner = await createUser(ctx, { role: 'creator', firstName: 'Grace', lastName: 'Hopper' });
     other = await createUser(ctx, { role: 'creator' });

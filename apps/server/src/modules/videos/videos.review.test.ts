@@ -162,7 +162,7 @@ describe('staff review of videos', () => {
       expect(await auditFor(video.id)).toHaveLength(1);
     }
     await smtp.waitFor(owner.email, 3);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await ctx.mailSettled();
     expect(smtp.to(owner.email)).toHaveLength(3);
   });
 
