@@ -1,5 +1,4 @@
-import { accessSync, chmodSync, constants } from 'node:fs';
-import { createRequire } from 'node:module';
+import { accessSync, constants } from 'node:fs';
 import path from 'node:path';
 
 export interface MediaBinaries {
@@ -16,99 +15,38 @@ function isExecutable(file: string): boolean {
   }
 }
 
-function onPath(name: string): string | undefined {
-  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
-    if (!dir) continue;
-    const file = path.join(dir, name);
-    if (isExecutable(file)) return file;
-  }
-  return undefined;
-}
-
-/** The binary shipped in an npm package (the no-apt fallback); its install script may not have run. */
-function fromPackage(pkg: string): string | undefined {
-  try {
-    const require = createRequire(import.meta.url);
-    const file = (require(pkg) as { path: string }).path;
-    if (!isExecutable(file)) chmodSync(file, 0o755);
-    return file;
-  } catch {
-    return undefined;
-  }
-}
-
-/** The ffmpeg 4.1 build of 2018 inside @ffmpeg-installer / @ffprobe-installer (unmaintained). */
-export function isNpmFallback(file: string): boolean {
-  return /[\\/]@ff(mpeg|probe)-installer[\\/]/.test(file);
-}
-
-/** A maintained binary: on PATH, else in the usual system folders (a worker's PATH may be short). */
+/** The distribution's binary: on PATH, else in the usual system folders (a worker's PATH may be short). */
 function systemBinary(name: string): string | undefined {
-  const found = onPath(name);
-  if (found && !isNpmFallback(found)) return found;
-  return ['/usr/bin', '/usr/local/bin', '/opt/homebrew/bin']
-    .map((dir) => path.join(dir, name))
-    .find(isExecutable);
-}
-
-interface WarnLog {
-  warn(details: object, message: string): void;
+  const onPath = (process.env.PATH ?? '')
+    .split(path.delimiter)
+    .filter(Boolean)
+    .map((dir) => path.join(dir, name));
+  const usual = ['/usr/bin', '/usr/local/bin', '/opt/homebrew/bin'].map((dir) => path.join(dir, name));
+  return [...onPath, ...usual].find(isExecutable);
 }
 
 let cached: MediaBinaries | undefined;
-const warned = new Set<string>();
 
 /**
- * ffmpeg and ffprobe: FFMPEG_PATH / FFPROBE_PATH, else the ones on PATH (the distribution's
- * maintained build), else the binaries inside @ffmpeg-installer/ffmpeg and @ffprobe-installer/ffprobe.
- * The npm fallback (a 2018 build with known decoder bugs) is used only when no other ffmpeg
- * exists: named in FFMPEG_PATH while a system ffmpeg is installed, it is refused for the system
- * one. Either way `log` is told (once per process).
+ * ffmpeg and ffprobe: FFMPEG_PATH / FFPROBE_PATH when set, else the system's maintained build
+ * (Debian's `apt-get install ffmpeg`). Throws a readable error when either is missing or a
+ * configured path is not a program: video processing is then unavailable and says why.
  */
-export function resolveMediaBinaries(
-  config: { FFMPEG_PATH?: string; FFPROBE_PATH?: string },
-  log?: WarnLog,
-): MediaBinaries {
-  if (cached && !config.FFMPEG_PATH && !config.FFPROBE_PATH) return cached;
-  const pick = (name: 'ffmpeg' | 'ffprobe', configured: string | undefined, pkg: string) => {
-    const system = systemBinary(name);
-    if (configured && !(isNpmFallback(configured) && system)) return configured;
-    if (configured)
-      warnOnce(
-        log,
-        `${name}-refused`,
-        { configured, using: system },
-        `${name}: the 2018 npm fallback named in the configuration is refused; using the system ${name}`,
-      );
-    if (system) return system;
-    const fallback = fromPackage(pkg);
-    if (fallback)
-      warnOnce(
-        log,
-        `${name}-fallback`,
-        { using: fallback },
-        `${name}: no maintained ${name} found; using the 2018 npm fallback build (install ffmpeg)`,
-      );
-    return fallback;
+export function resolveMediaBinaries(config: { FFMPEG_PATH?: string; FFPROBE_PATH?: string }): MediaBinaries {
+  const configured = !!(config.FFMPEG_PATH || config.FFPROBE_PATH);
+  if (cached && !configured) return cached;
+  const pick = (name: 'ffmpeg' | 'ffprobe', setting: string | undefined) => {
+    if (!setting) return systemBinary(name);
+    if (!isExecutable(setting))
+      throw new Error(`${name.toUpperCase()}_PATH (${setting}) is not an executable file`);
+    return setting;
   };
-  const ffmpeg = pick('ffmpeg', config.FFMPEG_PATH, '@ffmpeg-installer/ffmpeg');
-  const ffprobe = pick('ffprobe', config.FFPROBE_PATH, '@ffprobe-installer/ffprobe');
+  const ffmpeg = pick('ffmpeg', config.FFMPEG_PATH);
+  const ffprobe = pick('ffprobe', config.FFPROBE_PATH);
   if (!ffmpeg || !ffprobe) {
     throw new Error('ffmpeg/ffprobe not found: set FFMPEG_PATH and FFPROBE_PATH or install ffmpeg');
   }
   const found = { ffmpeg, ffprobe };
-  if (!config.FFMPEG_PATH && !config.FFPROBE_PATH) cached = found;
+  if (!configured) cached = found;
   return found;
-}
-
-function warnOnce(log: WarnLog | undefined, key: string, details: object, message: string): void {
-  if (!log || warned.has(key)) return;
-  warned.add(key);
-  log.warn(details, message);
-}
-
-/** For tests: forget what was resolved and warned. */
-export function resetMediaBinaries(): void {
-  cached = undefined;
-  warned.clear();
 }

@@ -1,10 +1,9 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isNpmFallback, resetMediaBinaries, resolveMediaBinaries } from './binaries';
+import { resolveMediaBinaries } from './binaries';
 import { probeVideo, UnusableVideoError } from './probe';
 import { makePoster } from './renditions';
 import { ffmpegClip } from '../../test/video-clips';
@@ -86,20 +85,17 @@ describe('media tools on untrusted files', () => {
     expect(left.stdout.trim()).toBe('');
   });
 
-  it('refuses the 2018 npm ffmpeg while a maintained one exists, and says so', () => {
-    const require = createRequire(import.meta.url);
-    const npmFfmpeg = (require('@ffmpeg-installer/ffmpeg') as { path: string }).path;
-    const npmFfprobe = (require('@ffprobe-installer/ffprobe') as { path: string }).path;
-    expect(isNpmFallback(npmFfmpeg)).toBe(true);
-    const warnings: string[] = [];
-    resetMediaBinaries();
-    const found = resolveMediaBinaries(
-      { FFMPEG_PATH: npmFfmpeg, FFPROBE_PATH: npmFfprobe },
-      { warn: (_details, message) => warnings.push(message) },
+  it('uses the system ffmpeg, a configured one when set, and names a configured path that is no program', () => {
+    expect(resolveMediaBinaries({})).toEqual({ ffmpeg: '/usr/bin/ffmpeg', ffprobe: '/usr/bin/ffprobe' });
+    const copy = path.join(dir, 'my-ffmpeg');
+    copyFileSync('/usr/bin/ffmpeg', copy);
+    chmodSync(copy, 0o755);
+    expect(resolveMediaBinaries({ FFMPEG_PATH: copy })).toEqual({
+      ffmpeg: copy,
+      ffprobe: '/usr/bin/ffprobe',
+    });
+    expect(() => resolveMediaBinaries({ FFPROBE_PATH: path.join(dir, 'missing') })).toThrow(
+      /FFPROBE_PATH \(.*missing\) is not an executable file/,
     );
-    expect(found.ffmpeg).toBe('/usr/bin/ffmpeg');
-    expect(found.ffprobe).toBe('/usr/bin/ffprobe');
-    expect(warnings.join('\n')).toMatch(/2018 npm fallback .* refused/);
-    resetMediaBinaries();
   });
 });

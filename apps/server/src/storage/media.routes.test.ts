@@ -47,6 +47,25 @@ describe('media storage and /media', () => {
       headers: { range: 'bytes=5000-' },
     });
     expect(beyond.statusCode).toBe(416);
+    expect(beyond.headers['content-range']).toBe('bytes */1000');
+  });
+
+  it('reads Range headers as RFC 9110 does: long suffixes, combined parts, the rest ignored', async () => {
+    const ask = (range: string) =>
+      ctx.app.inject({ url: '/media/avatars/abc/preview.mp4', headers: { range } });
+    const longSuffix = await ask('bytes=-5000');
+    expect(longSuffix.statusCode).toBe(206);
+    expect(longSuffix.headers['content-range']).toBe('bytes 0-999/1000');
+    const touching = await ask('bytes=0-9,10-19');
+    expect(touching.headers['content-range']).toBe('bytes 0-19/1000');
+    expect(touching.rawPayload.equals(bytes.subarray(0, 20))).toBe(true);
+    for (const range of ['bytes=0-1,5-9', 'items=0-1', 'bytes=x-y']) {
+      const whole = await ask(range);
+      expect(whole.statusCode, range).toBe(200);
+      expect(whole.rawPayload.equals(bytes), range).toBe(true);
+    }
+    for (const range of ['bytes=5-1', 'bytes=-0', 'bytes=1000-'])
+      expect((await ask(range)).statusCode, range).toBe(416);
   });
 
   it('never serves types outside the allowlist or paths that escape the folder', async () => {

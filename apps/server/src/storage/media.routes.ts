@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import parseRangeHeader from 'range-parser';
 import {
   isOriginalKey,
   parseSignedPath,
@@ -11,28 +12,23 @@ import { contentTypeOf, isSafeKey, type Storage } from './storage';
 /** How long a browser may keep a private file (at most until its URL expires). */
 const PRIVATE_MAX_AGE_SECONDS = 60 * 60;
 
-/** Parses a single `bytes=` range; null when absent or unparsable, 'unsatisfiable' when out of bounds. */
+/**
+ * The one byte range a `Range` header asks for (range-parser, overlapping parts combined): null when
+ * absent, malformed, not in bytes or several disjoint parts (the whole file is sent then, as RFC 9110
+ * allows), 'unsatisfiable' when it lies past the end.
+ */
 export function parseRange(
   header: string | undefined,
   size: number,
 ): { start: number; end: number } | null | 'unsatisfiable' {
-  if (!header) return null;
-  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
-  if (!match || (match[1] === '' && match[2] === '')) return null;
-  let start: number;
-  let end: number;
-  if (match[1] === '') {
-    // Suffix range: the last N bytes.
-    const suffix = Number(match[2]);
-    if (suffix === 0) return 'unsatisfiable';
-    start = Math.max(0, size - suffix);
-    end = size - 1;
-  } else {
-    start = Number(match[1]);
-    end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
+  if (!header?.startsWith('bytes=')) return null;
+  const ranges = parseRangeHeader(size, header, { combine: true });
+  if (ranges === -2) return null;
+  if (ranges === -1) {
+    // range-parser 1.x refuses a suffix longer than the file; RFC 9110 §14.1.2 serves all of it.
+    return /^bytes=-0*[1-9]\d*$/.test(header) && size > 0 ? { start: 0, end: size - 1 } : 'unsatisfiable';
   }
-  if (start >= size || start > end) return 'unsatisfiable';
-  return { start, end };
+  return ranges.length === 1 ? ranges[0]! : null;
 }
 
 /**

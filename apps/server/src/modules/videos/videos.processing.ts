@@ -152,7 +152,7 @@ export async function processVideo(
   const db = deps.database.db;
   const video = await findVideo(db, videoId);
   if (!video) return; // deleted meanwhile
-  const { ffmpeg, ffprobe } = resolveMediaBinaries(deps.config, deps.log);
+  const { ffmpeg, ffprobe } = resolveMediaBinaries(deps.config);
   if (retry) {
     await removeEarlierWork(videoId);
     if (video.status === 'ready') await announceSettled(deps, videoId, 'ready');

@@ -251,7 +251,7 @@ export function createVideosService(deps: VideosServiceDeps) {
       const { size } = await store(key);
       const copy = await storage.localCopy(key);
       try {
-        const meta = await probeVideo(resolveMediaBinaries(deps.config, deps.log).ffprobe, copy.path, type);
+        const meta = await probeVideo(resolveMediaBinaries(deps.config).ffprobe, copy.path, type);
         return { key, type, size, meta };
       } finally {
         await copy.release();

@@ -82,6 +82,33 @@ describe('resumable upload endpoints: security headers and CORS', () => {
         'https://studio.example.com',
       );
       expect((await ask('https://evil.example')).headers['access-control-allow-origin']).toBeUndefined();
+
+      // The rest of the API: a configured origin's preflight is answered, with credentials.
+      const preflight = (origin: string) =>
+        scoped.app.inject({
+          method: 'OPTIONS',
+          url: '/api/accounts/auth/creator-profile/',
+          headers: {
+            origin,
+            'access-control-request-method': 'PATCH',
+            'access-control-request-headers': 'authorization,x-csrftoken',
+          },
+        });
+      const allowed = await preflight('https://studio.example.com');
+      expect(allowed.statusCode).toBe(204);
+      expect(allowed.headers['access-control-allow-origin']).toBe('https://studio.example.com');
+      expect(allowed.headers['access-control-allow-credentials']).toBe('true');
+      expect(allowed.headers['access-control-allow-methods']).toContain('PATCH');
+      expect(allowed.headers['access-control-allow-headers']).toBe('authorization,x-csrftoken');
+      expect(
+        (await preflight('https://evil.example')).headers['access-control-allow-origin'],
+      ).toBeUndefined();
+      const read = await scoped.app.inject({
+        url: '/api/health/',
+        headers: { origin: 'https://studio.example.com' },
+      });
+      expect(read.headers['access-control-allow-origin']).toBe('https://studio.example.com');
+      expect(read.headers.vary).toContain('Origin');
     } finally {
       await scoped.close();
     }
