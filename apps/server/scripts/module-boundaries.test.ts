@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findForeignTables, findModuleCircles } from './module-boundaries';
+import { findForeignTables, findModuleCircles, newCrossings } from './module-boundaries';
 
 const tables = [
   { exportName: 'users', sqlName: 'users', owner: 'accounts' },
@@ -68,5 +68,24 @@ describe('module boundaries', () => {
         ],
       },
     ]);
+  });
+
+  it('reports only crossings the known list does not cover, and a circle that grows past a known one', () => {
+    const violations = [
+      { file: 'judging/judging.repository.ts', table: 'users', owner: 'accounts', how: 'import users' },
+      { file: 'judging/judging.repository.ts', table: 'videos', owner: 'videos', how: 'import videos' },
+    ];
+    const circles = [
+      { modules: ['judging', 'videos'], steps: [] },
+      { modules: ['accounts', 'creators', 'payouts'], steps: [] },
+    ];
+    const known = {
+      tables: { 'judging/judging.repository.ts': ['users'] },
+      circles: [['judging', 'videos']],
+    };
+    expect(newCrossings(violations, circles, known)).toEqual({
+      violations: [violations[1]],
+      circles: [circles[1]],
+    });
   });
 });

@@ -1,0 +1,46 @@
+/**
+ * Crossings of module boundaries that predate the check (issue 28), each to be removed by moving the
+ * read behind the owner's service. The check fails on any crossing not listed here, and a listed one
+ * that is gone must be taken off the list (the check says so), so the list only shrinks.
+ */
+import type { KnownCrossings } from './module-boundaries';
+
+export const knownCrossings: KnownCrossings = {
+  tables: {
+    'accounts/accounts.repository.ts': ['creator_profiles'],
+    'applications/applications.repository.ts': ['creator_profiles', 'products', 'users'],
+    'audit/audit.repository.ts': ['users'],
+    'contests/contests.repository.ts': ['applications', 'brand_profiles', 'brands', 'contest_entries'],
+    'creators/creators.repository.ts': [
+      'applications',
+      'contest_entries',
+      'contest_results',
+      'contests',
+      'entry_events',
+      'entry_versions',
+      'users',
+      'videos',
+    ],
+    'entries/entries.repository.ts': ['applications', 'brand_profiles', 'contests', 'users'],
+    'judging/judging.repository.ts': [
+      'brand_profiles',
+      'contest_entries',
+      'contests',
+      'entry_events',
+      'entry_versions',
+      'users',
+      'videos',
+    ],
+    'payouts/payouts.repository.ts': ['contest_entries', 'contests', 'entry_events', 'users'],
+    'videos/videos.repository.ts': [
+      'brand_profiles',
+      'brands',
+      'contest_entries',
+      'contests',
+      'creator_profiles',
+      'entry_versions',
+      'users',
+    ],
+  },
+  circles: [['accounts', 'creators', 'judging', 'videos']],
+};
