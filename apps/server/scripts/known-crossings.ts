@@ -10,7 +10,7 @@ export const knownCrossings: KnownCrossings = {
     'accounts/accounts.repository.ts': ['creator_profiles'],
     'applications/applications.repository.ts': ['creator_profiles', 'products', 'users'],
     'audit/audit.repository.ts': ['users'],
-    'contests/contests.repository.ts': ['applications', 'brand_profiles', 'brands', 'contest_entries'],
+    'contests/contests.repository.ts': ['applications', 'brands', 'contest_entries'],
     'creators/creators.repository.ts': [
       'applications',
       'contest_entries',
@@ -21,9 +21,8 @@ export const knownCrossings: KnownCrossings = {
       'users',
       'videos',
     ],
-    'entries/entries.repository.ts': ['applications', 'brand_profiles', 'contests', 'users'],
+    'entries/entries.repository.ts': ['applications', 'contests', 'users'],
     'judging/judging.repository.ts': [
-      'brand_profiles',
       'contest_entries',
       'contests',
       'entry_events',

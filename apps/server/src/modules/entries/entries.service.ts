@@ -40,6 +40,7 @@ import {
   toEntryVersion,
 } from './entries.presenter';
 import * as repo from './entries.repository';
+import { brandOfUser, contactOf } from '../accounts/membership';
 
 export type EntriesServiceDeps = Pick<AppDeps, 'database' | 'storage' | 'queue' | 'config' | 'log'>;
 
@@ -77,7 +78,7 @@ export function createEntriesService(deps: EntriesServiceDeps, clock: () => Date
 
   const viewerOf = async (user: AuthUser): Promise<EntryViewer> => ({
     user,
-    brandId: user.role === 'brand' ? await repo.brandIdOfUser(db, user.id) : null,
+    brandId: user.role === 'brand' ? await brandOfUser(db, user.id) : null,
   });
 
   /** The versions of entries with their videos, by entry id, oldest first. */
@@ -145,7 +146,7 @@ export function createEntriesService(deps: EntriesServiceDeps, clock: () => Date
       return;
     }
     if (parent?.authorRole !== 'brand' || parent.authorId === null) return;
-    const author = await repo.noteAuthorContact(db, parent.authorId);
+    const author = await contactOf(db, parent.authorId);
     if (!author?.usable || author.role !== 'brand' || author.brandId !== entry.contestBrandId) return;
     await emails.sendReply({
       ...about,

@@ -2,7 +2,6 @@ import { and, asc, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-o
 import type { DbOrTx } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import {
-  brandProfiles,
   contestEntries,
   contestResults,
   contests,
@@ -46,15 +45,6 @@ function contestQuery(db: DbOrTx) {
     .from(contests);
 }
 export type ContestRow = NonNullable<Awaited<ReturnType<typeof findContest>>>;
-
-/** The brand a brand user belongs to (null for none). */
-export async function findUserBrandId(db: DbOrTx, userId: number): Promise<number | null> {
-  const [row] = await db
-    .select({ brandId: brandProfiles.brandId })
-    .from(brandProfiles)
-    .where(eq(brandProfiles.userId, userId));
-  return row?.brandId ?? null;
-}
 
 export function findEntry(db: DbOrTx, entryId: number) {
   return db
