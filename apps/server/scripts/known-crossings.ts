@@ -41,5 +41,13 @@ export const knownCrossings: KnownCrossings = {
       'users',
     ],
   },
-  circles: [['accounts', 'creators', 'judging', 'videos']],
+  // accounts -> creators: sign-in and /me include the creator profile (creators -> accounts: sessions).
+  // videos -> judging: a video's award (judging -> videos: playback of the judged videos).
+  // creators -> judging: the creator dashboard's scorecards (judging -> entries -> contests ->
+  // creators: the shipping address); the dashboard belongs above both.
+  circleImports: [
+    ['accounts', 'creators'],
+    ['videos', 'judging'],
+    ['creators', 'judging'],
+  ],
 };

@@ -120,13 +120,8 @@ function importsOf(file: ModuleFile): string[] {
     .filter((target) => !target.startsWith('..') && target.includes('/'));
 }
 
-/**
- * Circles between modules: module A imports module B (any file of A, any file of B) and B, maybe
- * through others, imports A. The file-level rule (import-x/no-cycle) cannot see these when the
- * files differ. One circle is reported per strongly connected group of modules.
- */
-export function findModuleCircles(files: ModuleFile[]): ModuleCircle[] {
-  // module -> imported module -> one example step
+/** Which module imports which: module -> imported module -> one example (`file -> target`). */
+export function moduleImports(files: ModuleFile[]): Map<string, Map<string, string>> {
   const edges = new Map<string, Map<string, string>>();
   for (const file of files.filter((f) => isChecked(f.path))) {
     const from = moduleOf(file.path);
@@ -138,6 +133,21 @@ export function findModuleCircles(files: ModuleFile[]): ModuleCircle[] {
       edges.set(from, out);
     }
   }
+  return edges;
+}
+
+/**
+ * Circles between modules: module A imports module B (any file of A, any file of B) and B, maybe
+ * through others, imports A. The file-level rule (import-x/no-cycle) cannot see these when the
+ * files differ. One circle is reported per strongly connected group of modules; `ignored` imports
+ * (module pairs) are left out of the graph.
+ */
+export function findModuleCircles(
+  files: ModuleFile[],
+  ignored: Array<[string, string]> = [],
+): ModuleCircle[] {
+  const edges = moduleImports(files);
+  for (const [from, to] of ignored) edges.get(from)?.delete(to);
   const circles: ModuleCircle[] = [];
   for (const group of stronglyConnected([...edges.keys()].sort(), (m) => [...(edges.get(m)?.keys() ?? [])])) {
     if (group.length < 2) continue;
@@ -203,18 +213,11 @@ function stronglyConnected(nodes: string[], next: (n: string) => string[]): stri
 export interface KnownCrossings {
   /** file -> SQL names of the foreign tables it may still name */
   tables: Record<string, string[]>;
-  /** groups of modules that may still import each other */
-  circles: string[][];
+  /** module imports (`[from, to]`) that close a circle today; without them the modules form none */
+  circleImports: Array<[string, string]>;
 }
 
-/** What the check reports: the violations and circles that the known crossings do not cover. */
-export function newCrossings(
-  violations: TableViolation[],
-  circles: ModuleCircle[],
-  known: KnownCrossings,
-): { violations: TableViolation[]; circles: ModuleCircle[] } {
-  return {
-    violations: violations.filter((v) => !known.tables[v.file]?.includes(v.table)),
-    circles: circles.filter((c) => !known.circles.some((group) => c.modules.every((m) => group.includes(m)))),
-  };
+/** The foreign table uses that the known crossings do not cover. */
+export function newTableUses(violations: TableViolation[], known: KnownCrossings): TableViolation[] {
+  return violations.filter((v) => !known.tables[v.file]?.includes(v.table));
 }
