@@ -15,7 +15,6 @@ import {
   type EntryFilter,
   type EntryNote,
   type EntryStatus,
-  type EntrySummary,
   type EntryVersion,
   type RequestRevisionBody,
   type SubmitEntryBody,
@@ -31,14 +30,7 @@ import { createContestsService } from '../contests/contests.service';
 import { createVideosService } from '../videos/videos.service';
 import { createEntryEmails } from './entries.emails';
 import { canReply, canReview, canSeeEntry, canSubmit, isReviewer, type EntryViewer } from './entries.policy';
-import {
-  fullName,
-  toEntry,
-  toEntryEvent,
-  toEntryNote,
-  toEntrySummary,
-  toEntryVersion,
-} from './entries.presenter';
+import { fullName, toEntry, toEntryEvent, toEntryNote, toEntryVersion } from './entries.presenter';
 import * as repo from './entries.repository';
 import { brandOfUser, contactOf } from '../accounts/membership';
 
@@ -107,17 +99,6 @@ export function createEntriesService(deps: EntriesServiceDeps, clock: () => Date
       repo.listEvents(db, row.id),
     ]);
     return toEntry(row, versions.get(row.id) ?? [], notes.map(toEntryNote), events.map(toEntryEvent));
-  }
-
-  /** Entries with their newest version and note counts (the list and judging read this). */
-  async function summaries(rows: repo.EntryRow[]): Promise<EntrySummary[]> {
-    const ids = rows.map((r) => r.id);
-    const [versions, counts] = await Promise.all([versionsOf(ids), repo.countNotes(db, ids)]);
-    return rows.flatMap((row) => {
-      const list = versions.get(row.id);
-      const latest = list?.[list.length - 1];
-      return latest ? [toEntrySummary(row, latest, counts.get(row.id))] : [];
-    });
   }
 
   /**
@@ -392,14 +373,6 @@ export function createEntriesService(deps: EntriesServiceDeps, clock: () => Date
       });
       const entries = await Promise.all(kept.map((row) => present(row, user)));
       return entries.filter((entry) => entry.versions.length > 0);
-    },
-
-    /**
-     * For other modules (judging): a contest's entries with their newest version — the one judged —
-     * whatever the caller; the calling module decides who may see them.
-     */
-    async listContestEntries(contestId: number): Promise<EntrySummary[]> {
-      return summaries(await repo.listEntriesOfContest(db, contestId));
     },
 
     /**
