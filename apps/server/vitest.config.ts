@@ -5,7 +5,7 @@ const onPostgres = process.env.TEST_DB_DRIVER === 'postgres';
 export default defineConfig({
   test: {
     name: onPostgres ? 'server-postgres' : 'server-pglite',
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'scripts/**/*.test.ts'],
     globalSetup: ['./test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,

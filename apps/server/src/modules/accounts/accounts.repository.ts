@@ -367,3 +367,31 @@ export async function findStaffUser(db: DbOrTx, id: number): Promise<StaffUserRo
     .where(eq(users.id, id));
   return row;
 }
+
+/** The brand a brand user belongs to, or null. */
+export async function findBrandIdOfUser(db: DbOrTx, userId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ brandId: brandProfiles.brandId })
+    .from(brandProfiles)
+    .where(eq(brandProfiles.userId, userId))
+    .limit(1);
+  return row?.brandId ?? null;
+}
+
+/**
+ * Where to write to a user: the account's e-mail, role, brand (brand users) and whether it can
+ * still sign in (active, not deactivated).
+ */
+export async function findContact(db: DbOrTx, userId: number) {
+  const [row] = await db
+    .select({
+      email: users.email,
+      role: users.role,
+      brandId: brandProfiles.brandId,
+      usable: sql<boolean>`(${users.isActive} and ${users.deactivatedAt} is null)`,
+    })
+    .from(users)
+    .leftJoin(brandProfiles, eq(brandProfiles.userId, users.id))
+    .where(eq(users.id, userId));
+  return row;
+}

@@ -5,7 +5,6 @@ import { prepared } from '../../db/prepared';
 import { parsedOnce } from '../../db/stored-json';
 import {
   applications,
-  brandProfiles,
   brands,
   contestEntries,
   contestProducts,
@@ -268,16 +267,6 @@ export type NewContestProduct = typeof contestProducts.$inferInsert;
 
 export async function insertContestProducts(tx: DbOrTx, rows: NewContestProduct[]): Promise<void> {
   if (rows.length) await tx.insert(contestProducts).values(rows);
-}
-
-/** The brand a brand user belongs to, or null. */
-export async function findBrandIdOfUser(db: DbOrTx, userId: number): Promise<number | null> {
-  const [row] = await db
-    .select({ brandId: brandProfiles.brandId })
-    .from(brandProfiles)
-    .where(eq(brandProfiles.userId, userId))
-    .limit(1);
-  return row?.brandId ?? null;
 }
 
 export async function updateContest(tx: DbOrTx, id: number, values: Partial<NewContest>): Promise<void> {

@@ -43,6 +43,7 @@ import {
 } from './contests.policy';
 import { toApplication, toBrandContest, toContest, toContestProduct, toProduct } from './contests.presenter';
 import * as repo from './contests.repository';
+import { brandOfUser } from '../accounts/membership';
 import {
   findAccountEmail,
   findSavedShippingAddress,
@@ -184,7 +185,7 @@ function contestsServiceOn(db: DbOrTx, deps: ContestsServiceDeps, clock: () => D
   async function actorOf(user: User | undefined): Promise<ContestActor | undefined> {
     if (!user) return undefined;
     if ('brandId' in user) return user as ContestActor;
-    const brandId = user.role === 'brand' ? await repo.findBrandIdOfUser(db, user.id) : null;
+    const brandId = user.role === 'brand' ? await brandOfUser(db, user.id) : null;
     return { id: user.id, role: user.role, brandId };
   }
 

@@ -3,7 +3,6 @@ import type { ApplicationStatus, EntryCheck, EntryStatus } from '@app/domain';
 import type { DbOrTx } from '../../db/client';
 import {
   applications,
-  brandProfiles,
   contestEntries,
   contests,
   entryEvents,
@@ -103,33 +102,6 @@ export async function applicationStatusOf(
     .where(and(eq(applications.contestId, contestId), eq(applications.userId, userId)))
     .limit(1);
   return row?.status ?? null;
-}
-
-/** The brand a brand user belongs to, or null. */
-export async function brandIdOfUser(db: DbOrTx, userId: number): Promise<number | null> {
-  const [row] = await db
-    .select({ brandId: brandProfiles.brandId })
-    .from(brandProfiles)
-    .where(eq(brandProfiles.userId, userId));
-  return row?.brandId ?? null;
-}
-
-/**
- * Where to write to a user who wrote a note: the account's e-mail, role, brand (brand users) and
- * whether it can still sign in (active, not deactivated).
- */
-export async function noteAuthorContact(db: DbOrTx, userId: number) {
-  const [row] = await db
-    .select({
-      email: users.email,
-      role: users.role,
-      brandId: brandProfiles.brandId,
-      usable: sql<boolean>`(${users.isActive} and ${users.deactivatedAt} is null)`,
-    })
-    .from(users)
-    .leftJoin(brandProfiles, eq(brandProfiles.userId, users.id))
-    .where(eq(users.id, userId));
-  return row;
 }
 
 export async function latestVersionNumber(db: DbOrTx, entryId: number): Promise<number> {

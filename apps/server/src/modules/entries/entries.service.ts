@@ -15,7 +15,6 @@ import {
   type EntryFilter,
   type EntryNote,
   type EntryStatus,
-  type EntrySummary,
   type EntryVersion,
   type RequestRevisionBody,
   type SubmitEntryBody,
@@ -31,15 +30,9 @@ import { createContestsService } from '../contests/contests.service';
 import { createVideosService } from '../videos/videos.service';
 import { createEntryEmails } from './entries.emails';
 import { canReply, canReview, canSeeEntry, canSubmit, isReviewer, type EntryViewer } from './entries.policy';
-import {
-  fullName,
-  toEntry,
-  toEntryEvent,
-  toEntryNote,
-  toEntrySummary,
-  toEntryVersion,
-} from './entries.presenter';
+import { fullName, toEntry, toEntryEvent, toEntryNote, toEntryVersion } from './entries.presenter';
 import * as repo from './entries.repository';
+import { brandOfUser, contactOf } from '../accounts/membership';
 
 export type EntriesServiceDeps = Pick<AppDeps, 'database' | 'storage' | 'queue' | 'config' | 'log'>;
 
@@ -77,7 +70,7 @@ export function createEntriesService(deps: EntriesServiceDeps, clock: () => Date
 
   const viewerOf = async (user: AuthUser): Promise<EntryViewer> => ({
     user,
-    brandId: user.role === 'brand' ? await repo.brandIdOfUser(db, user.id) : null,
+    brandId: user.role === 'brand' ? await brandOfUser(db, user.id) : null,
   });
 
   /** The versions of entries with their videos, by entry id, oldest first. */
@@ -108,17 +101,6 @@ export function createEntriesService(deps: EntriesServiceDeps, clock: () => Date
     return toEntry(row, versions.get(row.id) ?? [], notes.map(toEntryNote), events.map(toEntryEvent));
   }
 
-  /** Entries with their newest version and note counts (the list and judging read this). */
-  async function summaries(rows: repo.EntryRow[]): Promise<EntrySummary[]> {
-    const ids = rows.map((r) => r.id);
-    const [versions, counts] = await Promise.all([versionsOf(ids), repo.countNotes(db, ids)]);
-    return rows.flatMap((row) => {
-      const list = versions.get(row.id);
-      const latest = list?.[list.length - 1];
-      return latest ? [toEntrySummary(row, latest, counts.get(row.id))] : [];
-    });
-  }
-
   /**
    * The e-mail a new note sends, after its commit (see spec-decisions, "Notes e-mail the
    * entrant"): a reviewer's note or reply goes to the entrant; the entrant's reply goes to the
@@ -145,7 +127,7 @@ export function createEntriesService(deps: EntriesServiceDeps, clock: () => Date
       return;
     }
     if (parent?.authorRole !== 'brand' || parent.authorId === null) return;
-    const author = await repo.noteAuthorContact(db, parent.authorId);
+    const author = await contactOf(db, parent.authorId);
     if (!author?.usable || author.role !== 'brand' || author.brandId !== entry.contestBrandId) return;
     await emails.sendReply({
       ...about,
@@ -391,14 +373,6 @@ export function createEntriesService(deps: EntriesServiceDeps, clock: () => Date
       });
       const entries = await Promise.all(kept.map((row) => present(row, user)));
       return entries.filter((entry) => entry.versions.length > 0);
-    },
-
-    /**
-     * For other modules (judging): a contest's entries with their newest version — the one judged —
-     * whatever the caller; the calling module decides who may see them.
-     */
-    async listContestEntries(contestId: number): Promise<EntrySummary[]> {
-      return summaries(await repo.listEntriesOfContest(db, contestId));
     },
 
     /**

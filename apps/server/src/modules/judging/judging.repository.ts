@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { prepared } from '../../db/prepared';
+import { latestVersions } from '../entries/latest-versions';
 import {
-  brandProfiles,
   contestEntries,
   contestResults,
   contests,
@@ -15,8 +15,8 @@ import {
 } from '../../db/schema/index';
 
 /**
- * SQL of judging: scores, results and the entries they are about. Reading "a contest's entries
- * with their newest version" is written here until the entries module offers it.
+ * SQL of judging: scores, results and the entries they are about. An entry's newest version (the
+ * one judged) comes from the entries module (`latestVersions`).
  */
 
 export function findContest(db: DbOrTx, contestId: number) {
@@ -46,15 +46,6 @@ function contestQuery(db: DbOrTx) {
     .from(contests);
 }
 export type ContestRow = NonNullable<Awaited<ReturnType<typeof findContest>>>;
-
-/** The brand a brand user belongs to (null for none). */
-export async function findUserBrandId(db: DbOrTx, userId: number): Promise<number | null> {
-  const [row] = await db
-    .select({ brandId: brandProfiles.brandId })
-    .from(brandProfiles)
-    .where(eq(brandProfiles.userId, userId));
-  return row?.brandId ?? null;
-}
 
 export function findEntry(db: DbOrTx, entryId: number) {
   return db
@@ -86,30 +77,13 @@ const videoColumns = {
  * version's video and the entrant; optionally only `entryIds`.
  */
 export async function findJudgedEntries(db: DbOrTx, filter: { contestId?: number; entryIds?: number[] }) {
-  const { contestId, entryIds } = filter;
-  const latest = db
-    .selectDistinctOn([entryVersions.entryId], {
-      entryId: entryVersions.entryId,
-      version: entryVersions.version,
-      videoId: entryVersions.videoId,
-      submittedAt: entryVersions.createdAt,
-    })
-    .from(entryVersions)
-    .innerJoin(contestEntries, eq(contestEntries.id, entryVersions.entryId))
-    .where(
-      and(
-        contestId === undefined ? undefined : eq(contestEntries.contestId, contestId),
-        entryIds ? inArray(contestEntries.id, entryIds.length ? entryIds : [0]) : undefined,
-      ),
-    )
-    .orderBy(entryVersions.entryId, desc(entryVersions.version))
-    .as('latest');
+  const latest = latestVersions(db, filter);
   return db
     .select({
-      entryId: contestEntries.id,
-      contestId: contestEntries.contestId,
-      userId: contestEntries.userId,
-      status: contestEntries.status,
+      entryId: latest.entryId,
+      contestId: latest.contestId,
+      userId: latest.userId,
+      status: latest.status,
       version: latest.version,
       submittedAt: latest.submittedAt,
       creatorFirstName: users.firstName,
@@ -118,10 +92,9 @@ export async function findJudgedEntries(db: DbOrTx, filter: { contestId?: number
       ...videoColumns,
     })
     .from(latest)
-    .innerJoin(contestEntries, eq(contestEntries.id, latest.entryId))
-    .innerJoin(users, eq(users.id, contestEntries.userId))
+    .innerJoin(users, eq(users.id, latest.userId))
     .innerJoin(videos, eq(videos.id, latest.videoId))
-    .orderBy(asc(latest.submittedAt), asc(contestEntries.id));
+    .orderBy(asc(latest.submittedAt), asc(latest.entryId));
 }
 export type JudgedEntryRow = Awaited<ReturnType<typeof findJudgedEntries>>[number];
 

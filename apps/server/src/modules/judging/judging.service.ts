@@ -30,6 +30,7 @@ import { recordAudit } from '../audit/audit.service';
 import { awardPrizes, correctPrize } from '../payouts/payouts.service';
 import { createJudgingEmails } from './judging.emails';
 import * as repo from './judging.repository';
+import { brandOfUser } from '../accounts/membership';
 import type { ContestRow, JudgedEntryRow, ScoreRow } from './judging.repository';
 import { assertCanReadScorecard, assertJudge, assertSignedIn, assertStaff, isJudge } from './judging.policy';
 import { creatorName, toJudgedVideo, toOwnScore } from './judging.presenter';
@@ -134,7 +135,7 @@ export function createJudgingService(deps: JudgingServiceDeps, clock: () => Date
   };
   /** 403 for those who see the contest but do not judge it; 404 for a draft they cannot see. */
   const requireJudge = async (user: AuthUser, contest: ContestRow) => {
-    const brandId = user.role === 'brand' ? await repo.findUserBrandId(db, user.id) : null;
+    const brandId = user.role === 'brand' ? await brandOfUser(db, user.id) : null;
     if (contest.publicationStatus === 'draft' && !isJudge(user, contest.brandId, brandId)) throw notFound();
     assertJudge(user, contest.brandId, brandId);
   };

@@ -1,7 +1,7 @@
 import { Link as RouterLink } from 'react-router';
 import { Box, Drawer, IconButton, List, ListItemButton, ListItemText } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
-import type { NavItem } from './navbar';
+import type { NavItem } from './nav-item';
 
 interface MobileMenuProps {
   items: NavItem[];

@@ -7,14 +7,9 @@ import { paths } from '../../config/paths';
 import { useSession } from '../../lib/session';
 import { Logo } from '../../components/logo';
 import { themeTokens } from '../../theme';
+import type { NavItem } from './nav-item';
 
 const MobileMenu = lazy(() => import('./mobile-menu'));
-
-export interface NavItem {
-  label: string;
-  to: string;
-  primary?: boolean;
-}
 
 /** The signed-in user's own home in the navbar: staff have the console, brands and creators a dashboard. */
 function homeItem(role: Role): NavItem {

@@ -1,0 +1,40 @@
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { contestEntries, entryVersions } from '../../db/schema/index';
+
+/** Which entries: a contest's, or these. */
+export interface LatestVersionsFilter {
+  contestId?: number;
+  entryIds?: number[];
+}
+
+/**
+ * The newest version of each entry that has one — the version that is judged, shown and awarded —
+ * with its entry's contest, entrant and status: what the entries module answers when another module
+ * asks for "the latest versions" (the only place that query is written). It is a subquery aliased
+ * `latest`, so a caller's list, joined to its own tables, stays one statement.
+ */
+export function latestVersions(db: DbOrTx, filter: LatestVersionsFilter) {
+  return db
+    .selectDistinctOn([entryVersions.entryId], {
+      entryId: entryVersions.entryId,
+      contestId: contestEntries.contestId,
+      userId: contestEntries.userId,
+      status: contestEntries.status,
+      version: entryVersions.version,
+      videoId: entryVersions.videoId,
+      submittedAt: entryVersions.createdAt,
+    })
+    .from(entryVersions)
+    .innerJoin(contestEntries, eq(contestEntries.id, entryVersions.entryId))
+    .where(
+      and(
+        filter.contestId === undefined ? undefined : eq(contestEntries.contestId, filter.contestId),
+        filter.entryIds
+          ? inArray(contestEntries.id, filter.entryIds.length ? filter.entryIds : [0])
+          : undefined,
+      ),
+    )
+    .orderBy(entryVersions.entryId, desc(entryVersions.version))
+    .as('latest');
+}
