@@ -1,9 +1,9 @@
-import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { VideoRequirements } from '@app/domain';
+import { namedClip } from '../../apps/server/test/ffmpeg-clip';
 import { secondContest } from '../../apps/server/test/second-contest';
 import { apiLogin, type E2EUser } from './accounts';
 import { runAdmin } from './admin';
@@ -101,25 +101,8 @@ export async function selectApplicant(contestId: number, creator: E2EUser, selec
 
 /** A vertical clip of `seconds` (a moving test pattern, small and quick to process), named `<name>.mp4`. */
 export function makeVerticalClip(name: string, seconds: number): string {
-  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'e2e-entry-clip-')), `${name}.mp4`);
-  execFileSync('ffmpeg', [
-    '-hide_banner',
-    '-loglevel',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    `testsrc2=duration=${seconds}:size=180x320:rate=10`,
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-pix_fmt',
-    'yuv420p',
-    '-movflags',
-    '+faststart',
-    file,
+  return namedClip(`${name}.mp4`, [
+    ...['-f', 'lavfi', '-i', `testsrc2=duration=${seconds}:size=180x320:rate=10`],
+    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-movflags', '+faststart'],
   ]);
-  return file;
 }

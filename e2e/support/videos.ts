@@ -1,39 +1,15 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { namedClip } from '../../apps/server/test/ffmpeg-clip';
 import { expect, type Page } from '@playwright/test';
 import { apiLogin, type E2EUser } from './accounts';
 import { E2E_BASE_URL } from './env';
 
-/** A real ~3 s clip (test pattern and a tone, H.264/AAC) named `<title>.mp4`, made with ffmpeg. */
+/** A real ~3 s clip (test pattern and a tone, H.264/AAC) named `<title>.mp4`. */
 export function makeClip(title: string): string {
-  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'e2e-staff-clip-')), `${title}.mp4`);
-  execFileSync('ffmpeg', [
-    '-hide_banner',
-    '-loglevel',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc2=duration=3:size=640x360:rate=25',
-    '-f',
-    'lavfi',
-    '-i',
-    'sine=frequency=330:duration=3',
-    '-c:v',
-    'libx264',
-    '-pix_fmt',
-    'yuv420p',
-    '-c:a',
-    'aac',
-    '-shortest',
-    '-movflags',
-    '+faststart',
-    file,
+  return namedClip(`${title}.mp4`, [
+    ...['-f', 'lavfi', '-i', 'testsrc2=duration=3:size=640x360:rate=25'],
+    ...['-f', 'lavfi', '-i', 'sine=frequency=330:duration=3'],
+    ...['-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', '-movflags', '+faststart'],
   ]);
-  return file;
 }
 
 /**

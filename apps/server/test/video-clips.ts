@@ -1,29 +1,7 @@
-import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, renameSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-
-/** Where made clips are kept between test files and runs (one machine's temporary folder). */
-const CLIP_CACHE = path.join(os.tmpdir(), 'cc-test-clips');
-
-/**
- * THE way tests make a video or audio file: ffmpeg with `args` (inputs and encoding, without the
- * output file) writes a file of type `ext`. Test patterns and tones only, nothing downloaded. A
- * clip is made once per machine and reused by every test file and run that asks for the same
- * arguments (the file is named by their hash; written under another name, then renamed, so a
- * parallel test file never reads half a clip). Callers read the file; they never change it.
- */
-export function ffmpegClip(ext: string, args: string[]): string {
-  const key = createHash('sha256').update(JSON.stringify(args)).digest('hex').slice(0, 20);
-  const file = path.join(CLIP_CACHE, `${key}.${ext}`);
-  if (existsSync(file)) return file;
-  mkdirSync(CLIP_CACHE, { recursive: true });
-  const partial = path.join(CLIP_CACHE, `${key}-${process.pid}-partial.${ext}`);
-  execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args, partial]);
-  renameSync(partial, file);
-  return file;
-}
+import { ffmpegClip } from './ffmpeg-clip';
 
 /**
  * Small real clips of every kind an upload meets: H.264 MP4, VP8 WebM, a phone's portrait HEVC

@@ -12,7 +12,8 @@ import { contestBody } from './contest-ops';
 import { createUser, createVideoRow, type TestUser } from './factories';
 import type { TestContext } from './helper';
 import { secondContest } from './second-contest';
-import { ffmpegClip, multipartBody } from './video-clips';
+import { ffmpegClip } from './ffmpeg-clip';
+import { multipartBody } from './video-clips';
 import {
   TEST_RUBRIC,
   makeEntry,

@@ -1,7 +1,4 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { namedClip } from '../../../apps/server/test/ffmpeg-clip';
 import { expect, test, type Page } from '@playwright/test';
 import { createVerifiedUser, signIn } from '../../support/accounts';
 
@@ -10,12 +7,7 @@ const FOUR_MINUTES = 240_000;
 
 /** A short, poorly compressible clip (noise) made with ffmpeg, so its upload takes a moment. */
 function makeClip(name: string): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'dashboard-e2e-'));
-  const file = path.join(dir, name);
-  execFileSync('ffmpeg', [
-    '-hide_banner',
-    '-loglevel',
-    'error',
+  const file = namedClip(name, [
     '-f',
     'lavfi',
     '-i',
@@ -37,7 +29,6 @@ function makeClip(name: string): string {
     '-shortest',
     '-movflags',
     '+faststart',
-    file,
   ]);
   return file;
 }

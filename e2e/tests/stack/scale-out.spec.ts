@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { namedClip } from '../../../apps/server/test/ffmpeg-clip';
 import { expect, test } from '@playwright/test';
 import { apiLogin, createVerifiedUser, E2E_PASSWORD, uniqueEmail } from '../../support/accounts';
 import {
@@ -77,27 +78,27 @@ test.describe('scale-out: two app processes and a worker behind nginx', () => {
 
   test.beforeAll(() => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'e2e-stack-'));
-    const file = path.join(dir, 'take.mp4');
-    execFileSync('ffmpeg', [
-      '-loglevel',
-      'error',
-      '-f',
-      'lavfi',
-      '-i',
-      'testsrc2=size=360x640:rate=25:duration=4',
-      '-f',
-      'lavfi',
-      '-i',
-      'sine=frequency=440:duration=4',
-      '-c:v',
-      'libx264',
-      '-pix_fmt',
-      'yuv420p',
-      '-c:a',
-      'aac',
-      '-shortest',
-      file,
-    ]);
+    const file = namedClip(
+      'take.mp4',
+      [
+        '-f',
+        'lavfi',
+        '-i',
+        'testsrc2=size=360x640:rate=25:duration=4',
+        '-f',
+        'lavfi',
+        '-i',
+        'sine=frequency=440:duration=4',
+        '-c:v',
+        'libx264',
+        '-pix_fmt',
+        'yuv420p',
+        '-c:a',
+        'aac',
+        '-shortest',
+      ],
+      dir,
+    );
     clip = new Uint8Array(readFileSync(file));
   });
   test.afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -1,7 +1,7 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { namedClip } from '../../../apps/server/test/ffmpeg-clip';
 import { expect, test } from '@playwright/test';
 import { createVerifiedUser, signIn } from '../../support/accounts';
 import { E2E_BASE_URL } from '../../support/env';
@@ -20,29 +20,27 @@ test.describe('videos: adaptive playback', () => {
   test.beforeAll(() => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'e2e-playback-'));
     // 854×480, 20 s, H.264/AAC: two renditions (360p and 480p).
-    clip = path.join(dir, 'harbour.mp4');
-    execFileSync('ffmpeg', [
-      '-hide_banner',
-      '-loglevel',
-      'error',
-      '-y',
-      '-f',
-      'lavfi',
-      '-i',
-      'testsrc2=duration=20:size=854x480:rate=25',
-      '-f',
-      'lavfi',
-      '-i',
-      'sine=frequency=330:duration=20',
-      '-c:v',
-      'libx264',
-      '-pix_fmt',
-      'yuv420p',
-      '-c:a',
-      'aac',
-      '-shortest',
-      clip,
-    ]);
+    clip = namedClip(
+      'harbour.mp4',
+      [
+        '-f',
+        'lavfi',
+        '-i',
+        'testsrc2=duration=20:size=854x480:rate=25',
+        '-f',
+        'lavfi',
+        '-i',
+        'sine=frequency=330:duration=20',
+        '-c:v',
+        'libx264',
+        '-pix_fmt',
+        'yuv420p',
+        '-c:a',
+        'aac',
+        '-shortest',
+      ],
+      dir,
+    );
   });
   test.afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

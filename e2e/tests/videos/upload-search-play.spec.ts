@@ -1,7 +1,7 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { namedClip } from '../../../apps/server/test/ffmpeg-clip';
 import { expect, test } from '@playwright/test';
 import { apiLogin, createVerifiedUser, signIn } from '../../support/accounts';
 import { runAdmin } from '../../support/admin';
@@ -20,33 +20,31 @@ test.describe('videos: upload, approve, search, play', () => {
   test.beforeAll(() => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'e2e-clip-'));
     // A real clip made here: test pattern and a tone, H.264/AAC, ~6 s.
-    clip = path.join(dir, `${word} dusk take.mp4`);
-    execFileSync('ffmpeg', [
-      '-hide_banner',
-      '-loglevel',
-      'error',
-      '-y',
-      '-f',
-      'lavfi',
-      '-i',
-      'testsrc2=duration=6:size=640x360:rate=25',
-      '-f',
-      'lavfi',
-      '-i',
-      'sine=frequency=330:duration=6',
-      '-c:v',
-      'libx264',
-      '-b:v',
-      '4M',
-      '-pix_fmt',
-      'yuv420p',
-      '-c:a',
-      'aac',
-      '-shortest',
-      '-movflags',
-      '+faststart',
-      clip,
-    ]);
+    clip = namedClip(
+      `${word} dusk take.mp4`,
+      [
+        '-f',
+        'lavfi',
+        '-i',
+        'testsrc2=duration=6:size=640x360:rate=25',
+        '-f',
+        'lavfi',
+        '-i',
+        'sine=frequency=330:duration=6',
+        '-c:v',
+        'libx264',
+        '-b:v',
+        '4M',
+        '-pix_fmt',
+        'yuv420p',
+        '-c:a',
+        'aac',
+        '-shortest',
+        '-movflags',
+        '+faststart',
+      ],
+      dir,
+    );
   });
   test.afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveMediaBinaries } from './binaries';
 import { probeVideo, UnusableVideoError } from './probe';
 import { makePoster } from './renditions';
-import { ffmpegClip } from '../../test/video-clips';
+import { ffmpegClip } from '../../test/ffmpeg-clip';
 import { MEDIA_MEMORY_LIMIT_BYTES, runTool, ToolError } from './run';
 
 /**

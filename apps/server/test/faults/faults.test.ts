@@ -15,7 +15,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer, serverDir, serverEnv, serverNodeArgs } from '../../scripts/start-command.mjs';
 import { createTestDatabase, type TestDatabase } from '../databases';
-import { ffmpegClip } from '../video-clips';
+import { ffmpegClip } from '../ffmpeg-clip';
 import { createAccessTokens } from '../../src/plugins/auth';
 
 /**

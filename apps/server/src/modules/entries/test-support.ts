@@ -6,7 +6,8 @@ import { applications, users } from '../../db/schema/index';
 import type { TestContext } from '../../../test/helper';
 import { createUser, type TestUser } from '../../../test/factories';
 import { secondContest } from '../../../test/second-contest';
-import { ffmpegClip, multipartBody } from '../../../test/video-clips';
+import { ffmpegClip } from '../../../test/ffmpeg-clip';
+import { multipartBody } from '../../../test/video-clips';
 import { createApplicationsService } from '../applications/applications.service';
 import { createContestsService } from '../contests/contests.service';
 
