@@ -140,6 +140,23 @@ test.describe('scale-out: two app processes and a worker behind nginx', () => {
     expect(statuses[10]).toBe(429);
   });
 
+  test('a forged X-Forwarded-For does not escape the sign-in limit through the balancer', async () => {
+    // nginx replaces the header with the address it sees, and the apps trust only nginx
+    // (TRUST_PROXY=127.0.0.1): eleven guesses "from" eleven addresses are one client's guesses.
+    const user = await createVerifiedUser();
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 11; attempt++) {
+      const res = await fetch(`${E2E_BASE_URL}/api/accounts/auth/login/`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': `203.0.113.${attempt + 1}` },
+        body: JSON.stringify({ email: user.email, password: 'Wrong-Password-1234' }),
+      });
+      statuses.push(res.status);
+    }
+    expect(statuses.slice(0, 10)).not.toContain(429);
+    expect(statuses[10]).toBe(429);
+  });
+
   test('every e-mail job runs exactly once: one verification e-mail per sign-up', async () => {
     const addresses = Array.from({ length: 6 }, () => uniqueEmail('stack'));
     await Promise.all(
