@@ -25,13 +25,14 @@ import type { AppDeps } from '../../app-deps';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { pageWindow, toPage } from '../../lib/paging';
+import { assertContestMember, assertSignedIn, assertStaff, isContestMember } from '../../lib/policy';
 import type { AuthUser } from '../../plugins/auth';
 import { recordAudit } from '../audit/audit.service';
 import { awardPrizes, correctPrize } from '../payouts/payouts.service';
 import { createJudgingEmails } from './judging.emails';
 import * as repo from './judging.repository';
 import type { ContestRow, JudgedEntryRow, ScoreRow } from './judging.repository';
-import { assertCanReadScorecard, assertJudge, assertSignedIn, assertStaff, isJudge } from './judging.policy';
+import { assertCanReadScorecard } from './judging.policy';
 import { creatorName, toJudgedVideo, toOwnScore } from './judging.presenter';
 
 export type JudgingServiceDeps = Pick<AppDeps, 'database' | 'storage' | 'queue' | 'config' | 'log'>;
@@ -134,9 +135,12 @@ export function createJudgingService(deps: JudgingServiceDeps, clock: () => Date
   };
   /** 403 for those who see the contest but do not judge it; 404 for a draft they cannot see. */
   const requireJudge = async (user: AuthUser, contest: ContestRow) => {
-    const brandId = user.role === 'brand' ? await repo.findUserBrandId(db, user.id) : null;
-    if (contest.publicationStatus === 'draft' && !isJudge(user, contest.brandId, brandId)) throw notFound();
-    assertJudge(user, contest.brandId, brandId);
+    const judge = {
+      ...user,
+      brandId: user.role === 'brand' ? await repo.findUserBrandId(db, user.id) : null,
+    };
+    if (contest.publicationStatus === 'draft' && !isContestMember(judge, contest)) throw notFound();
+    assertContestMember(judge, contest, JUDGING_MESSAGES.judgesOnly);
   };
   const window = (contest: ContestRow, now = clock()) => ({
     contest_id: contest.id,
