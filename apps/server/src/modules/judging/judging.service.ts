@@ -1,5 +1,4 @@
 import {
-  centsToAmount,
   compareRanked,
   JUDGING_LIMITS,
   JUDGING_MESSAGES,
@@ -159,7 +158,6 @@ export function createJudgingService(deps: JudgingServiceDeps, clock: () => Date
   ): Winner => ({
     place: result.place,
     prize_cents: result.prizeCents,
-    prize: centsToAmount(result.prizeCents),
     currency,
     entry_id: row.entryId,
     creator_id: row.userId,
@@ -504,7 +502,7 @@ export function createJudgingService(deps: JudgingServiceDeps, clock: () => Date
         rank_band: band,
         rank_band_label: RANK_BAND_LABELS[band],
         place: result?.place ?? null,
-        prize: result && result.prizeCents > 0 ? centsToAmount(result.prizeCents) : null,
+        prize_cents: result && result.prizeCents > 0 ? result.prizeCents : null,
         currency: contest.currency,
         weighted_average: average(own),
         judges: own.judges,
