@@ -233,7 +233,7 @@ test('a whole contest: create, apply, select and ship, submit, judge, publish, p
   // 10. Staff record the payout on /staff/payouts.
   await staffPage.goto('/staff/payouts');
   const owed = staffPage.getByRole('table', { name: 'Owed per creator' });
-  await expect(owed.getByRole('row', { name: new RegExp(winnerName) })).toContainText('5000.00 USD');
+  await expect(owed.getByRole('row', { name: new RegExp(winnerName) })).toContainText('$5,000.00');
   await staffPage.getByRole('button', { name: `Record payout to ${winnerName}` }).click();
   const dialog = staffPage.getByRole('dialog', { name: 'Record payout' });
   await dialog.getByRole('textbox', { name: 'Reference' }).fill(`SEPA-${suffix}`);

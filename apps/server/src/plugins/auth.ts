@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { jwtVerify, SignJWT } from 'jose';
-import { MESSAGES, type Role } from '@app/domain';
+import { STAFF_MESSAGES, type Role } from '@app/domain';
 import { AppError } from '../lib/errors';
+import { assertRole, assertSignedIn, assertStaff } from '../lib/policy';
 
 export interface AuthUser {
   id: number;
@@ -80,8 +81,9 @@ function bearerToken(request: FastifyRequest): string | undefined {
 }
 
 /**
- * Adds `app.authenticate` (optional identity), `app.requireUser` and `app.requireRole(...)`
- * preHandlers. Routes declare their access with these; services receive `request.authUser`.
+ * Adds `app.authenticate` (optional identity), `app.requireUser`, `app.requireRole(...)` and
+ * `app.requireStaff` preHandlers (also usable as onRequest hooks). Routes declare their access with
+ * these; services receive `request.authUser` and check record-level rules with lib/policy.ts.
  * A correctly signed token is also checked against its account on every request (`isCurrent`, one
  * primary-key read): a deactivated account's tokens, or tokens older than its token version, are
  * refused like an invalid token.
@@ -103,12 +105,18 @@ export function registerAuth(app: FastifyInstance, tokens: AccessTokens, isCurre
   app.decorate('authenticate', identify);
   app.decorate('requireUser', async (request: FastifyRequest) => {
     await identify(request);
-    if (!request.authUser) throw new AppError('not_authenticated', MESSAGES.generic.notAuthenticated);
+    assertSignedIn(request.authUser);
   });
   app.decorate('requireRole', (...roles: Role[]) => async (request: FastifyRequest) => {
     await identify(request);
-    if (!request.authUser) throw new AppError('not_authenticated', MESSAGES.generic.notAuthenticated);
-    if (!roles.includes(request.authUser.role)) throw new AppError('forbidden', MESSAGES.generic.forbidden);
+    assertSignedIn(request.authUser);
+    assertRole(request.authUser, roles);
+  });
+  // The staff console and payouts answer non-staff with their own message (STAFF_MESSAGES.staffOnly).
+  app.decorate('requireStaff', async (request: FastifyRequest) => {
+    await identify(request);
+    assertSignedIn(request.authUser);
+    assertStaff(request.authUser, STAFF_MESSAGES.staffOnly);
   });
 }
 
@@ -117,5 +125,7 @@ declare module 'fastify' {
     authenticate: (request: FastifyRequest) => Promise<void>;
     requireUser: (request: FastifyRequest) => Promise<void>;
     requireRole: (...roles: Role[]) => (request: FastifyRequest) => Promise<void>;
+    /** Staff only: 401 anonymous, 403 (`STAFF_MESSAGES.staffOnly`) creators and brands. */
+    requireStaff: (request: FastifyRequest) => Promise<void>;
   }
 }

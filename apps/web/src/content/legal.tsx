@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Box, Skeleton, Typography } from '@mui/material';
-import { formatContestDate, formatContestDateLong, formatPrize, type ContestResponse } from '@app/domain';
+import { formatContestDate, formatContestDateLong, formatMoney, type ContestResponse } from '@app/domain';
 import { SITE_NAME, SUPPORT_EMAIL } from './site';
 
 /**
@@ -16,7 +16,7 @@ export type LegalContest = Pick<
   ContestResponse,
   | 'title'
   | 'brand'
-  | 'prize'
+  | 'prize_cents'
   | 'currency'
   | 'eligibility'
   | 'requirements'
@@ -114,7 +114,11 @@ function contestValues(contest: LegalContest | null | undefined) {
   return {
     title: contest ? contest.title : <Pending width="12em" />,
     brand: contest ? contest.brand.name : <Pending width="5em" />,
-    prize: contest ? formatPrize(contest.prize, contest.currency) : <Pending width="4em" />,
+    prize: contest ? (
+      formatMoney(contest.prize_cents, contest.currency, { wholeUnits: true, code: true })
+    ) : (
+      <Pending width="4em" />
+    ),
     minimumAge: contest ? contest.eligibility.minimum_age : <Pending width="1.5em" />,
     experience: contest ? contest.eligibility.experience : <Pending width="14em" />,
     country: contest ? contest.eligibility.country : <Pending width="8em" />,

@@ -280,6 +280,8 @@ export function makeDashboardContest(
     description: '',
     thumbnail: '',
     prize: '5000.00',
+    prize_cents: 500_000,
+    currency: 'USD',
     deadline: '2026-08-23T06:59:00.000Z',
     end_date: '2026-08-30T07:00:00.000Z',
     timezone: 'America/Los_Angeles',

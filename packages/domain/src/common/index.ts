@@ -2,3 +2,4 @@ export * from './address';
 export * from './paging';
 export * from './text';
 export * from './secret-pages';
+export * from './money';

@@ -1,4 +1,4 @@
-// Contest dates and prizes as every page writes them: plain functions, no schema (public pages
+// Contest dates as every page writes them (money: common/money.ts): plain functions, no schema (public pages
 // import them without the validation library).
 /**
  * A contest date in the contest's own time zone, e.g. '08-22-2025' or, with the time,
@@ -26,13 +26,4 @@ export function formatContestDateLong(iso: string, timezone: string): string {
     month: 'long',
     day: 'numeric',
   }).format(new Date(iso));
-}
-
-/** '5,000 USD' style prize text. */
-export function formatPrize(amount: number, currency = 'USD'): string {
-  // Whole amounts (every prize) without Intl: its first use costs the page ~30 ms of start-up.
-  const text = Number.isInteger(amount)
-    ? String(amount).replace(/\B(?=(\d{3})+$)/g, ',')
-    : amount.toLocaleString('en-US');
-  return `${text} ${currency}`;
 }

@@ -36,16 +36,6 @@ export const CREATOR_MESSAGES = {
   noBio: 'No bio provided',
 } as const;
 
-/** Integer cents → '1234.50' (the API's 2-decimal amounts; no floating point on the way). */
-export function centsToAmount(cents: number | bigint): string {
-  const value = BigInt(cents);
-  const negative = value < 0n;
-  const abs = negative ? -value : value;
-  const whole = abs / 100n;
-  const fraction = (abs % 100n).toString().padStart(2, '0');
-  return `${negative ? '-' : ''}${whole}.${fraction}`;
-}
-
 /** The stored profile fields under their response keys, each a string. */
 const profileResponseFieldsSchema = z.object(
   Object.fromEntries(Object.values(PROFILE_RESPONSE_KEYS).map((key) => [key, z.string()])) as {
@@ -104,8 +94,11 @@ export const dashboardContestSchema = z.object({
   title: z.string(),
   description: z.string(),
   thumbnail: z.string(),
-  /** Prize in dollars with 2 decimals. */
+  /** Prize in dollars with 2 decimals (the spec's field). */
   prize: z.string(),
+  /** The same prize in integer cents of `currency` (ISO 4217), as every amount the API adds. */
+  prize_cents: z.number(),
+  currency: z.string(),
   /** Submission deadline (ISO). */
   deadline: z.string(),
   /** When the contest ends: winners announced (ISO). */
@@ -131,7 +124,8 @@ export const dashboardContestSchema = z.object({
       ),
     })
     .nullable(),
-  result: z.object({ place: z.number(), prize: z.string() }).nullable(),
+  /** The creator's place and prize (integer cents in `currency`, ISO 4217), once results are published. */
+  result: z.object({ place: z.number(), prize_cents: z.number(), currency: z.string() }).nullable(),
   /** The product's shipment to a selected creator (carrier and tracking number), once shipped. */
   shipment: z
     .object({

@@ -146,9 +146,8 @@ export type CorrectResultsBody = z.infer<typeof correctResultsBodySchema>;
 
 export const winnerSchema = z.object({
   place: z.number(),
+  /** Integer cents, in `currency` (ISO 4217). */
   prize_cents: z.number(),
-  /** '5000.00' */
-  prize: z.string(),
   currency: z.string(),
   entry_id: z.number(),
   creator_id: z.number(),
@@ -189,7 +188,8 @@ export const scorecardSchema = z.object({
   rank_band: z.enum(RANK_BANDS),
   rank_band_label: z.string(),
   place: z.number().nullable(),
-  prize: z.string().nullable(),
+  /** Integer cents, in `currency`; null without a prize. */
+  prize_cents: z.number().nullable(),
   currency: z.string(),
   weighted_average: z.number().nullable(),
   judges: z.number(),

@@ -35,9 +35,8 @@ export const earningSchema = z.object({
   contest_id: z.number().nullable(),
   contest_title: z.string().nullable(),
   entry_id: z.number().nullable(),
-  /** Prize plus corrections, in cents. */
+  /** Prize plus corrections, in integer cents of `currency` (ISO 4217). */
   amount_cents: z.number(),
-  amount: z.string(),
   currency: z.string(),
   awarded_at: z.string(),
   status: z.enum(['pending', 'paid']),
@@ -58,7 +57,6 @@ export const payoutListSchema = z.object({
       creator_email: z.string(),
       currency: z.string(),
       amount_cents: z.number(),
-      amount: z.string(),
       earnings: z.number(),
     }),
   ),

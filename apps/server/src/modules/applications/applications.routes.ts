@@ -22,7 +22,8 @@ const tags = ['applications'];
 /**
  * Selecting creators and shipping (issue 14). Staff and brand users reach these routes; the
  * service then checks that a brand user belongs to the contest's brand (another brand: 403, or 404
- * for its drafts). Creators and anonymous callers: 403 / 401.
+ * for its drafts). Creators and anonymous callers: 403 / 401. Withdrawing a selected creator and
+ * releasing held applications in bulk are staff's only (the service's `assertStaff`).
  */
 export const applicationsRoutes =
   (deps: ApplicationsServiceDeps): FastifyPluginAsyncZod =>

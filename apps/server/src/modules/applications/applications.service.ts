@@ -23,7 +23,7 @@ import type { MailMessage } from '../../mail/mailer';
 import { recordAudit } from '../audit/audit.service';
 import { createContestsService } from '../contests/contests.service';
 import { declineEmail, selectionEmail, shipmentEmail } from './applications.emails';
-import { assertStaffOnly } from './applications.policy';
+import { assertStaff } from '../../lib/policy';
 import { addressLine, toAddress, toManagedApplication } from './applications.presenter';
 import * as repo from './applications.repository';
 
@@ -80,7 +80,7 @@ export function createApplicationsService(
     note: string,
   ): Promise<ManagedApplication> {
     const { row, contest } = await managedApplication(id, user);
-    if (action === 'withdraw') assertStaffOnly(user);
+    if (action === 'withdraw') assertStaff(user);
     const from = action === 'withdraw' ? 'selected' : 'pending';
     const to = action === 'select' ? 'selected' : action === 'decline' ? 'declined' : 'withdrawn';
     const now = clock();
@@ -247,7 +247,7 @@ export function createApplicationsService(
      * anything (staff): the console shows it before staff confirm.
      */
     async releasePreview(ref: string, user: User, query: ReleasePreviewQuery): Promise<ReleasePreview> {
-      assertStaffOnly(user);
+      assertStaff(user);
       const { contest } = await contests.managedContest(ref, user);
       if (query.product_id !== undefined && !contest.products.some((p) => p.id === query.product_id)) {
         throw AppError.validation({ product_id: [CONTEST_ADMIN_MESSAGES.productUnknown] });
@@ -280,7 +280,7 @@ export function createApplicationsService(
       user: User,
       body: Required<Omit<ReleaseBody, 'product_id'>> & { product_id?: number | undefined },
     ): Promise<ReleaseResponse> {
-      assertStaffOnly(user);
+      assertStaff(user);
       const { contest } = await contests.managedContest(ref, user);
       if (body.product_id !== undefined && !contest.products.some((p) => p.id === body.product_id)) {
         throw AppError.validation({ product_id: [CONTEST_ADMIN_MESSAGES.productUnknown] });

@@ -1,12 +1,9 @@
 import { CONTEST_ADMIN_MESSAGES, MESSAGES, type Role } from '@app/domain';
 import { AppError } from '../../lib/errors';
+import { isContestMember, type Member } from '../../lib/policy';
 
 /** A signed-in caller with the brand a brand user belongs to (null for everyone else). */
-export interface ContestActor {
-  id: number;
-  role: Role;
-  brandId: number | null;
-}
+export type ContestActor = Member;
 
 /** What the rules need of a contest. */
 interface ContestRef {
@@ -15,6 +12,7 @@ interface ContestRef {
 }
 
 const forbidden = () => new AppError('forbidden', MESSAGES.generic.forbidden);
+const ownerOf = (contest: ContestRef) => ({ brandId: contest.brand.id });
 
 /** Only creators apply to contests (spec §6); brands and staff run them. */
 export function canApply(user: { role: Role }): boolean {
@@ -25,30 +23,17 @@ export function assertCanApply(user: { role: Role }): void {
   if (!canApply(user)) throw forbidden();
 }
 
-/** Whether `actor` belongs to the contest's brand. */
-function isBrandOf(actor: ContestActor | undefined, contest: ContestRef): boolean {
-  return actor?.role === 'brand' && actor.brandId !== null && actor.brandId === contest.brand.id;
-}
-
 /** Published and archived contests are public; a draft is seen by staff and its brand only. */
 export function canSeeContest(actor: ContestActor | undefined, contest: ContestRef): boolean {
   if (contest.publicationStatus !== 'draft') return true;
-  return actor?.role === 'staff' || isBrandOf(actor, contest);
-}
-
-/** Staff run every contest; a brand user runs its brand's (applications, shipping, dashboard). */
-export function canManage(actor: ContestActor, contest: ContestRef): boolean {
-  return actor.role === 'staff' || isBrandOf(actor, contest);
-}
-
-export function assertCanManage(actor: ContestActor, contest: ContestRef): void {
-  if (!canManage(actor, contest)) throw forbidden();
+  return isContestMember(actor, ownerOf(contest));
 }
 
 /** Staff edit any contest; a brand user edits its brand's drafts (published ones are staff's). */
 export function assertCanEdit(actor: ContestActor, contest: ContestRef): void {
   if (actor.role === 'staff') return;
-  if (!isBrandOf(actor, contest) || contest.publicationStatus !== 'draft') throw forbidden();
+  if (!isContestMember(actor, ownerOf(contest), ['brand']) || contest.publicationStatus !== 'draft')
+    throw forbidden();
 }
 
 /** Staff create contests for any brand; a brand user for its own brand only. */
@@ -58,9 +43,4 @@ export function assertCanCreateFor(actor: ContestActor, brandId: unknown): void 
   if (typeof brandId === 'number' && brandId !== actor.brandId) {
     throw new AppError('forbidden', CONTEST_ADMIN_MESSAGES.brandOwnOnly);
   }
-}
-
-/** Publishing, archiving, stock, withdrawals and bulk releases are staff's. */
-export function assertStaff(actor: { role: Role }): void {
-  if (actor.role !== 'staff') throw forbidden();
 }

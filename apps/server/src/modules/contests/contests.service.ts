@@ -32,12 +32,11 @@ import { sendEmailJob } from '../../jobs/send-email.job';
 import { AppError } from '../../lib/errors';
 import { toWebp } from '../../lib/images';
 import { applicationConfirmationEmail } from './contests.emails';
+import { assertContestMember, assertStaff } from '../../lib/policy';
 import {
   assertCanApply,
   assertCanCreateFor,
   assertCanEdit,
-  assertCanManage,
-  assertStaff,
   canSeeContest,
   type ContestActor,
 } from './contests.policy';
@@ -213,7 +212,7 @@ function contestsServiceOn(db: DbOrTx, deps: ContestsServiceDeps, clock: () => D
     if (!row || (row.publicationStatus === 'draft' && !canSeeContest(actor, row))) {
       throw new AppError('not_found', MESSAGES.generic.notFound);
     }
-    assertCanManage(actor, row);
+    assertContestMember(actor, { brandId: row.brand.id });
     return { actor, row };
   }
 

@@ -64,6 +64,13 @@ async function csrfFor(user: TestUser): Promise<string> {
   return cookie!.value;
 }
 
+/** The profile as its creator reads it back (GET), after a save or a refused one. */
+async function readProfile(user: TestUser) {
+  const res = await ctx.app.inject({ method: 'GET', url: PROFILE_URL, headers: user.headers });
+  expect(res.statusCode).toBe(200);
+  return res.json();
+}
+
 async function patch(
   user: TestUser,
   fields: Record<string, string>,
@@ -141,16 +148,17 @@ describe("another creator's profile", () => {
     const first = await createUser(ctx);
     const second = await createUser(ctx);
     await patch(first, { ...COMPLETE, email: first.email });
-    const res = await ctx.app.inject({ method: 'GET', url: PROFILE_URL, headers: second.headers });
-    expect(res.json()).toMatchObject({ id: second.id, full_name: '', email: second.email });
-    expect(res.json().profile.bio).toBe('');
+    const res = await readProfile(second);
+    expect(res).toMatchObject({ id: second.id, full_name: '', email: second.email });
+    expect(res.profile.bio).toBe('');
     // An id in the body is ignored: the PATCH changes the caller's own profile.
     await patch(second, { bio: 'Second', id: String(first.id), user_id: String(first.id) } as Record<
       string,
       string
     >);
-    const firstAfter = await ctx.app.inject({ method: 'GET', url: PROFILE_URL, headers: first.headers });
-    expect(firstAfter.json().profile.bio).toBe(COMPLETE.bio);
+    const firstAfter = await readProfile(first);
+    expect((await readProfile(second)).profile.bio).toBe('Second');
+    expect(firstAfter.profile.bio).toBe(COMPLETE.bio);
   });
 });
 
@@ -189,8 +197,8 @@ describe('PATCH /api/accounts/auth/creator-profile/', () => {
         country: 'US',
       },
     });
-    const again = await ctx.app.inject({ method: 'GET', url: PROFILE_URL, headers: creator.headers });
-    expect(again.json()).toEqual(body);
+    const again = await readProfile(creator);
+    expect(again).toEqual(body);
   });
 
   it('accepts a partial update and leaves other fields alone', async () => {
@@ -199,7 +207,14 @@ describe('PATCH /api/accounts/auth/creator-profile/', () => {
     const res = await patch(creator, { bio: 'Shorter bio' });
     expect(res.statusCode).toBe(200);
     expect(res.json().profile).toMatchObject({ bio: 'Shorter bio', shipping_city: 'Austin' });
-    expect(res.json().full_name).toBe('Ada Lovelace');
+    const saved = await readProfile(creator);
+    expect(saved).toMatchObject({ full_name: 'Ada Lovelace', phone_number: COMPLETE.phone });
+    expect(saved.profile).toMatchObject({
+      bio: 'Shorter bio',
+      website: COMPLETE.website,
+      shipping_city: 'Austin',
+      shipping_address_line1: COMPLETE.shipping_address_line1,
+    });
   });
 
   it('also accepts a JSON body', async () => {
@@ -213,6 +228,7 @@ describe('PATCH /api/accounts/auth/creator-profile/', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().profile).toMatchObject({ bio: 'From JSON', shipping_city: 'Denver' });
+    expect((await readProfile(creator)).profile).toMatchObject({ bio: 'From JSON', shipping_city: 'Denver' });
   });
 
   describe('CSRF double submit', () => {
@@ -298,8 +314,8 @@ describe('PATCH /api/accounts/auth/creator-profile/', () => {
         bio: ['Bio must be at most 500 characters'],
         name: ['name is required'],
       });
-      const after = await ctx.app.inject({ method: 'GET', url: PROFILE_URL, headers: creator.headers });
-      expect(after.json().profile.shipping_city).toBe('');
+      const after = await readProfile(creator);
+      expect(after.profile.shipping_city).toBe('');
     });
 
     it.each(['+1555123456', '5551234567', '+123456789012345'])('accepts the phone %s', async (phone) => {
@@ -322,6 +338,7 @@ describe('PATCH /api/accounts/auth/creator-profile/', () => {
       const creator = await createUser(ctx);
       const res = await patch(creator, { bio: 'b'.repeat(500) });
       expect(res.statusCode).toBe(200);
+      expect((await readProfile(creator)).profile.bio).toBe('b'.repeat(500));
     });
 
     it('refuses a field longer than its bound, on that field, and saves nothing', async () => {
@@ -332,15 +349,18 @@ describe('PATCH /api/accounts/auth/creator-profile/', () => {
       });
       expect(res.statusCode).toBe(400);
       expect(Object.keys(res.json())).toContain('website');
-      const after = await ctx.app.inject({ method: 'GET', url: PROFILE_URL, headers: creator.headers });
-      expect(after.json().profile.bio).toBe('');
+      const after = await readProfile(creator);
+      expect(after.profile.bio).toBe('');
     });
 
     it('refuses an unknown gender and accepts the listed ones', async () => {
       const creator = await createUser(ctx);
       expect((await patch(creator, { gender: 'robot' })).statusCode).toBe(400);
-      for (const gender of ['', 'male', 'female', 'other'])
+      expect((await readProfile(creator)).profile.gender).toBe('');
+      for (const gender of ['male', 'female', 'other', '']) {
         expect((await patch(creator, { gender })).statusCode).toBe(200);
+        expect((await readProfile(creator)).profile.gender).toBe(gender);
+      }
     });
 
     it('leaves the optional fields optional', async () => {
@@ -355,6 +375,17 @@ describe('PATCH /api/accounts/auth/creator-profile/', () => {
         instagram: '',
       });
       expect(res.statusCode).toBe(200);
+      const saved = await readProfile(creator);
+      expect(saved.full_name).toBe('Ada Lovelace');
+      expect(saved.profile).toMatchObject({
+        bio: COMPLETE.bio,
+        shipping_city: 'Austin',
+        shipping_address_line2: '',
+        gender: '',
+        youtube_url: '',
+        portfolio_url: '',
+        instagram_url: '',
+      });
     });
   });
 
@@ -372,6 +403,10 @@ describe('PATCH /api/accounts/auth/creator-profile/', () => {
       expect(res.statusCode).toBe(200);
       const picture = res.json().profile.profilePicture as string;
       expect(picture).toMatch(/^\/media\/avatars\/\d+\/[a-f0-9]+\.webp$/);
+      expect((await readProfile(creator)).profile).toMatchObject({
+        bio: 'With avatar',
+        profilePicture: picture,
+      });
       const media = await ctx.app.inject({ method: 'GET', url: picture });
       expect(media.statusCode).toBe(200);
       const meta = await sharp(media.rawPayload).metadata();
@@ -399,6 +434,7 @@ describe('PATCH /api/accounts/auth/creator-profile/', () => {
       );
       expect(second.statusCode).toBe(200);
       expect(second.json().profile.profilePicture).not.toBe(first.json().profile.profilePicture);
+      expect((await readProfile(creator)).profile.profilePicture).toBe(second.json().profile.profilePicture);
       const old = await ctx.app.inject({ method: 'GET', url: first.json().profile.profilePicture });
       expect(old.statusCode).toBe(404);
     });
@@ -417,8 +453,8 @@ describe('PATCH /api/accounts/auth/creator-profile/', () => {
       );
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ avatar: ['Upload a valid image: JPEG, PNG or WebP.'] });
-      const after = await ctx.app.inject({ method: 'GET', url: PROFILE_URL, headers: creator.headers });
-      expect(after.json().profile.bio).toBe('');
+      const after = await readProfile(creator);
+      expect(after.profile.bio).toBe('');
     });
 
     it('refuses a GIF and a truncated PNG (400)', async () => {
@@ -482,8 +518,8 @@ describe('PATCH /api/accounts/auth/creator-profile/', () => {
       const confirm = await ctx.app.inject({ method: 'GET', url: path });
       expect(confirm.statusCode).toBe(303);
       expect(confirm.headers.location).toBe('/verification-success');
-      const after = await ctx.app.inject({ method: 'GET', url: PROFILE_URL, headers: creator.headers });
-      expect(after.json()).toMatchObject({ email: newEmail, pending_email: null });
+      const after = await readProfile(creator);
+      expect(after).toMatchObject({ email: newEmail, pending_email: null });
 
       const reused = await ctx.app.inject({ method: 'GET', url: path });
       expect(reused.headers.location).toBe('/verification-failed');
@@ -499,8 +535,8 @@ describe('PATCH /api/accounts/auth/creator-profile/', () => {
       await patch(creator, { email: second, current_password: creator.password });
       const stale = await ctx.app.inject({ method: 'GET', url: firstPath });
       expect(stale.headers.location).toBe('/verification-failed');
-      const after = await ctx.app.inject({ method: 'GET', url: PROFILE_URL, headers: creator.headers });
-      expect(after.json()).toMatchObject({ email: creator.email, pending_email: second });
+      const after = await readProfile(creator);
+      expect(after).toMatchObject({ email: creator.email, pending_email: second });
     });
 
     it('cancels a pending change when the current address is saved again', async () => {
@@ -508,6 +544,7 @@ describe('PATCH /api/accounts/auth/creator-profile/', () => {
       await patch(creator, { email: `other-${creator.id}@example.com`, current_password: creator.password });
       const res = await patch(creator, { email: creator.email });
       expect(res.json()).toMatchObject({ email: creator.email, pending_email: null });
+      expect(await readProfile(creator)).toMatchObject({ email: creator.email, pending_email: null });
     });
 
     it('refuses an address another account uses', async () => {

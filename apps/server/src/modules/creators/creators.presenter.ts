@@ -40,6 +40,8 @@ export function toDashboardContest(
     description: row.description,
     thumbnail: row.thumbnailUrl,
     prize: centsToAmount(row.prizeCents),
+    prize_cents: row.prizeCents,
+    currency: row.currency,
     deadline: row.submissionDeadline.toISOString(),
     end_date: row.winnersAt.toISOString(),
     timezone: row.timezone,
@@ -60,7 +62,7 @@ export function toDashboardContest(
           })),
         }
       : null,
-    result: result ? { place: result.place, prize: centsToAmount(result.prizeCents) } : null,
+    result: result ? { place: result.place, prize_cents: result.prizeCents, currency: row.currency } : null,
     shipment:
       row.shippedAt && row.shippingCarrier !== null && row.trackingNumber !== null
         ? {

@@ -31,6 +31,7 @@ export function findParticipatedContests(db: DbOrTx, userId: number) {
         description: contests.description,
         thumbnailUrl: contests.thumbnailUrl,
         prizeCents: contests.prizeCents,
+        currency: contests.currency,
         submissionDeadline: contests.submissionDeadline,
         winnersAt: contests.winnersAt,
         timezone: contests.timezone,

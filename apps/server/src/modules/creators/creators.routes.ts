@@ -15,14 +15,12 @@ import {
   PROFILE_UPDATE_FIELDS,
 } from '@app/domain';
 import { AppError } from '../../lib/errors';
-import type { AuthUser } from '../../plugins/auth';
 import { createCreatorsService, type CreatorsServiceDeps } from './creators.service';
 import {
   createCreatorProfileService,
   type CreatorProfileServiceDeps,
   type ProfileUpdateInput,
 } from './creator-profile.service';
-import { assertAllowed, canEditCreatorProfile, canUseCreatorDashboard } from './creators.policy';
 import { issueCsrfCookie, requireCsrf } from './csrf';
 import { presented } from '../../plugins/presented';
 
@@ -41,10 +39,8 @@ export const creatorsRoutes =
 
     const creators = createCreatorsService(deps);
     const profiles = createCreatorProfileService(deps);
-    const allow = (can: (user: AuthUser) => boolean) => ({
-      preHandler: [app.requireUser, async (request: FastifyRequest) => assertAllowed(can, request.authUser!)],
-    });
-    const creatorOnly = allow(canUseCreatorDashboard);
+    // Each route reads and edits the caller's own data only: every query is keyed by the caller's id.
+    const creatorOnly = { preHandler: app.requireRole('creator') };
     const secureCookie = deps.config.PUBLIC_URL.startsWith('https://');
     const userId = (request: FastifyRequest) => request.authUser!.id;
 
@@ -117,7 +113,7 @@ export const creatorsRoutes =
     app.get(
       '/accounts/auth/creator-profile/',
       {
-        ...allow(canEditCreatorProfile),
+        ...creatorOnly,
         schema: {
           tags,
           summary: 'Own creator profile; sets the csrftoken cookie',
@@ -133,7 +129,7 @@ export const creatorsRoutes =
     app.patch(
       '/accounts/auth/creator-profile/',
       {
-        preHandler: [...allow(canEditCreatorProfile).preHandler, requireCsrf],
+        preHandler: [creatorOnly.preHandler, requireCsrf],
         schema: {
           tags,
           summary: 'Update own creator profile (multipart; optional avatar). Needs X-CSRFToken.',

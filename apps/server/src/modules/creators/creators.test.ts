@@ -219,8 +219,10 @@ describe('GET /api/accounts/creator/dashboard/ and /api/creator/dashboard/', () 
     expect(ended).toMatchObject({
       status: 'completed',
       prize: '1000.00',
+      prize_cents: 100_000,
+      currency: 'USD',
       timezone: 'America/Los_Angeles',
-      result: { place: 1, prize: '1000.00' },
+      result: { place: 1, prize_cents: 100_000, currency: 'USD' },
     });
     expect(new Date(ended.deadline).getTime()).toBeLessThan(Date.now());
     expect(new Date(ended.end_date).getTime()).toBeGreaterThan(new Date(ended.deadline).getTime());

@@ -31,8 +31,16 @@ describe('text field limits', () => {
       creator.id,
     ]);
     expect(rows[0]).toEqual({ first_name: 'Ada' });
-    const ok = await patchProfile(creator.headers, { name: `Ada ${'L'.repeat(FIELD_LIMITS.name - 4)}` });
+    const longest = `Ada ${'L'.repeat(FIELD_LIMITS.name - 4)}`;
+    const ok = await patchProfile(creator.headers, { name: longest });
     expect(ok.statusCode).toBe(200);
+    // Read back: the longest name allowed is stored whole.
+    const saved = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/accounts/auth/creator-profile/',
+      headers: creator.headers,
+    });
+    expect(saved.json().full_name).toBe(longest);
   });
 
   it('has the database refuse an over-long value written directly', async () => {

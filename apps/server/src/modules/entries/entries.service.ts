@@ -23,13 +23,14 @@ import {
 import type { AppDeps } from '../../app-deps';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
+import { assertContestMember } from '../../lib/policy';
 import { throttle } from '../../lib/throttle';
 import type { AuthUser } from '../../plugins/auth';
 import { recordAudit, type AuditActor } from '../audit/audit.service';
 import { createContestsService } from '../contests/contests.service';
 import { createVideosService } from '../videos/videos.service';
 import { createEntryEmails } from './entries.emails';
-import { canReply, canReview, canSeeEntry, canSubmit, isReviewer, type EntryViewer } from './entries.policy';
+import { canReply, canReview, canSeeEntry, canSubmit, type EntryViewer } from './entries.policy';
 import { fullName, toEntry, toEntryEvent, toEntryNote, toEntryVersion } from './entries.presenter';
 import * as repo from './entries.repository';
 import { brandOfUser, contactOf } from '../accounts/membership';
@@ -69,7 +70,7 @@ export function createEntriesService(deps: EntriesServiceDeps, clock: () => Date
   const emails = createEntryEmails(deps);
 
   const viewerOf = async (user: AuthUser): Promise<EntryViewer> => ({
-    user,
+    ...user,
     brandId: user.role === 'brand' ? await brandOfUser(db, user.id) : null,
   });
 
@@ -357,7 +358,7 @@ export function createEntriesService(deps: EntriesServiceDeps, clock: () => Date
      */
     async listForReviewer(contestRef: string, user: AuthUser, filter?: EntryFilter): Promise<Entry[]> {
       const contest = await contests.getContest(contestRef);
-      if (!isReviewer(await viewerOf(user), { brandId: contest.brand.id })) throw forbidden();
+      assertContestMember(await viewerOf(user), { brandId: contest.brand.id });
       const rows = await repo.listEntriesOfContest(db, contest.id);
       const counts = await repo.countNotes(
         db,

@@ -1,12 +1,8 @@
+import { ordinal } from '@app/domain';
 import type { AppDeps } from '../../app-deps';
 import { sendEmailJob } from '../../jobs/send-email.job';
 import type { MailMessage } from '../../mail/mailer';
 import { PRODUCT_NAME, renderEmail } from '../../mail/templates';
-
-const ordinal = (n: number) => {
-  const suffix = n % 100 >= 11 && n % 100 <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
-  return `${n}${suffix}`;
-};
 
 /** Every entrant learns the results are out, with a link to their own scorecard. */
 export function resultsEmail(

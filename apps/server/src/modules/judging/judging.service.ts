@@ -1,5 +1,4 @@
 import {
-  centsToAmount,
   compareRanked,
   JUDGING_LIMITS,
   JUDGING_MESSAGES,
@@ -25,6 +24,7 @@ import type { AppDeps } from '../../app-deps';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { pageWindow, toPage } from '../../lib/paging';
+import { assertContestMember, assertSignedIn, assertStaff, isContestMember } from '../../lib/policy';
 import type { AuthUser } from '../../plugins/auth';
 import { recordAudit } from '../audit/audit.service';
 import { awardPrizes, correctPrize } from '../payouts/payouts.service';
@@ -32,7 +32,7 @@ import { createJudgingEmails } from './judging.emails';
 import * as repo from './judging.repository';
 import { brandOfUser } from '../accounts/membership';
 import type { ContestRow, JudgedEntryRow, ScoreRow } from './judging.repository';
-import { assertCanReadScorecard, assertJudge, assertSignedIn, assertStaff, isJudge } from './judging.policy';
+import { assertCanReadScorecard } from './judging.policy';
 import { creatorName, toJudgedVideo, toOwnScore } from './judging.presenter';
 
 export type JudgingServiceDeps = Pick<AppDeps, 'database' | 'storage' | 'queue' | 'config' | 'log'>;
@@ -135,9 +135,12 @@ export function createJudgingService(deps: JudgingServiceDeps, clock: () => Date
   };
   /** 403 for those who see the contest but do not judge it; 404 for a draft they cannot see. */
   const requireJudge = async (user: AuthUser, contest: ContestRow) => {
-    const brandId = user.role === 'brand' ? await brandOfUser(db, user.id) : null;
-    if (contest.publicationStatus === 'draft' && !isJudge(user, contest.brandId, brandId)) throw notFound();
-    assertJudge(user, contest.brandId, brandId);
+    const judge = {
+      ...user,
+      brandId: user.role === 'brand' ? await brandOfUser(db, user.id) : null,
+    };
+    if (contest.publicationStatus === 'draft' && !isContestMember(judge, contest)) throw notFound();
+    assertContestMember(judge, contest, JUDGING_MESSAGES.judgesOnly);
   };
   const window = (contest: ContestRow, now = clock()) => ({
     contest_id: contest.id,
@@ -156,7 +159,6 @@ export function createJudgingService(deps: JudgingServiceDeps, clock: () => Date
   ): Winner => ({
     place: result.place,
     prize_cents: result.prizeCents,
-    prize: centsToAmount(result.prizeCents),
     currency,
     entry_id: row.entryId,
     creator_id: row.userId,
@@ -501,7 +503,7 @@ export function createJudgingService(deps: JudgingServiceDeps, clock: () => Date
         rank_band: band,
         rank_band_label: RANK_BAND_LABELS[band],
         place: result?.place ?? null,
-        prize: result && result.prizeCents > 0 ? centsToAmount(result.prizeCents) : null,
+        prize_cents: result && result.prizeCents > 0 ? result.prizeCents : null,
         currency: contest.currency,
         weighted_average: average(own),
         judges: own.judges,

@@ -342,11 +342,12 @@ describe('judging, results and payouts', () => {
       winners: [
         expect.objectContaining({
           place: 1,
-          prize: '5000.00',
+          prize_cents: 500_000,
+          currency: 'USD',
           entry_id: w.entryId,
           creator_name: 'Winner Test',
         }),
-        expect.objectContaining({ place: 2, prize: '1000.00', entry_id: r.entryId }),
+        expect.objectContaining({ place: 2, prize_cents: 100_000, entry_id: r.entryId }),
       ],
     });
     const again = await call('POST', url, staff, body);
@@ -391,7 +392,7 @@ describe('judging, results and payouts', () => {
       rank: 3,
       entries_count: 3,
       place: null,
-      prize: null,
+      prize_cents: null,
       judges: 2,
       weighted_average: 4.85,
       criteria: [
@@ -411,7 +412,13 @@ describe('judging, results and payouts', () => {
     expect(secondJudge).toBeDefined();
     expect(JSON.stringify(card)).not.toMatch(new RegExp(`${judgeA.email}|${staff.email}`));
     const winnerCard = (await call('GET', `/api/entries/${w.entryId}/scorecard/`, winner)).json<Scorecard>();
-    expect(winnerCard).toMatchObject({ rank: 1, place: 1, prize: '5000.00', rank_band: 'winner' });
+    expect(winnerCard).toMatchObject({
+      rank: 1,
+      place: 1,
+      prize_cents: 500_000,
+      currency: 'USD',
+      rank_band: 'winner',
+    });
 
     // The winner's film carries a trophy; the dashboard counts the contest won.
     const video = (await call('GET', `/api/videos/videos/${w.videoIds[0]}/`, winner)).json();
@@ -453,7 +460,8 @@ describe('judging, results and payouts', () => {
     const pending = (await call('GET', '/api/payouts/?status=pending', staff)).json<PayoutList>();
     expect(pending.earnings.find((x) => x.earning_id === earningId)).toMatchObject({
       status: 'pending',
-      amount: '2500.50',
+      amount_cents: 250_050,
+      currency: 'USD',
       user_id: user.id,
     });
     expect(pending.per_creator.find((x) => x.user_id === user.id)).toMatchObject({ amount_cents: 250_050 });

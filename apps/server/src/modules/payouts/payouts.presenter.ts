@@ -1,4 +1,4 @@
-import { centsToAmount, type Earning, type LedgerRow, type PayoutList } from '@app/domain';
+import { type Earning, type LedgerRow, type PayoutList } from '@app/domain';
 import type { EarningRow, LedgerRowRecord } from './payouts.repository';
 
 const nameOf = (row: { creatorFirstName: string; creatorLastName: string; creatorEmail: string }) =>
@@ -15,7 +15,6 @@ export function toEarning(row: EarningRow): Earning {
     contest_title: row.contestTitle,
     entry_id: row.entryId,
     amount_cents: cents,
-    amount: centsToAmount(cents),
     currency: row.currency,
     awarded_at: row.awardedAt.toISOString(),
     status: row.paidAt ? 'paid' : 'pending',
@@ -37,11 +36,9 @@ export function toPayoutList(status: 'pending' | 'paid', rows: EarningRow[]): Pa
       creator_email: e.creator_email,
       currency: e.currency,
       amount_cents: 0,
-      amount: '0.00',
       earnings: 0,
     };
     sum.amount_cents += e.amount_cents;
-    sum.amount = centsToAmount(sum.amount_cents);
     sum.earnings += 1;
     sums.set(key, sum);
   }

@@ -8,7 +8,6 @@ import {
   recordPayoutBodySchema,
 } from '@app/domain';
 import type { AppDeps } from '../../app-deps';
-import { assertCanManagePayouts } from './payouts.policy';
 import { createPayoutsService } from './payouts.service';
 
 const tags = ['payouts'];
@@ -21,10 +20,7 @@ export const payoutsRoutes =
   async (app) => {
     const payouts = createPayoutsService(deps);
     const routes: FastifyPluginAsyncZod = async (staff) => {
-      staff.addHook('onRequest', async (request) => {
-        await app.authenticate(request);
-        assertCanManagePayouts(request.authUser);
-      });
+      staff.addHook('onRequest', app.requireStaff);
       const actorId = (request: { authUser?: { id: number } }) => request.authUser!.id;
 
       staff.get(

@@ -226,7 +226,8 @@ export function createPayoutsService(deps: PayoutsServiceDeps) {
           e.creator_email,
           e.contest_title,
           e.entry_id,
-          e.amount,
+          // The spreadsheet's amount column: '5000.00' (the JSON API gives amount_cents).
+          centsToAmount(e.amount_cents),
           e.currency,
           e.awarded_at,
           e.status,

@@ -3,7 +3,6 @@ import type { AppDeps } from '../../app-deps';
 import { staffAccountsRoutes } from '../accounts/accounts.staff.routes';
 import { staffAuditRoutes } from '../audit/audit.routes';
 import { staffVideosRoutes } from '../videos/videos.staff.routes';
-import { assertCanUseStaffConsole } from './staff.policy';
 
 /**
  * Everything under /api/staff/: the staff console's API. One onRequest hook admits staff only
@@ -15,10 +14,7 @@ export const staffRoutes =
   async (app) => {
     await app.register(
       async (staff) => {
-        staff.addHook('onRequest', async (request) => {
-          await app.authenticate(request);
-          assertCanUseStaffConsole(request.authUser);
-        });
+        staff.addHook('onRequest', app.requireStaff);
         await staff.register(staffVideosRoutes(deps));
         await staff.register(staffAccountsRoutes(deps));
         await staff.register(staffAuditRoutes(deps));

@@ -1,3 +1,4 @@
+import { isStaff } from '../../lib/policy';
 import type { AuthUser } from '../../plugins/auth';
 
 /** What the rules read of a video. */
@@ -18,13 +19,13 @@ export interface VideoAccess {
 export function canSeeVideo(user: AuthUser | undefined, video: VideoAccess): boolean {
   return (
     video.isApproved ||
-    (!!user && (user.id === video.ownerId || user.role === 'staff' || isBrandOfEnteredContest(user, video)))
+    (!!user && (user.id === video.ownerId || isStaff(user) || isBrandOfEnteredContest(user, video)))
   );
 }
 
 /** Only staff list everyone's unapproved videos (the review queue). */
 export function canListUnapprovedVideos(user: AuthUser | undefined): boolean {
-  return user?.role === 'staff';
+  return isStaff(user);
 }
 
 /** Only the owner changes a video's title and description. */
@@ -34,7 +35,7 @@ export function canEditVideo(user: AuthUser, video: VideoAccess): boolean {
 
 /** The owner or staff delete a video. */
 export function canDeleteVideo(user: AuthUser, video: VideoAccess): boolean {
-  return user.id === video.ownerId || user.role === 'staff';
+  return user.id === video.ownerId || isStaff(user);
 }
 
 /** Only the owner adds or replaces a video's captions. */
@@ -54,5 +55,5 @@ export function isBrandOfEnteredContest(user: AuthUser, video: VideoAccess): boo
 /** The original file: its owner, staff and the brand of the contest it was entered in; nobody else. */
 export function canDownloadOriginal(user: AuthUser | undefined, video: VideoAccess): boolean {
   if (!user) return false;
-  return user.id === video.ownerId || user.role === 'staff' || isBrandOfEnteredContest(user, video);
+  return user.id === video.ownerId || isStaff(user) || isBrandOfEnteredContest(user, video);
 }

@@ -1,11 +1,12 @@
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
+import userEventLib from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ACCOUNT_MESSAGES, CREATOR_MESSAGES, MESSAGES } from '@app/domain';
+import { ACCOUNT_MESSAGES, CREATOR_MESSAGES, MESSAGES, type CreatorProfile } from '@app/domain';
 import { RequireAuth } from '../../require-auth';
 import { sessionStore } from '../../../lib/session';
 import { renderWithProviders } from '../../../testing/render';
 import { jsonResponse } from '../../../testing/http';
-import { makeNewCreatorProfile, makeSession } from '../../../testing/fixtures';
+import { makeCreatorProfile, makeNewCreatorProfile, makeSession } from '../../../testing/fixtures';
 import CreatorDashboardPage from './creator-dashboard';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -66,6 +67,62 @@ describe('Creator dashboard', { timeout: 20_000 }, () => {
     expect(await screen.findByText('No running contests found.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Browse Contests' })).toHaveAttribute('href', '/contests');
     expect(screen.getByRole('button', { name: 'Upload Your First Video' })).toBeInTheDocument();
+  });
+
+  it('saves the profile and reads it back: a fresh page shows what was saved', async () => {
+    const userEvent = userEventLib.setup({ delay: null });
+    document.cookie = 'csrftoken=test-csrf-token-0123456789abcdefghijkl';
+    // The server as the test's memory: a PATCH stores the fields, a GET answers what is stored.
+    let stored: CreatorProfile = makeCreatorProfile({ id: 3 });
+    fetchMock.mockImplementation(async (input, init) => {
+      const url = String(input);
+      if (url !== '/api/accounts/auth/creator-profile/') return responses[url]!();
+      if (init?.method === 'PATCH') {
+        const body = init.body as FormData;
+        const name = String(body.get('name'));
+        stored = {
+          ...stored,
+          full_name: name,
+          first_name: name.split(' ')[0]!,
+          last_name: name.split(' ').slice(1).join(' '),
+          profile: {
+            ...stored.profile,
+            bio: String(body.get('bio')),
+            shipping_city: String(body.get('shipping_city')),
+          },
+        };
+      }
+      return jsonResponse(200, stored);
+    });
+    renderDashboard();
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Profile' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Profile' });
+    await userEvent.clear(within(dialog).getByLabelText(/Full Name/));
+    await userEvent.type(within(dialog).getByLabelText(/Full Name/), 'Ada King');
+    await userEvent.clear(within(dialog).getByLabelText(/Bio/));
+    await userEvent.type(within(dialog).getByLabelText(/Bio/), 'Shoots chairs at dawn');
+    await userEvent.clear(within(dialog).getByLabelText(/City/));
+    await userEvent.type(within(dialog).getByLabelText(/City/), 'Denver');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText(MESSAGES.dashboard.profileUpdated)).toBeInTheDocument();
+
+    // A fresh page (new query cache) GETs the profile again and shows the saved values.
+    cleanup();
+    fetchMock.mockClear();
+    renderDashboard();
+    expect(await screen.findByRole('heading', { name: 'Ada King' })).toBeInTheDocument();
+    expect(screen.getByText('Shoots chairs at dawn')).toBeInTheDocument();
+    expect(
+      fetchMock.mock.calls.some(
+        ([url, init]) =>
+          String(url) === '/api/accounts/auth/creator-profile/' && (init?.method ?? 'GET') === 'GET',
+      ),
+    ).toBe(true);
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Profile' }));
+    const reopened = screen.getByRole('dialog', { name: 'Edit Profile' });
+    expect(within(reopened).getByLabelText(/Full Name/)).toHaveValue('Ada King');
+    expect(within(reopened).getByLabelText(/Bio/)).toHaveValue('Shoots chairs at dawn');
+    expect(within(reopened).getByLabelText(/City/)).toHaveValue('Denver');
   });
 
   it('says the session expired and goes to /login when the refresh fails', async () => {

@@ -1,6 +1,6 @@
 import { Link as RouterLink } from 'react-router';
 import { Box, Button, Typography } from '@mui/material';
-import { formatPrize, LIMITS } from '@app/domain';
+import { formatMoney, LIMITS } from '@app/domain';
 import { SimplePage } from '../../../components/simple-page';
 import { paths } from '../../../config/paths';
 import { SITE_NAME } from '../../../content/site';
@@ -18,7 +18,8 @@ export default function AboutPage() {
         recognition of the community.
       </Typography>
       <Typography color="textSecondary" sx={{ mb: 4 }}>
-        The current contest is run with Hbada, with a grand prize of {formatPrize(LIMITS.prizeUsd)}.
+        The current contest is run with Hbada, with a grand prize of{' '}
+        {formatMoney(LIMITS.prizeUsd * 100, 'USD', { wholeUnits: true, code: true })}.
       </Typography>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
         <Button component={RouterLink} to={paths.howItWorks} variant="contained">

@@ -1,6 +1,6 @@
 import { Link as RouterLink } from 'react-router';
 import { Box, Link, Typography } from '@mui/material';
-import { formatPrize, LIMITS } from '@app/domain';
+import { formatMoney, LIMITS } from '@app/domain';
 import { SimplePage } from '../../../components/simple-page';
 import { paths } from '../../../config/paths';
 
@@ -23,7 +23,7 @@ const QUESTIONS = [
   },
   {
     q: 'What can I win?',
-    a: `The current contest's grand prize is ${formatPrize(LIMITS.prizeUsd)}, paid by a payment service or bank transfer.`,
+    a: `The current contest's grand prize is ${formatMoney(LIMITS.prizeUsd * 100, 'USD', { wholeUnits: true, code: true })}, paid by a payment service or bank transfer.`,
   },
 ];
 

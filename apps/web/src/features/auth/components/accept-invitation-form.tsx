@@ -4,6 +4,7 @@ import { Alert, Button, CircularProgress, Stack, Typography } from '@mui/materia
 import { INVITATION_MESSAGES, MESSAGES, passwordProblems, type InvitationPreview } from '@app/domain';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
+import { showServerFieldErrors } from '../../../lib/form-errors';
 import { dashboardPathFor } from '../../../lib/session';
 import { useAcceptInvitation } from '../api/accept-invitation';
 import { useInvitation } from '../api/get-invitation';
@@ -85,13 +86,7 @@ export function AcceptInvitationForm({ token }: { token: string }) {
       { token, ...values },
       {
         onSuccess: (session) => completeSignIn(session, dashboardPathFor(session.user.role)),
-        onError: (error) => {
-          const fields = error instanceof ApiError ? error.fieldErrors() : {};
-          for (const name of ['password', 'confirm_password'] as const) {
-            const message = fields[name]?.[0];
-            if (message) form.setError(name, { message });
-          }
-        },
+        onError: (error) => showServerFieldErrors(form.setError, error, ['password', 'confirm_password']),
       },
     ),
   );

@@ -5,6 +5,7 @@ import { Alert, Button, Stack, Typography } from '@mui/material';
 import { changePasswordFormSchema, LIMITS, MESSAGES, type ChangePasswordForm } from '@app/domain';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
+import { showServerFieldErrors } from '../../../lib/form-errors';
 import { useChangePassword } from '../api/change-password';
 import { PasswordField } from './password-field';
 
@@ -24,13 +25,7 @@ export function ChangePasswordFormPanel() {
 
   const onSubmit = form.handleSubmit((values) =>
     change.mutate(values, {
-      onError: (error) => {
-        const fields = error instanceof ApiError ? error.fieldErrors() : {};
-        for (const name of FIELDS) {
-          const message = fields[name]?.[0];
-          if (message) form.setError(name, { message });
-        }
-      },
+      onError: (error) => showServerFieldErrors(form.setError, error, FIELDS),
     }),
   );
 

@@ -6,6 +6,7 @@ import { Alert, Button, CircularProgress, Stack, Typography } from '@mui/materia
 import { LIMITS, MESSAGES, resetPasswordFormSchema, type ResetPasswordForm } from '@app/domain';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
+import { showServerFieldErrors } from '../../../lib/form-errors';
 import { useConfirmPasswordReset } from '../api/confirm-password-reset';
 import { useResetLinkCheck } from '../api/check-password-reset-link';
 import { PasswordField } from './password-field';
@@ -41,15 +42,10 @@ export function ResetPasswordFormPanel({ uidb64, token }: { uidb64?: string; tok
       { uidb64: uidb64!, token: token!, ...values },
       {
         onError: (error) => {
-          const fields = error instanceof ApiError ? error.fieldErrors() : {};
-          let fieldErrorShown = false;
-          for (const name of ['new_password1', 'new_password2'] as const) {
-            const message = fields[name]?.[0];
-            if (message) {
-              form.setError(name, { message });
-              fieldErrorShown = true;
-            }
-          }
+          const fieldErrorShown = showServerFieldErrors(form.setError, error, [
+            'new_password1',
+            'new_password2',
+          ]);
           if (!fieldErrorShown && error instanceof ApiError && error.status === 400) setLinkInvalid(true);
         },
       },

@@ -32,6 +32,8 @@ describe('contest list (spec §2)', () => {
           description: 'Film the city after dark.',
           thumbnail: null,
           prize: 5000,
+          prize_cents: 500_000,
+          currency: 'USD',
           deadline: '2025-08-07T06:59:00.000Z',
           timezone: 'America/Los_Angeles',
           brand: { id: 1, name: 'Hbada', slug: 'hbada', logo_url: '' },

@@ -1,6 +1,6 @@
 import { Link as RouterLink } from 'react-router';
 import { Box, Button, Card, CardActions, CardContent, CardMedia, Stack, Typography } from '@mui/material';
-import { formatContestDate, type ContestResponse } from '@app/domain';
+import { formatContestDate, formatMoney, type ContestResponse } from '@app/domain';
 import { paths } from '../../../config/paths';
 
 /** The thumbnail, or a dark placeholder with the brand's name when the contest has none. */
@@ -45,7 +45,7 @@ export function ContestCard({ contest }: { contest: ContestResponse }) {
         </Typography>
         <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', columnGap: 3, rowGap: 0.5 }}>
           <Typography variant="body1" sx={{ fontWeight: 700, color: 'primary.main' }}>
-            Prize: ${contest.prize.toLocaleString('en-US')}
+            Prize: {formatMoney(contest.prize_cents, contest.currency, { wholeUnits: true })}
           </Typography>
           <Typography variant="body1" color="text.secondary">
             Deadline: {formatContestDate(contest.deadline, contest.timezone)}

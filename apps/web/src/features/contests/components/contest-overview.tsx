@@ -1,6 +1,6 @@
 import { Link as RouterLink } from 'react-router';
 import { Box, Button, Chip, Container, Grid, Skeleton, Stack, Typography } from '@mui/material';
-import { formatContestDate, formatPrize, type ContestResponse } from '@app/domain';
+import { formatContestDate, formatMoney, type ContestResponse } from '@app/domain';
 import { paths } from '../../../config/paths';
 import { ProductImage, productAccent } from '../../../components/product-image';
 import { productTitle } from '../lib/products';
@@ -52,7 +52,9 @@ export function ContestBanner({ contest }: { contest: ContestResponse }) {
                 <Box component="span" sx={{ color: 'text.secondary' }}>
                   Grand prize{' '}
                 </Box>
-                <strong>{formatPrize(contest.prize, contest.currency)}</strong>
+                <strong>
+                  {formatMoney(contest.prize_cents, contest.currency, { wholeUnits: true, code: true })}
+                </strong>
               </Typography>
             </Stack>
             {/* A contest that takes no applications (not open yet, closed, ended) offers none. */}

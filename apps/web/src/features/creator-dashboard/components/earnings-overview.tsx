@@ -1,8 +1,7 @@
 import { Box, Card, CardContent, Skeleton, Typography } from '@mui/material';
-import type { CreatorEarnings } from '@app/domain';
-import { formatDollars } from '../lib/profile-values';
+import { amountToCents, formatMoney, type CreatorEarnings } from '@app/domain';
 
-/** Spec §2 Earnings Overview: three amounts in dollars with 2 decimals. */
+/** Spec §2 Earnings Overview: three amounts in dollars with 2 decimals (the API's '1234.50'). */
 export function EarningsOverview({ earnings }: { earnings: CreatorEarnings | undefined }) {
   const tiles = [
     { label: 'Total Earnings', value: earnings?.total_earnings },
@@ -25,7 +24,11 @@ export function EarningsOverview({ earnings }: { earnings: CreatorEarnings | und
                 {tile.label}
               </Typography>
               <Typography variant="h3" component="p" sx={{ mt: 0.5 }}>
-                {tile.value === undefined ? <Skeleton width="70%" /> : formatDollars(tile.value)}
+                {tile.value === undefined || !earnings ? (
+                  <Skeleton width="70%" />
+                ) : (
+                  formatMoney(amountToCents(tile.value), earnings.currency)
+                )}
               </Typography>
             </Box>
           ))}

@@ -25,6 +25,7 @@ import {
   type ProfileUpdateField,
 } from '@app/domain';
 import { ApiError } from '../../../lib/api-client';
+import { showServerFieldErrors } from '../../../lib/form-errors';
 import { useNotify } from '../../../components/notifications';
 import { useUpdateCreatorProfile } from '../api/update-creator-profile';
 import { profileToValues } from '../lib/profile-values';
@@ -120,15 +121,13 @@ function EditProfileForm({ profile, onClose, mutation }: EditProfileFormProps) {
       if (updated.message) notify(updated.message, { severity: 'info', durationMs: LIMITS.errorToastMs });
       onClose();
     } catch (error) {
-      const fields = error instanceof ApiError && error.status === 400 ? error.fieldErrors() : {};
-      const known = Object.keys(fields).filter((f) =>
-        (PROFILE_UPDATE_FIELDS as readonly string[]).includes(f),
-      );
-      for (const field of known)
-        form.setError(field as ProfileUpdateField, { type: 'server', message: fields[field]![0] });
+      // A 400's field errors go to their fields (the avatar and the password are outside the form).
+      const badRequest = error instanceof ApiError && error.status === 400 ? error : undefined;
+      const shown = showServerFieldErrors(form.setError, badRequest, PROFILE_UPDATE_FIELDS);
+      const fields = badRequest?.fieldErrors() ?? {};
       if (fields.avatar) setAvatarError(fields.avatar[0]!);
       if (fields.current_password) setPasswordError(fields.current_password[0]!);
-      if (known.length === 0 && !fields.avatar && !fields.current_password) {
+      if (!shown && !fields.avatar && !fields.current_password) {
         if (error instanceof ApiError && error.status === 400)
           setFormError(error.detail || MESSAGES.dashboard.updateProfileFailed);
         else handleError(error, MESSAGES.dashboard.updateProfileFailed);

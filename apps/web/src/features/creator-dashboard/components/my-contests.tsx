@@ -19,11 +19,16 @@ import {
   Tabs,
   Typography,
 } from '@mui/material';
-import { ENTRY_STATUS_LABELS, formatContestDate, type DashboardContest } from '@app/domain';
+import {
+  ENTRY_STATUS_LABELS,
+  formatContestDate,
+  formatMoney,
+  ordinal,
+  type DashboardContest,
+} from '@app/domain';
 import EmojiEventsRounded from '@mui/icons-material/EmojiEventsRounded';
 import { paths } from '../../../config/paths';
 import { EntryTimeline } from '../../../components/entry-timeline';
-import { formatDollars } from '../lib/profile-values';
 
 export interface ContestLists {
   running: DashboardContest[];
@@ -156,15 +161,6 @@ function Submissions({ contests }: { contests: DashboardContest[] }) {
   );
 }
 
-/**
- * Spec §2 My Contests: tabs Running, Applied and Ended, each listing exactly its own list
- * (the original's running/active mismatch is not reproduced; docs/spec-decisions.md).
- */
-const ordinal = (n: number) => {
-  const suffix = n % 100 >= 11 && n % 100 <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
-  return `${n}${suffix}`;
-};
-
 /** A contest's result for the creator: the place won and the prize, and the scorecard once published. */
 function ContestResultLine({ contest }: { contest: DashboardContest }) {
   const entryId = contest.scorecard_entry_id;
@@ -176,7 +172,7 @@ function ContestResultLine({ contest }: { contest: DashboardContest }) {
           size="small"
           color="primary"
           icon={<EmojiEventsRounded />}
-          label={`${ordinal(contest.result.place)} place${Number(contest.result.prize) > 0 ? ` · ${formatDollars(contest.result.prize)}` : ''}`}
+          label={`${ordinal(contest.result.place)} place${contest.result.prize_cents > 0 ? ` · ${formatMoney(contest.result.prize_cents, contest.result.currency)}` : ''}`}
         />
       )}
       {entryId ? (
@@ -188,6 +184,10 @@ function ContestResultLine({ contest }: { contest: DashboardContest }) {
   );
 }
 
+/**
+ * Spec §2 My Contests: tabs Running, Applied and Ended, each listing exactly its own list
+ * (the original's running/active mismatch is not reproduced; docs/spec-decisions.md).
+ */
 export function MyContests({ lists, loading }: { lists: ContestLists | undefined; loading: boolean }) {
   const [tab, setTab] = useState(0);
   const current = TABS[tab]!;
@@ -263,7 +263,7 @@ export function MyContests({ lists, loading }: { lists: ContestLists | undefined
                     </Stack>
                     <ContestResultLine contest={contest} />
                     <Typography variant="body2" sx={{ color: 'text.secondary', mt: 1 }}>
-                      Prize {formatDollars(contest.prize)} · {current.dateLabel}{' '}
+                      Prize {formatMoney(contest.prize_cents, contest.currency)} · {current.dateLabel}{' '}
                       {formatContestDate(
                         current.key === 'ended' ? contest.end_date : contest.deadline,
                         contest.timezone,
@@ -293,7 +293,9 @@ export function MyContests({ lists, loading }: { lists: ContestLists | undefined
                           </Link>
                           <ShipmentLine contest={contest} />
                         </TableCell>
-                        <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDollars(contest.prize)}</TableCell>
+                        <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                          {formatMoney(contest.prize_cents, contest.currency)}
+                        </TableCell>
                         <TableCell sx={{ whiteSpace: 'nowrap' }}>
                           {formatContestDate(
                             current.key === 'ended' ? contest.end_date : contest.deadline,

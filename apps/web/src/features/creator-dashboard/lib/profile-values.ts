@@ -5,18 +5,6 @@ export function profileToValues(profile: CreatorProfile): ProfileUpdate {
   return profileUpdateValues(profile);
 }
 
-const money = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-
-/** '5000.00' → '$5,000.00' (spec §2: dollars with 2 decimals). */
-export function formatDollars(amount: string | number): string {
-  return money.format(Number(amount));
-}
-
 export function formatDate(iso: string): string {
   return new Date(iso).toLocaleDateString();
 }

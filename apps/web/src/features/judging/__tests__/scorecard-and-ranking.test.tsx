@@ -35,7 +35,7 @@ const scorecard: Scorecard = {
   rank_band: 'winner',
   rank_band_label: 'Prize winner',
   place: 1,
-  prize: '5000.00',
+  prize_cents: 500_000,
   currency: 'USD',
   weighted_average: 9.2,
   judges: 2,

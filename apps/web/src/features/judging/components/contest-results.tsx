@@ -1,8 +1,8 @@
 import { Box, Card, CardContent, Typography } from '@mui/material';
 import EmojiEventsRounded from '@mui/icons-material/EmojiEventsRounded';
+import { formatMoney, ordinal } from '@app/domain';
 import { VideoPlayer } from '../../../components/video-player';
 import { useContestResults } from '../api/get-contest-results';
-import { formatAmount, ordinal } from '../lib/format';
 
 /** The contest page's results: the winners with their films, once published (nothing before). */
 export function ContestResults({ contestId }: { contestId: number | undefined }) {
@@ -47,7 +47,7 @@ export function ContestResults({ contestId }: { contestId: number | undefined })
                 sx={{ color: 'primary.main', display: 'flex', alignItems: 'center', gap: 0.5 }}
               >
                 <EmojiEventsRounded fontSize="small" aria-hidden /> {ordinal(w.place)} place
-                {w.prize_cents > 0 && ` · ${formatAmount(w.prize, w.currency)}`}
+                {w.prize_cents > 0 && ` · ${formatMoney(w.prize_cents, w.currency)}`}
               </Typography>
               <Typography component="h3" variant="h6">
                 {w.video.title}

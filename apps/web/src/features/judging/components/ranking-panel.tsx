@@ -22,12 +22,12 @@ import {
   Typography,
   useMediaQuery,
 } from '@mui/material';
-import { JUDGING_LIMITS, type PublishResultsBody, type Ranking } from '@app/domain';
+import { formatMoney, JUDGING_LIMITS, ordinal, type PublishResultsBody, type Ranking } from '@app/domain';
 import { stackedTableSx } from '../../../components/stacked-table';
 import { ApiError } from '../../../lib/api-client';
 import { useRanking } from '../api/get-ranking';
 import { usePublishResults } from '../api/publish-results';
-import { formatCents, ordinal, parseDollars } from '../lib/format';
+import { parseDollars } from '../lib/format';
 
 /**
  * A place and prize typed for an entry. Kept by entry id in the panel's state, so places typed on
@@ -124,7 +124,7 @@ function RankingTable({
                 <TableCell data-label={`Prize (${ranking.currency})`} sx={{ minWidth: { md: 120 } }}>
                   {published ? (
                     e.prize_cents ? (
-                      formatCents(e.prize_cents, ranking.currency)
+                      formatMoney(e.prize_cents, ranking.currency)
                     ) : (
                       '—'
                     )
@@ -251,7 +251,7 @@ export function RankingPanel({ contestId }: { contestId: number }) {
           <Box component="ul" sx={{ m: 0, pl: 3 }}>
             {confirm?.places.map((p) => (
               <li key={p.entry_id}>
-                {ordinal(p.place)}: {nameOf(p.entry_id)} — {formatCents(p.prize_cents, data.currency)}
+                {ordinal(p.place)}: {nameOf(p.entry_id)} — {formatMoney(p.prize_cents, data.currency)}
               </li>
             ))}
           </Box>

@@ -12,12 +12,11 @@ import {
   Typography,
 } from '@mui/material';
 import EmojiEventsRounded from '@mui/icons-material/EmojiEventsRounded';
-import { JUDGING_LIMITS } from '@app/domain';
+import { formatMoney, JUDGING_LIMITS, ordinal } from '@app/domain';
 import { VideoPlayer } from '../../../components/video-player';
 import { ApiError } from '../../../lib/api-client';
 import { paths } from '../../../config/paths';
 import { useScorecard } from '../api/get-scorecard';
-import { formatAmount, ordinal } from '../lib/format';
 
 /** The entrant's scorecard: score per criterion, rank band, place and every judge's feedback. */
 export function ScorecardView({ entryId }: { entryId: number }) {
@@ -71,7 +70,7 @@ export function ScorecardView({ entryId }: { entryId: number }) {
                 <Chip
                   color="primary"
                   icon={<EmojiEventsRounded />}
-                  label={`${ordinal(s.place)} place${s.prize ? ` · ${formatAmount(s.prize, s.currency)}` : ''}`}
+                  label={`${ordinal(s.place)} place${s.prize_cents ? ` · ${formatMoney(s.prize_cents, s.currency)}` : ''}`}
                 />
               ) : null}
               <Chip variant="outlined" label={s.rank_band_label} />

@@ -1,6 +1,6 @@
 import { Link as RouterLink } from 'react-router';
 import { Box, Button, Container, Stack, Typography } from '@mui/material';
-import { formatPrize, LIMITS } from '@app/domain';
+import { formatMoney, LIMITS } from '@app/domain';
 import { paths } from '../../../config/paths';
 import { useSession } from '../../../lib/session';
 import { themeTokens } from '../../../theme';
@@ -42,7 +42,8 @@ export function HeroBanner() {
           sx={{ color: 'text.secondary', maxWidth: 620, mt: 2, fontSize: { xs: '1rem', md: '1.125rem' } }}
         >
           Brands send their product to selected filmmakers. You make the cinematic ad, their team and ours
-          judge it, and the best film wins. This season: {formatPrize(LIMITS.prizeUsd)} from Hbada.
+          judge it, and the best film wins. This season:{' '}
+          {formatMoney(LIMITS.prizeUsd * 100, 'USD', { wholeUnits: true, code: true })} from Hbada.
         </Typography>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 4 }}>
           {session ? (

@@ -1,9 +1,12 @@
 import { Box, Typography } from '@mui/material';
-import { formatPrize, LIMITS } from '@app/domain';
+import { formatMoney, LIMITS } from '@app/domain';
 import { Section } from './section';
 
 const FACTS = [
-  { value: formatPrize(LIMITS.prizeUsd), label: 'Grand prize of the current contest' },
+  {
+    value: formatMoney(LIMITS.prizeUsd * 100, 'USD', { wholeUnits: true, code: true }),
+    label: 'Grand prize of the current contest',
+  },
   { value: 'Free', label: 'The product is sent to selected creators' },
   { value: 'Two juries', label: "Our team and the brand's marketing team" },
 ];

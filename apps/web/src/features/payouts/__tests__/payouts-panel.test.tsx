@@ -19,7 +19,6 @@ const earning: Earning = {
   contest_title: 'Zen Chair Films',
   entry_id: 3,
   amount_cents: 500_000,
-  amount: '5000.00',
   currency: 'USD',
   awarded_at: '2026-11-23T12:00:00Z',
   status: 'pending',
@@ -37,7 +36,6 @@ const pending: PayoutList = {
       creator_email: 'ines@example.com',
       currency: 'USD',
       amount_cents: 500_000,
-      amount: '5000.00',
       earnings: 1,
     },
   ],
@@ -74,7 +72,7 @@ describe('payouts', () => {
       );
       renderWithProviders(<PayoutsPanel />);
       const owed = await screen.findByRole('table', { name: 'Owed per creator' });
-      expect(owed).toHaveTextContent('5000.00 USD');
+      expect(owed).toHaveTextContent('$5,000.00');
       answer409 = true;
       await userEvent.click(screen.getByRole('button', { name: 'Record payout to Ines Moreau' }));
       const dialog = screen.getByRole('dialog', { name: 'Record payout' });

@@ -16,7 +16,7 @@ import {
   Tabs,
   Typography,
 } from '@mui/material';
-import { PAYOUT_METHOD_LABELS, type Earning } from '@app/domain';
+import { formatMoney, PAYOUT_METHOD_LABELS, type Earning } from '@app/domain';
 import { stackedTableSx } from '../../../components/stacked-table';
 import { formatDateTime } from '../../../lib/format';
 import { usePayouts, type PayoutStatus } from '../api/get-payouts';
@@ -105,7 +105,7 @@ export function PayoutsPanel() {
                             {c.earnings}
                           </TableCell>
                           <TableCell data-label="Amount" align="right">
-                            {c.amount} {c.currency}
+                            {formatMoney(c.amount_cents, c.currency)}
                           </TableCell>
                         </TableRow>
                       ))}
@@ -140,7 +140,7 @@ export function PayoutsPanel() {
                             {e.contest_title ?? '—'}
                           </TableCell>
                           <TableCell data-label="Amount" align="right">
-                            {e.amount} {e.currency}
+                            {formatMoney(e.amount_cents, e.currency)}
                           </TableCell>
                           <TableCell data-label={status === 'pending' ? 'Awarded' : 'Paid'}>
                             {formatDateTime(e.paid_at ?? e.awarded_at)}

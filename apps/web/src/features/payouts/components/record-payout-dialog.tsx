@@ -12,6 +12,7 @@ import {
   Typography,
 } from '@mui/material';
 import {
+  formatMoney,
   PAYOUT_LIMITS,
   PAYOUT_METHOD_LABELS,
   PAYOUT_METHODS,
@@ -49,7 +50,7 @@ export function RecordPayoutDialog({ earning, onClose }: { earning: Earning | nu
         <DialogContent sx={{ display: 'grid', gap: 2 }}>
           {earning && (
             <Typography>
-              {earning.amount} {earning.currency} to {earning.creator_name}
+              {formatMoney(earning.amount_cents, earning.currency)} to {earning.creator_name}
               {earning.contest_title ? ` for ${earning.contest_title}` : ''}.
             </Typography>
           )}

@@ -8,6 +8,7 @@ import {
   type InvitableRole,
 } from '@app/domain';
 import { ApiError } from '../../../lib/api-client';
+import { showServerFieldErrors } from '../../../lib/form-errors';
 import { useNotify } from '../../../components/notifications';
 import { useCreateInvitation } from '../api/create-invitation';
 
@@ -37,16 +38,7 @@ export function InviteForm() {
           form.reset({ email: '', role: values.role, brand_id: values.brand_id });
         },
         onError: (error) => {
-          const fields = error instanceof ApiError ? error.fieldErrors() : {};
-          let shown = false;
-          for (const name of ['email', 'role', 'brand_id'] as const) {
-            const message = fields[name]?.[0];
-            if (message) {
-              form.setError(name, { message });
-              shown = true;
-            }
-          }
-          if (!shown)
+          if (!showServerFieldErrors(form.setError, error, ['email', 'role', 'brand_id']))
             form.setError('root', {
               message: error instanceof ApiError ? error.userMessage() : MESSAGES.dashboard.unexpected,
             });

@@ -1,12 +1,7 @@
 import { Box } from '@mui/material';
 import EmojiEventsRounded from '@mui/icons-material/EmojiEventsRounded';
-import type { VideoAward } from '@app/domain';
+import { ordinal, type VideoAward } from '@app/domain';
 import { themeTokens } from '../../../theme';
-
-const ordinal = (n: number) => {
-  const suffix = n % 100 >= 11 && n % 100 <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
-  return `${n}${suffix}`;
-};
 
 /** "1st place · <contest>": the trophy of a winning film, on its card and its page. */
 export function awardLabel(award: VideoAward): string {

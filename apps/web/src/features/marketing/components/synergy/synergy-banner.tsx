@@ -1,5 +1,5 @@
 import { Box, Container, Skeleton, Stack, Typography } from '@mui/material';
-import { formatContestDate, formatPrize, type ContestResponse } from '@app/domain';
+import { formatContestDate, formatMoney, type ContestResponse } from '@app/domain';
 import { themeTokens } from '../../../../theme';
 import { letterboxOffPhone, LoopingVideo } from '../looping-video';
 import { HbadaWordmark } from './hbada-wordmark';
@@ -11,7 +11,10 @@ function keyFacts(contest: ContestResponse) {
     { label: 'Contest start', value: formatContestDate(contest.starts_at, tz) },
     { label: 'Application deadline', value: formatContestDate(contest.application_deadline, tz) },
     { label: 'Video deadline', value: formatContestDate(contest.submission_deadline, tz) },
-    { label: 'Grand prize', value: formatPrize(contest.prize, contest.currency) },
+    {
+      label: 'Grand prize',
+      value: formatMoney(contest.prize_cents, contest.currency, { wholeUnits: true, code: true }),
+    },
   ];
 }
 
