@@ -42,12 +42,10 @@ export const knownCrossings: KnownCrossings = {
     ],
   },
   // accounts -> creators: sign-in and /me include the creator profile (creators -> accounts: sessions).
-  // videos -> judging: a video's award (judging -> videos: playback of the judged videos).
   // creators -> judging: the creator dashboard's scorecards (judging -> entries -> contests ->
   // creators: the shipping address); the dashboard belongs above both.
   circleImports: [
     ['accounts', 'creators'],
-    ['videos', 'judging'],
     ['creators', 'judging'],
   ],
 };

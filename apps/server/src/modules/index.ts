@@ -9,10 +9,14 @@ import { applicationsRoutes } from './applications/applications.routes';
 import { videosRoutes } from './videos/videos.routes';
 import { staffRoutes } from './staff/staff.routes';
 import { judgingRoutes } from './judging/judging.routes';
+import { findVideoAwards } from './judging/judging.service';
 import { payoutsRoutes } from './payouts/payouts.routes';
 import { entriesRoutes } from './entries/entries.routes';
 
-/** Every API module, mounted under /api. Each is `(deps) => plugin`. */
+/**
+ * Every API module, mounted under /api. Each is `(deps) => plugin`; a module that needs another's
+ * read the other way round from their imports gets it here (videos shows awards judging owns).
+ */
 export const apiModules: Array<(deps: AppDeps) => FastifyPluginAsyncZod> = [
   healthRoutes,
   siteRoutes,
@@ -20,7 +24,7 @@ export const apiModules: Array<(deps: AppDeps) => FastifyPluginAsyncZod> = [
   contestsRoutes,
   applicationsRoutes,
   creatorsRoutes,
-  videosRoutes,
+  (deps) => videosRoutes(deps, { awardsOf: findVideoAwards }),
   staffRoutes,
   judgingRoutes,
   payoutsRoutes,
