@@ -25,12 +25,10 @@ export const knownCrossings: KnownCrossings = {
     'judging/judging.repository.ts': [
       'contest_entries',
       'contests',
-      'entry_events',
       'entry_versions',
       'users',
       'videos',
     ],
-    'payouts/payouts.repository.ts': ['contest_entries', 'contests', 'entry_events', 'users'],
     'videos/videos.repository.ts': [
       'brand_profiles',
       'brands',

@@ -13,6 +13,7 @@ import type { AuthUser } from '../../plugins/auth';
 import { recordAudit } from '../audit/audit.service';
 import { awardPrizes, correctPrize } from '../payouts/payouts.service';
 import { createJudgingEmails } from './judging.emails';
+import { moveEntry } from '../entries/entry-progress';
 import * as repo from './judging.repository';
 import type { JudgedEntryRow } from './judging.repository';
 import { assertSignedIn, assertStaff } from './judging.policy';
@@ -181,7 +182,7 @@ export function createResults(deps: JudgingServiceDeps, context: JudgingContext)
         const placeOf = new Map(places.map((p) => [p.entry_id, p.place]));
         for (const e of entries) {
           const place = placeOf.get(e.entryId);
-          await repo.moveEntry(tx, e.entryId, 'result', place ? `place ${place}` : '', e.version);
+          await moveEntry(tx, e.entryId, 'result', place ? `place ${place}` : '', e.version);
         }
         await recordAudit(tx, {
           actor: { userId: user.id },

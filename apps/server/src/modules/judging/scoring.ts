@@ -16,6 +16,7 @@ import { AppError } from '../../lib/errors';
 import { pageWindow, toPage } from '../../lib/paging';
 import type { AuthUser } from '../../plugins/auth';
 import { recordAudit } from '../audit/audit.service';
+import { moveEntry } from '../entries/entry-progress';
 import * as repo from './judging.repository';
 import { assertCanReadScorecard, assertSignedIn, assertStaff } from './judging.policy';
 import { creatorName, toJudgedVideo, toOwnScore } from './judging.presenter';
@@ -62,7 +63,7 @@ export function createScoring(deps: JudgingServiceDeps, context: JudgingContext)
           weightedTotal,
           feedback: body.feedback,
         });
-        await repo.moveEntry(tx, entryId, 'scored', '', judged.version);
+        await moveEntry(tx, entryId, 'scored', '', judged.version);
         await recordAudit(tx, {
           actor: { userId: user.id },
           action: 'score.save',
