@@ -3,6 +3,7 @@ import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { videoMediaUrl } from '../../storage/media-signing';
+import { brandOfUser } from '../accounts/membership';
 import { signDownloadToken } from './download-tokens';
 import * as repo from './videos.repository';
 import { toVideo, toVideoPage, type PageRequest } from './videos.presenter';
@@ -37,11 +38,15 @@ export function createVideoViews(deps: VideosServiceDeps) {
     user: AuthUser | undefined,
   ): Promise<Array<Row & VideoAccess>> => {
     if (user?.role !== 'brand') return rows;
-    const entered = await repo.videosEnteredWithBrand(
-      db,
-      user.id,
-      rows.map((row) => row.id),
-    );
+    const brandId = rows.length ? await brandOfUser(db, user.id) : null;
+    const entered =
+      brandId === null
+        ? new Set<number>()
+        : await repo.videosEnteredWithBrand(
+            db,
+            brandId,
+            rows.map((row) => row.id),
+          );
     return rows.map((row) => ({ ...row, enteredWithCallersBrand: entered.has(row.id) }));
   };
   const present = (row: repo.VideoRow & VideoAccess, user?: AuthUser) =>
