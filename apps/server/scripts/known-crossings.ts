@@ -22,17 +22,15 @@ export const knownCrossings: KnownCrossings = {
       'videos',
     ],
     'entries/entries.repository.ts': ['applications', 'contests', 'users'],
-    'judging/judging.repository.ts': [
-      'contest_entries',
-      'contests',
-      'entry_events',
-      'entry_versions',
-      'users',
-      'videos',
-    ],
-    'payouts/payouts.repository.ts': ['contest_entries', 'contests', 'entry_events', 'users'],
+    // The staff ranking is one prepared statement that ranks, pages and joins each row's entrant and
+    // video (issue 28: a cross-owner join for a paged, sorted list); the contest, award and
+    // winners reads are still to move behind contests/ and entries/.
+    'judging/judging.repository.ts': ['contest_entries', 'contests', 'entry_versions', 'users', 'videos'],
+    // The library's list and search join each page's creator, profile, contest and brand in the
+    // statement that sorts and pages them, and the search document holds the creator's and the
+    // brand's names (issue 28: cross-owner join for a paged, sorted list); entries and contests
+    // sit above videos, so the entered-with-brand and is-entered reads need wiring to move.
     'videos/videos.repository.ts': [
-      'brand_profiles',
       'brands',
       'contest_entries',
       'contests',
@@ -42,12 +40,10 @@ export const knownCrossings: KnownCrossings = {
     ],
   },
   // accounts -> creators: sign-in and /me include the creator profile (creators -> accounts: sessions).
-  // videos -> judging: a video's award (judging -> videos: playback of the judged videos).
   // creators -> judging: the creator dashboard's scorecards (judging -> entries -> contests ->
   // creators: the shipping address); the dashboard belongs above both.
   circleImports: [
     ['accounts', 'creators'],
-    ['videos', 'judging'],
     ['creators', 'judging'],
   ],
 };

@@ -9,10 +9,18 @@ import { applicationsRoutes } from './applications/applications.routes';
 import { videosRoutes } from './videos/videos.routes';
 import { staffRoutes } from './staff/staff.routes';
 import { judgingRoutes } from './judging/judging.routes';
+import { findVideoAwards } from './judging/judging.service';
+import { namesOf } from './accounts/user-reads';
+import { contestTitlesOf } from './contests/contest-reads';
+import { moveEntry } from './entries/entry-progress';
 import { payoutsRoutes } from './payouts/payouts.routes';
 import { entriesRoutes } from './entries/entries.routes';
 
-/** Every API module, mounted under /api. Each is `(deps) => plugin`. */
+/**
+ * Every API module, mounted under /api. Each is `(deps) => plugin`; a module that needs another's
+ * read the other way round from their imports gets it here (videos shows awards judging owns;
+ * payouts lists names, titles and moves entries that accounts, contests and entries own).
+ */
 export const apiModules: Array<(deps: AppDeps) => FastifyPluginAsyncZod> = [
   healthRoutes,
   siteRoutes,
@@ -20,9 +28,9 @@ export const apiModules: Array<(deps: AppDeps) => FastifyPluginAsyncZod> = [
   contestsRoutes,
   applicationsRoutes,
   creatorsRoutes,
-  videosRoutes,
+  (deps) => videosRoutes(deps, { awardsOf: findVideoAwards }),
   staffRoutes,
   judgingRoutes,
-  payoutsRoutes,
+  (deps) => payoutsRoutes(deps, { namesOf, contestTitlesOf, moveEntry }),
   entriesRoutes,
 ];

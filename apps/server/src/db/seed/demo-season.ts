@@ -10,6 +10,9 @@ import { createContestsService } from '../../modules/contests/contests.service';
 import { createEntriesService } from '../../modules/entries/entries.service';
 import { createJudgingService } from '../../modules/judging/judging.service';
 import { createPayoutsService } from '../../modules/payouts/payouts.service';
+import { namesOf } from '../../modules/accounts/user-reads';
+import { contestTitlesOf } from '../../modules/contests/contest-reads';
+import { moveEntry } from '../../modules/entries/entry-progress';
 import { createVideosService } from '../../modules/videos/videos.service';
 import { CHAIR_CONTEST_ID, chairContestTimeline } from './chair-contest';
 import { makeDemoClip } from './demo-videos';
@@ -292,7 +295,7 @@ export async function seedDemoSeason(deps: DemoSeasonDeps, cast: DemoCast, seede
         ],
       },
     );
-    const payouts = createPayoutsService(deps);
+    const payouts = createPayoutsService(deps, { namesOf, contestTitlesOf, moveEntry });
     const pending = await payouts.list({ status: 'pending' });
     const first = pending.earnings.find(
       (e) => e.user_id === cast.noor.id && e.contest_id === cast.finishedContestId,

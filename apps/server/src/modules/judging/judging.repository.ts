@@ -6,7 +6,6 @@ import {
   contestEntries,
   contestResults,
   contests,
-  entryEvents,
   entryScores,
   entryVersions,
   users,
@@ -268,22 +267,6 @@ export async function upsertScore(
     })
     .returning(scoreColumns);
   return row!;
-}
-
-/** Moves the entry to `step` and writes its timeline row, unless it is there already. */
-export async function moveEntry(
-  tx: DbOrTx,
-  entryId: number,
-  step: string,
-  detail: string,
-  version: number | null,
-): Promise<void> {
-  const moved = await tx
-    .update(contestEntries)
-    .set({ status: step, updatedAt: new Date() })
-    .where(and(eq(contestEntries.id, entryId), sql`${contestEntries.status} <> ${step}`))
-    .returning({ id: contestEntries.id });
-  if (moved.length) await tx.insert(entryEvents).values({ entryId, step, version, detail });
 }
 
 /** Marks the results published, only if they were not: false when another request was first. */

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
-import { contestEntries, contests, entryEvents, ledgerEntries, users } from '../../db/schema/index';
+import { ledgerEntries } from '../../db/schema/index';
 import { RECENT_EARNINGS_DAYS, type PayoutMethod } from '@app/domain';
 
 /** SQL of the ledger: rows are only ever inserted (the table's trigger refuses anything else). */
@@ -47,7 +47,8 @@ const payout = alias(ledgerEntries, 'payout');
 
 /**
  * Earnings (prize rows) with their amount after corrections and their payout, if any; filtered by
- * status, user or id.
+ * status, user or id. The creator's name and the contest's title are their owners' to give
+ * (payouts.service `withNames`).
  */
 export function findEarnings(
   db: DbOrTx,
@@ -59,11 +60,7 @@ export function findEarnings(
     .select({
       earningId: ledgerEntries.id,
       userId: ledgerEntries.userId,
-      creatorFirstName: users.firstName,
-      creatorLastName: users.lastName,
-      creatorEmail: users.email,
       contestId: ledgerEntries.contestId,
-      contestTitle: contests.title,
       entryId: ledgerEntries.entryId,
       amountCents: sql<string>`(${ledgerEntries.amountCents} + ${corrections})::text`,
       currency: ledgerEntries.currency,
@@ -73,8 +70,6 @@ export function findEarnings(
       reference: payout.reference,
     })
     .from(ledgerEntries)
-    .innerJoin(users, eq(users.id, ledgerEntries.userId))
-    .leftJoin(contests, eq(contests.id, ledgerEntries.contestId))
     .leftJoin(payout, and(eq(payout.earningId, ledgerEntries.id), eq(payout.kind, 'payout_recorded')))
     .where(
       and(
@@ -91,7 +86,14 @@ export function findEarnings(
       asc(ledgerEntries.id),
     );
 }
-export type EarningRow = Awaited<ReturnType<typeof findEarnings>>[number];
+export type LedgerEarningRow = Awaited<ReturnType<typeof findEarnings>>[number];
+/** An earning as listed: with the creator's name and e-mail and the contest's title. */
+export type EarningRow = LedgerEarningRow & {
+  creatorFirstName: string;
+  creatorLastName: string;
+  creatorEmail: string;
+  contestTitle: string | null;
+};
 
 /** The earning of an entry's prize, with its amount after corrections (at most one). */
 export function findEarningOfEntry(db: DbOrTx, entryId: number) {
@@ -116,14 +118,4 @@ export async function sumBalances(db: DbOrTx, userId: number) {
     .where(eq(ledgerEntries.userId, userId))
     .groupBy(ledgerEntries.currency)
     .orderBy(ledgerEntries.currency);
-}
-
-/** The entry's timeline reaches 'paid' (once). */
-export async function markEntryPaid(tx: DbOrTx, entryId: number, detail: string): Promise<void> {
-  const moved = await tx
-    .update(contestEntries)
-    .set({ status: 'paid', updatedAt: new Date() })
-    .where(and(eq(contestEntries.id, entryId), sql`${contestEntries.status} <> 'paid'`))
-    .returning({ id: contestEntries.id });
-  if (moved.length) await tx.insert(entryEvents).values({ entryId, step: 'paid', detail });
 }

@@ -19,6 +19,20 @@ import { toEarning, toLedgerRow, toPayoutList } from './payouts.presenter';
 
 export type PayoutsServiceDeps = Pick<AppDeps, 'database'>;
 
+/**
+ * What the payouts list asks the modules that own the data: creators' names (accounts), contests'
+ * titles (contests), and moving a paid entry's timeline (entries). Those modules sit above payouts
+ * (creators shows the balance), so the module wiring passes these in (modules/index.ts).
+ */
+export interface PayoutsOwners {
+  namesOf(
+    db: DbOrTx,
+    userIds: number[],
+  ): Promise<Map<number, { firstName: string; lastName: string; email: string }>>;
+  contestTitlesOf(db: DbOrTx, contestIds: number[]): Promise<Map<number, string>>;
+  moveEntry(tx: DbOrTx, entryId: number, step: 'paid', detail: string): Promise<void>;
+}
+
 const earningUnknown = () => new AppError('not_found', PAYOUT_MESSAGES.earningUnknown);
 const alreadyPaid = () => new AppError('already_paid', PAYOUT_MESSAGES.alreadyPaid);
 
@@ -27,6 +41,34 @@ function isUniqueViolation(error: unknown): boolean {
     if ((e as { code?: unknown }).code === '23505') return true;
   }
   return false;
+}
+
+/** Earnings with their creators' names (accounts) and contests' titles (contests), asked once per list. */
+async function withNames(
+  db: DbOrTx,
+  { namesOf, contestTitlesOf }: PayoutsOwners,
+  rows: repo.LedgerEarningRow[],
+): Promise<repo.EarningRow[]> {
+  const [names, titles] = await Promise.all([
+    namesOf(
+      db,
+      rows.map((r) => r.userId),
+    ),
+    contestTitlesOf(
+      db,
+      rows.flatMap((r) => (r.contestId === null ? [] : [r.contestId])),
+    ),
+  ]);
+  return rows.map((row) => {
+    const name = names.get(row.userId);
+    return {
+      ...row,
+      creatorFirstName: name?.firstName ?? '',
+      creatorLastName: name?.lastName ?? '',
+      creatorEmail: name?.email ?? '',
+      contestTitle: row.contestId === null ? null : (titles.get(row.contestId) ?? null),
+    };
+  });
 }
 
 /** A prize to put on the ledger as a pending earning. */
@@ -114,11 +156,14 @@ export async function creatorBalance(db: DbOrTx, userId: number): Promise<Creato
 }
 
 /** Payouts (staff): pending earnings per creator, recording payouts, corrections, the CSV. */
-export function createPayoutsService(deps: PayoutsServiceDeps) {
+export function createPayoutsService(deps: PayoutsServiceDeps, owners: PayoutsOwners) {
   const db = deps.database.db;
 
   async function list(query: PayoutListQuery): Promise<PayoutList> {
-    return toPayoutList(query.status, await repo.findEarnings(db, { status: query.status }));
+    return toPayoutList(
+      query.status,
+      await withNames(db, owners, await repo.findEarnings(db, { status: query.status })),
+    );
   }
 
   return {
@@ -150,7 +195,7 @@ export function createPayoutsService(deps: PayoutsServiceDeps) {
             },
           ]);
           if (earning.entryId)
-            await repo.markEntryPaid(tx, earning.entryId, `${body.method} ${body.reference}`);
+            await owners.moveEntry(tx, earning.entryId, 'paid', `${body.method} ${body.reference}`);
           await recordAudit(tx, {
             actor: { userId: actorId },
             action: 'payout.record',
@@ -199,7 +244,7 @@ export function createPayoutsService(deps: PayoutsServiceDeps) {
 
     /** The creator's own earnings, newest first (the dashboard). */
     async creatorEarnings(userId: number): Promise<Earning[]> {
-      return (await repo.findEarnings(db, { userId })).map(toEarning).reverse();
+      return (await withNames(db, owners, await repo.findEarnings(db, { userId }))).map(toEarning).reverse();
     },
 
     /** The list as CSV (formula-safe), one row per earning. */

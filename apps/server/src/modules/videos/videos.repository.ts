@@ -2,7 +2,6 @@ import { and, count, eq, gte, inArray, isNull, lt, sql, type Placeholder, type S
 import type { DbOrTx } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import {
-  brandProfiles,
   brands,
   contestEntries,
   contests,
@@ -346,12 +345,12 @@ export async function uploadUsage(
 }
 
 /**
- * Of `videoIds`, those entered (as any version of an entry) in a contest of the brand that
- * `brandUserId` belongs to (contest_entries / entry_versions, migration 0006).
+ * Of `videoIds`, those entered (as any version of an entry) in a contest of brand `brandId`
+ * (contest_entries / entry_versions, migration 0006).
  */
 export async function videosEnteredWithBrand(
   db: DbOrTx,
-  brandUserId: number,
+  brandId: number,
   videoIds: number[],
 ): Promise<Set<number>> {
   if (!videoIds.length) return new Set();
@@ -360,8 +359,7 @@ export async function videosEnteredWithBrand(
     .from(entryVersions)
     .innerJoin(contestEntries, eq(contestEntries.id, entryVersions.entryId))
     .innerJoin(contests, eq(contests.id, contestEntries.contestId))
-    .innerJoin(brandProfiles, eq(brandProfiles.brandId, contests.brandId))
-    .where(and(eq(brandProfiles.userId, brandUserId), inArray(entryVersions.videoId, videoIds)));
+    .where(and(eq(contests.brandId, brandId), inArray(entryVersions.videoId, videoIds)));
   return new Set(rows.map((r) => r.videoId));
 }
 

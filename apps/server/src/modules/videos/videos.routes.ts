@@ -17,7 +17,7 @@ import {
 } from '@app/domain';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../lib/errors';
-import { createVideosService } from './videos.service';
+import { createVideoLibrary, createVideosService, type VideoAwardsLookup } from './videos.service';
 import { registerTusUploads } from './tus-uploads';
 import { presented } from '../../plugins/presented';
 
@@ -40,9 +40,10 @@ const requestUrl = (request: FastifyRequest) => new URL(request.url, 'http://loc
  * and each video's page data; owners change or delete their own.
  */
 export const videosRoutes =
-  (deps: VideosRoutesDeps): FastifyPluginAsyncZod =>
+  (deps: VideosRoutesDeps, { awardsOf }: { awardsOf: VideoAwardsLookup }): FastifyPluginAsyncZod =>
   async (app) => {
     const videos = createVideosService(deps);
+    const library = createVideoLibrary(deps, awardsOf);
 
     await app.register(async (scope) => {
       // Limits for this route only: one file of at most 500 MB, small text fields.
@@ -94,7 +95,7 @@ export const videosRoutes =
           response: { 200: videoPageSchema },
         },
       },
-      (request) => videos.list(request.authUser, request.query, requestUrl(request)),
+      (request) => library.list(request.authUser, request.query, requestUrl(request)),
     );
 
     app.get(
@@ -108,7 +109,7 @@ export const videosRoutes =
           response: { 200: videoPageSchema },
         },
       },
-      (request) => videos.search(request.query, requestUrl(request)),
+      (request) => library.search(request.query, requestUrl(request)),
     );
 
     app.get(
@@ -123,7 +124,7 @@ export const videosRoutes =
           response: { 200: videoSchema, 404: apiErrorBodySchema },
         },
       },
-      (request) => videos.get(request.params.id, request.authUser),
+      (request) => library.get(request.params.id, request.authUser),
     );
 
     app.put(

@@ -1,0 +1,55 @@
+import { JUDGING_MESSAGES, MESSAGES } from '@app/domain';
+import type { AppDeps } from '../../app-deps';
+import { AppError } from '../../lib/errors';
+import { assertContestMember, isContestMember } from '../../lib/policy';
+import type { AuthUser } from '../../plugins/auth';
+import * as repo from './judging.repository';
+import { brandOfUser } from '../accounts/membership';
+import type { ContestRow } from './judging.repository';
+import { isJudgingOpen } from './standings';
+
+export type JudgingServiceDeps = Pick<AppDeps, 'database' | 'storage' | 'queue' | 'config' | 'log'>;
+
+export const notFound = () => new AppError('not_found', MESSAGES.generic.notFound);
+
+/**
+ * What the parts of judging share: the contest (404 when there is none), the judge's check, the
+ * judging window as the sheet shows it, and media URLs.
+ */
+export function createJudgingContext(deps: JudgingServiceDeps, clock: () => Date) {
+  const db = deps.database.db;
+  const requireContest = async (contestId: number) => {
+    const contest = await repo.findContest(db, contestId);
+    if (!contest) throw notFound();
+    return contest;
+  };
+  /** 403 for those who see the contest but do not judge it; 404 for a draft they cannot see. */
+  const requireJudge = async (user: AuthUser, contest: ContestRow) => {
+    const judge = {
+      ...user,
+      brandId: user.role === 'brand' ? await brandOfUser(db, user.id) : null,
+    };
+    if (contest.publicationStatus === 'draft' && !isContestMember(judge, contest)) throw notFound();
+    assertContestMember(judge, contest, JUDGING_MESSAGES.judgesOnly);
+  };
+  const window = (contest: ContestRow, now = clock()) => ({
+    contest_id: contest.id,
+    title: contest.title,
+    rubric: contest.rubric,
+    judging_starts_at: contest.judgingStartsAt.toISOString(),
+    judging_ends_at: contest.judgingEndsAt.toISOString(),
+    results_published_at: contest.resultsPublishedAt?.toISOString() ?? null,
+    is_open: isJudgingOpen(contest, now),
+  });
+
+  return {
+    db,
+    clock,
+    mediaUrl: (key: string) => deps.storage.url(key),
+    requireContest,
+    requireJudge,
+    window,
+  };
+}
+
+export type JudgingContext = ReturnType<typeof createJudgingContext>;

@@ -1,0 +1,83 @@
+import { MESSAGES } from '@app/domain';
+import type { AppDeps } from '../../app-deps';
+import { AppError } from '../../lib/errors';
+import type { AuthUser } from '../../plugins/auth';
+import { videoMediaUrl } from '../../storage/media-signing';
+import { brandOfUser } from '../accounts/membership';
+import { signDownloadToken } from './download-tokens';
+import * as repo from './videos.repository';
+import { toVideo, toVideoPage, type PageRequest } from './videos.presenter';
+import { canDownloadOriginal, canSeeVideo, type VideoAccess } from './videos.policy';
+
+export type VideosServiceDeps = Pick<AppDeps, 'database' | 'storage' | 'queue' | 'config' | 'log'>;
+
+export const notFound = () => new AppError('not_found', MESSAGES.generic.notFound);
+
+/**
+ * How a video is shown to a caller, shared by the videos service's parts: its media and download
+ * URLs, the caller's access to it (the brand of a contest it was entered in), the presented video
+ * or page, and loading a video only if the caller may see it.
+ */
+export function createVideoViews(deps: VideosServiceDeps) {
+  const db = deps.database.db;
+  const { storage } = deps;
+  /** A video's media URLs: public once approved, signed and expiring before (issue 18, L8). */
+  const mediaUrlOf = (row: { isApproved: boolean }) =>
+    videoMediaUrl(deps.config.JWT_SECRET, (key) => storage.url(key), row);
+  /** The caller's download link of a video: a signed token for those allowed, else null. */
+  const downloadUrlFor = (user: AuthUser | undefined) => (row: repo.VideoRow & VideoAccess) =>
+    user && canDownloadOriginal(user, row)
+      ? `/api/videos/videos/${row.id}/download/?token=${signDownloadToken(deps.config.JWT_SECRET, row.id, user)}`
+      : null;
+  /**
+   * Marks the rows entered in a contest of the caller's brand (`enteredWithCallersBrand`), which
+   * the rules read for brand callers; other callers' rows are returned as they are.
+   */
+  const withEntryAccess = async <Row extends repo.VideoRow>(
+    rows: Row[],
+    user: AuthUser | undefined,
+  ): Promise<Array<Row & VideoAccess>> => {
+    if (user?.role !== 'brand') return rows;
+    const brandId = rows.length ? await brandOfUser(db, user.id) : null;
+    const entered =
+      brandId === null
+        ? new Set<number>()
+        : await repo.videosEnteredWithBrand(
+            db,
+            brandId,
+            rows.map((row) => row.id),
+          );
+    return rows.map((row) => ({ ...row, enteredWithCallersBrand: entered.has(row.id) }));
+  };
+  const present = (row: repo.VideoRow & VideoAccess, user?: AuthUser) =>
+    toVideo(row, mediaUrlOf(row), downloadUrlFor(user));
+  return {
+    withEntryAccess,
+    present,
+    /** The video as `user` gets it after a change of theirs (they can see it). */
+    presentFresh: async (id: number, user?: AuthUser) =>
+      present((await withEntryAccess([(await repo.findVideo(db, id))!], user))[0]!, user),
+    presentPage: async (
+      result: { rows: repo.VideoRow[]; count: number },
+      request: PageRequest,
+      user?: AuthUser,
+    ) =>
+      toVideoPage({ ...result, rows: await withEntryAccess(result.rows, user) }, request, {
+        publicUrl: deps.config.PUBLIC_URL,
+        mediaUrl: mediaUrlOf,
+        downloadUrl: downloadUrlFor(user),
+      }),
+    /** The video if `user` may see it; 404 otherwise, so others learn nothing of unapproved videos. */
+    loadVisible: async (id: number, user?: AuthUser) => {
+      const found = await repo.findVideo(db, id);
+      if (!found) throw notFound();
+      const [row] = await withEntryAccess([found], user);
+      if (!canSeeVideo(user, row!)) throw notFound();
+      return row!;
+    },
+    /** Folders of approved videos, remembered for a while: /media asks for every segment. */
+    approvedFolders: new Map<string, number>(),
+  };
+}
+
+export type VideoViews = ReturnType<typeof createVideoViews>;
