@@ -7,7 +7,6 @@ import type { KnownCrossings } from './module-boundaries';
 
 export const knownCrossings: KnownCrossings = {
   tables: {
-    'accounts/accounts.repository.ts': ['creator_profiles'],
     'applications/applications.repository.ts': ['creator_profiles', 'products', 'users'],
     'audit/audit.repository.ts': ['users'],
     'contests/contests.repository.ts': ['applications', 'brands', 'contest_entries'],
@@ -41,12 +40,10 @@ export const knownCrossings: KnownCrossings = {
       'users',
     ],
   },
-  // accounts -> creators: sign-in and /me include the creator profile (creators -> accounts: sessions).
   // videos -> judging: a video's award (judging -> videos: playback of the judged videos).
   // creators -> judging: the creator dashboard's scorecards (judging -> entries -> contests ->
   // creators: the shipping address); the dashboard belongs above both.
   circleImports: [
-    ['accounts', 'creators'],
     ['videos', 'judging'],
     ['creators', 'judging'],
   ],
