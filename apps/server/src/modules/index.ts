@@ -9,6 +9,7 @@ import { applicationsRoutes } from './applications/applications.routes';
 import { videosRoutes } from './videos/videos.routes';
 import { staffRoutes } from './staff/staff.routes';
 import { judgingRoutes } from './judging/judging.routes';
+import { findScorecardEntries } from './judging/judging.service';
 import { payoutsRoutes } from './payouts/payouts.routes';
 import { entriesRoutes } from './entries/entries.routes';
 
@@ -19,7 +20,8 @@ export const apiModules: Array<(deps: AppDeps) => FastifyPluginAsyncZod> = [
   accountsRoutes,
   contestsRoutes,
   applicationsRoutes,
-  creatorsRoutes,
+  // The creator dashboard shows judging's scorecards; judging sits above creators.
+  (deps) => creatorsRoutes({ ...deps, scorecardEntries: findScorecardEntries }),
   videosRoutes,
   staffRoutes,
   judgingRoutes,
