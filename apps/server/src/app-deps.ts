@@ -5,6 +5,7 @@ import type { JobQueue } from './jobs/queue';
 import type { Mailer } from './mail/mailer';
 import type { AccessTokens } from './plugins/auth';
 import type { Storage } from './storage/storage';
+import type { CreatorProfilesPort } from './modules/accounts/creator-profile-port';
 
 /**
  * Everything a route, service or job may use, created once per process and passed in. Each
@@ -19,4 +20,6 @@ export interface AppDeps {
   /** Media files (uploads, posters, previews, avatars): local disk or S3. */
   storage: Storage;
   tokens: AccessTokens;
+  /** The creator profile parts accounts shows and creates (creators sits above accounts). */
+  creatorProfiles: CreatorProfilesPort;
 }

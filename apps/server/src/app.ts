@@ -6,6 +6,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { registerMediaRoutes } from './storage/media.routes';
 import { createVideosService } from './modules/videos/videos.service';
 import type { AppDeps } from './app-deps';
+import { creatorProfilesForAccounts } from './modules/creators/account-profile';
 import { createAccessTokens, registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
 import { registerEmptyQueryValues } from './plugins/empty-query-values';
@@ -22,7 +23,7 @@ export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 
 /** Builds the Fastify app (plugins and routes) without listening; tests use it directly. */
 export async function buildApp(
-  deps: Omit<AppDeps, 'tokens'> & { webDist?: string },
+  deps: Omit<AppDeps, 'tokens' | 'creatorProfiles'> & { webDist?: string },
 ): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: deps.log as FastifyBaseLogger,
@@ -39,6 +40,7 @@ export async function buildApp(
   const fullDeps: AppDeps = {
     ...deps,
     tokens: createAccessTokens(deps.config.JWT_SECRET, deps.config.ACCESS_TOKEN_TTL),
+    creatorProfiles: creatorProfilesForAccounts,
   };
 
   registerRouteTable(app);

@@ -71,7 +71,7 @@ async function main(): Promise<void> {
 }
 
 /** Seeds the demo world without holding up requests; a failure is logged, never fatal. */
-async function seedDemoWorldInBackground(deps: Omit<AppDeps, 'tokens'>): Promise<void> {
+async function seedDemoWorldInBackground(deps: Omit<AppDeps, 'tokens' | 'creatorProfiles'>): Promise<void> {
   try {
     const [{ seedDemoWorld }, { createAccessTokens }] = await Promise.all([
       import('./db/seed/demo-world'),

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { buildApp } from '../src/app';
 import type { AppDeps } from '../src/app-deps';
+import { creatorProfilesForAccounts } from '../src/modules/creators/account-profile';
 import { loadConfig, type Config } from '../src/config/env';
 import { startQueue } from '../src/jobs/queue';
 import { createMailer } from '../src/mail/mailer';
@@ -73,6 +74,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     mailer,
     storage: createStorage(config),
     tokens: createAccessTokens(config.JWT_SECRET, config.ACCESS_TOKEN_TTL),
+    creatorProfiles: creatorProfilesForAccounts,
   };
   // WORKERS=false: no job runs in the test's process (the fuzzing suite's write check).
   if (config.WORKERS) await startJobHandlers(deps);

@@ -9,7 +9,7 @@ import { applicationsRoutes } from './applications/applications.routes';
 import { videosRoutes } from './videos/videos.routes';
 import { staffRoutes } from './staff/staff.routes';
 import { judgingRoutes } from './judging/judging.routes';
-import { findVideoAwards } from './judging/judging.service';
+import { findScorecardEntries, findVideoAwards } from './judging/judging.service';
 import { namesOf } from './accounts/user-reads';
 import { contestTitlesOf } from './contests/contest-reads';
 import { moveEntry } from './entries/entry-progress';
@@ -27,7 +27,8 @@ export const apiModules: Array<(deps: AppDeps) => FastifyPluginAsyncZod> = [
   accountsRoutes,
   contestsRoutes,
   applicationsRoutes,
-  creatorsRoutes,
+  // The creator dashboard shows judging's scorecards; judging sits above creators.
+  (deps) => creatorsRoutes({ ...deps, scorecardEntries: findScorecardEntries }),
   (deps) => videosRoutes(deps, { awardsOf: findVideoAwards }),
   staffRoutes,
   judgingRoutes,

@@ -6,6 +6,7 @@ import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../lib/errors';
 import { resolveMediaBinaries } from '../../media/binaries';
 import { createAccountsService } from '../../modules/accounts/accounts.service';
+import { creatorProfilesForAccounts } from '../../modules/creators/account-profile';
 import { createContestsService } from '../../modules/contests/contests.service';
 import { CHAIR_CONTEST_ID, HBADA_BRAND_ID } from './chair-contest';
 import { LUMORA, seedDemoDecisions, seedDemoSeason, type DemoCast, type DemoMember } from './demo-season';
@@ -72,7 +73,7 @@ export async function seedDemoAccounts(
   deps: DemoWorldDeps,
   seededAt = new Date(),
 ): Promise<{ accounts: DemoAccount[]; cast: DemoCast } | null> {
-  const accounts = createAccountsService(deps);
+  const accounts = createAccountsService({ ...deps, creatorProfiles: creatorProfilesForAccounts });
   const contests = createContestsService(deps);
   const made: DemoAccount[] = [];
   const members: Record<string, DemoMember> = {};

@@ -7,10 +7,14 @@ import {
   type ProfileStoredValues,
   type StaffUser,
 } from '@app/domain';
-import type { AccountRow, findProfiles, StaffUserRow } from './accounts.repository';
+import type { AccountRow, findBrandProfile, StaffUserRow } from './accounts.repository';
+import type { SignInCreatorProfile } from './creator-profile-port';
 import type { InvitationRow } from './invitations.repository';
 
-type Profiles = Awaited<ReturnType<typeof findProfiles>>;
+interface Profiles {
+  creator: SignInCreatorProfile | undefined;
+  brand: Awaited<ReturnType<typeof findBrandProfile>>;
+}
 
 /** The user object of the sign-in answers (spec §3 User). */
 export function toAccountUser(

@@ -3,14 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Role } from '@app/domain';
 import type { DbOrTx } from '../../db/client';
 import { prepared } from '../../db/prepared';
-import {
-  brandProfiles,
-  brands,
-  creatorProfiles,
-  refreshTokens,
-  socialAccounts,
-  users,
-} from '../../db/schema/index';
+import { brandProfiles, brands, refreshTokens, socialAccounts, users } from '../../db/schema/index';
 
 export const accountColumns = {
   id: users.id,
@@ -58,7 +51,8 @@ export async function findAccountById(db: DbOrTx, id: number): Promise<AccountRo
 }
 
 /**
- * Inserts an account with its empty profile (creators and brands have one; staff none). Returns
+ * Inserts an account, with a brand user's brand profile (a creator's profile is the creators module's:
+ * the caller creates it through `creatorProfiles.createEmpty`). Returns
  * undefined when the e-mail is taken.
  */
 export async function insertAccount(
@@ -81,8 +75,6 @@ export async function insertAccount(
     .values(user)
     .onConflictDoNothing({ target: users.email })
     .returning(accountColumns);
-  if (row?.role === 'creator')
-    await db.insert(creatorProfiles).values({ userId: row.id }).onConflictDoNothing();
   if (row?.role === 'brand')
     await db
       .insert(brandProfiles)
@@ -112,14 +104,13 @@ export async function updateAccount(
     .where(eq(users.id, id));
 }
 
-/** The profile parts the sign-in response and /me include. */
-export async function findProfiles(db: DbOrTx, userId: number) {
-  const [creator] = await db.select().from(creatorProfiles).where(eq(creatorProfiles.userId, userId));
+/** The brand profile part the sign-in response includes. */
+export async function findBrandProfile(db: DbOrTx, userId: number) {
   const [brand] = await db
     .select({ companyName: brandProfiles.companyName, companyLogo: brandProfiles.companyLogo })
     .from(brandProfiles)
     .where(eq(brandProfiles.userId, userId));
-  return { creator, brand };
+  return brand;
 }
 
 export async function findSocialAccount(db: DbOrTx, issuer: string, subject: string) {

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import {
   ACCOUNT_MESSAGES,
   FIELD_LIMITS,
@@ -13,13 +13,8 @@ import {
   type AccountUser,
   type CurrentUser,
   type DetailResponse,
-  type GoogleLoginBody,
-  type GoogleLoginResponse,
-  type GoogleNonceResponse,
   type LoginBody,
   type LoginResponse,
-  type PasswordChangeBody,
-  type PasswordResetConfirmBody,
   type RegisterBody,
   type RegisterResponse,
   type RequireVerificationResponse,
@@ -29,56 +24,25 @@ import {
 } from '@app/domain';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../lib/errors';
-import type { AuthUser } from '../../plugins/auth';
 import { hashPassword, verifyNoPassword, verifyPassword } from '../../lib/passwords';
-import {
-  giveBack,
-  hasMark,
-  resetThrottle,
-  setMark,
-  takeMark,
-  throttle,
-  type ThrottleRule,
-} from '../../lib/throttle';
-import { createCreatorProfileService } from '../creators/creator-profile.service';
+import { giveBack, hasMark, resetThrottle, setMark, throttle, type ThrottleRule } from '../../lib/throttle';
 import { createLinkTokens, decodeUid } from './account-tokens';
-import { allPasswordProblems, isCommonPassword } from './password-rules';
+import { isCommonPassword } from './password-rules';
 import { createRefreshTokenCodec } from './refresh-tokens';
-import { createGoogleVerifier } from './google-id-token';
-import { createSessionsService } from './sessions.service';
 import { createAccountEmails } from './accounts.emails';
-import { passwordResetRequestJob } from './accounts.jobs';
 import * as repo from './accounts.repository';
+import { insertAccountWithProfile } from './new-account';
+import { createGoogleSignIn } from './google-sign-in';
+import { createPasswordRecovery } from './password-recovery';
+import { limit, RATE_LIMITS } from './rate-limits';
 import { toAccountUser, toCurrentUser } from './accounts.presenter';
 import type { AccountRow } from './accounts.repository';
 
-/** Per-client and per-address limits (requests per window). */
-export const RATE_LIMITS = {
-  // Per client: generous, since many people can share one address (offices, campuses, a test run).
-  // Sign-in attempts on one account are counted before the password is checked (atomically, so
-  // parallel guesses cannot slip past) and given back when it is right: per account and client
-  // (tight: what stops one client guessing), and per account over every client that never signed
-  // in to it (wider: what stops a guesser with many addresses, without locking the owner out of
-  // the clients they use — see `knownClientDays`).
-  login: {
-    perClient: 200,
-    perAccountClient: 10,
-    perAccount: 50,
-    knownClientDays: 30,
-    windowSeconds: 15 * 60,
-  },
-  register: { perClient: 50, perEmail: 5, windowSeconds: 60 * 60 },
-  resend: { perClient: 50, perEmail: 3, windowSeconds: 15 * 60 },
-  reset: { perClient: 50, perEmail: 3, windowSeconds: 15 * 60 },
-  google: { perClient: 200, windowSeconds: 15 * 60 },
-} as const;
-
-const GOOGLE_NONCE_TTL_SECONDS = 10 * 60;
-const nonceKey = (nonce: string) => `google-nonce:${createHash('sha256').update(nonce).digest('base64url')}`;
+export { RATE_LIMITS } from './rate-limits';
 
 export type AccountsServiceDeps = Pick<
   AppDeps,
-  'config' | 'database' | 'queue' | 'log' | 'tokens' | 'storage'
+  'config' | 'database' | 'queue' | 'log' | 'tokens' | 'storage' | 'creatorProfiles'
 >;
 
 /** A new account made by an operator (`npm run admin -- create-user`). */
@@ -92,37 +56,6 @@ export interface NewUser {
   brandId?: number;
   /** …or by name (found case-insensitively, or created). */
   companyName?: string;
-}
-
-function limit(kind: keyof typeof RATE_LIMITS, ip: string, email?: string) {
-  const rule = RATE_LIMITS[kind];
-  const rules: ThrottleRule[] = [
-    { key: `${kind}:ip:${ip}`, limit: rule.perClient, windowSeconds: rule.windowSeconds },
-  ];
-  if (email && 'perEmail' in rule)
-    rules.push({ key: `${kind}:email:${email}`, limit: rule.perEmail, windowSeconds: rule.windowSeconds });
-  return rules;
-}
-
-/**
- * The new password typed twice (the reset and change forms): the shared rules on the first, the
- * second the same. Field errors in the spec's words; empty when both are right.
- */
-function newPasswordErrors(
-  input: { new_password1?: string; new_password2?: string },
-  email: string,
-): Record<string, string[]> {
-  const errors: Record<string, string[]> = {};
-  const password = input.new_password1 ?? '';
-  if (!password) errors.new_password1 = [MESSAGES.registration.required];
-  else {
-    const problems = allPasswordProblems(password, email);
-    if (problems.length) errors.new_password1 = problems;
-  }
-  if (!input.new_password2) errors.new_password2 = [MESSAGES.registration.required];
-  else if (password && input.new_password2 !== password)
-    errors.new_password2 = [MESSAGES.registration.passwordsDoNotMatch];
-  return errors;
 }
 
 /**
@@ -139,23 +72,19 @@ export const REFRESH_RETRY_GRACE_SECONDS = 30;
  * current user, and accounts made by an operator.
  */
 export function createAccountsService(deps: AccountsServiceDeps) {
-  const { config, database, queue, log, tokens } = deps;
+  const { config, database, log, tokens } = deps;
   const db = database.db;
   const emails = createAccountEmails(deps);
   const links = createLinkTokens(config.JWT_SECRET);
-  const creatorProfiles = createCreatorProfileService(deps);
+  const { creatorProfiles } = deps;
   const refreshCodec = createRefreshTokenCodec(config.JWT_SECRET);
-  const sessions = createSessionsService(deps);
-  const google = config.GOOGLE_CLIENT_ID
-    ? createGoogleVerifier({
-        clientId: config.GOOGLE_CLIENT_ID,
-        jwksUrl: config.GOOGLE_JWKS_URL,
-        issuer: config.GOOGLE_ISSUER,
-      })
-    : null;
 
   async function userPayload(account: AccountRow): Promise<AccountUser> {
-    return toAccountUser(account, await repo.findProfiles(db, account.id), (key) => deps.storage.url(key));
+    const [creator, brand] = await Promise.all([
+      creatorProfiles.forSignIn(db, account.id),
+      repo.findBrandProfile(db, account.id),
+    ]);
+    return toAccountUser(account, { creator, brand }, (key) => deps.storage.url(key));
   }
 
   /** A new refresh-token family (a new session) and its first tokens. */
@@ -183,16 +112,10 @@ export function createAccountsService(deps: AccountsServiceDeps) {
 
   const invalidLink = () => new AppError('bad_request', MESSAGES.verification.invalidOrExpired);
 
-  /** The account a reset link is for; a 400 with the spec's failure text when it is unusable. */
-  async function resetLinkAccount(uid: string, token: string): Promise<AccountRow> {
-    const id = decodeUid(uid);
-    const account = id ? await repo.findAccountById(db, id) : undefined;
-    if (!account || !links.check('reset-password', account, token, config.RESET_TOKEN_TTL))
-      throw new AppError('bad_request', MESSAGES.reset.failure);
-    return account;
-  }
-
   return {
+    ...createPasswordRecovery(deps),
+    ...createGoogleSignIn(deps, signIn),
+
     /** Creates an inactive creator (the requested role is ignored) and e-mails the verification link. */
     async register(input: RegisterBody, ip: string): Promise<RegisterResponse> {
       const email = normalizeEmail(input.email ?? '');
@@ -205,7 +128,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       }
       if (Object.keys(errors).length) throw AppError.validation(errors);
       const passwordHash = await hashPassword(input.password!);
-      const account = await repo.insertAccount(db, {
+      const account = await insertAccountWithProfile(db, creatorProfiles, {
         email,
         passwordHash,
         role: 'creator',
@@ -333,154 +256,12 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       return { message: MESSAGES.resend.sent };
     },
 
-    /**
-     * Always the same answer and the same work (one queued job), whether or not the account exists;
-     * the job looks the address up and sends the link.
-     */
-    async requestPasswordReset(rawEmail: string, ip: string): Promise<DetailResponse> {
-      const email = normalizeEmail(rawEmail);
-      await throttle(database, ...limit('reset', ip, email));
-      if (!isValidEmail(email)) throw AppError.validation({ email: [MESSAGES.registration.invalidEmail] });
-      await queue.send(passwordResetRequestJob, { email });
-      return { detail: MESSAGES.forgot.success };
-    },
-
-    /** Lets the reset page say at once that a link is used or expired, before a password is typed. */
-    async checkPasswordResetLink(uid: string, token: string): Promise<DetailResponse> {
-      await resetLinkAccount(uid, token);
-      return { detail: ACCOUNT_MESSAGES.resetLinkValid };
-    },
-
-    /**
-     * Sets a new password from a reset link, verifies the address (the link reached the mailbox)
-     * and ends every session of the account.
-     */
-    async confirmPasswordReset(
-      uid: string,
-      token: string,
-      input: PasswordResetConfirmBody,
-    ): Promise<DetailResponse> {
-      const account = await resetLinkAccount(uid, token);
-      const password = input.new_password1 ?? '';
-      const errors = newPasswordErrors(input, account.email);
-      if (Object.keys(errors).length) throw AppError.validation(errors);
-      const passwordHash = await hashPassword(password);
-      await db.transaction(async (tx) => {
-        // The link reached the mailbox, which proves the address: an unverified account is verified.
-        await repo.updateAccount(tx, account.id, {
-          passwordHash,
-          passwordChangedAt: new Date(),
-          isActive: true,
-        });
-        // Every refresh token revoked and the token version raised: access tokens die at once too.
-        await repo.endAllSessions(tx, account.id, { deactivate: false });
-      });
-      return { detail: ACCOUNT_MESSAGES.resetDone };
-    },
-
-    /**
-     * Changes the signed-in user's password: the current one first (counted, as sign-in is), then
-     * the shared rules on the new one. The caller's session stays; every other one ends, and older
-     * reset links die with the old password hash.
-     */
-    async changePassword(user: AuthUser, input: PasswordChangeBody): Promise<DetailResponse> {
-      const account = await repo.findAccountById(db, user.id);
-      if (!account) throw new AppError('not_authenticated', MESSAGES.generic.notAuthenticated);
-      const errors: Record<string, string[]> = {};
-      const check = await sessions.checkPassword(user.id, input.current_password);
-      if (check === 'no_password') errors.current_password = [ACCOUNT_MESSAGES.noPasswordYet];
-      else if (!input.current_password) errors.current_password = [MESSAGES.registration.required];
-      else if (check === 'wrong') errors.current_password = [ACCOUNT_MESSAGES.currentPasswordWrong];
-      Object.assign(errors, newPasswordErrors(input, account.email));
-      if (Object.keys(errors).length) throw AppError.validation(errors);
-      const passwordHash = await hashPassword(input.new_password1);
-      await db.transaction(async (tx) => {
-        await repo.updateAccount(tx, account.id, { passwordHash, passwordChangedAt: new Date() });
-        await repo.revokeOtherSessions(tx, account.id, user.sessionId);
-      });
-      return { detail: ACCOUNT_MESSAGES.passwordChanged };
-    },
-
-    /**
-     * Google sign-in. Identities are keyed by issuer and subject. An existing account is linked by
-     * e-mail only when Google vouches for the address and the account itself is verified; an
-     * unverified account with that address is taken over without its password (whoever set it
-     * never proved the address), never merged as is.
-     */
-    async googleLogin(input: GoogleLoginBody, ip: string): Promise<GoogleLoginResponse> {
-      if (!google) throw new AppError('unavailable', MESSAGES.google.notConfigured);
-      await throttle(database, ...limit('google', ip));
-      const identity = await google.verify(input.id_token);
-      const invalid = () => new AppError('not_authenticated', ACCOUNT_MESSAGES.googleInvalidToken);
-      if (!identity) throw invalid();
-      // The token must carry the nonce this client was given, and the nonce is spent here: a token
-      // captured elsewhere (another site, a log) cannot be replayed (issue 18 L9).
-      if (!input.nonce || identity.nonce !== input.nonce) throw invalid();
-      if (!(await takeMark(database, nonceKey(input.nonce)))) throw invalid();
-      if (!identity.emailVerified) throw new AppError('forbidden', ACCOUNT_MESSAGES.googleEmailUnverified);
-      const email = normalizeEmail(identity.email);
-
-      let created = false;
-      const account = await db.transaction(async (tx) => {
-        const linked = await repo.findSocialAccount(tx, identity.issuer, identity.subject);
-        if (linked) return repo.findAccountById(tx, linked.userId);
-        let existing = await repo.findAccountByEmail(tx, email);
-        // Staff and brand accounts are never reached through Google: an address Google vouches
-        // for is not proof enough for those powers (issue 18 L9).
-        if (existing && existing.role !== 'creator')
-          throw new AppError('forbidden', ACCOUNT_MESSAGES.googleNotForStaffOrBrand);
-        if (existing && !existing.isActive) {
-          await repo.updateAccount(tx, existing.id, { passwordHash: null, isActive: true });
-          await repo.revokeAllForUser(tx, existing.id);
-          existing = { ...existing, passwordHash: null, isActive: true };
-        }
-        if (!existing) {
-          existing = await repo.insertAccount(tx, {
-            email,
-            passwordHash: null,
-            role: 'creator',
-            // Google's names are the person's own, but bounded like any name (issue 18 M6).
-            firstName: identity.givenName.slice(0, FIELD_LIMITS.name),
-            lastName: identity.familyName.slice(0, FIELD_LIMITS.name),
-            isActive: true,
-          });
-          if (!existing) throw new AppError('conflict', MESSAGES.google.unknown);
-          created = true;
-        }
-        await repo.insertSocialAccount(tx, {
-          userId: existing.id,
-          provider: 'google',
-          issuer: identity.issuer,
-          subject: identity.subject,
-          email,
-        });
-        return existing;
-      });
-      if (!account?.isActive) throw new AppError('forbidden', MESSAGES.google.failed);
-      // An identity linked before staff and brand accounts were kept out of Google sign-in.
-      if (account.role !== 'creator')
-        throw new AppError('forbidden', ACCOUNT_MESSAGES.googleNotForStaffOrBrand);
-      if (account.deactivatedAt) throw new AppError('account_deactivated', STAFF_MESSAGES.deactivated);
-      if (created) await emails.sendWelcome(account.email);
-      const session = await signIn(account);
-      return { ...session, token: session.access };
-    },
-
-    /** A single-use nonce for Google's button (10 minutes), kept hashed in `throttles`. */
-    async googleNonce(ip: string): Promise<GoogleNonceResponse> {
-      if (!google) throw new AppError('unavailable', MESSAGES.google.notConfigured);
-      await throttle(database, ...limit('google', ip));
-      const nonce = randomBytes(24).toString('base64url');
-      await setMark(database, nonceKey(nonce), GOOGLE_NONCE_TTL_SECONDS);
-      return { nonce };
-    },
-
     /** spec §3 Current user, for the application prefill. */
     async currentUser(userId: number): Promise<CurrentUser> {
       const account = await repo.findAccountById(db, userId);
       if (!account || !account.isActive || account.deactivatedAt)
         throw new AppError('not_authenticated', MESSAGES.generic.notAuthenticated);
-      return toCurrentUser(account, await creatorProfiles.storedValues(userId));
+      return toCurrentUser(account, await creatorProfiles.storedValues(db, userId));
     },
 
     /** Signs an account in (tokens and user): the answer of sign-in, for accounts made otherwise. */
@@ -517,7 +298,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
           const found = await repo.findOrCreateBrand(tx, input.companyName.trim());
           brand = { id: found.id, name: found.name, logo: found.logoUrl };
         }
-        return repo.insertAccount(tx, {
+        return insertAccountWithProfile(tx, creatorProfiles, {
           email,
           passwordHash,
           role: input.role,

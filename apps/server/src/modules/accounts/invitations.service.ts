@@ -26,6 +26,7 @@ import { toInvitation } from './accounts.presenter';
 import { allPasswordProblems } from './password-rules';
 import * as accounts from './accounts.repository';
 import * as repo from './invitations.repository';
+import { insertAccountWithProfile } from './new-account';
 
 /** Only the hash of a token is stored: the database alone cannot accept an invitation. */
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -160,7 +161,7 @@ export function createInvitationsService(deps: AccountsServiceDeps) {
           await usable(token);
           throw new AppError('invitation_used', INVITATION_MESSAGES.used);
         }
-        const created = await accounts.insertAccount(tx, {
+        const created = await insertAccountWithProfile(tx, deps.creatorProfiles, {
           email: invitation.email,
           passwordHash,
           role: invitation.role,

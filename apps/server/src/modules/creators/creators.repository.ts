@@ -370,3 +370,30 @@ export async function restoreEmail(db: DbOrTx, userId: number, email: string): P
     .returning({ id: users.id });
   return changed.length > 0;
 }
+
+/** A new creator account's empty profile (registration, Google sign-in, accounts made by staff). */
+export async function insertEmptyProfile(db: DbOrTx, userId: number): Promise<void> {
+  await db.insert(creatorProfiles).values({ userId }).onConflictDoNothing();
+}
+
+/** The profile fields the sign-in answers show. */
+export async function findSignInProfile(db: DbOrTx, userId: number) {
+  const [row] = await db
+    .select({
+      avatarKey: creatorProfiles.avatarKey,
+      bio: creatorProfiles.bio,
+      country: creatorProfiles.country,
+      experienceLevel: creatorProfiles.experienceLevel,
+      address: creatorProfiles.address,
+      portfolioUrl: creatorProfiles.portfolioUrl,
+      youtubeUrl: creatorProfiles.youtubeUrl,
+      instagram: creatorProfiles.instagram,
+      facebook: creatorProfiles.facebook,
+      twitter: creatorProfiles.twitter,
+      linkedin: creatorProfiles.linkedin,
+      website: creatorProfiles.website,
+    })
+    .from(creatorProfiles)
+    .where(eq(creatorProfiles.userId, userId));
+  return row;
+}

@@ -11,7 +11,6 @@ import type { AppDeps } from '../../app-deps';
 import { videoMediaUrl } from '../../storage/media-signing';
 import type { DbOrTx } from '../../db/client';
 import { creatorBalance } from '../payouts/payouts.service';
-import { findScorecardEntries } from '../judging/judging.service';
 import * as repo from './creators.repository';
 import type { ParticipationRow, ResultRow, SubmissionRow } from './creators.repository';
 import {
@@ -21,7 +20,14 @@ import {
   type DashboardList,
 } from './creators.presenter';
 
-export type CreatorsServiceDeps = Pick<AppDeps, 'database' | 'storage' | 'config'>;
+export type CreatorsServiceDeps = Pick<AppDeps, 'database' | 'storage' | 'config'> & {
+  /**
+   * The entry whose published scorecard the creator may open, by contest id: judging's read, passed
+   * in by the app wiring (modules/index.ts), since judging sits above creators (judging -> entries ->
+   * contests -> creators).
+   */
+  scorecardEntries: (db: DbOrTx, userId: number) => Promise<Map<number, number>>;
+};
 
 /**
  * Where a contest goes on the creator's dashboard (spec §4, docs/spec-decisions.md):
@@ -53,7 +59,7 @@ export function createCreatorsService(deps: CreatorsServiceDeps) {
       repo.findParticipatedContests(db, userId),
       repo.findSubmissions(db, userId),
       repo.findResults(db, userId),
-      findScorecardEntries(db, userId),
+      deps.scorecardEntries(db, userId),
       repo.findEntryTimelines(db, userId),
     ]);
     const timelineOf = new Map<number, repo.TimelineRow[]>();

@@ -1,5 +1,4 @@
 import {
-  ENTRY_NOTE_RATE,
   checkEntryVideo,
   containerOfType,
   ENTRY_ERROR_CODES,
@@ -7,52 +6,25 @@ import {
   ENTRY_STATUSES,
   failedErrors,
   failedWarnings,
-  MESSAGES,
-  type CreateNoteBody,
   type Entry,
-  type EntryCheck,
   type EntryEligibility,
   type EntryFilter,
-  type EntryNote,
   type EntryStatus,
-  type EntryVersion,
-  type RequestRevisionBody,
   type SubmitEntryBody,
   type SubmitRefusal,
 } from '@app/domain';
 import type { AppDeps } from '../../app-deps';
-import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import { assertContestMember } from '../../lib/policy';
-import { throttle } from '../../lib/throttle';
 import type { AuthUser } from '../../plugins/auth';
 import { recordAudit, type AuditActor } from '../audit/audit.service';
 import { createContestsService } from '../contests/contests.service';
-import { createVideosService } from '../videos/videos.service';
-import { createEntryEmails } from './entries.emails';
-import { canReply, canReview, canSeeEntry, canSubmit, type EntryViewer } from './entries.policy';
-import { fullName, toEntry, toEntryEvent, toEntryNote, toEntryVersion } from './entries.presenter';
+import { assertContestMember } from '../../lib/policy';
+import { canSubmit } from './entries.policy';
 import * as repo from './entries.repository';
-import { brandOfUser, contactOf } from '../accounts/membership';
+import { checkSummary, entryContext, forbidden, notFound, type Step } from './entry-context';
+import { entryReview } from './entry-review';
 
 export type EntriesServiceDeps = Pick<AppDeps, 'database' | 'storage' | 'queue' | 'config' | 'log'>;
-
-const notFound = () => new AppError('not_found', MESSAGES.generic.notFound);
-const forbidden = (detail: string = MESSAGES.generic.forbidden) => new AppError('forbidden', detail);
-
-/** One step of a change: the status reached and what the timeline says of it. */
-interface Step {
-  step: EntryStatus;
-  detail?: string;
-}
-
-/** The timeline's words for the check step. */
-function checkSummary(checks: EntryCheck[], confirmed: boolean): string {
-  const warnings = failedWarnings(checks).length;
-  if (!checks.length) return 'The brief states no file requirements.';
-  if (!warnings) return `All ${checks.length} checks passed.`;
-  return `${warnings} warning${warnings === 1 ? '' : 's'}${confirmed ? ', confirmed by the creator' : ''}.`;
-}
 
 /** Statuses the judging module moves entries to (in this order), after review. */
 const JUDGING_STATUSES: EntryStatus[] = ['scored', 'result', 'paid'];
@@ -64,120 +36,9 @@ const JUDGING_STATUSES: EntryStatus[] = ['scored', 'result', 'paid'];
  * timeline and sends the entrant one e-mail.
  */
 export function createEntriesService(deps: EntriesServiceDeps, clock: () => Date = () => new Date()) {
-  const db = deps.database.db;
-  const videos = createVideosService(deps);
+  const context = entryContext(deps);
+  const { db, videos, viewerOf, present, advance, announce, loadVisible } = context;
   const contests = createContestsService(deps, clock);
-  const emails = createEntryEmails(deps);
-
-  const viewerOf = async (user: AuthUser): Promise<EntryViewer> => ({
-    ...user,
-    brandId: user.role === 'brand' ? await brandOfUser(db, user.id) : null,
-  });
-
-  /** The versions of entries with their videos, by entry id, oldest first. */
-  async function versionsOf(entryIds: number[], viewer?: AuthUser): Promise<Map<number, EntryVersion[]>> {
-    const rows = await repo.listVersions(db, entryIds);
-    const videoById = await videos.entryVideos(
-      rows.map((r) => r.videoId),
-      viewer,
-    );
-    const byEntry = new Map<number, EntryVersion[]>();
-    for (const row of rows) {
-      const video = videoById.get(row.videoId);
-      if (!video) continue;
-      const list = byEntry.get(row.entryId) ?? [];
-      list.push(toEntryVersion(row, video));
-      byEntry.set(row.entryId, list);
-    }
-    return byEntry;
-  }
-
-  /** The entry with its history; `viewer` gets download links of the originals they may download. */
-  async function present(row: repo.EntryRow, viewer?: AuthUser): Promise<Entry> {
-    const [versions, notes, events] = await Promise.all([
-      versionsOf([row.id], viewer),
-      repo.listNotes(db, row.id),
-      repo.listEvents(db, row.id),
-    ]);
-    return toEntry(row, versions.get(row.id) ?? [], notes.map(toEntryNote), events.map(toEntryEvent));
-  }
-
-  /**
-   * The e-mail a new note sends, after its commit (see spec-decisions, "Notes e-mail the
-   * entrant"): a reviewer's note or reply goes to the entrant; the entrant's reply goes to the
-   * brand user who started the thread, if that account still belongs to the contest's brand;
-   * a thread staff started sends nothing (staff work from the submissions list's open notes).
-   */
-  async function mailAboutNote(
-    entry: repo.EntryRow,
-    note: repo.NoteRow,
-    parent: repo.NoteRow | undefined,
-    byReviewer: boolean,
-  ) {
-    const about = { entryId: entry.id, contestTitle: entry.contestTitle, version: note.version };
-    if (byReviewer) {
-      if (note.authorRole !== 'staff' && note.authorRole !== 'brand') return;
-      await emails.sendNote({
-        ...about,
-        to: entry.creatorEmail,
-        atSeconds: note.atSeconds,
-        text: note.text,
-        author: note.authorRole,
-        isReply: parent !== undefined,
-      });
-      return;
-    }
-    if (parent?.authorRole !== 'brand' || parent.authorId === null) return;
-    const author = await contactOf(db, parent.authorId);
-    if (!author?.usable || author.role !== 'brand' || author.brandId !== entry.contestBrandId) return;
-    await emails.sendReply({
-      ...about,
-      to: author.email,
-      creatorName: fullName(entry.creatorFirstName, entry.creatorLastName) || 'The creator',
-      atSeconds: note.atSeconds,
-      text: note.text,
-    });
-  }
-
-  /**
-   * Writes the steps of one change in `tx` (one timeline row each; the status becomes the last
-   * step) and returns what the e-mail needs; the e-mail is sent after the commit by `announce`.
-   */
-  async function advance(tx: DbOrTx, entryId: number, version: number, steps: Step[]) {
-    await repo.insertEvents(
-      tx,
-      steps.map((s) => ({ entryId, step: s.step, version, detail: s.detail ?? '' })),
-    );
-    const last = steps[steps.length - 1]!;
-    await repo.setStatus(tx, entryId, last.step);
-    return { entryId, version, status: last.step, detail: last.detail ?? '' };
-  }
-
-  /** The one e-mail of a change, naming the contest and the version's video. */
-  async function announce(change: { entryId: number; version: number; status: EntryStatus; detail: string }) {
-    const row = await repo.findEntry(db, change.entryId);
-    if (!row) return;
-    const versions = await repo.listVersions(db, [row.id]);
-    const version = versions.find((v) => v.version === change.version) ?? versions[versions.length - 1];
-    const video = version ? (await videos.entryVideos([version.videoId])).get(version.videoId) : undefined;
-    await emails.sendStatus({
-      to: row.creatorEmail,
-      entryId: row.id,
-      contestTitle: row.contestTitle,
-      videoTitle: video?.title ?? 'your video',
-      version: change.version,
-      status: change.status,
-      detail: change.detail,
-    });
-  }
-
-  /** The entry if the caller may see it (404 otherwise: others learn nothing of it). */
-  async function loadVisible(id: number, user: AuthUser) {
-    const row = await repo.findEntry(db, id);
-    const viewer = await viewerOf(user);
-    if (!row || !canSeeEntry(viewer, row)) throw notFound();
-    return { row, viewer };
-  }
 
   /**
    * A video that was still processing when it was submitted has settled: the entry moves on to
@@ -375,114 +236,7 @@ export function createEntriesService(deps: EntriesServiceDeps, clock: () => Date
       const entries = await Promise.all(kept.map((row) => present(row, user)));
       return entries.filter((entry) => entry.versions.length > 0);
     },
-
-    /**
-     * A review note pinned to a moment of a version (staff and the contest's brand), or a reply
-     * to a note (`parent_id`; the entrant too, and reviewers). A reply sits at its note's moment.
-     * Anyone who cannot see the entry gets 404; the entrant starting a new note gets 403.
-     */
-    async addNote(entryId: number, user: AuthUser, body: CreateNoteBody): Promise<EntryNote> {
-      const { row, viewer } = await loadVisible(entryId, user);
-      const reviewer = canReview(viewer, row);
-      let parent: repo.NoteRow | undefined;
-      if (body.parent_id !== undefined) {
-        if (!canReply(viewer, row)) throw notFound();
-        parent = await repo.findNote(db, entryId, body.parent_id);
-        if (!parent) throw AppError.validation({ parent_id: [ENTRY_MESSAGES.parentNote] });
-        // A reply to a reply joins the same thread.
-        if (parent.parentId !== null) parent = await repo.findNote(db, entryId, parent.parentId);
-        if (!parent) throw AppError.validation({ parent_id: [ENTRY_MESSAGES.parentNote] });
-      } else if (!reviewer) {
-        throw forbidden(ENTRY_MESSAGES.replyOnly);
-      }
-      // Each note e-mails someone: one user's notes and replies are rate-limited.
-      await throttle(deps.database, {
-        key: `entry-note:user:${user.id}`,
-        limit: ENTRY_NOTE_RATE.limit,
-        windowSeconds: ENTRY_NOTE_RATE.windowSeconds,
-      });
-      const latest = await repo.latestVersionNumber(db, entryId);
-      const version = parent?.version ?? body.version;
-      if (version > latest) throw AppError.validation({ version: [ENTRY_MESSAGES.noteVersion] });
-      const noteId = await db.transaction(async (tx) => {
-        const id = await repo.insertNote(tx, {
-          entryId,
-          version,
-          atSeconds: parent?.atSeconds ?? body.at_seconds,
-          text: body.text,
-          authorId: user.id,
-          parentId: parent?.id ?? null,
-        });
-        if (reviewer)
-          await recordAudit(tx, {
-            actor: { userId: user.id },
-            action: 'entry.note',
-            targetType: 'entry',
-            targetId: entryId,
-            before: null,
-            after: {
-              note_id: id,
-              version,
-              at_seconds: parent?.atSeconds ?? body.at_seconds,
-              parent_id: parent?.id ?? null,
-            },
-          });
-        return id;
-      });
-      const note = (await repo.findNote(db, entryId, noteId))!;
-      await mailAboutNote(row, note, parent, reviewer);
-      return toEntryNote(note);
-    },
-
-    /** Resolves a note (staff and the contest's brand; the entrant gets 403, others 404). */
-    async resolveNote(entryId: number, noteId: number, user: AuthUser): Promise<EntryNote> {
-      const { row, viewer } = await loadVisible(entryId, user);
-      if (!canReview(viewer, row)) throw forbidden();
-      const note = await repo.findNote(db, entryId, noteId);
-      if (!note) throw notFound();
-      await db.transaction(async (tx) => {
-        if (!(await repo.resolveNote(tx, noteId, clock()))) return;
-        await recordAudit(tx, {
-          actor: { userId: user.id },
-          action: 'entry.note_resolve',
-          targetType: 'entry',
-          targetId: entryId,
-          before: { note_id: noteId, resolved: false },
-          after: { note_id: noteId, resolved: true },
-        });
-      });
-      return toEntryNote((await repo.findNote(db, entryId, noteId))!);
-    },
-
-    /**
-     * Staff or the contest's brand ask the entrant for a new version: an entry in review moves to
-     * `revision_requested` (audited; one e-mail). The entrant then submits again before the deadline.
-     */
-    async requestRevision(entryId: number, user: AuthUser, body: RequestRevisionBody): Promise<Entry> {
-      const { row, viewer } = await loadVisible(entryId, user);
-      if (!canReview(viewer, row)) throw forbidden();
-      const change = await db.transaction(async (tx) => {
-        await repo.lockEntry(tx, entryId);
-        const current = await repo.findEntry(tx, entryId);
-        if (current?.status !== 'in_review' && current?.status !== 'checked')
-          throw new AppError('conflict', ENTRY_MESSAGES.revisionState);
-        const version = await repo.latestVersionNumber(tx, entryId);
-        const made = await advance(tx, entryId, version, [
-          { step: 'revision_requested', detail: body.message },
-        ]);
-        await recordAudit(tx, {
-          actor: { userId: user.id },
-          action: 'entry.request_revision',
-          targetType: 'entry',
-          targetId: entryId,
-          before: { status: current.status },
-          after: { status: 'revision_requested', message: body.message },
-        });
-        return made;
-      });
-      await announce(change);
-      return present((await repo.findEntry(db, entryId))!, user);
-    },
+    ...entryReview(deps, context, clock),
 
     /**
      * For other modules (judging): moves an entry forward to `scored`, `result` or `paid`, with one

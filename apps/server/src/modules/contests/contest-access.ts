@@ -1,0 +1,82 @@
+import { MESSAGES, type ContestProduct, type ContestResponse, type Role } from '@app/domain';
+import type { AppDeps } from '../../app-deps';
+import type { DbOrTx } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import { assertContestMember } from '../../lib/policy';
+import { canSeeContest, type ContestActor } from './contests.policy';
+import { toContest, toContestProduct } from './contests.presenter';
+import * as repo from './contests.repository';
+import { brandOfUser } from '../accounts/membership';
+
+export type ContestsServiceDeps = Pick<AppDeps, 'database' | 'log' | 'queue' | 'storage'>;
+
+/** A signed-in caller as the routes know it (the brand is looked up when needed). */
+export type User = { id: number; role: Role } | ContestActor;
+
+/** '12' → 12, 'hbada-chair-contest' → the slug. */
+export function parseContestRef(ref: string): number | string {
+  return /^\d+$/.test(ref) ? Number(ref) : ref;
+}
+
+/**
+ * What every contest use case starts from: who is asking, and the contest they may see or run,
+ * with its products as the API shows them. Bound to one connection or transaction.
+ */
+export function contestAccess(db: DbOrTx, deps: ContestsServiceDeps, clock: () => Date) {
+  const mediaUrl = (key: string) => deps.storage.url(key);
+
+  async function withProducts(rows: repo.ContestRow[]): Promise<ContestResponse[]> {
+    const products = await repo.listProductsOfContests(
+      db,
+      rows.map((row) => row.id),
+    );
+    const byContest = new Map<number, ContestProduct[]>();
+    for (const product of products) {
+      const list = byContest.get(product.contestId) ?? [];
+      list.push(toContestProduct(product, mediaUrl));
+      byContest.set(product.contestId, list);
+    }
+    const now = clock();
+    return rows.map((row) => toContest(row, byContest.get(row.id) ?? [], now, mediaUrl));
+  }
+
+  /** Who is asking, with the brand of a brand user; undefined for anonymous callers. */
+  async function actorOf(user: User | undefined): Promise<ContestActor | undefined> {
+    if (!user) return undefined;
+    if ('brandId' in user) return user as ContestActor;
+    const brandId = user.role === 'brand' ? await brandOfUser(db, user.id) : null;
+    return { id: user.id, role: user.role, brandId };
+  }
+
+  /** A contest the caller may see (a draft only by staff and its brand), or null. */
+  async function findContest(ref: string, user?: User): Promise<ContestResponse | null> {
+    const row = await repo.findContest(db, parseContestRef(ref));
+    if (!row) return null;
+    if (row.publicationStatus === 'draft' && !canSeeContest(await actorOf(user), row)) return null;
+    return (await withProducts([row]))[0]!;
+  }
+
+  async function getContest(ref: string, user?: User): Promise<ContestResponse> {
+    const contest = await findContest(ref, user);
+    if (!contest) throw new AppError('not_found', MESSAGES.generic.notFound);
+    return contest;
+  }
+
+  /**
+   * The stored contest the caller runs (staff, or a user of its brand): 404 when they may not see
+   * it (another brand's draft), 403 when they see it but do not run it.
+   */
+  async function managedRecord(ref: string, user: User) {
+    const actor = (await actorOf(user))!;
+    const row = await repo.findContest(db, parseContestRef(ref));
+    if (!row || (row.publicationStatus === 'draft' && !canSeeContest(actor, row))) {
+      throw new AppError('not_found', MESSAGES.generic.notFound);
+    }
+    assertContestMember(actor, { brandId: row.brand.id });
+    return { actor, row };
+  }
+
+  return { db, deps, clock, mediaUrl, withProducts, actorOf, findContest, getContest, managedRecord };
+}
+
+export type ContestAccess = ReturnType<typeof contestAccess>;

@@ -1,0 +1,172 @@
+import {
+  ENTRY_NOTE_RATE,
+  ENTRY_MESSAGES,
+  type CreateNoteBody,
+  type Entry,
+  type EntryNote,
+  type RequestRevisionBody,
+} from '@app/domain';
+import { AppError } from '../../lib/errors';
+import { throttle } from '../../lib/throttle';
+import type { AuthUser } from '../../plugins/auth';
+import { recordAudit } from '../audit/audit.service';
+import { forbidden, notFound, type EntryContext } from './entry-context';
+import { canReply, canReview } from './entries.policy';
+import { fullName, toEntryNote } from './entries.presenter';
+import * as repo from './entries.repository';
+import type { EntriesServiceDeps } from './entries.service';
+import { contactOf } from '../accounts/membership';
+
+/** Reviewers' notes and replies on an entry's versions, and asking the entrant for a revision. */
+export function entryReview(
+  deps: EntriesServiceDeps,
+  { db, emails, loadVisible, advance, announce, present }: EntryContext,
+  clock: () => Date,
+) {
+  /**
+   * The e-mail a new note sends, after its commit (see spec-decisions, "Notes e-mail the
+   * entrant"): a reviewer's note or reply goes to the entrant; the entrant's reply goes to the
+   * brand user who started the thread, if that account still belongs to the contest's brand;
+   * a thread staff started sends nothing (staff work from the submissions list's open notes).
+   */
+  async function mailAboutNote(
+    entry: repo.EntryRow,
+    note: repo.NoteRow,
+    parent: repo.NoteRow | undefined,
+    byReviewer: boolean,
+  ) {
+    const about = { entryId: entry.id, contestTitle: entry.contestTitle, version: note.version };
+    if (byReviewer) {
+      if (note.authorRole !== 'staff' && note.authorRole !== 'brand') return;
+      await emails.sendNote({
+        ...about,
+        to: entry.creatorEmail,
+        atSeconds: note.atSeconds,
+        text: note.text,
+        author: note.authorRole,
+        isReply: parent !== undefined,
+      });
+      return;
+    }
+    if (parent?.authorRole !== 'brand' || parent.authorId === null) return;
+    const author = await contactOf(db, parent.authorId);
+    if (!author?.usable || author.role !== 'brand' || author.brandId !== entry.contestBrandId) return;
+    await emails.sendReply({
+      ...about,
+      to: author.email,
+      creatorName: fullName(entry.creatorFirstName, entry.creatorLastName) || 'The creator',
+      atSeconds: note.atSeconds,
+      text: note.text,
+    });
+  }
+
+  return {
+    /**
+     * A review note pinned to a moment of a version (staff and the contest's brand), or a reply
+     * to a note (`parent_id`; the entrant too, and reviewers). A reply sits at its note's moment.
+     * Anyone who cannot see the entry gets 404; the entrant starting a new note gets 403.
+     */
+    async addNote(entryId: number, user: AuthUser, body: CreateNoteBody): Promise<EntryNote> {
+      const { row, viewer } = await loadVisible(entryId, user);
+      const reviewer = canReview(viewer, row);
+      let parent: repo.NoteRow | undefined;
+      if (body.parent_id !== undefined) {
+        if (!canReply(viewer, row)) throw notFound();
+        parent = await repo.findNote(db, entryId, body.parent_id);
+        if (!parent) throw AppError.validation({ parent_id: [ENTRY_MESSAGES.parentNote] });
+        // A reply to a reply joins the same thread.
+        if (parent.parentId !== null) parent = await repo.findNote(db, entryId, parent.parentId);
+        if (!parent) throw AppError.validation({ parent_id: [ENTRY_MESSAGES.parentNote] });
+      } else if (!reviewer) {
+        throw forbidden(ENTRY_MESSAGES.replyOnly);
+      }
+      // Each note e-mails someone: one user's notes and replies are rate-limited.
+      await throttle(deps.database, {
+        key: `entry-note:user:${user.id}`,
+        limit: ENTRY_NOTE_RATE.limit,
+        windowSeconds: ENTRY_NOTE_RATE.windowSeconds,
+      });
+      const latest = await repo.latestVersionNumber(db, entryId);
+      const version = parent?.version ?? body.version;
+      if (version > latest) throw AppError.validation({ version: [ENTRY_MESSAGES.noteVersion] });
+      const noteId = await db.transaction(async (tx) => {
+        const id = await repo.insertNote(tx, {
+          entryId,
+          version,
+          atSeconds: parent?.atSeconds ?? body.at_seconds,
+          text: body.text,
+          authorId: user.id,
+          parentId: parent?.id ?? null,
+        });
+        if (reviewer)
+          await recordAudit(tx, {
+            actor: { userId: user.id },
+            action: 'entry.note',
+            targetType: 'entry',
+            targetId: entryId,
+            before: null,
+            after: {
+              note_id: id,
+              version,
+              at_seconds: parent?.atSeconds ?? body.at_seconds,
+              parent_id: parent?.id ?? null,
+            },
+          });
+        return id;
+      });
+      const note = (await repo.findNote(db, entryId, noteId))!;
+      await mailAboutNote(row, note, parent, reviewer);
+      return toEntryNote(note);
+    },
+
+    /** Resolves a note (staff and the contest's brand; the entrant gets 403, others 404). */
+    async resolveNote(entryId: number, noteId: number, user: AuthUser): Promise<EntryNote> {
+      const { row, viewer } = await loadVisible(entryId, user);
+      if (!canReview(viewer, row)) throw forbidden();
+      const note = await repo.findNote(db, entryId, noteId);
+      if (!note) throw notFound();
+      await db.transaction(async (tx) => {
+        if (!(await repo.resolveNote(tx, noteId, clock()))) return;
+        await recordAudit(tx, {
+          actor: { userId: user.id },
+          action: 'entry.note_resolve',
+          targetType: 'entry',
+          targetId: entryId,
+          before: { note_id: noteId, resolved: false },
+          after: { note_id: noteId, resolved: true },
+        });
+      });
+      return toEntryNote((await repo.findNote(db, entryId, noteId))!);
+    },
+
+    /**
+     * Staff or the contest's brand ask the entrant for a new version: an entry in review moves to
+     * `revision_requested` (audited; one e-mail). The entrant then submits again before the deadline.
+     */
+    async requestRevision(entryId: number, user: AuthUser, body: RequestRevisionBody): Promise<Entry> {
+      const { row, viewer } = await loadVisible(entryId, user);
+      if (!canReview(viewer, row)) throw forbidden();
+      const change = await db.transaction(async (tx) => {
+        await repo.lockEntry(tx, entryId);
+        const current = await repo.findEntry(tx, entryId);
+        if (current?.status !== 'in_review' && current?.status !== 'checked')
+          throw new AppError('conflict', ENTRY_MESSAGES.revisionState);
+        const version = await repo.latestVersionNumber(tx, entryId);
+        const made = await advance(tx, entryId, version, [
+          { step: 'revision_requested', detail: body.message },
+        ]);
+        await recordAudit(tx, {
+          actor: { userId: user.id },
+          action: 'entry.request_revision',
+          targetType: 'entry',
+          targetId: entryId,
+          before: { status: current.status },
+          after: { status: 'revision_requested', message: body.message },
+        });
+        return made;
+      });
+      await announce(change);
+      return present((await repo.findEntry(db, entryId))!, user);
+    },
+  };
+}
