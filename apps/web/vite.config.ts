@@ -37,6 +37,7 @@ export default defineConfig({
     // The first test of a file also pays for importing MUI; shared CI machines can be slow.
     testTimeout: 20_000,
     environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./vitest.setup.ts'],
     css: false,
   },
