@@ -59,6 +59,20 @@ export function createResults(deps: JudgingServiceDeps, context: JudgingContext)
     };
   }
 
+  /** The result rows of the requested places (each entry's entrant from the judged entries). */
+  const resultRows = (
+    contestId: number,
+    places: PublishResultsBody['places'],
+    entryOf: Map<number, { userId: number }>,
+  ) =>
+    places.map((p) => ({
+      contestId,
+      userId: entryOf.get(p.entry_id)!.userId,
+      entryId: p.entry_id,
+      place: p.place,
+      prizeCents: p.prize_cents,
+    }));
+
   /** The contest's judged entries and the requested places, checked: distinct, of this contest. */
   async function checkPlaces(contestId: number, body: PublishResultsBody) {
     const entries = await repo.findJudgedEntries(db, { contestId });
@@ -104,13 +118,7 @@ export function createResults(deps: JudgingServiceDeps, context: JudgingContext)
       await db.transaction(async (tx) => {
         const before = await repo.findResults(tx, contestId);
         await repo.deleteResults(tx, contestId);
-        const rows = places.map((p) => ({
-          contestId,
-          userId: entryOf.get(p.entry_id)!.userId,
-          entryId: p.entry_id,
-          place: p.place,
-          prizeCents: p.prize_cents,
-        }));
+        const rows = resultRows(contestId, places, entryOf);
         await repo.insertResults(tx, rows);
         const newPrize = new Map(rows.map((r) => [r.entryId, r]));
         const touched = new Set([
@@ -164,13 +172,7 @@ export function createResults(deps: JudgingServiceDeps, context: JudgingContext)
       await db.transaction(async (tx) => {
         if (!(await repo.markPublished(tx, contestId, now)))
           throw new AppError('results_published', JUDGING_MESSAGES.resultsPublished);
-        const rows = places.map((p) => ({
-          contestId,
-          userId: entryOf.get(p.entry_id)!.userId,
-          entryId: p.entry_id,
-          place: p.place,
-          prizeCents: p.prize_cents,
-        }));
+        const rows = resultRows(contestId, places, entryOf);
         await repo.insertResults(tx, rows);
         await awardPrizes(
           tx,
