@@ -107,6 +107,15 @@ ${servers.map((server) => `    server ${server} max_fails=0;`).join('\n')}
     proxy_next_upstream error timeout http_502 http_503;
     proxy_next_upstream_tries 2;
     location / { proxy_pass http://cinematic_app; }
+    # Live updates (Server-Sent Events, issue 32): never buffered (the app also sends
+    # X-Accel-Buffering: no), and a long read timeout: the app's heartbeat every 15 s keeps a quiet
+    # stream open, the timeout only ends one whose app process vanished.
+    location /api/events/ {
+      proxy_pass http://cinematic_app;
+      proxy_buffering off;
+      proxy_cache off;
+      proxy_read_timeout 1h;
+    }
   }`;
 }
 

@@ -28,7 +28,18 @@ import { createLocalStorage } from '../../apps/server/src/storage/local-storage'
 import { appServer, JWT_SECRET, root, start, waitFor, work } from '../videos/common';
 import { createCapturer, type Statement } from './capture';
 import { openLoop, saturate, warm, type Round } from './load';
-import { FULL, PGLITE, QUICK, RACE_UNITS, resetRace, seedBench, TERMS, type Exec, type Seeded } from './seed';
+import {
+  FULL,
+  INSIGHTS,
+  PGLITE,
+  QUICK,
+  RACE_UNITS,
+  resetRace,
+  seedBench,
+  TERMS,
+  type Exec,
+  type Seeded,
+} from './seed';
 
 const quick = process.env.BENCH_QUICK === '1';
 const SIZE = quick ? QUICK : FULL;
@@ -62,6 +73,8 @@ interface Scenario {
   path: string;
   headers: Record<string, string>;
   search?: boolean;
+  /** The p99 target at 50 req/s when it is not READ_P99_MS (or SEARCH_P99_MS for a search). */
+  p99Ms?: number;
 }
 interface Row extends Round {
   scenario: string;
@@ -162,7 +175,7 @@ async function measure(
       if (row.server === 'baseline') continue;
       if (row.errors) row.missed.push(`${row.errors} errors`);
       if (mode === 'fixed') {
-        const limit = scenario.search ? SEARCH_P99_MS : READ_P99_MS;
+        const limit = scenario.p99Ms ?? (scenario.search ? SEARCH_P99_MS : READ_P99_MS);
         if (row.p99 >= limit) row.missed.push(`p99 ${row.p99} ms ≥ ${limit} ms`);
       } else if (base) {
         const baseRounds = runs.get('baseline')!;
@@ -317,6 +330,20 @@ async function postgresPart(): Promise<{ races: Race[]; seeded: Seeded; plans: s
         name: `judging ranking (${Math.min(1000, SIZE.entries)} entries)`,
         path: `/api/contests/${seeded.contestId}/ranking/`,
         headers: staff,
+      },
+      {
+        key: 'entries',
+        name: "reviewers' entries list (first page, with each entry's history)",
+        path: `/api/contests/${seeded.contestId}/entries/`,
+        headers: staff,
+      },
+      {
+        key: 'insights',
+        name: `contest insights (${INSIGHTS.applications} applications, ${INSIGHTS.entries} entries, ${INSIGHTS.plays / 1e6}M plays)`,
+        path: `/api/brand/contests/${seeded.insightsContestId}/insights/`,
+        headers: staff,
+        // Issue 33's target for this read.
+        p99Ms: 100,
       },
     ];
 

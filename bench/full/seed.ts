@@ -58,6 +58,8 @@ export interface Seeded {
   staffId: number;
   /** The contest with `applications` applications and 1,000 entries. */
   contestId: number;
+  /** The insights contest (`INSIGHTS`: 50,000 applications, 5,000 entries, 10 million plays). */
+  insightsContestId: number;
   /** The contest whose one product has RACE_UNITS units, and the product. */
   raceContestId: number;
   raceProductId: number;
@@ -97,7 +99,107 @@ export async function seedBench(exec: Exec, size: SeedSize): Promise<Seeded> {
     log(`reusing the seeded database (${wanted})`);
   }
   await step(exec, 'judging_scores', `${JUDGES} judges`, () => seedScores(exec));
+  await step(exec, 'insights_contest', JSON.stringify(INSIGHTS), () => seedInsights(exec));
   return ids(exec);
+}
+
+/**
+ * The insights contest (issue 33), whatever the seed's size: `bench-insights` with its own
+ * applicants (a fifth selected, half of those shipped), entries (each with a video of its own),
+ * every judge's score of half of them, and plays recorded as the beacons leave them — aggregates
+ * per video per day over 30 days and per-video totals, never raw beacons.
+ */
+export const INSIGHTS = { applications: 50_000, entries: 5_000, plays: 10_000_000, days: 30 } as const;
+
+async function seedInsights(exec: Exec): Promise<void> {
+  const { applications, entries, plays, days } = INSIGHTS;
+  await exec(
+    `insert into contests (slug, title, tagline, description, brand_id, prize_cents, eligibility, timezone,
+       starts_at, application_deadline, submission_deadline, judging_starts_at, judging_ends_at, winners_at,
+       publication_status, rubric)
+     select 'bench-insights', 'Bench insights contest', tagline, description, brand_id, prize_cents, eligibility,
+       timezone, now() - interval '40 days', now() - interval '30 days', now() + interval '5 days',
+       now() + interval '6 days', now() + interval '20 days', now() + interval '21 days', 'published', rubric
+     from contests where id = 1`,
+  );
+  await exec(
+    `insert into contest_products (contest_id, product_id, position)
+     select c.id, cp.product_id, cp.position from contests c join contest_products cp on cp.contest_id = 1
+     where c.slug = 'bench-insights'`,
+  );
+  await exec(
+    `insert into users (email, role, is_active, first_name, last_name)
+     select 'bench-applicant-' || g || '@example.com', 'creator', true, 'Applicant', 'No ' || g
+     from generate_series(1, $1::int) g`,
+    [applications],
+  );
+  await exec(
+    `insert into applications (contest_id, user_id, product_id, status, full_name, email, shipping_address,
+       terms_accepted_at, shipped_at, created_at)
+     select c.id, u.id, (select product_id from contest_products where contest_id = c.id order by position limit 1),
+       case when u.n <= $1::int then 'selected' else (array['pending','declined'])[1 + u.n % 2] end,
+       'Applicant ' || u.n, u.email, '{"line1":"1 Elm St","city":"Austin","country":"US"}'::jsonb,
+       now() - interval '35 days', case when u.n <= $1::int / 2 then now() - interval '25 days' end,
+       now() - interval '38 days' + (u.n || ' seconds')::interval
+     from contests c,
+       (select id, email, row_number() over (order by id) as n from users
+        where email like 'bench-applicant-%') u
+     where c.slug = 'bench-insights'`,
+    [entries * 2],
+  );
+  // The first `entries` applicants entered, over the last 25 days, each with a video of their own.
+  await exec(
+    `insert into videos (owner_id, title, original_key, original_type, size_bytes, status, processing_stage,
+       processing_percent, review_status, duration_seconds, created_at)
+     select u.id, 'Insights film ' || u.n, 'videos/bench-insights-' || u.n || '/original.mp4', 'video/mp4', 1000,
+       'ready', 'done', 100, 'approved', 60, now() - interval '25 days' + (u.n * 400 || ' seconds')::interval
+     from (select id, row_number() over (order by id) as n from users where email like 'bench-applicant-%') u
+     where u.n <= $1::int`,
+    [entries],
+  );
+  await exec(
+    `insert into contest_entries (contest_id, user_id, status, created_at)
+     select c.id, v.owner_id, (array['in_review','checked','scored','scored','paid'])[1 + v.id % 5], v.created_at
+     from contests c, videos v where c.slug = 'bench-insights' and v.original_key like 'videos/bench-insights-%'`,
+  );
+  await exec(
+    `insert into entry_versions (entry_id, version, video_id, created_at)
+     select e.id, 1, v.id, v.created_at from contest_entries e
+     join contests c on c.id = e.contest_id and c.slug = 'bench-insights'
+     join videos v on v.owner_id = e.user_id and v.original_key like 'videos/bench-insights-%'`,
+  );
+  await exec(
+    `insert into entry_scores (entry_id, version, judge_id, scores, weighted_total)
+     select e.id, 1, u.id, '[]'::jsonb, 500
+     from contest_entries e join contests c on c.id = e.contest_id and c.slug = 'bench-insights'
+     join users u on u.email like 'bench-judge-%'
+     where e.id % 2 = 0`,
+  );
+  // Plays: each video's share of \`plays\` (uneven: some films are watched far more), spread over
+  // \`days\` days; viewers 80 % of plays; each tenth reached by fewer viewers.
+  await exec(
+    `insert into play_days (video_id, day, plays, viewers, reached)
+     select v.id, (now() - (d || ' days')::interval)::date, p.plays, p.viewers,
+       array(select (p.viewers * power(0.92, t))::int from generate_series(0, 10) t)
+     from videos v
+     cross join generate_series(0, $2::int - 1) d
+     cross join lateral (
+       select round($1::numeric * (1 + (v.id % 7)) / (4 * $3::int * $2::int))::int as plays
+     ) q
+     cross join lateral (select q.plays as plays, (q.plays * 0.8)::int as viewers) p
+     where v.original_key like 'videos/bench-insights-%'`,
+    [plays, days, entries],
+  );
+  await exec(
+    `insert into play_totals (video_id, plays, viewers, reached)
+     select video_id, sum(plays), sum(viewers),
+       array(select sum(r[t])::int from play_days pd2, lateral (select pd2.reached as r) x, generate_series(1, 11) t
+             where pd2.video_id = pd.video_id group by t order by t)
+     from play_days pd
+     where video_id in (select id from videos where original_key like 'videos/bench-insights-%')
+     group by video_id`,
+  );
+  await exec('analyze');
 }
 
 /** Judges scoring every entry of `bench-contest-1` (the ranking of 1,000 entries × 5 judges). */
@@ -338,6 +440,7 @@ async function ids(exec: Exec): Promise<Seeded> {
     creatorId: await one(`select min(id) as id from users where email like 'bench-creator-%'`),
     staffId: await one(`select id from users where email = '${STAFF_EMAIL}'`),
     contestId,
+    insightsContestId: await one(`select id from contests where slug = 'bench-insights'`),
     raceContestId,
     raceProductId: await one(`select id from products where code = 'BENCH-RACE'`),
     raceCreatorIds: race.map((r) => Number(r.id)),

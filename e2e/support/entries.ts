@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { VideoRequirements } from '@app/domain';
 import { namedClip } from '../../apps/server/test/ffmpeg-clip';
 import { secondContest } from '../../apps/server/test/second-contest';
+import { RELEASE_PDF } from '../../apps/server/test/paperwork-files';
 import { apiLogin, type E2EUser } from './accounts';
 import { runAdmin } from './admin';
 import { E2E_BASE_URL } from './env';
@@ -105,4 +106,105 @@ export function makeVerticalClip(name: string, seconds: number): string {
     ...['-f', 'lavfi', '-i', `testsrc2=duration=${seconds}:size=180x320:rate=10`],
     ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-movflags', '+faststart'],
   ]);
+}
+
+/**
+ * The winner's paperwork through the API (issue 31): a music release filed and approved by staff,
+ * and the winner's payee details. Throws unless every step succeeds.
+ */
+export async function completePaperwork(entryId: number, winner: E2EUser, staff: E2EUser): Promise<void> {
+  const { access } = await apiLogin(winner);
+  const form = new FormData();
+  form.set('kind', 'music');
+  form.set(
+    'file',
+    new Blob([new Uint8Array(RELEASE_PDF)], { type: 'application/pdf' }),
+    'music-declaration.pdf',
+  );
+  const filed = await fetch(`${E2E_BASE_URL}/api/entries/${entryId}/releases/`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${access}` },
+    body: form,
+  });
+  if (filed.status !== 201) throw new Error(`release refused: ${filed.status} ${await filed.text()}`);
+  const { id } = (await filed.json()) as { id: number };
+  const approved = await (await apiAs(staff))('POST', `/releases/${id}/approve/`);
+  if (approved.status !== 200) throw new Error(`approval refused: ${approved.status}`);
+  const payee = await (
+    await apiAs(winner)
+  )('PUT', '/accounts/creators/payee/', {
+    legal_name: 'Ines Moreau',
+    country: 'FR',
+    address: '4 rue des Lilas, 69003 Lyon, France',
+    tax_form: 'W-8BEN',
+    tax_id: 'FR-88-2041-77',
+  });
+  if (payee.status !== 200) throw new Error(`payee refused: ${payee.status}`);
+}
+
+/**
+ * The creator uploads `clip` (POST /api/videos/upload/) and submits it to the contest (POST
+ * /api/contests/{id}/entries/), then waits until the entry is in review; the entry's id.
+ */
+export async function submitEntryThroughApi(
+  contestId: number,
+  creator: E2EUser,
+  clip: string,
+  title: string,
+): Promise<number> {
+  const { access } = await apiLogin(creator);
+  const form = new FormData();
+  form.set('title', title);
+  form.set(
+    'video',
+    new Blob([new Uint8Array(readFileSync(clip))], { type: 'video/mp4' }),
+    path.basename(clip),
+  );
+  const uploaded = await fetch(`${E2E_BASE_URL}/api/videos/upload/`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${access}` },
+    body: form,
+  });
+  if (uploaded.status !== 201) throw new Error(`upload refused: ${uploaded.status} ${await uploaded.text()}`);
+  const video = (await uploaded.json()) as { id: number };
+  const asCreator = await apiAs(creator);
+  const entry = await asCreator<{ id: number }>('POST', `/contests/${contestId}/entries/`, {
+    video_id: video.id,
+    confirm_warnings: true,
+  });
+  if (entry.status !== 201)
+    throw new Error(`submission refused: ${entry.status} ${JSON.stringify(entry.body)}`);
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const now = await asCreator<{ status: string }>('GET', `/entries/${entry.body.id}/`);
+    if (now.body.status === 'in_review') return entry.body.id;
+    if (Date.now() > deadline) throw new Error(`entry ${entry.body.id} stayed ${now.body.status}`);
+    // Processing runs in the server's background: nothing to wait on but the entry's status.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+}
+
+/**
+ * Staff close submissions, open judging now and publish results with `entryId` in first place
+ * (PATCH /api/contests/{id}/, POST /api/contests/{id}/results/). Throws unless each step succeeds.
+ */
+export async function publishWinner(contestId: number, entryId: number, staff: E2EUser): Promise<void> {
+  const asStaff = await apiAs(staff);
+  const now = Date.now();
+  const at = (minutes: number) => new Date(now + minutes * 60_000).toISOString();
+  const moved = await asStaff('PATCH', `/contests/${contestId}/`, {
+    starts_at: at(-180),
+    application_deadline: at(-120),
+    submission_deadline: at(-1),
+    judging_starts_at: at(-1),
+    judging_ends_at: at(120),
+    winners_at: at(180),
+  });
+  if (moved.status !== 200)
+    throw new Error(`moving the dates answered ${moved.status}: ${JSON.stringify(moved.body)}`);
+  const published = await asStaff('POST', `/contests/${contestId}/results/`, {
+    places: [{ entry_id: entryId, place: 1, prize_cents: 100_000 }],
+  });
+  if (published.status !== 201)
+    throw new Error(`publishing answered ${published.status}: ${JSON.stringify(published.body)}`);
 }

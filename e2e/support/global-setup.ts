@@ -1,5 +1,5 @@
 import { spawn, execSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SMTPServer } from 'smtp-server';
@@ -48,7 +48,9 @@ export default async function globalSetup() {
       stream.on('end', () => {
         counter += 1;
         const file = path.join(E2E_MAIL_DIR, `${Date.now()}-${String(counter).padStart(4, '0')}.eml`);
-        writeFileSync(file, Buffer.concat(chunks));
+        // Written aside, then renamed: a reader (support/mail.ts) never sees half a message.
+        writeFileSync(`${file}.part`, Buffer.concat(chunks));
+        renameSync(`${file}.part`, file);
         callback();
       });
     },

@@ -2,6 +2,25 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { E2E_MAIL_DIR } from './env';
 
+/**
+ * Messages already read, by file name: a file is written once, whole (renamed into place by the
+ * capture server), so each poll reads only the new ones instead of the whole run's mail again.
+ */
+const read = new Map<string, string>();
+
+/** Every captured message, newest first. */
+function messagesNewestFirst(): string[] {
+  return readdirSync(E2E_MAIL_DIR)
+    .filter((file) => file.endsWith('.eml'))
+    .sort()
+    .reverse()
+    .map((file) => {
+      let text = read.get(file);
+      if (text === undefined) read.set(file, (text = readFileSync(path.join(E2E_MAIL_DIR, file), 'utf8')));
+      return text;
+    });
+}
+
 /** Waits for an e-mail to `to` captured by the run's SMTP server and returns its raw text. */
 export async function waitForEmail(
   to: string,
@@ -9,10 +28,7 @@ export async function waitForEmail(
 ): Promise<string> {
   const deadline = Date.now() + (options.timeoutMs ?? 20_000);
   while (Date.now() < deadline) {
-    const messages = readdirSync(E2E_MAIL_DIR)
-      .sort()
-      .reverse()
-      .map((file) => readFileSync(path.join(E2E_MAIL_DIR, file), 'utf8'));
+    const messages = messagesNewestFirst();
     const found = messages.find(
       (message) =>
         message.toLowerCase().includes(to.toLowerCase()) &&

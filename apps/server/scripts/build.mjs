@@ -29,6 +29,7 @@ const EXTERNAL = [
   /^drizzle-orm\/pglite/,
   /^@aws-sdk\//, // loaded only with S3_BUCKET
   /^nodemailer$/, // loaded with the first e-mail
+  /^pdfkit$/, // reads its font metrics from its own folder; loaded with the first certificate
   /^pino(-pretty)?$/, // transports run its files in worker threads
   /^@fastify\/swagger-ui$/, // serves its own static files
   /^pg-native$/, // optional in pg, not installed

@@ -5,11 +5,12 @@ import type { JobQueue } from './jobs/queue';
 import type { Mailer } from './mail/mailer';
 import type { AccessTokens } from './plugins/auth';
 import type { Storage } from './storage/storage';
-import type { CreatorProfilesPort } from './modules/accounts/creator-profile-port';
 
 /**
  * Everything a route, service or job may use, created once per process and passed in. Each
  * consumer declares the few it needs as a `Pick<AppDeps, …>`, so its tests build only those.
+ * Infrastructure only: what a module asks of another module above it is passed by
+ * modules/index.ts as the factory's second argument (`<module>Owners`), never through here.
  */
 export interface AppDeps {
   config: Config;
@@ -20,6 +21,4 @@ export interface AppDeps {
   /** Media files (uploads, posters, previews, avatars): local disk or S3. */
   storage: Storage;
   tokens: AccessTokens;
-  /** The creator profile parts accounts shows and creates (creators sits above accounts). */
-  creatorProfiles: CreatorProfilesPort;
 }

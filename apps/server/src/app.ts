@@ -6,13 +6,13 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { registerMediaRoutes } from './storage/media.routes';
 import { createVideosService } from './modules/videos/videos.service';
 import type { AppDeps } from './app-deps';
-import { creatorProfilesForAccounts } from './modules/creators/account-profile';
 import { createAccessTokens, registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
 import { registerEmptyQueryValues } from './plugins/empty-query-values';
 import { registerSecurity } from './plugins/security';
 import { registerDocs } from './plugins/docs';
 import { registerSpa } from './plugins/spa';
+import { registerCompression } from './plugins/compression';
 import { registerSlowClientGuard, slowClientServerOptions } from './plugins/slow-clients';
 import { registerRouteTable } from './plugins/route-table';
 import { apiModules } from './modules';
@@ -40,7 +40,6 @@ export async function buildApp(
   const fullDeps: AppDeps = {
     ...deps,
     tokens: createAccessTokens(deps.config.JWT_SECRET, deps.config.ACCESS_TOKEN_TTL),
-    creatorProfiles: creatorProfilesForAccounts,
   };
 
   registerRouteTable(app);
@@ -55,9 +54,13 @@ export async function buildApp(
     if (route.config?.secretParams) declareSecretParams(route.url, route.config.secretParams);
   });
 
-  for (const module of apiModules) {
-    await app.register(module(fullDeps), { prefix: '/api' });
-  }
+  await app.register(
+    async (api) => {
+      await registerCompression(api);
+      for (const module of apiModules) await api.register(module(fullDeps));
+    },
+    { prefix: '/api' },
+  );
 
   registerMediaRoutes(app, deps.storage, {
     secret: deps.config.JWT_SECRET,

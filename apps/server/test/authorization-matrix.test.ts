@@ -61,7 +61,7 @@ describe('authorization matrix (issue 18): every route × every actor', () => {
     expect(cases).toBe(ctx.app.routeTable.length * ACTORS.length);
   }, 180_000);
 
-  it('refuses tokens that no longer speak for an account; a brand user of no brand gains nothing', async () => {
+  it('refuses tokens that do not speak for an account (deactivated, signed out, unverified); a brand user of no brand gains nothing', async () => {
     // A deactivated account's token, and a token whose session was signed out: each route answers
     // 401, or (a route that reads no token) exactly what an anonymous caller gets. Their requests
     // are the owner's (the strongest creator case).
@@ -88,8 +88,12 @@ describe('authorization matrix (issue 18): every route × every actor', () => {
     expect(logout.statusCode).toBe(200);
     // A brand user whose brand was never set: asks as the other brand's user would, gets no more.
     const brandless = await createUser(ctx, { role: 'brand' });
+    // A token for an account that never verified its address (sign-in gives it none; this one
+    // stands for a token minted by mistake): it speaks for nobody either.
+    const unverified = await createUser(ctx, { role: 'creator', active: false });
     const callers = [
       { name: 'deactivated', as: 'creator' as const, authorization: deactivated.headers.authorization! },
+      { name: 'unverified', as: 'creator' as const, authorization: unverified.headers.authorization! },
       { name: 'signed out', as: 'creator' as const, authorization: `Bearer ${session.access}` },
       {
         name: 'brand of no brand',
@@ -122,6 +126,92 @@ describe('authorization matrix (issue 18): every route × every actor', () => {
           unexpected.push(`${route.key} as ${caller.name}: ${leak}`);
       }
     }
+    expect(unexpected).toEqual([]);
+  }, 180_000);
+
+  it("answers by the object's state too: an entered video, a draft's removed product, an approved video", async () => {
+    const as = (actor: Actor, method: InjectOptions['method'], url: string, payload?: object) =>
+      ctx.app.inject({ method, url, payload, headers: world.headers(actor) });
+    const unexpected: string[] = [];
+    const check = async (
+      name: string,
+      expectation: Expectation,
+      request: (actor: Actor) => Promise<{ method: InjectOptions['method']; url: string; payload?: object }>,
+    ) => {
+      for (const actor of ACTORS) {
+        const { method, url, payload } = await request(actor);
+        const res = await as(actor, method, url, payload);
+        const wanted = expected(expectation, actor);
+        if (res.statusCode !== wanted)
+          unexpected.push(
+            `${name} as ${actor}: expected ${wanted}, got ${res.statusCode} ${res.body.slice(0, 120)}`,
+          );
+        for (const leak of leaks(world, actor, name, res.body))
+          unexpected.push(`${name} as ${actor}: ${leak}`);
+      }
+    };
+
+    // An entered video (version 1 of the owner's entry in the running contest): kept while the
+    // contest runs — deleting it is a 409 for those who may delete it; the contest's brand sees it
+    // (so is refused, 403), to other strangers it does not exist (404).
+    const entered = await ctx.deps.database.query(
+      'select video_id from entry_versions where entry_id = $1 order by version limit 1',
+      [world.entry.id],
+    );
+    const enteredId = Number(entered.rows[0]!.video_id);
+    await check('GET an entered video', { all: 404, creator: 200, brand: 200, staff: 200 }, async () => ({
+      method: 'GET',
+      url: `/api/videos/videos/${enteredId}/`,
+    }));
+    await check(
+      'DELETE an entered video',
+      { all: 404, anonymous: 401, brand: 403, creator: 409, staff: 409 },
+      async () => ({ method: 'DELETE', url: `/api/videos/videos/${enteredId}/` }),
+    );
+
+    // A product removed from a draft: in no public catalogue; the draft's products only for its
+    // brand and staff.
+    const draft = await world.fresh.draftContest();
+    const [kept, removed] = draft.products;
+    const edited = await as('brand', 'PATCH', `/api/contests/${draft.id}/`, {
+      products: [{ id: kept!.id, code: kept!.code, name: kept!.name, stock_quantity: 0 }],
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    for (const actor of ACTORS) {
+      const catalogue = await as(actor, 'GET', `/api/brands/${world.brandId}/products/`);
+      expect(catalogue.statusCode).toBe(200);
+      const ids = catalogue.json<Array<{ id: number }>>().map((p) => p.id);
+      if (ids.includes(removed!.id) || ids.includes(kept!.id))
+        unexpected.push(`GET /api/brands/:id/products/ as ${actor}: lists a product of a draft`);
+    }
+    await check("GET a draft's products", { all: 404, brand: 200, staff: 200 }, async () => ({
+      method: 'GET',
+      url: `/api/contests/${draft.id}/products/`,
+    }));
+
+    // An approved video: public to all; changed only by its owner (back to review), deleted by
+    // its owner or staff; others are refused as if it were not theirs to see changed.
+    const approved = async () => {
+      const video = await world.fresh.video();
+      const decided = await as('staff', 'POST', `/api/staff/videos/${video.id}/approve/`);
+      expect(decided.statusCode, decided.body).toBe(200);
+      return video.id;
+    };
+    const publicVideo = await approved();
+    await check('GET an approved video', { all: 200 }, async () => ({
+      method: 'GET',
+      url: `/api/videos/videos/${publicVideo}/`,
+    }));
+    await check('PUT an approved video', { all: 403, anonymous: 401, creator: 200 }, async (actor) => ({
+      method: 'PUT',
+      url: `/api/videos/videos/${await approved()}/`,
+      payload: { title: `Retitled as ${actor}` },
+    }));
+    await check(
+      'DELETE an approved video',
+      { all: 403, anonymous: 401, creator: 204, staff: 204 },
+      async () => ({ method: 'DELETE', url: `/api/videos/videos/${await approved()}/` }),
+    );
     expect(unexpected).toEqual([]);
   }, 180_000);
 });

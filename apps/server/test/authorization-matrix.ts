@@ -42,6 +42,9 @@ import { REFRESH_COOKIE } from '@app/domain';
 import { contestBody } from './contest-ops';
 import { CSRF_TOKEN } from './world';
 import { multipartBody } from './video-clips';
+import { PAYEE, RELEASE_PDF } from '../src/modules/paperwork/test-support';
+import { storeMaster } from '../src/modules/delivery/test-support';
+import { signUnsubscribeToken } from '../src/modules/notifications/unsubscribe-tokens';
 
 export interface MatrixRequest {
   url: string;
@@ -267,6 +270,21 @@ export const authorizationMatrix: Record<string, MatrixRow> = {
     }),
     expect: creatorsOnly(201),
     why: 'each creator applies once, for themselves, to the other brand’s contest',
+  },
+
+  // ── Contest agreements (issue 31) ──────────────────────────────────────────────────────────
+  'GET /api/contests/:id/agreement/': {
+    request: (w) => ({ url: `/api/contests/${w.draftContest.id}/agreement/?version=1` }),
+    expect: { all: 404, brand: 200, staff: 200 },
+    why: 'a draft’s agreement: its brand and staff; a published contest’s is public (contests.agreement.test.ts)',
+  },
+  'PUT /api/contests/:id/agreement/': {
+    request: (w) => ({
+      url: `/api/contests/${w.contest.id}/agreement/`,
+      payload: { text: `Terms of ${w.contest.title}, revised.` },
+    }),
+    expect: staffOnly(200),
+    why: 'staff only, the contest’s brand included; the other brand does not run it (403)',
   },
 
   // ── Contest operations (issues 14/15: creating, editing, publishing, stock, images) ──────────
@@ -643,4 +661,119 @@ export const authorizationMatrix: Record<string, MatrixRow> = {
     expect: staffOnly(201),
   },
   'GET /api/payouts/export/': { expect: staffOnly(200) },
+
+  // ── Paperwork (issue 31): releases with an entry, payee details ──
+  'POST /api/entries/:id/releases/': {
+    request: (w) => ({
+      url: `/api/entries/${w.entry.id}/releases/`,
+      ...multipartBody(
+        { kind: 'location' },
+        { name: 'file', filename: 'r.pdf', type: 'application/pdf', bytes: RELEASE_PDF },
+      ),
+    }),
+    expect: { all: 404, anonymous: 401, creator: 201, brand: 403, staff: 403 },
+    why: 'only the entrant files releases; the reviewers see the entry (403), others do not (404)',
+  },
+  'GET /api/entries/:id/releases/': {
+    request: (w) => ({ url: `/api/entries/${w.entry.id}/releases/` }),
+    expect: { all: 404, anonymous: 401, creator: 200, brand: 200, staff: 200 },
+  },
+  'POST /api/releases/:id/approve/': {
+    request: async (w) => ({ url: `/api/releases/${await w.fresh.release()}/approve/` }),
+    expect: staffOnly(200),
+    why: 'a decision is taken once (409 the second time, paperwork.test.ts): a fresh release each',
+  },
+  'POST /api/releases/:id/reject/': {
+    request: async (w) => ({
+      url: `/api/releases/${await w.fresh.release()}/reject/`,
+      payload: { reason: 'Not signed.' },
+    }),
+    expect: staffOnly(200),
+  },
+  'GET /api/releases/:id/file/': {
+    request: (w) => ({ url: `/api/releases/${w.release.id}/file/` }),
+    expect: { all: 404, anonymous: 401, creator: 200, brand: 200, staff: 200 },
+  },
+  'GET /api/accounts/creators/payee/': {
+    expect: { all: 403, anonymous: 401, creator: 200, otherCreator: 200 },
+    why: "a creator's own details (null for another creator, who has entered none)",
+  },
+  'PUT /api/accounts/creators/payee/': {
+    request: () => ({ url: '/api/accounts/creators/payee/', payload: PAYEE }),
+    expect: { all: 403, anonymous: 401, creator: 200, otherCreator: 200 },
+  },
+  'GET /api/payouts/payees/:user_id/': {
+    request: (w) => ({ url: `/api/payouts/payees/${w.users.creator.id}/` }),
+    expect: staffOnly(200),
+  },
+
+  // ── Delivery (issue 31): a winning entry's master and licence certificate, after results ──
+  'GET /api/entries/:id/delivery/': {
+    request: async (w) => {
+      await storeMaster(w.ctx, w.published.entryId);
+      return { url: `/api/entries/${w.published.entryId}/delivery/` };
+    },
+    expect: { all: 404, anonymous: 401, creator: 403, brand: 200, staff: 200 },
+    why: 'staff and the contest’s brand; the entrant sees the entry but receives no delivery (403); others do not see it (404)',
+  },
+  'GET /api/entries/:id/delivery/master/': {
+    request: async (w) => {
+      await storeMaster(w.ctx, w.published.entryId);
+      return { url: `/api/entries/${w.published.entryId}/delivery/master/` };
+    },
+    expect: { all: 404, anonymous: 401, creator: 403, brand: 200, staff: 200 },
+  },
+  'GET /api/entries/:id/certificate.pdf': {
+    request: async (w) => {
+      await storeMaster(w.ctx, w.published.entryId);
+      return { url: `/api/entries/${w.published.entryId}/certificate.pdf` };
+    },
+    expect: { all: 404, anonymous: 401, creator: 403, brand: 200, staff: 200 },
+  },
+  // ── Notifications (issue 32): inbox, e-mail preferences, one-click unsubscribe ──
+  'GET /api/notifications/': { expect: { all: 200, anonymous: 401 }, why: "each signed-in user's own inbox" },
+  'POST /api/notifications/read/': {
+    request: () => ({ url: '/api/notifications/read/', payload: { all: true } }),
+    expect: { all: 200, anonymous: 401 },
+  },
+  'GET /api/accounts/notification-preferences/': { expect: { all: 200, anonymous: 401 } },
+  'PUT /api/accounts/notification-preferences/': {
+    request: () => ({ url: '/api/accounts/notification-preferences/', payload: { announcements: true } }),
+    expect: { all: 200, anonymous: 401 },
+  },
+  'POST /api/unsubscribe/:token/': {
+    request: (w) => ({
+      url: `/api/unsubscribe/${signUnsubscribeToken(w.ctx.deps.config.JWT_SECRET, w.users.creator.id, 'announcements')}/`,
+    }),
+    expect: { all: 200 },
+    why: 'the signed link is the authority (RFC 8058 one-click: mail clients POST without a session)',
+  },
+  'POST /api/events/ticket/': { expect: { all: 200, anonymous: 401 } },
+  'GET /api/events/': {
+    request: () => ({ url: '/api/events/?ticket=not-a-ticket' }),
+    expect: { all: 401 },
+    why: 'the single-use ticket is the authority (EventSource sends no header); a valid one streams (events.test.ts)',
+  },
+  'GET /api/unsubscribe/:token/': {
+    request: () => ({ url: '/api/unsubscribe/1.results.not-checked-here/' }),
+    expect: { all: 303 },
+    why: 'a redirect to the confirmation page; it changes nothing',
+  },
+  // ── Insights (issue 33): play beacons, owners' play numbers, contest and staff insights ──
+  'POST /api/videos/videos/:id/plays/': {
+    request: (w) => ({
+      url: `/api/videos/videos/${w.video.id}/plays/`,
+      payload: { session: 'matrix-session-0001', event: 'start', tenth: 0 },
+      remoteAddress: w.fresh.ip(),
+    }),
+    expect: { all: 404, creator: 204, staff: 204 },
+    why: 'a beacon of a video the caller may see (this one waits for review: its owner and staff); anonymous allowed for approved videos',
+  },
+  'GET /api/creator/videos/plays/': { expect: signedIn(200) },
+  'GET /api/brand/contests/:id/insights/': {
+    request: (w) => ({ url: `/api/brand/contests/${w.contest.id}/insights/` }),
+    expect: { ...contestRunners(200), otherBrand: 404 },
+    why: "a contest's insights are its brand's and staff's; another brand learns nothing of it",
+  },
+  'GET /api/staff/insights/': { expect: staffOnly(200) },
 };

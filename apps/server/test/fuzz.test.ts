@@ -264,6 +264,7 @@ const MULTIPART: Record<string, { file: string; fields: string[] }> = {
   'POST /api/videos/upload/': { file: 'video', fields: ['title', 'description', 'contest_id'] },
   'POST /api/videos/videos/:id/captions/': { file: 'file', fields: ['language', 'label'] },
   'POST /api/contests/images/': { file: 'image', fields: [] },
+  'POST /api/entries/:id/releases/': { file: 'file', fields: ['kind'] },
   'PATCH /api/accounts/auth/creator-profile/': {
     file: 'avatar',
     fields: ['name', 'email', 'bio', 'phone', 'gender', 'address', 'website', 'portfolio_url'],
@@ -328,7 +329,8 @@ describe('fuzzing every JSON and multipart endpoint from its schema (issue 18)',
         lastWrites = after.n;
         if (after.n !== before) {
           const { rows } = await ctx.deps.database.query(
-            'select table_name, op, row_id, xact_at, pid, statement from proof_writes offset $1',
+            // In the order written: a heap scan gives each session's rows from its own page.
+            'select table_name, op, row_id, xact_at, pid, statement from proof_writes order by seq offset $1',
             [before],
           );
           const allowed = WRITES_ON_REFUSAL[route.key] ?? [];
@@ -339,7 +341,7 @@ describe('fuzzing every JSON and multipart endpoint from its schema (issue 18)',
             const list = written.map(
               (r) =>
                 `${String(r.op)} ${String(r.table_name)} ${String(r.row_id)} (transaction began ${
-                  new Date(String(r.xact_at)).getTime() - sentAt
+                  new Date(r.xact_at as Date | string).getTime() - sentAt
                 } ms after this request was sent, session ${String(r.pid)}: ${String(r.statement).slice(0, 160)})`,
             );
             problem(`refused with ${res.statusCode} but wrote: ${list.join(', ')}`);
@@ -516,6 +518,7 @@ describe('fuzzing every JSON and multipart endpoint from its schema (issue 18)',
 async function recordWrites(ctx: TestContext): Promise<void> {
   await ctx.deps.database.query(`
     create table proof_writes (
+      seq bigserial,
       table_name text not null, op text not null, row_id text,
       -- which transaction wrote, for a failure's message: when it began, its session, its statement
       xact_at timestamptz default transaction_timestamp(),

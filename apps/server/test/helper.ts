@@ -5,7 +5,6 @@ import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { buildApp } from '../src/app';
 import type { AppDeps } from '../src/app-deps';
-import { creatorProfilesForAccounts } from '../src/modules/creators/account-profile';
 import { loadConfig, type Config } from '../src/config/env';
 import { startQueue } from '../src/jobs/queue';
 import { createMailer } from '../src/mail/mailer';
@@ -51,7 +50,11 @@ export interface TestContext {
  * Builds the real app on a fresh database (PGlite, or PostgreSQL with TEST_DB_DRIVER=postgres),
  * with the real job queue and an outbox mailer in a temporary DATA_DIR.
  */
-export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+export async function createTestContext(
+  env: Record<string, string> = {},
+  /** `log`: the app's logger instead of a silent one; `webDist`: a web build to serve pages from. */
+  options: { log?: pino.Logger; webDist?: string } = {},
+): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cc-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -61,7 +64,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     PUBLIC_URL: 'http://localhost:3000',
     ...env,
   });
-  const log = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+  const log = options.log ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const database = await createTestDatabase();
   const queue = await startQueue(database.handle, { log, pollingIntervalSeconds: 0.5 });
   const outboxDir = path.join(dataDir, 'outbox');
@@ -74,13 +77,15 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     mailer,
     storage: createStorage(config),
     tokens: createAccessTokens(config.JWT_SECRET, config.ACCESS_TOKEN_TTL),
-    creatorProfiles: creatorProfilesForAccounts,
   };
   // WORKERS=false: no job runs in the test's process (the fuzzing suite's write check).
   if (config.WORKERS) await startJobHandlers(deps);
   const made: FastifyInstance[] = [];
   const makeApp = async () => {
-    const instance = await buildApp({ ...deps, webDist: path.join(dataDir, 'no-web-build') });
+    const instance = await buildApp({
+      ...deps,
+      webDist: options.webDist ?? path.join(dataDir, 'no-web-build'),
+    });
     made.push(instance);
     await instance.ready();
     return instance;

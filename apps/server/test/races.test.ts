@@ -128,4 +128,40 @@ describe('races', () => {
       `races: ${pairs} pairs of simultaneous staff decisions → ${pairs} won, ${pairs} already_decided`,
     );
   }, 120_000);
+
+  it('two result corrections of one contest at once: both answered, one after the other, the ledger matches the final places', async () => {
+    const secondStaff = await createUser(ctx, { role: 'staff' });
+    const { contestId, entryId } = world.published;
+    for (let round = 0; round < 3; round++) {
+      const prizes = [300_000 + round, 700_000 + round];
+      const answers = await Promise.all(
+        prizes.map((prize, i) =>
+          ctx.app.inject({
+            method: 'POST',
+            url: `/api/contests/${contestId}/results/corrections/`,
+            headers: (i === 0 ? world.users.staff : secondStaff).headers,
+            payload: {
+              places: [{ entry_id: entryId, place: 1, prize_cents: prize }],
+              reason: `Race round ${round}, correction ${i + 1}`,
+            },
+          }),
+        ),
+      );
+      expect(
+        answers.map((a) => a.statusCode),
+        answers.map((a) => a.body).join('\n'),
+      ).toEqual([201, 201]);
+      const final = await ctx.deps.database.query(
+        'select prize_cents from contest_results where contest_id = $1',
+        [contestId],
+      );
+      expect(final.rows).toHaveLength(1);
+      expect(prizes).toContain(Number(final.rows[0]!.prize_cents));
+      const ledger = await ctx.deps.database.query(
+        "select sum(amount_cents)::bigint as earned from ledger_entries where entry_id = $1 and kind in ('prize_awarded', 'correction')",
+        [entryId],
+      );
+      expect(Number(ledger.rows[0]!.earned)).toBe(Number(final.rows[0]!.prize_cents));
+    }
+  }, 120_000);
 });

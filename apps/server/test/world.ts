@@ -14,6 +14,7 @@ import type { TestContext } from './helper';
 import { secondContest } from './second-contest';
 import { ffmpegClip } from './ffmpeg-clip';
 import { multipartBody } from './video-clips';
+import { completePaperwork, PAYEE, postRelease, RELEASE_PDF } from '../src/modules/paperwork/test-support';
 import {
   TEST_RUBRIC,
   makeEntry,
@@ -104,9 +105,16 @@ export interface World {
     entry(): Promise<number>;
     /** A new contest of brand 1 in its judging window, with one entry of a fresh creator. */
     judgingContest(): Promise<{ contestId: number; entryId: number }>;
-    /** A new pending earning (results published for a fresh judging contest), its id. */
+    /**
+     * A new pending earning (results published for a fresh judging contest), its id; its winner's
+     * paperwork is complete (a release approved, payee details), so staff may pay it.
+     */
     earning(): Promise<number>;
+    /** A new pending release the owner filed with `entry`, its id. */
+    release(): Promise<number>;
   };
+  /** A pending release the owner filed with `entry` (talent, a PDF); the owner has payee details. */
+  release: { id: number };
 }
 
 let ipCounter = 0;
@@ -261,6 +269,13 @@ export async function createWorld(ctx: TestContext): Promise<World> {
   const judging = await judgingContest(users.creator);
   const publishedContest = await judgingContest(users.creator);
   const published = { ...publishedContest, earningId: await publish(publishedContest) };
+  const fileRelease = async () => {
+    const res = await postRelease(ctx.app, users.creator, entryId, { kind: 'talent', bytes: RELEASE_PDF });
+    if (res.statusCode !== 201) throw new Error(`world: the owner could not file a release: ${res.body}`);
+    return res.json<{ id: number }>().id;
+  };
+  const release = { id: await fileRelease() };
+  await inject(users.creator, 'PUT', '/api/accounts/creators/payee/', PAYEE, 200);
 
   const world: World = {
     ctx,
@@ -281,6 +296,7 @@ export async function createWorld(ctx: TestContext): Promise<World> {
     entry: { id: entryId, noteId: note.id as number },
     judging,
     published,
+    release,
     scoreBody,
     uploadBody: () =>
       multipartBody(
@@ -369,8 +385,13 @@ export async function createWorld(ctx: TestContext): Promise<World> {
       },
       judgingContest: async () => judgingContest(await createUser(ctx, { role: 'creator' })),
       async earning() {
-        return publish(await judgingContest(await createUser(ctx, { role: 'creator' })));
+        const winner = await createUser(ctx, { role: 'creator' });
+        const target = await judgingContest(winner);
+        const earningId = await publish(target);
+        await completePaperwork(ctx.app, { entryId: target.entryId, winner, staff: users.staff });
+        return earningId;
       },
+      release: () => fileRelease(),
     },
   };
 

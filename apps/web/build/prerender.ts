@@ -100,6 +100,13 @@ export function prerender(): Plugin {
           const pages = [];
           for (const pagePath of entry.PRERENDERED_PATHS) {
             const { html, styleTags, modules, title } = await entry.render(pagePath);
+            // Its first screen's API answers, fetched at once (see PRERENDERED_DATA).
+            const dataUrls = entry.PRERENDERED_DATA[pagePath] ?? [];
+            // A page whose first screen is in the HTML needs its scripts only to become
+            // interactive: they load after what the first paint needs (fonts, the banner's
+            // poster). A page whose first screen waits for data (the library's videos, its largest
+            // paint) waits for its scripts too: they keep their normal priority there.
+            const scriptPriority = dataUrls.length > 0 ? '' : 'fetchpriority="low" ';
             // The page's own chunks load with the entry, not after it (the client hydrates once
             // they are there).
             const preloads = chunkFiles(
@@ -107,10 +114,9 @@ export function prerender(): Plugin {
               modules.map((module) => path.resolve(root, 'src/app', module)),
             )
               .filter((file) => !shell.includes(`/${file}"`))
-              .map((file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${file}">`)
+              .map((file) => `<link rel="modulepreload" crossorigin ${scriptPriority}href="/${file}">`)
               .join('');
-            // Its first screen's API answers, fetched at once (see PRERENDERED_DATA).
-            const dataPreloads = (entry.PRERENDERED_DATA[pagePath] ?? [])
+            const dataPreloads = dataUrls
               .map((url) => `<link rel="preload" as="fetch" crossorigin href="${escapeHtml(url)}">`)
               .join('');
             // The first autoplaying video is the page's banner; its poster is the largest paint:
@@ -122,11 +128,9 @@ export function prerender(): Plugin {
               ? `<link rel="preload" as="image" fetchpriority="high" href="${poster}">`
               : '';
             const page = shell
-              // The content is in the HTML: the scripts only make it interactive. They load after
-              // what the first paint needs (fonts, the banner's poster), not before it.
               .replace(
                 /<(script type="module"|link rel="modulepreload") crossorigin /g,
-                '<$1 crossorigin fetchpriority="low" ',
+                `<$1 crossorigin ${scriptPriority}`,
               )
               .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
               .replace('</head>', `${posterPreload}${dataPreloads}${preloads}${styleTags}</head>`)

@@ -1,11 +1,11 @@
 // Build-time rendering of the public pages (apps/web/build/prerender.ts). Never shipped to browsers.
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { StaticRouter } from 'react-router';
 import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
 import { AppProviders } from './app/providers';
-import { routes } from './app/router';
+import { AppRoutes, loadRouteModules, routeModules, routes } from './app/router';
 import { prerenderedStyleTags, serverCache } from './lib/emotion-cache';
 import { paths } from './config/paths';
 import { PageTitleSink, pageTitle } from './lib/page-title';
@@ -62,11 +62,8 @@ export interface RenderedPage {
 
 /** Renders `url` as the browser's first render would (logged out, no data yet). */
 export async function render(url: string): Promise<RenderedPage> {
-  const handler = createStaticHandler(routes);
-  // Resolves the matched lazy routes, so the page itself is rendered rather than a fallback.
-  const context = await handler.query(new Request(new URL(url, 'http://localhost')));
-  if (context instanceof Response) throw new Error(`${url} redirects; it cannot be prerendered`);
-  const router = createStaticRouter(handler.dataRoutes, context);
+  // The matched pages' code first, as the browser loads it before hydrating: the same tree renders.
+  await loadRouteModules(url);
   const cache = serverCache();
   const emotion = createEmotionServer(cache);
   const errors: unknown[] = [];
@@ -76,7 +73,9 @@ export async function render(url: string): Promise<RenderedPage> {
       <PageTitleSink.Provider value={(pageTitleText) => (title = pageTitleText)}>
         <CacheProvider value={cache}>
           <AppProviders>
-            <StaticRouterProvider router={router} context={context} hydrate={false} />
+            <StaticRouter location={url}>
+              <AppRoutes />
+            </StaticRouter>
           </AppProviders>
         </CacheProvider>
       </PageTitleSink.Provider>
@@ -91,9 +90,10 @@ export async function render(url: string): Promise<RenderedPage> {
   );
   if (errors.length > 0) throw new Error(`${url} failed to render`, { cause: errors[0] });
   const html = await new Response(prelude).text();
-  const modules = context.matches.flatMap(({ route }) => {
-    const module = (route.handle as { module?: unknown } | undefined)?.module;
-    return typeof module === 'string' ? [module] : [];
-  });
-  return { html, styleTags: prerenderedStyleTags(emotion.extractCriticalToChunks(html)), modules, title };
+  return {
+    html,
+    styleTags: prerenderedStyleTags(emotion.extractCriticalToChunks(html)),
+    modules: routeModules(url),
+    title,
+  };
 }

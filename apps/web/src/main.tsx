@@ -1,23 +1,25 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { CacheProvider } from '@emotion/react';
 import '@fontsource-variable/inter';
 import '@fontsource/bebas-neue/400.css';
 import './theme/fonts.css';
 import { AppProviders } from './app/providers';
-import { loadRouteModules, routes } from './app/router';
+import { AppRoutes, loadRouteModules } from './app/router';
 import { browserCache } from './lib/emotion-cache';
 
 const container = document.getElementById('root')!;
 const emotionCache = browserCache();
 
-function app(router: ReturnType<typeof createBrowserRouter>) {
+function app() {
   return (
     <StrictMode>
       <CacheProvider value={emotionCache}>
         <AppProviders>
-          <RouterProvider router={router} />
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
         </AppProviders>
       </CacheProvider>
     </StrictMode>
@@ -35,17 +37,16 @@ function yieldToMain(): Promise<void> {
 // thread for long.
 async function hydrate() {
   await yieldToMain();
-  // If a module fails to load, the router retries it and shows its error page as usual.
+  // If a module fails to load, the page's lazy route tries again and shows the error page.
   await loadRouteModules(window.location.pathname).catch(() => undefined);
   await yieldToMain();
-  const router = createBrowserRouter(routes);
   startTransition(() => {
-    hydrateRoot(container, app(router));
+    hydrateRoot(container, app());
   });
 }
 
 if (container.dataset.prerendered !== undefined) {
   void hydrate();
 } else {
-  createRoot(container).render(app(createBrowserRouter(routes)));
+  createRoot(container).render(app());
 }

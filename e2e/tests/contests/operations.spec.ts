@@ -30,7 +30,10 @@ async function fillProduct(page: Page, index: number, code: string, name: string
 async function shoot(page: Page, name: string) {
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.waitForTimeout(200);
+    // The layout at the new width: two frames later, not a guessed 200 ms.
+    await page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    );
     await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${width}.png`), fullPage: true });
   }
 }

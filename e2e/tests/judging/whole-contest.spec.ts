@@ -1,6 +1,7 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { createVerifiedUser, signIn } from '../../support/accounts';
-import { apiAs, makeVerticalClip } from '../../support/entries';
+import { apiAs, completePaperwork, makeVerticalClip } from '../../support/entries';
+import { E2E_BASE_URL } from '../../support/env';
 import { findLink, waitForEmail } from '../../support/mail';
 
 test.describe.configure({ timeout: 420_000 });
@@ -29,8 +30,8 @@ async function scoreEntry(page: Page, entryId: number, marks: Record<string, num
 
 /**
  * The whole contest through its screens: staff create it, a creator applies, staff select and
- * ship, the creator submits a clip made for the brief, two judges score, staff publish and pay,
- * and the creator sees the scorecard and the Earnings Overview move from pending to paid. Tests
+ * ship, the creator submits a clip made for the brief, two judges score, staff publish and pay
+ * (once the winner's paperwork is complete), and the creator sees the scorecard and the Earnings Overview move from pending to paid. Tests
  * cannot wait days, so staff move the contest's dates forward between phases with the public
  * edit call (PATCH /api/contests/{id}/), keeping the timeline in order as the server demands.
  */
@@ -223,7 +224,8 @@ test('a whole contest: create, apply, select and ship, submit, judge, publish, p
     subject: /\/entries\/\d+\/scorecard/,
     timeoutMs: 60_000,
   });
-  const link = findLink(mail, 'http');
+  // The body's link (the headers also carry the one-click unsubscribe link).
+  const link = findLink(mail, `${E2E_BASE_URL}/entries/`);
   expect(link).toContain(`/entries/${entryId}/scorecard`);
   await creatorPage.goto('/creator-dashboard');
   const earnings = creatorPage.getByRole('region', { name: 'Earnings Overview' });
@@ -237,6 +239,14 @@ test('a whole contest: create, apply, select and ship, submit, judge, publish, p
   await staffPage.getByRole('button', { name: `Record payout to ${winnerName}` }).click();
   const dialog = staffPage.getByRole('dialog', { name: 'Record payout' });
   await dialog.getByRole('textbox', { name: 'Reference' }).fill(`SEPA-${suffix}`);
+  await dialog.getByRole('button', { name: 'Record payout' }).click();
+  // Refused until the winner's paperwork is complete (issue 31), saying what is missing.
+  await expect(dialog.getByRole('alert')).toContainText(
+    "The prize cannot be paid before the winner's paperwork is complete.",
+  );
+  await expect(dialog.getByRole('alert')).toContainText('The winner has not entered payee details.');
+  await expect(dialog.getByRole('alert')).toContainText('No release is filed with the entry.');
+  await completePaperwork(entryId, creator, staff);
   await dialog.getByRole('button', { name: 'Record payout' }).click();
   await expect(dialog).toBeHidden();
   await staffPage.getByRole('tab', { name: 'Paid' }).click();

@@ -60,3 +60,29 @@ test('every footer link opens its page', async ({ page }) => {
   await footer.getByRole('link', { name: 'Video Library' }).click();
   await expect(page).toHaveURL(/\/library$/);
 });
+
+test('a new page starts at its top; back and forward return to where the person was', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 400 });
+  // The contest page shows its data once fetched: back must wait for it, as the browser does not.
+  await page.goto('/contests/1');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const faq = page
+    .getByRole('navigation', { name: 'Footer' })
+    .getByRole('link', { name: 'FAQ', exact: true });
+  await faq.scrollIntoViewIfNeeded();
+  const y = await page.evaluate(() => Math.round(window.scrollY));
+  expect(y).toBeGreaterThan(300);
+  await faq.click();
+  await expect(page).toHaveURL(/\/faq$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  await page.mouse.wheel(0, 200);
+  await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBeGreaterThan(0);
+  const faqY = await page.evaluate(() => Math.round(window.scrollY));
+  await page.goBack();
+  await expect(page).toHaveURL(/\/contests\/1$/);
+  await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(y);
+  await page.goForward();
+  await expect(page).toHaveURL(/\/faq$/);
+  await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(faqY);
+});

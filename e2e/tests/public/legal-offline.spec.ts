@@ -1,11 +1,11 @@
 import { expect, test } from '@playwright/test';
+import { AGREEMENT_MESSAGES } from '@app/domain';
 
 /** The legal and information pages, each with its heading and a sentence of its own text. */
 const PAGES: { path: string; h1: string; text: string | RegExp }[] = [
   { path: '/terms', h1: 'Terms', text: /general terms of use/ },
   { path: '/privacy', h1: 'Privacy Policy', text: 'What we collect' },
   { path: '/rules', h1: 'Contest Rules', text: /The judges' decision is final/ },
-  { path: '/agreement', h1: 'Participant Agreement', text: /You keep the copyright of your video/ },
   { path: '/contact', h1: 'Contact', text: 'Creators and brands alike.' },
   { path: '/about', h1: 'About', text: /partners with brands to run video contests/ },
   { path: '/faq', h1: 'FAQ', text: 'Who can apply?' },
@@ -23,6 +23,18 @@ test.describe('with the API down', () => {
       await expect(page.getByText(text).first()).toBeVisible();
     });
   }
+
+  test('/agreement, a versioned text kept on the server, says it could not be loaded and shows it when the API is back', async ({
+    page,
+  }) => {
+    await page.goto('/agreement');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Participant Agreement');
+    await expect(page.getByText(AGREEMENT_MESSAGES.loadFailed)).toBeVisible();
+    await page.unroute('**/api/**');
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByText('You keep the copyright of your video.')).toBeVisible();
+    await expect(page.getByText(/^Version 1 · SHA-256 [0-9a-f]{64}$/)).toBeVisible();
+  });
 
   test("the contest texts say their contest's details could not be loaded, and fill them in when the API is back", async ({
     page,

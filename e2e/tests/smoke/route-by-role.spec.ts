@@ -1,9 +1,11 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { signIn } from '../../support/accounts';
+import { seriousAxeViolations } from '../../support/axe';
+import { PUBLIC_PAGES } from '../../support/public-pages';
+import { apiRequests, requestTracker } from '../../support/requests';
 import { E2E_BASE_URL, E2E_DATA_DIR, E2E_PORT, E2E_WEB_DIST } from '../../support/env';
 
 /**
@@ -46,6 +48,7 @@ const PARAMS: Record<string, (ids: DemoIds) => string[]> = {
   '/verify-email/:uid/:token': () => ['/verify-email/MQ/not-a-token'],
   '/reset-password/:uidb64/:token': () => ['/reset-password/MQ/not-a-token'],
   '/invitations/:token': () => ['/invitations/not-a-token'],
+  '/unsubscribe/:token': () => ['/unsubscribe/not-a-token'],
   '/video/:id': (ids) => [`/video/${ids.video}`],
   '/videos/:id': (ids) => [`/videos/${ids.video}`],
   '/contests/:contestId/edit': (ids) => [`/contests/${ids.contest}/edit`],
@@ -58,8 +61,14 @@ const PARAMS: Record<string, (ids: DemoIds) => string[]> = {
     `/contests/${ids.contest}/judging`,
     `/contests/${ids.finishedContest}/judging`,
   ],
+  '/contests/:contestId/insights': (ids) => [
+    `/contests/${ids.contest}/insights`,
+    `/contests/${ids.finishedContest}/insights`,
+  ],
   '/entries/:entryId/scorecard': (ids) => [`/entries/${ids.finishedEntry}/scorecard`],
   '/entries/:entryId': (ids) => [`/entries/${ids.entry}`],
+  // The Lumora contest's winner (its results are published): its delivery.
+  '/entries/:entryId/delivery': (ids) => [`/entries/${ids.finishedEntry}/delivery`],
 };
 
 /**
@@ -105,6 +114,19 @@ const EXPECTED_4XX: {
     api: (ids) => new RegExp(`^/api/contests/${ids.contest}/entries/$`),
     status: 403,
   },
+  // Another brand's contest insights: the contest is not theirs, so it does not exist for them.
+  {
+    route: '/contests/:contestId/insights',
+    actors: ['brand'],
+    api: (ids) => new RegExp(`^/api/brand/contests/${ids.finishedContest}/insights/$`),
+    status: 404,
+  },
+  {
+    route: '/contests/:contestId/insights',
+    actors: ['otherBrand'],
+    api: (ids) => new RegExp(`^/api/brand/contests/${ids.contest}/insights/$`),
+    status: 404,
+  },
   // Made-up links: the pages say the link is not valid.
   {
     route: '/verify-email/:uid/:token',
@@ -118,6 +140,14 @@ const EXPECTED_4XX: {
     route: '/entries/:entryId',
     actors: ['creator', 'otherBrand'],
     api: /^\/api\/entries\/\d+\/$/,
+    status: 404,
+  },
+  // Another brand's winning entry: "A delivery exists only for a winning entry…" is not shown;
+  // the entry is not theirs to see.
+  {
+    route: '/entries/:entryId/delivery',
+    actors: ['brand'],
+    api: /^\/api\/entries\/\d+\/delivery\/$/,
     status: 404,
   },
   // Someone else's scorecard: "Only the entrant can read this scorecard."
@@ -201,6 +231,20 @@ async function demoIds(passwords: Map<string, string>): Promise<DemoIds> {
   };
 }
 
+/** The pages a11y-and-screenshots.spec.ts checks with axe and screenshots for a visitor. */
+const A11Y_CHECKED = new Set(PUBLIC_PAGES.map(([, url]) => url));
+
+/**
+ * Until `ready` holds in the page, checked there on every frame: an `expect` retries after 20, 50
+ * and 100 ms and then every 500 ms, so a page ready after 300 ms was waited on up to 500 ms more,
+ * on each of the suite's 300 visits.
+ */
+async function untilInPage(page: Page, what: string, ready: () => boolean) {
+  await page.waitForFunction(ready, undefined, { polling: 'raf', timeout: 10_000 }).catch((error: Error) => {
+    throw new Error(`${what}: ${error.message.split('\n')[0]}`);
+  });
+}
+
 const VALIDATOR_TEXT = /Invalid option|\bexpected\b|at Object\./;
 
 interface Visit {
@@ -266,63 +310,19 @@ async function checkPage(
   }
   // A page this actor already saw with the same text (a visitor sent to sign in, a role's
   // "not for you" page) is the same page: its axe findings and screenshot are already taken.
-  if (width === 360 && deep && !checked.has(text)) {
+  // A visitor's public page is checked by a11y-and-screenshots.spec.ts at this width (axe with
+  // best practices too, and a full-page screenshot): not again here.
+  const publicPage = actor === 'visitor' && A11Y_CHECKED.has(new URL(page.url()).pathname);
+  if (width === 360 && deep && !publicPage && !checked.has(text)) {
     checked.add(text);
-    const axe = await timed(timings, 'axe', () =>
-      new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze(),
-    );
-    for (const v of axe.violations)
-      if (v.impact === 'serious' || v.impact === 'critical')
-        problems.push(`axe ${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    const axe = await timed(timings, 'axe', () => seriousAxeViolations(page));
+    problems.push(...axe.map((line) => `axe ${line}`));
     const name = `${actor}-${visit.url.replace(/[^a-z0-9]+/gi, '-')}-360.png`.replace(/-+/g, '-');
     await timed(timings, 'screenshot', () =>
       page.screenshot({ path: path.join(SCREENSHOTS, name), fullPage: true, animations: 'disabled' }),
     );
   }
   return problems.map((p) => `${visit.url} as ${actor} at ${width} px: ${p}`);
-}
-
-/** Tracks the page's /api/ requests: resolves once none is in flight. */
-function apiTracker(page: Page) {
-  let inFlight = 0;
-  let idle: (() => void)[] = [];
-  const answers: { url: string; status: number }[] = [];
-  const isApi = (url: string) => new URL(url).pathname.startsWith('/api/');
-  const done = () => {
-    inFlight = Math.max(0, inFlight - 1);
-    if (inFlight === 0) for (const resolve of idle.splice(0)) resolve();
-  };
-  page.on('request', (request) => {
-    if (isApi(request.url())) inFlight += 1;
-  });
-  page.on('requestfinished', (request) => {
-    if (!isApi(request.url())) return;
-    void request.response().then((response) => {
-      if (response) answers.push({ url: request.url(), status: response.status() });
-      done();
-    });
-  });
-  page.on('requestfailed', (request) => {
-    if (isApi(request.url())) done();
-  });
-  return {
-    answers,
-    reset() {
-      answers.length = 0;
-    },
-    /** Until no /api/ request is in flight, twice a frame apart (queries that start others). */
-    async settle(rounds = 2) {
-      for (let round = 0; round < rounds; round++) {
-        if (inFlight > 0) await new Promise<void>((resolve) => idle.push(resolve));
-        await page.evaluate(
-          () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50))),
-        );
-      }
-    },
-    clear() {
-      idle = [];
-    },
-  };
 }
 
 const { routes, sharedPages } = appRoutes();
@@ -361,7 +361,7 @@ for (const actor of ACTORS) {
       (route) => route.abort('blockedbyclient'),
     );
     await page.emulateMedia({ reducedMotion: 'reduce' });
-    const tracker = apiTracker(page);
+    const tracker = requestTracker(page, apiRequests);
     const consoleErrors: string[] = [];
     page.on('console', (message) => {
       if (message.type() !== 'error') return;
@@ -376,15 +376,26 @@ for (const actor of ACTORS) {
     const checked = new Set<string>();
     const started = Date.now();
     const problems: string[] = [];
+    const perPage: [string, number][] = [];
     for (const visit of visits) {
+      const pageStarted = Date.now();
       tracker.reset();
       consoleErrors.length = 0;
       await page.setViewportSize({ width: 1366, height: 900 });
       await timed(timings, 'load', () => page.goto(visit.url, { waitUntil: 'load' }));
       await timed(timings, 'settle', async () => {
-        await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+        await untilInPage(page, `${visit.url} as ${actor}: a visible h1`, () =>
+          Array.from(document.querySelectorAll('h1, [role="heading"][aria-level="1"]')).some((h1) => {
+            const box = h1.getBoundingClientRect();
+            return box.width > 0 && box.height > 0 && h1.checkVisibility({ visibilityProperty: true });
+          }),
+        );
         await tracker.settle();
-        await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+        await untilInPage(
+          page,
+          `${visit.url} as ${actor}: nothing left aria-busy`,
+          () => !document.querySelector('[aria-busy="true"]'),
+        );
       });
       const expected = EXPECTED_4XX.filter(
         (e) => (e.route === visit.route || e.route === '*') && (e.actors === '*' || e.actors.includes(actor)),
@@ -415,12 +426,17 @@ for (const actor of ACTORS) {
           .map((line) => `${visit.url} as ${actor}: console error: ${line}`),
       );
       problems.push(...found);
+      perPage.push([visit.url, Date.now() - pageStarted]);
     }
     const total = Date.now() - started;
     console.log(
       `smoke as ${actor}: ${visits.length} pages in ${Math.round(total / 1000)} s (${Object.entries(timings)
         .map(([step, ms]) => `${step} ${Math.round(ms / 1000)} s`)
-        .join(', ')})`,
+        .join(', ')}); slowest: ${perPage
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 5)
+        .map(([url, ms]) => `${url} ${(ms / 1000).toFixed(1)} s`)
+        .join(', ')}`,
     );
     expect(problems).toEqual([]);
   });

@@ -55,8 +55,11 @@ async function killAndAwaitRestart(name: 'app1' | 'app2'): Promise<void> {
 }
 
 function emailsTo(address: string): number {
-  return readdirSync(E2E_MAIL_DIR).filter((file) =>
-    readFileSync(path.join(E2E_MAIL_DIR, file), 'utf8').toLowerCase().includes(`to: ${address}`),
+  // A message being written is a .part file until it is whole.
+  return readdirSync(E2E_MAIL_DIR).filter(
+    (file) =>
+      file.endsWith('.eml') &&
+      readFileSync(path.join(E2E_MAIL_DIR, file), 'utf8').toLowerCase().includes(`to: ${address}`),
   ).length;
 }
 

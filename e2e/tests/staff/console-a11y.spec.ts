@@ -1,10 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { E2E_BASE_URL } from '../../support/env';
 import { apiLogin, createVerifiedUser, signIn, type E2EUser } from '../../support/accounts';
+import { seriousAxeViolations, WCAG_TAGS } from '../../support/axe';
+import { requestTracker } from '../../support/requests';
 
 const SCREENSHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../artifacts/screenshots');
 mkdirSync(SCREENSHOTS, { recursive: true });
@@ -15,6 +16,7 @@ const CONSOLE_PAGES: [string, string, string][] = [
   ['staff-review-rejected', '/staff/review?review=rejected', 'Review queue'],
   ['staff-accounts', '/staff/accounts', 'Accounts'],
   ['staff-audit', '/staff/audit', 'Audit log'],
+  ['staff-insights', '/staff/insights', 'Insights'],
 ];
 
 const VIEWPORTS = [
@@ -45,18 +47,12 @@ for (const [name, url, heading] of CONSOLE_PAGES) {
       await page.emulateMedia({ reducedMotion: 'reduce' });
       await page.setViewportSize(viewport);
       await signIn(page, staff);
+      const requests = requestTracker(page);
       await page.goto(url);
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-      await page.waitForLoadState('networkidle');
+      await requests.settle();
       await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-      const results = await new AxeBuilder({ page })
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-        .analyze();
-      const blocking = results.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map(
-          (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-        );
+      const blocking = await seriousAxeViolations(page, [...WCAG_TAGS, 'best-practice']);
       await page.screenshot({
         path: path.join(SCREENSHOTS, `${name}-${viewport.name}.png`),
         fullPage: true,
@@ -76,8 +72,5 @@ test('an unusable invitation link says so, with no serious or critical axe viola
   await page.goto('/invitations/not-a-real-token');
   await expect(page.getByRole('heading', { level: 1, name: 'Accept Invitation' })).toBeVisible();
   await expect(page.getByText('This invitation link is not valid.')).toBeVisible();
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+  expect(await seriousAxeViolations(page)).toEqual([]);
 });

@@ -5,6 +5,7 @@ import { namedClip } from '../../../apps/server/test/ffmpeg-clip';
 import { expect, test } from '@playwright/test';
 import { createVerifiedUser, signIn } from '../../support/accounts';
 import { E2E_BASE_URL } from '../../support/env';
+import { requestTracker } from '../../support/requests';
 
 interface PlaybackVideo {
   id: number;
@@ -96,9 +97,10 @@ test.describe('videos: adaptive playback', () => {
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(request.url());
     });
+    const requests = requestTracker(page);
     await page.goto('/library');
     await expect(page.getByRole('heading', { name: 'Video Library' })).toBeVisible();
-    await page.waitForLoadState('networkidle');
+    await requests.settle();
     expect(scripts.filter((url) => /hls|video-player/.test(url))).toEqual([]);
 
     await page.goto(`/videos/${id}`);

@@ -21,6 +21,10 @@ export const ERROR_CODES = {
   results_not_published: 409,
   /** A payout for an earning that was already paid. */
   already_paid: 409,
+  /** A prize payout before the winner's releases are approved and payee details exist (issue 31). */
+  paperwork_incomplete: 409,
+  /** Apply or submit with an `agreement_sha256` that is not the contest's current agreement. */
+  agreement_changed: 409,
   invitation_used: 410,
   invitation_expired: 410,
   invitation_revoked: 410,

@@ -15,3 +15,6 @@ export * from './staff';
 export * from './entries';
 export * from './judging';
 export * from './payouts';
+export * from './paperwork';
+export * from './notifications';
+export * from './insights';

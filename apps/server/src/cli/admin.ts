@@ -4,7 +4,6 @@ import { configOrExit } from '../config/env';
 import { openRuntime } from '../bootstrap';
 import type { AppDeps } from '../app-deps';
 import { createAccessTokens } from '../plugins/auth';
-import { creatorProfilesForAccounts } from '../modules/creators/account-profile';
 import * as createUserCommand from './commands/create-user';
 import * as approveVideoCommand from './commands/approve-video';
 import * as createContestCommand from './commands/create-contest';
@@ -55,7 +54,6 @@ async function main(): Promise<void> {
       mailer: runtime.mailer,
       storage: runtime.storage,
       tokens: createAccessTokens(config.JWT_SECRET, config.ACCESS_TOKEN_TTL),
-      creatorProfiles: creatorProfilesForAccounts,
     };
     process.stdout.write(`${await command.run(deps, argv)}\n`);
   } catch (error) {

@@ -24,6 +24,8 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).default('Cinematic Contests <no-reply@localhost>'),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Seals payees' taxpayer ids at rest (issue 31); generated into DATA_DIR when unset. */
+  PAYEE_DATA_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
   GOOGLE_ISSUER: z.string().min(1).default('https://accounts.google.com'),
@@ -52,6 +54,11 @@ const envSchema = z.object({
    * failed and retried by pg-boss, from any process that works jobs (jobs/queue.ts).
    */
   JOB_LEASE_SECONDS: durationSeconds.default(60),
+  /**
+   * Seconds a contest's computed insights are reused by the process that computed them (issue 33:
+   * a dashboard's numbers may be that old; 0 computes every request).
+   */
+  INSIGHTS_CACHE_SECONDS: z.coerce.number().int().nonnegative().default(15),
   /** Per-creator upload quotas and the disk reserve (defaults: UPLOAD_QUOTAS in the domain). */
   UPLOAD_MAX_STORED_BYTES: z.coerce.number().int().nonnegative().default(UPLOAD_QUOTAS.maxStoredBytes),
   UPLOAD_MAX_VIDEOS_PER_DAY: z.coerce.number().int().nonnegative().default(UPLOAD_QUOTAS.maxVideosPerDay),
@@ -70,9 +77,10 @@ const envSchema = z.object({
 
 export type RawEnv = z.infer<typeof envSchema>;
 
-export interface Config extends Omit<RawEnv, 'PUBLIC_URL' | 'JWT_SECRET' | 'WORKERS'> {
+export interface Config extends Omit<RawEnv, 'PUBLIC_URL' | 'JWT_SECRET' | 'PAYEE_DATA_KEY' | 'WORKERS'> {
   PUBLIC_URL: string;
   JWT_SECRET: string;
+  PAYEE_DATA_KEY: string;
   DATA_DIR: string;
   WORKERS: boolean;
   corsOrigins: string[];
@@ -101,7 +109,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...raw,
     DATA_DIR: dataDir,
     PUBLIC_URL: (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, ''),
-    JWT_SECRET: raw.JWT_SECRET ?? persistedSecret(dataDir),
+    JWT_SECRET: raw.JWT_SECRET ?? persistedSecret(dataDir, 'jwt-secret'),
+    PAYEE_DATA_KEY: raw.PAYEE_DATA_KEY ?? persistedSecret(dataDir, 'payee-data-key'),
     WORKERS: raw.WORKERS === 'true' || raw.WORKERS === '1',
     corsOrigins: (raw.CORS_ORIGINS ?? '')
       .split(',')
@@ -117,9 +126,13 @@ function describe(issue: z.core.$ZodIssue): string {
   return issue.message.replace(/^Invalid input: /, '').replace(/^Too small: expected/, 'expected');
 }
 
-/** JWT secret generated on first start and kept in DATA_DIR, so restarts keep sessions valid. */
-function persistedSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'jwt-secret');
+/**
+ * A secret generated on first start and kept in DATA_DIR (`name`): restarts keep sessions valid
+ * (jwt-secret) and sealed data readable (payee-data-key). Processes on other machines get the
+ * variable instead.
+ */
+function persistedSecret(dataDir: string, name: string): string {
+  const file = path.join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret + '\n', { mode: 0o600 });

@@ -3,12 +3,13 @@ import { createEmailSender, sendEmailJob } from './send-email.job';
 import { startAccountJobHandlers } from '../modules/accounts/accounts.jobs';
 import { startVideoJobHandlers } from '../modules/videos/videos.jobs';
 import { startEntryJobHandlers } from '../modules/entries/entries.jobs';
+import { createMailNotifier } from '../modules/notifications/notifications.service';
 
 /** Starts every job handler in this process (the app process, or a worker-only process). */
 export async function startJobHandlers(
   deps: Pick<AppDeps, 'queue' | 'mailer' | 'log' | 'config' | 'database' | 'storage'>,
 ): Promise<void> {
-  await deps.queue.work(sendEmailJob, createEmailSender(deps));
+  await deps.queue.work(sendEmailJob, createEmailSender(deps, createMailNotifier(deps)));
   await startVideoJobHandlers(deps);
   await startAccountJobHandlers(deps);
   await startEntryJobHandlers(deps);

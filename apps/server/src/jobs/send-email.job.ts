@@ -16,6 +16,11 @@ export const sendEmailJob = defineJob<QueuedEmail>({
   expireInSeconds: 120,
 });
 
+export type BeforeSend = (
+  message: QueuedEmail,
+  jobId: string,
+) => Promise<{ send: boolean; headers?: Record<string, string> }>;
+
 /** What is left of a job's e-mail once it was sent, dropped or failed for good: no body, no link. */
 function redacted(message: QueuedEmail, outcome: string) {
   return { to: message.to, subject: message.subject, text: `[${outcome}; body removed]`, html: '' };
@@ -29,6 +34,12 @@ function redacted(message: QueuedEmail, outcome: string) {
  */
 export function createEmailSender(
   deps: Pick<AppDeps, 'mailer' | 'database' | 'log'>,
+  /**
+   * Asked before each e-mail is sent (jobs/handlers.ts passes the notifications module's): it may
+   * record what the e-mail reports, hold the e-mail back (its category is turned off) or add
+   * headers (one-click unsubscribe).
+   */
+  beforeSend: BeforeSend = async () => ({ send: true }),
 ): JobHandler<QueuedEmail> {
   const scrub = (id: string, message: QueuedEmail, outcome: string) =>
     deps.database.query('UPDATE pgboss.job SET data = $2 WHERE id = $1', [
@@ -41,9 +52,16 @@ export function createEmailSender(
       await scrub(meta.id, message, 'dropped: link expired');
       return;
     }
-    const { linkExpiresAt: _expiry, ...mail } = message;
+    const { linkExpiresAt: _expiry, topic: _topic, ...mail } = message;
+    const decision = await beforeSend(message, meta.id);
+    if (!decision.send) {
+      await scrub(meta.id, message, 'not sent: turned off by the recipient');
+      return;
+    }
     try {
-      await deps.mailer.send(mail);
+      await deps.mailer.send(
+        decision.headers ? { ...mail, headers: { ...mail.headers, ...decision.headers } } : mail,
+      );
     } catch (error) {
       if (meta.attempt > sendEmailJob.retryLimit) await scrub(meta.id, message, 'failed');
       throw error;

@@ -1,9 +1,13 @@
-import pino, { type Logger } from 'pino';
+import pino, { type DestinationStream, type Logger } from 'pino';
 import type { Config } from '../config/env';
 import { redactUrl } from './secret-urls';
 
-export function createLogger(config: Pick<Config, 'LOG_LEVEL' | 'NODE_ENV'>): Logger {
-  return pino({
+/** The app's logger; `destination` (stdout by default) lets a test read the lines it writes. */
+export function createLogger(
+  config: Pick<Config, 'LOG_LEVEL' | 'NODE_ENV'>,
+  destination?: DestinationStream,
+): Logger {
+  const options: pino.LoggerOptions = {
     level: config.LOG_LEVEL,
     redact: {
       paths: [
@@ -32,5 +36,6 @@ export function createLogger(config: Pick<Config, 'LOG_LEVEL' | 'NODE_ENV'>): Lo
           },
         }
       : {}),
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }

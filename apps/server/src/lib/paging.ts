@@ -31,3 +31,12 @@ export function toPage<T>(items: T[], count: number, request: PageRequest, publi
     results: items,
   };
 }
+
+/** RFC 8288 `Link` header value of a page's neighbours (undefined when it has none). */
+export function linkHeader(page: Pick<Page<unknown>, 'next' | 'previous'>): string | undefined {
+  const links = [
+    page.next && `<${page.next}>; rel="next"`,
+    page.previous && `<${page.previous}>; rel="prev"`,
+  ].filter(Boolean);
+  return links.length ? links.join(', ') : undefined;
+}

@@ -46,5 +46,5 @@ export function redactUrl(url: string): string {
       break;
     }
   }
-  return result.replace(/([?&](token|id_token|refresh|access)=)[^&#]+/g, '$1***');
+  return result.replace(/([?&](token|id_token|refresh|access|ticket)=)[^&#]+/g, '$1***');
 }

@@ -3,12 +3,26 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
+import type { NotificationKind } from '@app/domain';
 
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html: string;
+  /** Extra headers (List-Unsubscribe, added by the send-email job). */
+  headers?: Record<string, string>;
+  /**
+   * The product event the e-mail reports, when it reports one (account and security mails carry
+   * none): the send-email job turns it into the recipient's notification (issue 32). Never sent.
+   */
+  topic?: MailTopic;
+}
+
+/** The event an e-mail reports: its kind and the page it concerns (the e-mail's link). */
+export interface MailTopic {
+  kind: NotificationKind;
+  url: string;
 }
 
 export interface Mailer {
@@ -37,14 +51,14 @@ export function createMailer(options: {
   if (options.smtpUrl) {
     return {
       async send(message) {
-        await (await transport()).sendMail({ from: options.from, ...message });
+        await (await transport()).sendMail({ from: options.from, ...withoutTopic(message) });
         options.log.info({ to: message.to, subject: message.subject }, 'mail sent');
       },
     };
   }
   return {
     async send(message) {
-      const info = await (await transport()).sendMail({ from: options.from, ...message });
+      const info = await (await transport()).sendMail({ from: options.from, ...withoutTopic(message) });
       // Messages carry sign-in links: readable by the platform's own user only.
       await mkdir(options.outboxDir, { recursive: true, mode: 0o700 });
       const file = path.join(
@@ -55,4 +69,8 @@ export function createMailer(options: {
       options.log.info({ to: message.to, subject: message.subject, file }, 'mail written to outbox');
     },
   };
+}
+
+function withoutTopic({ topic: _topic, ...message }: MailMessage): Omit<MailMessage, 'topic'> {
+  return message;
 }

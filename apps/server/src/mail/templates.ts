@@ -1,3 +1,4 @@
+import type { NotificationKind } from '@app/domain';
 import type { MailMessage } from './mailer';
 
 /** The product name every e-mail is signed with. */
@@ -17,13 +18,19 @@ export interface EmailContent {
   paragraphs: string[];
   /** One call to action: a button in HTML, the bare link in the text version. */
   action?: { label: string; url: string };
+  /**
+   * The product event this e-mail reports (issue 32): the recipient also gets a notification
+   * linking to `action.url`, and the e-mail can be turned off by its kind's category. Leave it out
+   * for account and security mails (always sent, never in the inbox: their links are secrets).
+   */
+  topic?: { kind: NotificationKind; url?: string };
 }
 
 /**
  * One e-mail in its text and HTML versions, in the product's look. Every module's `.emails.ts`
  * builds its messages with this, so escaping and layout exist once.
  */
-export function renderEmail({ to, subject, title, paragraphs, action }: EmailContent): MailMessage {
+export function renderEmail({ to, subject, title, paragraphs, action, topic }: EmailContent): MailMessage {
   const [first = '', ...rest] = paragraphs;
   const text = action
     ? `${first}\n\n${action.url}\n\n${rest.join('\n\n')}${rest.length ? '\n\n' : ''}${PRODUCT_NAME}\n`
@@ -36,5 +43,11 @@ export function renderEmail({ to, subject, title, paragraphs, action }: EmailCon
   const html = `<!doctype html><html><body style="margin:0;background:#0B0B0F;color:#F5F5F7;font-family:Inter,Arial,sans-serif">
 <div style="max-width:560px;margin:0 auto;padding:32px 24px"><h1 style="font-size:22px;margin:0 0 24px">${escapeHtml(title)}</h1>${body}${button}
 <p style="margin:32px 0 0;color:#A1A1AA;font-size:13px">${PRODUCT_NAME}</p></div></body></html>`;
-  return { to, subject, text, html };
+  return {
+    to,
+    subject,
+    text,
+    html,
+    ...(topic ? { topic: { kind: topic.kind, url: topic.url ?? action?.url ?? '/notifications' } } : {}),
+  };
 }

@@ -3,35 +3,79 @@ import type { AppDeps } from '../app-deps';
 import { healthRoutes } from './health/health.routes';
 import { siteRoutes } from './site/site.routes';
 import { accountsRoutes } from './accounts/accounts.routes';
+import type { AccountsOwners } from './accounts/accounts.service';
 import { creatorsRoutes } from './creators/creators.routes';
+import { creatorProfilesForAccounts } from './creators/account-profile';
 import { contestsRoutes } from './contests/contests.routes';
 import { applicationsRoutes } from './applications/applications.routes';
 import { videosRoutes } from './videos/videos.routes';
 import { staffRoutes } from './staff/staff.routes';
 import { judgingRoutes } from './judging/judging.routes';
-import { findScorecardEntries, findVideoAwards } from './judging/judging.service';
+import {
+  findCreatorResults,
+  findPublishedPlaces,
+  findScorecardEntries,
+  findVideoAwards,
+} from './judging/judging.service';
+import type { CreatorsOwners } from './creators/creators.service';
+import { entriesOfCreator, timelinesOf } from './entries/creator-entries';
+import { applicationsOfCreator } from './applications/application-reads';
 import { namesOf } from './accounts/user-reads';
-import { contestTitlesOf } from './contests/contest-reads';
+import { acceptedAgreement, contestFactsOf, contestTitlesOf } from './contests/contest-reads';
 import { moveEntry } from './entries/entry-progress';
 import { payoutsRoutes } from './payouts/payouts.routes';
 import { entriesRoutes } from './entries/entries.routes';
+import { paperworkRoutes } from './paperwork/paperwork.routes';
+import { missingPaperwork, releaseCountsOf } from './paperwork/paperwork-reads';
+import { deliveryRoutes } from './delivery/delivery.routes';
+import type { DeliveryOwners } from './delivery/delivery.owners';
+import type { PayoutsOwners } from './payouts/payouts.service';
+import { notificationsRoutes } from './notifications/notifications.routes';
+import { eventsRoutes } from './notifications/events.routes';
+import { insightsRoutes } from './insights/insights.routes';
 
 /**
- * Every API module, mounted under /api. Each is `(deps) => plugin`; a module that needs another's
- * read the other way round from their imports gets it here (videos shows awards judging owns;
- * payouts lists names, titles and moves entries that accounts, contests and entries own).
+ * What accounts asks of creators (which sits above it): also used where accounts' services are
+ * built outside the API (the admin CLI, the demo seed, tests).
+ */
+export const accountsOwners: AccountsOwners = { creatorProfiles: creatorProfilesForAccounts };
+
+/** What the creator dashboard asks of the modules above creators. */
+const creatorsOwners: CreatorsOwners = {
+  applicationsOf: applicationsOfCreator,
+  entriesOf: entriesOfCreator,
+  timelinesOf,
+  contestsOf: contestFactsOf,
+  resultsOf: findCreatorResults,
+  scorecardEntries: findScorecardEntries,
+};
+
+/** What payouts asks of the modules above it; also used by the demo seed. */
+export const payoutsOwners: PayoutsOwners = { namesOf, contestTitlesOf, moveEntry, missingPaperwork };
+
+/** What delivery asks of contests: the agreement version the winner accepted, named on the certificate. */
+const deliveryOwners: DeliveryOwners = { acceptedAgreement };
+
+/**
+ * Every API module, mounted under /api. Each is `(deps) => plugin`, or `(deps, owners) => plugin`
+ * when it needs reads of modules above it in the import order (a direct import would close a
+ * circle): those functions are passed here, and only here, as the factory's second argument.
  */
 export const apiModules: Array<(deps: AppDeps) => FastifyPluginAsyncZod> = [
   healthRoutes,
   siteRoutes,
-  accountsRoutes,
+  (deps) => accountsRoutes(deps, accountsOwners),
   contestsRoutes,
   applicationsRoutes,
-  // The creator dashboard shows judging's scorecards; judging sits above creators.
-  (deps) => creatorsRoutes({ ...deps, scorecardEntries: findScorecardEntries }),
+  (deps) => creatorsRoutes(deps, creatorsOwners),
   (deps) => videosRoutes(deps, { awardsOf: findVideoAwards }),
-  staffRoutes,
+  (deps) => staffRoutes(deps, accountsOwners),
   judgingRoutes,
-  (deps) => payoutsRoutes(deps, { namesOf, contestTitlesOf, moveEntry }),
-  entriesRoutes,
+  (deps) => payoutsRoutes(deps, payoutsOwners),
+  (deps) => entriesRoutes(deps, { releaseCountsOf, placesOf: findPublishedPlaces }),
+  paperworkRoutes,
+  (deps) => deliveryRoutes(deps, deliveryOwners),
+  notificationsRoutes,
+  eventsRoutes,
+  insightsRoutes,
 ];

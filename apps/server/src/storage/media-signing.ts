@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { SIGNED_MEDIA } from '@app/domain';
 
 /**
  * Private media (issue 18, L8): the files of a video nobody approved yet — renditions, segments,
@@ -13,13 +14,18 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  * served under /media, signed or not (downloads only through the API's `download_url`).
  */
 
-/** How long a signed media URL works at least (a review session, a long upload's playback). */
-export const MEDIA_URL_SECONDS = 4 * 60 * 60;
 /**
- * Expiries are rounded up to the next whole hour, so the URLs of one video stay the same for an
- * hour and the browser's cache keeps working across page loads.
+ * How long a signed media URL works at least: minutes (issue 30, finding 6), so a URL copied out
+ * of a page, or kept by an account deactivated since, soon stops working. Pages renew the URLs
+ * (they fetch the video again every SIGNED_MEDIA.renewEveryMs) and the player moves playback onto
+ * the renewed prefix without a restart.
  */
-const ROUND_SECONDS = 60 * 60;
+export const MEDIA_URL_SECONDS = SIGNED_MEDIA.minSeconds;
+/**
+ * Expiries are rounded up to the next SIGNED_MEDIA.roundSeconds, so the URLs of one video stay the
+ * same that long and the browser's cache keeps working across page loads.
+ */
+const ROUND_SECONDS = SIGNED_MEDIA.roundSeconds;
 
 const VIDEO_FOLDER = /^(videos\/[a-z0-9-]{1,64}\/)(.+)$/;
 

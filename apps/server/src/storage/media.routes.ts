@@ -7,7 +7,7 @@ import {
   videoFolderOf,
   type MediaAccess,
 } from './media-signing';
-import { contentTypeOf, isSafeKey, type Storage } from './storage';
+import { contentTypeOf, isPrivateKey, isSafeKey, type Storage } from './storage';
 
 /** How long a browser may keep a private file (at most until its URL expires). */
 const PRIVATE_MAX_AGE_SECONDS = 60 * 60;
@@ -52,7 +52,7 @@ export function registerMediaRoutes(
     const signed = parseSignedPath(path);
     const key = signed ? signed.key : path;
     const type = isSafeKey(key) ? contentTypeOf(key) : undefined;
-    if (!type || isOriginalKey(key)) return notFound(reply);
+    if (!type || isOriginalKey(key) || isPrivateKey(key)) return notFound(reply);
     const video = videoFolderOf(key);
     let cacheControl = 'public, max-age=31536000, immutable';
     if (signed) {

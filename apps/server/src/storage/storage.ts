@@ -87,6 +87,14 @@ export function isSafeKey(key: string): boolean {
   return key.split('/').every((segment) => SEGMENT.test(segment));
 }
 
+/**
+ * Keys under `private/` (release forms, issue 31) are never served under /media, signed or not:
+ * their owning module streams them through its API after checking who asks.
+ */
+export function isPrivateKey(key: string): boolean {
+  return key.startsWith('private/');
+}
+
 export function assertSafeKey(key: string): void {
   if (!isSafeKey(key)) throw new Error(`unsafe storage key: ${JSON.stringify(key)}`);
 }

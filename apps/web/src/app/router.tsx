@@ -1,47 +1,61 @@
-import type { ComponentType } from 'react';
-import { matchRoutes, Navigate, type RouteObject } from 'react-router';
+import { Component, lazy, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { matchRoutes, Navigate, useLocation, useRoutes, type RouteObject } from 'react-router';
 import type { Role } from '@app/domain';
 import { paths } from '../config/paths';
 import { RootLayout } from './layouts/root-layout';
 import { RouteError } from '../components/route-error';
-import { PageLoading } from '../components/page-loading';
 
 type PageModule = { default: ComponentType };
 
 /** The page modules by path ('./routes/marketing/home.tsx'); each is its own chunk. */
 const pageModules = import.meta.glob<PageModule>(['./routes/**/*.tsx', '!./routes/**/*.test.tsx']);
 
+/** The page components already loaded, by module: a page whose code is here renders at once. */
+const loadedPages = new Map<string, { default: ComponentType }>();
+
 /**
  * A route whose page loads on demand (route-level code splitting). `handle.module` names the page
- * module, so the prerendering step can preload its chunks with the HTML.
+ * module, so the prerendering step can preload its chunks with the HTML and the browser can load
+ * it before hydrating (`loadRouteModules`).
+ *
+ * The routes are declarative (`useRoutes`), not a data router: the data router's code (loaders,
+ * actions, fetchers, its own lazy and scroll machinery) was a third of the entry chunk and no page
+ * uses it (docs/benchmarks.md, JavaScript budget).
  */
-function page(module: string, roles?: Role[] | 'any'): Pick<RouteObject, 'lazy' | 'handle'> {
-  const load = pageModules[module];
-  if (!load) throw new Error(`router: no page module ${module}`);
-  return {
-    handle: { module },
-    lazy: async () => {
-      if (!roles) return { Component: (await load()).default };
-      // Only signed-in pages need the guard: public pages' first load does not carry its code.
-      const [{ default: Page }, { RequireAuth }] = await Promise.all([load(), import('./require-auth')]);
-      const allowed = roles === 'any' ? undefined : roles;
-      return {
-        Component: () => (
-          <RequireAuth roles={allowed}>
-            <Page />
-          </RequireAuth>
-        ),
-      };
-    },
-  };
+function page(module: string, roles?: Role[] | 'any'): Pick<RouteObject, 'element' | 'handle'> {
+  if (!pageModules[module]) throw new Error(`router: no page module ${module}`);
+  const Page = lazy(() => {
+    const loaded = loadedPages.get(module);
+    // Already loaded: a thenable that resolves at once lets React render the page without
+    // suspending (hydration finds the same markup the prerendered HTML has).
+    if (loaded) return { then: (resolve: (value: typeof loaded) => void) => resolve(loaded) } as never;
+    return loadPage(module, roles).then(() => loadedPages.get(module)!);
+  });
+  return { handle: { module, roles }, element: <Page /> };
+}
+
+async function loadPage(module: string, roles?: Role[] | 'any'): Promise<void> {
+  if (loadedPages.has(module)) return;
+  const load = pageModules[module]!;
+  if (!roles) {
+    loadedPages.set(module, await load());
+    return;
+  }
+  // Only signed-in pages need the guard: public pages' first load does not carry its code.
+  const [{ default: Inner }, { RequireAuth }] = await Promise.all([load(), import('./require-auth')]);
+  const allowed = roles === 'any' ? undefined : roles;
+  loadedPages.set(module, {
+    default: () => (
+      <RequireAuth roles={allowed}>
+        <Inner />
+      </RequireAuth>
+    ),
+  });
 }
 
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
-    errorElement: <RouteError />,
-    // Shown while the first page's chunk loads.
-    HydrateFallback: PageLoading,
     children: [
       { path: paths.home, ...page('./routes/marketing/home.tsx') },
       { path: paths.howItWorks, ...page('./routes/marketing/how-it-works.tsx') },
@@ -74,6 +88,8 @@ export const routes: RouteObject[] = [
       { path: paths.dashboard, ...page('./routes/dashboard/dashboard-redirect.tsx', 'any') },
       { path: paths.profileSettings, ...page('./routes/dashboard/profile-settings.tsx', ['creator']) },
       { path: paths.profile, ...page('./routes/dashboard/profile.tsx', 'any') },
+      { path: paths.notifications, ...page('./routes/dashboard/notifications.tsx', 'any') },
+      { path: paths.unsubscribe(), ...page('./routes/auth/unsubscribe.tsx') },
 
       { path: paths.videoList, ...page('./routes/videos/library.tsx') },
       { path: paths.library, ...page('./routes/videos/library.tsx') },
@@ -95,8 +111,13 @@ export const routes: RouteObject[] = [
         ...page('./routes/contests/contest-submissions.tsx', ['staff', 'brand']),
       },
       { path: paths.contestJudging(), ...page('./routes/judging/contest-judging.tsx', ['staff', 'brand']) },
+      {
+        path: paths.contestInsights(),
+        ...page('./routes/contests/contest-insights.tsx', ['staff', 'brand']),
+      },
       { path: paths.scorecard(), ...page('./routes/judging/scorecard.tsx', ['creator', 'staff']) },
       { path: paths.entry(), ...page('./routes/entries/entry.tsx', 'any') },
+      { path: paths.entryDelivery(), ...page('./routes/entries/entry-delivery.tsx', ['staff', 'brand']) },
 
       // The staff console: its pages are chunks of their own, loaded only by staff.
       { path: paths.staff, ...page('./routes/staff/console-home.tsx', ['staff']) },
@@ -104,6 +125,7 @@ export const routes: RouteObject[] = [
       { path: paths.staffAccounts, ...page('./routes/staff/accounts.tsx', ['staff']) },
       { path: paths.staffAudit, ...page('./routes/staff/audit-log.tsx', ['staff']) },
       { path: paths.staffPayouts, ...page('./routes/staff/payouts.tsx', ['staff']) },
+      { path: paths.staffInsights, ...page('./routes/staff/insights.tsx', ['staff']) },
 
       { path: '*', ...page('./routes/marketing/not-found.tsx') },
     ],
@@ -111,17 +133,47 @@ export const routes: RouteObject[] = [
 ];
 
 /**
- * Loads the page modules of the routes matching `pathname` and puts them on the route objects, so
- * the first render of a prerendered page is the page itself (the same markup as the HTML being
- * hydrated), not the HydrateFallback shown while a lazy route loads.
+ * Loads the page modules of the routes matching `pathname`, so the first render of a prerendered
+ * page is the page itself (the same markup as the HTML being hydrated), not the loading spinner.
  */
 export async function loadRouteModules(pathname: string): Promise<void> {
   const matches = matchRoutes(routes, pathname) ?? [];
   await Promise.all(
-    matches.map(async ({ route }) => {
-      if (typeof route.lazy !== 'function') return;
-      const loaded = await route.lazy();
-      Object.assign(route, loaded, { lazy: undefined });
+    matches.map(({ route }) => {
+      const handle = route.handle as { module?: string; roles?: Role[] | 'any' } | undefined;
+      return handle?.module ? loadPage(handle.module, handle.roles) : undefined;
     }),
   );
+}
+
+/** The page modules of the routes matching `pathname` ('./routes/marketing/home.tsx'). */
+export function routeModules(pathname: string): string[] {
+  return (matchRoutes(routes, pathname) ?? []).flatMap(({ route }) => {
+    const module = (route.handle as { module?: unknown } | undefined)?.module;
+    return typeof module === 'string' ? [module] : [];
+  });
+}
+
+/** Shows the error page when a page throws or its code fails to load; a new location clears it. */
+class RouteErrorBoundary extends Component<{ children: ReactNode; location: string }, { error: boolean }> {
+  override state = { error: false };
+  static getDerivedStateFromError() {
+    return { error: true };
+  }
+  override componentDidUpdate(previous: { location: string }) {
+    if (previous.location !== this.props.location && this.state.error) this.setState({ error: false });
+  }
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.error(error, info.componentStack);
+  }
+  override render() {
+    return this.state.error ? <RouteError /> : this.props.children;
+  }
+}
+
+/** The app's pages for the current location (inside a BrowserRouter or StaticRouter). */
+export function AppRoutes() {
+  const location = useLocation();
+  const element = useRoutes(routes);
+  return <RouteErrorBoundary location={location.pathname}>{element}</RouteErrorBoundary>;
 }

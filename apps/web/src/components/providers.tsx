@@ -1,5 +1,8 @@
 import type { ReactNode } from 'react';
-import { CssBaseline, ThemeProvider } from '@mui/material';
+import { CssBaseline } from '@mui/material';
+// The plain theme provider: Material's own also carries the CSS-variables provider, which this
+// theme (no cssVariables, one colour scheme) never uses, into every page's entry chunk.
+import { ThemeProvider } from '@mui/system';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { theme } from '../theme';
 import { NotificationsProvider } from './notifications';

@@ -43,15 +43,20 @@ export const paths = {
   contestEdit: (contestId: string | number = ':contestId') => `/contests/${contestId}/edit`,
   contestApplications: (contestId: string | number = ':contestId') => `/contests/${contestId}/applications`,
   contestSubmissions: (contestId: string | number = ':contestId') => `/contests/${contestId}/submissions`,
+  contestInsights: (contestId: string | number = ':contestId') => `/contests/${contestId}/insights`,
   contestJudging: (contestId: string | number = ':contestId') => `/contests/${contestId}/judging`,
   scorecard: (entryId: string | number = ':entryId') => `/entries/${entryId}/scorecard`,
   entry: (entryId: string | number = ':entryId') => `/entries/${entryId}`,
+  entryDelivery: (entryId: string | number = ':entryId') => `/entries/${entryId}/delivery`,
   staff: '/staff',
   staffReview: '/staff/review',
   staffAccounts: '/staff/accounts',
   staffAudit: '/staff/audit',
   staffPayouts: '/staff/payouts',
+  staffInsights: '/staff/insights',
   invitation: (token = ':token') => `/invitations/${token}`,
+  notifications: '/notifications',
+  unsubscribe: (token = ':token') => `/unsubscribe/${token}`,
 } as const;
 
 /** Pages shown without the navbar and footer (spec §2 layout). */

@@ -1,11 +1,21 @@
 import type { ReactNode } from 'react';
 import { Box, Skeleton, Typography } from '@mui/material';
-import { formatContestDate, formatContestDateLong, formatMoney, type ContestResponse } from '@app/domain';
+import {
+  FEATURED_CONTEST_ID,
+  formatContestDate,
+  formatContestDateLong,
+  formatMoney,
+  type ContestResponse,
+} from '@app/domain';
+import { ContestAgreement } from '../components/contest-agreement';
 import { SITE_NAME, SUPPORT_EMAIL } from './site';
+import visuallyHidden from '@mui/utils/visuallyHidden';
 
 /**
  * The three legal texts (Privacy Policy, Contest Rules, Participant Agreement), written once and
  * shown both on their pages (/privacy, /rules, /agreement) and in the application wizard's dialogs.
+ * The Participant Agreement is each contest's own versioned text, read from the API (its default is
+ * `defaultAgreementText` in @app/domain).
  * Every date, the prize, the eligibility and the video requirements come from the contest record,
  * so the pages and the wizard always agree (docs/spec-decisions.md). The pages show the text at once
  * and each of those values as a placeholder until the record has loaded (or if it cannot be).
@@ -65,15 +75,6 @@ function List({ items }: { items: ReactNode[] }) {
     </Box>
   );
 }
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 /** A value of the contest record that has not loaded: a bar the width of a short word or date. */
 function Pending({ width }: { width: string }) {
@@ -252,63 +253,29 @@ export function ContestRules({ contest }: { contest?: LegalContest | null }) {
   );
 }
 
-/** Participant Agreement: what the creator promises and the rights granted in the video. */
-export function ParticipantAgreement({ contest }: { contest?: LegalContest | null }) {
-  const v = contestValues(contest);
-  return (
-    <>
-      <P>
-        This agreement is between you (the “Participant”) and {ORGANISER} for {v.title}, sponsored by{' '}
-        {v.brand}.
-      </P>
-      <Section title="1. The product">
-        <P>
-          If you are selected, the Brand ships you one product free of charge. You agree to use it to create
-          your contest video and to deliver the video by {v.submissionDeadline}. If you do not deliver, the
-          Brand may ask you to return the product at its cost.
-        </P>
-      </Section>
-      <Section title="2. Your video">
-        <List
-          items={[
-            'You confirm the video is your original work and that everyone who appears in it has agreed to be filmed.',
-            'You keep the copyright of your video.',
-            <>
-              You grant {v.brand} and the organiser a non-exclusive, worldwide, royalty-free licence to show,
-              share and adapt the video for promotion, with credit to you, for 24 months from {v.winners}.
-            </>,
-            'You may publish your video on your own channels after the winners are announced.',
-          ]}
-        />
-      </Section>
-      <Section title="3. Conduct">
-        <P>
-          You agree to follow the Contest Rules, to give accurate information in your application, and not to
-          post content that is unlawful, hateful or misleading about the product.
-        </P>
-      </Section>
-      <Section title="4. Personal information">
-        <P>Your information is handled as described in the Privacy Policy.</P>
-      </Section>
-    </>
-  );
-}
-
 export const LEGAL_TITLES: Record<LegalDocumentKey, string> = {
   privacy: 'Privacy Policy',
   rules: 'Contest Rules',
   agreement: 'Participant Agreement',
 };
 
-/** One legal text by key (the wizard's dialogs and the three pages; the pages render it before the contest loads). */
+/**
+ * One legal text by key (the wizard's dialogs and the three pages; the pages render it before the
+ * contest loads). The Participant Agreement is data (issue 31): the contest's current version
+ * from the API, or `agreementVersion`.
+ */
 export function LegalDocument({
   document,
   contest,
+  contestId = FEATURED_CONTEST_ID,
+  agreementVersion,
 }: {
   document: LegalDocumentKey;
   contest: LegalContest | null | undefined;
+  contestId?: number | string;
+  agreementVersion?: number;
 }) {
   if (document === 'privacy') return <PrivacyPolicy contest={contest} />;
   if (document === 'rules') return <ContestRules contest={contest} />;
-  return <ParticipantAgreement contest={contest} />;
+  return <ContestAgreement contestId={contestId} version={agreementVersion} />;
 }

@@ -127,6 +127,14 @@ async function send(path: string, options: RequestOptions, token?: string): Prom
  * every failure turned into an ApiError carrying the server's detail and field errors.
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return (await apiResponse<T>(path, options)).data;
+}
+
+/** apiRequest that also hands back the answer's headers (e.g. a paged array's X-Total-Count). */
+export async function apiResponse<T>(
+  path: string,
+  options: RequestOptions = {},
+): Promise<{ data: T; headers: Headers }> {
   const useAuth = options.auth ?? true;
   let response: Response;
   try {
@@ -166,5 +174,5 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       options.method ?? (options.body === undefined ? 'GET' : 'POST'),
     );
   }
-  return data as T;
+  return { data: data as T, headers: response.headers };
 }

@@ -1,4 +1,6 @@
+import { defaultAgreementText } from '@app/domain';
 import type {
+  AgreementResponse,
   ContestProduct,
   ContestResponse,
   CreatorProfile,
@@ -343,4 +345,23 @@ export function makeStaffVideoPage(
   more: Partial<StaffVideoPage> = {},
 ): StaffVideoPage {
   return { count: results.length, next: null, previous: null, results, ...more };
+}
+
+/** A contest's agreement as GET /api/contests/{id}/agreement/ answers (the default text of `makeContest`). */
+export function makeAgreement(overrides: Partial<AgreementResponse> = {}): AgreementResponse {
+  const contest = makeContest();
+  return {
+    version: 1,
+    sha256: 'a'.repeat(64),
+    text: defaultAgreementText({
+      title: contest.title,
+      brandName: contest.brand.name,
+      timezone: contest.timezone,
+      submissionDeadline: contest.submission_deadline,
+      winnersAt: contest.winners_at,
+    }),
+    current_version: 1,
+    accepted: null,
+    ...overrides,
+  };
 }

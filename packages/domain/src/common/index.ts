@@ -3,3 +3,4 @@ export * from './paging';
 export * from './text';
 export * from './secret-pages';
 export * from './money';
+export * from './csv';

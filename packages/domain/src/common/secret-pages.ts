@@ -8,6 +8,7 @@ export const SECRET_PAGE_ROUTES: ReadonlyArray<readonly [route: string, secretPa
   ['/verify-email/:uid/:token', ['uid', 'token']],
   ['/reset-password/:uidb64/:token', ['uidb64', 'token']],
   ['/invitations/:token', ['token']],
+  ['/unsubscribe/:token', ['token']],
 ];
 
 /** Route parameter names that always carry a secret, wherever they appear in a page path. */

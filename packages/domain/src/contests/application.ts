@@ -3,6 +3,7 @@ import { LIMITS } from '../limits';
 import { isBlank, isValidEmail, isValidPersonName } from '../rules';
 import { MESSAGES } from '../messages';
 import { boundedString } from '../common/text';
+import { agreementShaField } from './agreement';
 import { shippingAddressSchema, type ShippingAddress } from '../common/address';
 
 /** Upper bounds of the application's text fields (the bio's is the spec's, §9). */
@@ -37,6 +38,7 @@ export type ApplicationPayload = z.infer<typeof applicationPayloadSchema>;
 /** POST /api/contests/{id}/apply/ body: a missing terms_accepted reads as not accepted. */
 export const applyBodySchema = applicationPayloadSchema.extend({
   terms_accepted: z.boolean().default(false),
+  ...agreementShaField,
 });
 export type ApplyBody = z.infer<typeof applyBodySchema>;
 

@@ -8,3 +8,4 @@ export * from './video-requirements';
 export * from './rubric';
 export * from './contest-admin';
 export * from './selection';
+export * from './agreement';

@@ -3,6 +3,9 @@ import { videoSchema } from '../videos/video-api';
 import { entryCheckSchema } from './entry-checks';
 import { ENTRY_STATUSES } from './entry-status';
 import { APPLICATION_STATUSES } from '../contests/application';
+import { agreementShaField } from '../contests/agreement';
+import { pageQuerySchema } from '../common/paging';
+import { releaseCountsSchema } from '../paperwork/delivery';
 
 /** Bounds of what entry requests carry. */
 export const ENTRY_LIMITS = {
@@ -10,6 +13,12 @@ export const ENTRY_LIMITS = {
   /** A note's moment: up to 10 hours into a video. */
   atSecondsMax: 36_000,
   detailMax: 1000,
+  /**
+   * Entries per page of a contest's entries (the reviewers' list): default and most. The default
+   * is the most, so a client that does not page (the list was one array before paging) gets 100.
+   */
+  listPageSizeDefault: 100,
+  listPageSizeMax: 100,
 } as const;
 
 /**
@@ -67,13 +76,23 @@ export const entryStatusSchema = z.enum(ENTRY_STATUSES);
 export const submitEntryBodySchema = z.object({
   video_id: z.number().int().positive().max(2_147_483_647),
   confirm_warnings: z.boolean().optional(),
+  ...agreementShaField,
 });
 export type SubmitEntryBody = z.infer<typeof submitEntryBodySchema>;
 
 /** The filters of the Contest Submissions list. */
 export const ENTRY_FILTERS = ['needs_review', 'revision_requested', 'ready_for_judging'] as const;
 export type EntryFilter = (typeof ENTRY_FILTERS)[number];
-export const entryListQuerySchema = z.object({ filter: z.enum(ENTRY_FILTERS).optional() });
+/** `GET /api/contests/{id}/entries/?filter=&page=&page_size=` (the reviewers' list). */
+export const entryListQuerySchema = pageQuerySchema.extend({
+  filter: z.enum(ENTRY_FILTERS).optional(),
+  page_size: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(ENTRY_LIMITS.listPageSizeMax)
+    .default(ENTRY_LIMITS.listPageSizeDefault),
+});
 export type EntryListQuery = z.infer<typeof entryListQuerySchema>;
 
 export const entryIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
@@ -162,6 +181,16 @@ export const entrySummarySchema = z.object({
   checks: z.array(entryCheckSchema),
   notes_count: z.number(),
   open_notes_count: z.number(),
+  /**
+   * How many of its releases are approved, pending and rejected (issue 31): on the entry page and
+   * the contest's list of entries.
+   */
+  releases: releaseCountsSchema.optional(),
+  /**
+   * The place it won once its contest's results are published (null otherwise): a winning entry's
+   * delivery is open to staff and the contest's brand.
+   */
+  place: z.number().nullable().optional(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -177,9 +206,15 @@ export const entrySchema = entrySummarySchema.extend({
 });
 export type Entry = z.infer<typeof entrySchema>;
 
-/** `GET /api/contests/{id}/entries/`: the contest's entries, each with its whole history. */
+/**
+ * `GET /api/contests/{id}/entries/`: the contest's entries (most recently changed first), each with
+ * its whole history, an array as issue 15 defined it. Paging travels in headers so the body keeps
+ * that shape: `X-Total-Count` (how many match the filter) and `Link` (rel="next" / rel="prev").
+ */
 export const entryListResponseSchema = z.array(entrySchema);
 export type EntryList = z.infer<typeof entryListResponseSchema>;
+/** The total of a paged array answer (`GET /api/contests/{id}/entries/`). */
+export const TOTAL_COUNT_HEADER = 'x-total-count';
 
 /**
  * Why the caller may not submit a video to a contest now, in the order the rule asks: not a

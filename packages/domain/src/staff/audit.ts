@@ -16,6 +16,7 @@ export const AUDIT_ACTIONS = [
   'contest.update',
   'contest.publish',
   'contest.archive',
+  'contest.agreement_update',
   'product.stock',
   'application.select',
   'application.decline',
@@ -32,6 +33,13 @@ export const AUDIT_ACTIONS = [
   'entry.note_resolve',
   'entry.request_revision',
   'entry.status',
+  'release.approve',
+  'release.reject',
+  'release.download',
+  'payee.view',
+  'delivery.view',
+  'delivery.download',
+  'certificate.download',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

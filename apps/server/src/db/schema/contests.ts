@@ -1,9 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  check,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { createdAt, maxChars, timestampTz, updatedAt } from './columns';
 import { brands } from './brands';
 import { users } from './accounts';
 import {
+  AGREEMENT_LIMITS,
   FIELD_LIMITS as L,
   type ContestLanding,
   type RubricCriterion,
@@ -166,3 +177,65 @@ export const applications = pgTable(
     maxChars('applications_decision_note_len', t.decisionNote, L.decisionNote),
   ],
 );
+
+/**
+ * A contest's agreement, one row per version (issue 31). Version 1 is the default text
+ * (`defaultAgreementText`), stored on the first read of a published contest; staff replace it in
+ * place while the contest is a draft, and add version n+1 once it is published. `sha256` is the hex
+ * SHA-256 of the text's UTF-8 bytes: what entrants accept and the licence certificate names.
+ */
+export const contestAgreements = pgTable(
+  'contest_agreements',
+  {
+    contestId: integer('contest_id')
+      .notNull()
+      .references(() => contests.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    text: text('text').notNull(),
+    sha256: text('sha256').notNull(),
+    createdAt: createdAt(),
+    /** Null for the default text stored on first read. */
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.contestId, t.version] }),
+    maxChars('contest_agreements_text_len', t.text, AGREEMENT_LIMITS.textMax),
+    check('contest_agreements_sha256_hex', sql`${t.sha256} ~ '^[0-9a-f]{64}$'`),
+  ],
+);
+
+/**
+ * A creator's acceptance of a version of a contest's agreement, written in the transaction of the
+ * application (`context` 'apply', `ref_id` the application) or the entry version ('entry', the
+ * entry version's id). Rows are only added: the history of what was accepted, when and from where.
+ */
+export const agreementAcceptances = pgTable(
+  'agreement_acceptances',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    contestId: integer('contest_id').notNull(),
+    version: integer('version').notNull(),
+    sha256: text('sha256').notNull(),
+    acceptedAt: timestampTz('accepted_at').notNull().defaultNow(),
+    /** The client's address as the server saw it (request.ip, behind TRUST_PROXY). */
+    clientIp: text('client_ip').notNull(),
+    context: text('context').$type<AgreementContext>().notNull(),
+    refId: integer('ref_id').notNull(),
+  },
+  (t) => [
+    foreignKey({
+      columns: [t.contestId, t.version],
+      foreignColumns: [contestAgreements.contestId, contestAgreements.version],
+      name: 'agreement_acceptances_agreement_fk',
+    }).onDelete('cascade'),
+    index('agreement_acceptances_user_contest_idx').on(t.userId, t.contestId, t.acceptedAt),
+    check('agreement_acceptances_context', sql`${t.context} in ('apply', 'entry')`),
+    maxChars('agreement_acceptances_client_ip_len', t.clientIp, 64),
+  ],
+);
+
+/** Where an acceptance was given. */
+export type AgreementContext = 'apply' | 'entry';

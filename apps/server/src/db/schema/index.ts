@@ -6,3 +6,6 @@ export * from './audit';
 export * from './entries';
 export * from './judging';
 export * from './jobs';
+export * from './paperwork';
+export * from './notifications';
+export * from './insights';

@@ -38,6 +38,12 @@ export const videos = pgTable(
      */
     uploadId: text('upload_id'),
     sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    /**
+     * Hex SHA-256 of the original's bytes (issue 31: the licence certificate names the delivered
+     * file by it). Computed once, streaming, when a delivery first asks; a stored key never
+     * changes content, so it never goes stale. Null until then.
+     */
+    originalSha256: text('original_sha256'),
     posterKey: text('poster_key'),
     previewKey: text('preview_key'),
     status: text('status', { enum: ['processing', 'ready', 'failed'] })
@@ -73,6 +79,8 @@ export const videos = pgTable(
       .notNull()
       .default('queued'),
     processingPercent: smallint('processing_percent').notNull().default(0),
+    /** When the video first became playable (issue 33: processing time is this minus created_at). */
+    processedAt: timestampTz('processed_at'),
     /**
      * Staff's decision. `is_approved` is kept equal to `review_status = 'approved'` by a trigger
      * (migration 0005; a writer may set either) so the library, search and counts read one boolean.

@@ -10,12 +10,12 @@ import { createContestsService } from '../../modules/contests/contests.service';
 import { createEntriesService } from '../../modules/entries/entries.service';
 import { createJudgingService } from '../../modules/judging/judging.service';
 import { createPayoutsService } from '../../modules/payouts/payouts.service';
-import { namesOf } from '../../modules/accounts/user-reads';
-import { contestTitlesOf } from '../../modules/contests/contest-reads';
-import { moveEntry } from '../../modules/entries/entry-progress';
+import { createPaperworkService } from '../../modules/paperwork/paperwork.service';
+import { payoutsOwners } from '../../modules/index';
 import { createVideosService } from '../../modules/videos/videos.service';
 import { CHAIR_CONTEST_ID, chairContestTimeline } from './chair-contest';
 import { makeDemoClip } from './demo-videos';
+import { demoPdf } from './demo-pdf';
 
 export type DemoSeasonDeps = Pick<AppDeps, 'config' | 'database' | 'queue' | 'log' | 'storage'>;
 
@@ -249,7 +249,9 @@ export async function seedDemoSeason(deps: DemoSeasonDeps, cast: DemoCast, seede
       contestId: null,
       createdAt,
     });
-    await videos.processVideo(video.id, { lastAttempt: true });
+    // Playable a minute or two after its (past) upload, as the staff overview charts it.
+    const playableAt = new Date(createdAt.getTime() + (50 + ((made * 37) % 90)) * 1000);
+    await videos.processVideo(video.id, { lastAttempt: true, playableAt });
     await videos.review({ system: 'seed' }, video.id, { status: 'approved' });
     made += 1;
     return video.id;
@@ -295,7 +297,37 @@ export async function seedDemoSeason(deps: DemoSeasonDeps, cast: DemoCast, seede
         ],
       },
     );
-    const payouts = createPayoutsService(deps, { namesOf, contestTitlesOf, moveEntry });
+    // The winners' paperwork (issue 31): Noor's is complete (her prize is paid below); Kenji has
+    // filed a talent release staff have yet to review and no payee details, so his prize waits.
+    const paperwork = createPaperworkService(deps);
+    const declaration = await paperwork.fileRelease(cast.noor, entryIds[0]!, {
+      kind: 'music',
+      fileName: 'original-music-declaration.pdf',
+      bytes: demoPdf([
+        'Original music declaration',
+        'The score of my entry was composed and performed by me.',
+        'I grant the brand the rights the contest agreement names.',
+        `Signed: ${cast.noor.name}`,
+      ]),
+    });
+    await paperwork.approve(cast.staff, declaration.id);
+    await paperwork.savePayee(cast.noor, {
+      legal_name: cast.noor.name,
+      country: 'DE',
+      address: 'Schillerstrasse 12, 10625 Berlin, Germany',
+      tax_form: 'W-8BEN',
+      tax_id: 'DE-4471-0938',
+    });
+    await paperwork.fileRelease(cast.kenji, entryIds[1]!, {
+      kind: 'talent',
+      fileName: 'talent-release-aiko.pdf',
+      bytes: demoPdf([
+        'Talent release',
+        'I agree to appear in this film and its advertising.',
+        'Signed: Aiko Tanaka',
+      ]),
+    });
+    const payouts = createPayoutsService(deps, payoutsOwners);
     const pending = await payouts.list({ status: 'pending' });
     const first = pending.earnings.find(
       (e) => e.user_id === cast.noor.id && e.contest_id === cast.finishedContestId,

@@ -151,15 +151,18 @@ export async function seedDemoVideos(deps: VideosServiceDeps): Promise<number> {
     for (const [index, clip] of CLIPS.entries()) {
       const file = path.join(work, `clip-${index}.mp4`);
       await makeDemoClip(ffmpeg, file, clip.source, 5);
+      // Spread over the last days so the library's order is visible.
+      const uploadedAt = new Date(Date.now() - (CLIPS.length - index) * 36 * 3600 * 1000);
       const video = await videos.importVideo(file, {
         ownerId: creator!.id,
         title: clip.title,
         description: clip.description,
         contestId: clip.contest ? 1 : null,
-        // Spread over the last days so the library's order is visible.
-        createdAt: new Date(Date.now() - (CLIPS.length - index) * 36 * 3600 * 1000),
+        createdAt: uploadedAt,
       });
-      await videos.processVideo(video.id, { lastAttempt: true });
+      // Playable a minute or two after its (past) upload, as the staff overview charts it.
+      const playableAt = new Date(uploadedAt.getTime() + (40 + ((index * 29) % 80)) * 1000);
+      await videos.processVideo(video.id, { lastAttempt: true, playableAt });
       if (!clip.pending) await videos.review({ system: 'seed' }, video.id, { status: 'approved' });
       made += 1;
     }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   ManagedApplicationPage,
+  ContestInsights,
   ContestResponse,
   ContestResults,
   Entry,
@@ -10,6 +11,7 @@ import type {
   PayoutList,
   Ranking,
   Scorecard,
+  StaffInsights,
 } from '@app/domain';
 import { createTestContext, type TestContext } from '../../../test/helper';
 import { login } from '../../modules/accounts/test-support';
@@ -106,6 +108,20 @@ describe('the demo world (first start of the embedded database, or npm run seed 
     const pending = await get<PayoutList>('/api/payouts/?status=pending', DEMO_STAFF_EMAIL);
     expect(paid.earnings.map((e) => e.creator_name)).toEqual(['Noor Haddad']);
     expect(pending.earnings.map((e) => e.creator_name)).toEqual(['Kenji Watanabe']);
+
+    // Its insights chart the entries as submitted before the deadline, not on the day of the seed.
+    const insights = await get<ContestInsights>(
+      `/api/brand/contests/${contest.id}/insights/`,
+      DEMO_STAFF_EMAIL,
+    );
+    expect(insights.submissions_by_day.map((d) => d.cumulative).at(-1)).toBe(3);
+    for (const day of insights.submissions_by_day)
+      expect(day.date <= insights.submission_deadline.slice(0, 10)).toBe(true);
+    // The staff overview's processing times are minutes after each (past) upload, not weeks.
+    const overview = await get<StaffInsights>('/api/staff/insights/?days=90', DEMO_STAFF_EMAIL);
+    const measured = overview.by_day.filter((day) => day.processing_p95_seconds !== null);
+    expect(measured.length).toBeGreaterThan(0);
+    for (const day of measured) expect(day.processing_p95_seconds!).toBeLessThan(300);
   });
 
   it('runs the chair contest: selected and shipped creators, pending applications, an entry with two versions and an answered pinned note, two judges at work', async () => {

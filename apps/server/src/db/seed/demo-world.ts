@@ -6,7 +6,7 @@ import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../lib/errors';
 import { resolveMediaBinaries } from '../../media/binaries';
 import { createAccountsService } from '../../modules/accounts/accounts.service';
-import { creatorProfilesForAccounts } from '../../modules/creators/account-profile';
+import { accountsOwners } from '../../modules/index';
 import { createContestsService } from '../../modules/contests/contests.service';
 import { CHAIR_CONTEST_ID, HBADA_BRAND_ID } from './chair-contest';
 import { LUMORA, seedDemoDecisions, seedDemoSeason, type DemoCast, type DemoMember } from './demo-season';
@@ -40,9 +40,9 @@ const SEES: Record<string, string> = {
     'Brand of the running chair contest (id 1): its applications (pending, selected, shipped), entries with versions and an answered note, its judging sheet.',
   lumora:
     "Brand of the finished Lumora contest (published results); another company's brand for the chair contest.",
-  noor: 'Selected creator, chair delivered: chair entry with two versions and an answered note; won the finished contest (prize paid, scorecard).',
+  noor: 'Selected creator, chair delivered: chair entry with two versions and an answered note; won the finished contest (release approved, payee details, prize paid, scorecard).',
   kenji:
-    'Selected creator, chair shipped: chair entry (one version); second in the finished contest (prize pending, scorecard).',
+    'Selected creator, chair shipped: chair entry (one version); second in the finished contest (a talent release waiting for review, prize pending, scorecard).',
   lucia:
     'Selected creator, chair not shipped yet, nothing entered; entered the finished contest without a place (scorecard).',
   sam: 'Creator whose application to the chair contest is pending.',
@@ -73,7 +73,7 @@ export async function seedDemoAccounts(
   deps: DemoWorldDeps,
   seededAt = new Date(),
 ): Promise<{ accounts: DemoAccount[]; cast: DemoCast } | null> {
-  const accounts = createAccountsService({ ...deps, creatorProfiles: creatorProfilesForAccounts });
+  const accounts = createAccountsService(deps, accountsOwners);
   const contests = createContestsService(deps);
   const made: DemoAccount[] = [];
   const members: Record<string, DemoMember> = {};

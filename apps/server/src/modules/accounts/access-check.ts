@@ -5,10 +5,11 @@ import * as repo from './accounts.repository';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * Whether an access token still speaks for its account: the account exists, is not deactivated,
- * the token carries its current token version, and its session (refresh-token family) was not
- * ended by a logout (one query: a primary-key read and an indexed exists). The auth plugin asks on
- * every authenticated request; raising the version (`endAllSessions`) refuses older tokens.
+ * Whether an access token still speaks for its account: the account exists, has verified its
+ * address (an unverified one is never given a token; one minted by mistake is refused), is not
+ * deactivated, the token carries its current token version, and its session (refresh-token family)
+ * was not ended by a logout (one query: a primary-key read and an indexed exists). The auth plugin
+ * asks on every authenticated request; raising the version (`endAllSessions`) refuses older tokens.
  */
 export function createAccessCheck(deps: Pick<AppDeps, 'database'>): (user: AuthUser) => Promise<boolean> {
   const db = deps.database.db;
@@ -18,6 +19,7 @@ export function createAccessCheck(deps: Pick<AppDeps, 'database'>): (user: AuthU
     const state = await repo.findTokenState(db, user.id, user.sessionId);
     return (
       !!state &&
+      state.isActive &&
       !state.deactivatedAt &&
       state.tokenVersion === (user.tokenVersion ?? 0) &&
       !!state.sessionLive

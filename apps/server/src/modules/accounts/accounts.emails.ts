@@ -109,6 +109,32 @@ export function invitationEmail(
   });
 }
 
+/** Tells the staff member who invited someone that the invitation was accepted (and a notification). */
+export async function sendInvitationAcceptedEmail(
+  deps: Pick<AppDeps, 'config' | 'queue' | 'log'>,
+  to: string,
+  accepted: { email: string; role: 'brand' | 'staff'; companyName: string | null },
+): Promise<void> {
+  const joined =
+    accepted.role === 'staff'
+      ? 'the platform team'
+      : `${accepted.companyName ?? 'their brand'} as a brand user`;
+  const message = renderEmail({
+    to,
+    subject: `${accepted.email} accepted your invitation`,
+    title: 'Invitation accepted',
+    paragraphs: [`${accepted.email} accepted your invitation and joined ${joined}.`],
+    action: { label: 'Open Accounts', url: `${deps.config.PUBLIC_URL}/staff/accounts` },
+    topic: { kind: 'invitation_accepted', url: '/staff/accounts' },
+  });
+  // The new account stands even if this e-mail cannot be queued; that is logged.
+  await deps.queue
+    .send(sendEmailJob, message)
+    .catch((error: unknown) =>
+      deps.log.error({ err: error }, 'could not queue the invitation-accepted e-mail'),
+    );
+}
+
 /** Queues an invitation e-mail (its link built from PUBLIC_URL). */
 export async function sendInvitationEmail(
   deps: Pick<AppDeps, 'config' | 'queue' | 'log'>,

@@ -104,6 +104,25 @@ export async function updateAccount(
     .where(eq(users.id, id));
 }
 
+/**
+ * Removes an account that never proved its address (never verified, never signed in, never
+ * deactivated): what it holds goes with it. Answers whether one was removed.
+ */
+export async function deleteUnprovenAccount(db: DbOrTx, id: number): Promise<boolean> {
+  const removed = await db
+    .delete(users)
+    .where(
+      and(
+        eq(users.id, id),
+        eq(users.isActive, false),
+        isNull(users.lastLoginAt),
+        isNull(users.deactivatedAt),
+      ),
+    )
+    .returning({ id: users.id });
+  return removed.length > 0;
+}
+
 /** The brand profile part the sign-in response includes. */
 export async function findBrandProfile(db: DbOrTx, userId: number) {
   const [brand] = await db
@@ -223,7 +242,7 @@ export async function revokeOtherSessions(
 
 /**
  * What an access token is checked against on every request, in one query: the account's token
- * version and deactivation (primary key), and whether the token's session still has a live refresh
+ * version, verification and deactivation (primary key), and whether the token's session still has a live refresh
  * token (`refresh_tokens_family_idx`); a token without a session skips that part.
  */
 export async function findTokenState(db: DbOrTx, id: number, sessionId: string | undefined) {
@@ -234,7 +253,12 @@ export async function findTokenState(db: DbOrTx, id: number, sessionId: string |
       ? sql<boolean>`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${sql.placeholder('sessionId')}::uuid and ${refreshTokens.revokedAt} is null)`
       : sql<boolean>`true`;
     return db
-      .select({ tokenVersion: users.tokenVersion, deactivatedAt: users.deactivatedAt, sessionLive: live })
+      .select({
+        tokenVersion: users.tokenVersion,
+        isActive: users.isActive,
+        deactivatedAt: users.deactivatedAt,
+        sessionLive: live,
+      })
       .from(users)
       .where(eq(users.id, sql.placeholder('id')))
       .prepare(statementName);
@@ -248,6 +272,23 @@ export async function findTokenState(db: DbOrTx, id: number, sessionId: string |
  * raised, so its access tokens are refused from the next request on. With `deactivate`, the
  * account is also marked deactivated (unless it already was: then undefined is returned).
  */
+/** First key of the advisory lock taken by every deactivation of a staff account. */
+const STAFF_DEACTIVATION_LOCK = 0x73746166; // 'staf'
+
+/** Serialises deactivations of staff accounts until transaction `tx` ends. */
+export async function lockStaffDeactivations(tx: DbOrTx): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${STAFF_DEACTIVATION_LOCK}, 0)`);
+}
+
+/** Staff accounts that may still sign in, `except` one (the account about to be deactivated). */
+export async function countActiveStaff(db: DbOrTx, { except }: { except: number }): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(users)
+    .where(and(eq(users.role, 'staff'), isNull(users.deactivatedAt), ne(users.id, except)));
+  return row?.n ?? 0;
+}
+
 export async function endAllSessions(db: DbOrTx, userId: number, options: { deactivate: boolean }) {
   const [row] = await db
     .update(users)
@@ -385,4 +426,83 @@ export async function findContact(db: DbOrTx, userId: number) {
     .leftJoin(brandProfiles, eq(brandProfiles.userId, users.id))
     .where(eq(users.id, userId));
   return row;
+}
+
+/** Who the account is and how to reach it: the creator profile's own fields. */
+export async function findIdentity(db: DbOrTx, userId: number) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      pendingEmail: users.pendingEmail,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      phoneNumber: users.phoneNumber,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row;
+}
+
+export type IdentityChanges = Partial<
+  Pick<typeof users.$inferInsert, 'firstName' | 'lastName' | 'phoneNumber' | 'pendingEmail'>
+>;
+
+export async function updateIdentity(db: DbOrTx, userId: number, changes: IdentityChanges): Promise<void> {
+  await db
+    .update(users)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(users.id, userId));
+}
+
+/** True when another account already uses `email` (compared lower-cased). */
+export async function emailTakenByOther(db: DbOrTx, email: string, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.email, email), ne(users.id, userId)))
+    .limit(1);
+  return Boolean(row);
+}
+
+/**
+ * Makes `email` the account's address and drops any pending change, if nobody else took it meanwhile
+ * and, when `onlyIfPending`, only if it is still the pending one. Returns false when nothing changed.
+ */
+export async function setEmail(
+  db: DbOrTx,
+  userId: number,
+  email: string,
+  { onlyIfPending }: { onlyIfPending: boolean },
+): Promise<boolean> {
+  const changed = await db
+    .update(users)
+    .set({ email, pendingEmail: null, updatedAt: new Date() })
+    .where(
+      and(
+        eq(users.id, userId),
+        onlyIfPending ? eq(users.pendingEmail, email) : undefined,
+        sql`not exists (select 1 from ${users} other where other.email = ${email} and other.id <> ${userId})`,
+      ),
+    )
+    .returning({ id: users.id });
+  return changed.length > 0;
+}
+
+/** Active users who review a brand's contests: that brand's users and every staff user. */
+export async function findReviewerIds(db: DbOrTx, brandId: number | null): Promise<number[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .leftJoin(brandProfiles, eq(brandProfiles.userId, users.id))
+    .where(
+      and(
+        eq(users.isActive, true),
+        isNull(users.deactivatedAt),
+        brandId === null
+          ? eq(users.role, 'staff')
+          : or(eq(users.role, 'staff'), and(eq(users.role, 'brand'), eq(brandProfiles.brandId, brandId))),
+      ),
+    );
+  return rows.map((row) => row.id);
 }

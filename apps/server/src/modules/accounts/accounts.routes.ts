@@ -31,7 +31,7 @@ import {
 } from '@app/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/errors';
-import { createAccountsService, type AccountsServiceDeps } from './accounts.service';
+import { createAccountsService, type AccountsOwners, type AccountsServiceDeps } from './accounts.service';
 import { createInvitationsService } from './invitations.service';
 import { presented } from '../../plugins/presented';
 
@@ -39,10 +39,10 @@ const tags = ['accounts'];
 
 /** Accounts API (spec §7): sign-up, sign-in, tokens, verification, password reset, Google, /me. */
 export const accountsRoutes =
-  (deps: AccountsServiceDeps): FastifyPluginAsyncZod =>
+  (deps: AccountsServiceDeps, owners: AccountsOwners): FastifyPluginAsyncZod =>
   async (app) => {
-    const service = createAccountsService(deps);
-    const invitations = createInvitationsService(deps);
+    const service = createAccountsService(deps, owners);
+    const invitations = createInvitationsService(deps, owners);
     const publicOrigin = new URL(deps.config.PUBLIC_URL).origin;
 
     // The web app's session cookie (issue 18 M3): HttpOnly (no script reads it), SameSite=Strict

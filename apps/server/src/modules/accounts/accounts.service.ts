@@ -33,6 +33,7 @@ import { createAccountEmails } from './accounts.emails';
 import * as repo from './accounts.repository';
 import { insertAccountWithProfile } from './new-account';
 import { createGoogleSignIn } from './google-sign-in';
+import type { CreatorProfilesPort } from './creator-profile-port';
 import { createPasswordRecovery } from './password-recovery';
 import { limit, RATE_LIMITS } from './rate-limits';
 import { toAccountUser, toCurrentUser } from './accounts.presenter';
@@ -42,8 +43,14 @@ export { RATE_LIMITS } from './rate-limits';
 
 export type AccountsServiceDeps = Pick<
   AppDeps,
-  'config' | 'database' | 'queue' | 'log' | 'tokens' | 'storage' | 'creatorProfiles'
+  'config' | 'database' | 'queue' | 'log' | 'tokens' | 'storage'
 >;
+
+/** What accounts asks of modules above it, passed in by modules/index.ts. */
+export interface AccountsOwners {
+  /** The creator profile parts accounts creates and shows (creators owns them). */
+  creatorProfiles: CreatorProfilesPort;
+}
 
 /** A new account made by an operator (`npm run admin -- create-user`). */
 export interface NewUser {
@@ -71,12 +78,12 @@ export const REFRESH_RETRY_GRACE_SECONDS = 30;
  * Sign-up, sign-in, token rotation, e-mail verification, password reset, Google sign-in, the
  * current user, and accounts made by an operator.
  */
-export function createAccountsService(deps: AccountsServiceDeps) {
+export function createAccountsService(deps: AccountsServiceDeps, owners: AccountsOwners) {
   const { config, database, log, tokens } = deps;
   const db = database.db;
   const emails = createAccountEmails(deps);
   const links = createLinkTokens(config.JWT_SECRET);
-  const { creatorProfiles } = deps;
+  const { creatorProfiles } = owners;
   const refreshCodec = createRefreshTokenCodec(config.JWT_SECRET);
 
   async function userPayload(account: AccountRow): Promise<AccountUser> {
@@ -114,7 +121,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
 
   return {
     ...createPasswordRecovery(deps),
-    ...createGoogleSignIn(deps, signIn),
+    ...createGoogleSignIn(deps, owners, signIn),
 
     /** Creates an inactive creator (the requested role is ignored) and e-mails the verification link. */
     async register(input: RegisterBody, ip: string): Promise<RegisterResponse> {

@@ -11,7 +11,7 @@ import {
   staffUserPageSchema,
   staffUserSchema,
 } from '@app/domain';
-import type { AccountsServiceDeps } from './accounts.service';
+import type { AccountsOwners, AccountsServiceDeps } from './accounts.service';
 import { createInvitationsService } from './invitations.service';
 import { createStaffAccountsService } from './accounts.staff.service';
 
@@ -21,9 +21,9 @@ const requestUrl = (url: string) => new URL(url, 'http://localhost');
 
 /** Accounts and invitations in the staff console (mounted inside the staff plugin: staff only). */
 export const staffAccountsRoutes =
-  (deps: AccountsServiceDeps): FastifyPluginAsyncZod =>
+  (deps: AccountsServiceDeps, owners: AccountsOwners): FastifyPluginAsyncZod =>
   async (app) => {
-    const invitations = createInvitationsService(deps);
+    const invitations = createInvitationsService(deps, owners);
     const accounts = createStaffAccountsService(deps);
 
     app.post(
@@ -89,7 +89,8 @@ export const staffAccountsRoutes =
         schema: {
           tags,
           security,
-          summary: 'Deactivate a creator or brand account: its sessions end at once',
+          summary:
+            'Deactivate an account (not your own, nor the last active staff): its sessions end at once',
           params: staffUserIdParamsSchema,
           response: { 200: staffUserSchema, 403: apiErrorBodySchema, 404: apiErrorBodySchema },
         },

@@ -32,16 +32,22 @@ export function createStaffAccountsService(deps: StaffAccountsServiceDeps) {
     },
 
     /**
-     * Deactivates a creator or brand account: it can no longer sign in, its refresh tokens are
-     * revoked and its access tokens refused from the next request on (its token version is
-     * raised). Staff accounts are refused (403). Deactivating twice changes nothing the second
-     * time. Audited in the same transaction.
+     * Deactivates an account: it can no longer sign in, its refresh tokens are revoked and its
+     * access tokens refused from the next request on (its token version is raised). Staff may
+     * deactivate staff too, but never themselves (403) nor the last active staff account (409);
+     * deactivations of staff take one lock, so two staff deactivating each other at once leave one.
+     * Deactivating twice changes nothing the second time. Audited in the same transaction.
      */
     async deactivateUser(actor: AuthUser, id: number): Promise<StaffUser> {
+      if (id === actor.id) throw new AppError('forbidden', STAFF_MESSAGES.cannotDeactivateSelf);
       await db.transaction(async (tx) => {
         const account = await repo.findAccountById(tx, id);
         if (!account) throw new AppError('not_found', MESSAGES.generic.notFound);
-        if (account.role === 'staff') throw new AppError('forbidden', STAFF_MESSAGES.cannotDeactivateStaff);
+        if (account.role === 'staff') {
+          await repo.lockStaffDeactivations(tx);
+          if ((await repo.countActiveStaff(tx, { except: id })) === 0)
+            throw new AppError('conflict', STAFF_MESSAGES.lastActiveStaff);
+        }
         const ended = await repo.endAllSessions(tx, id, { deactivate: true });
         if (!ended) return;
         await recordAudit(tx, {

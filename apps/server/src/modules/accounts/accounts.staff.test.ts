@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   INVITATION_MESSAGES,
@@ -13,7 +13,8 @@ import { createUser, type TestUser } from '../../../test/factories';
 import { startSmtpCapture, type SmtpCapture } from '../../../test/smtp';
 import { auditLog, brandProfiles, brands, invitations } from '../../db/schema/index';
 import { createUser as createUserCommand } from '../../cli/commands/create-user';
-import { cliWithPassword, linkIn, login, STRONG_PASSWORD } from './test-support';
+import { findAccountByEmail } from './accounts.repository';
+import { cliWithPassword, linkIn, login, register, STRONG_PASSWORD } from './test-support';
 
 describe('staff console: accounts, invitations, deactivation, audit log', () => {
   let ctx: TestContext;
@@ -236,17 +237,13 @@ describe('staff console: accounts, invitations, deactivation, audit log', () => 
       .from(auditLog)
       .where(eq(auditLog.targetId, String(victim.id)));
     expect(rows.filter((r) => r.action === 'user.deactivate')).toHaveLength(1);
-    const otherStaff = await createUser(ctx, { role: 'staff' });
-    expect((await call('POST', `/api/staff/users/${otherStaff.id}/deactivate/`, staff)).json()).toMatchObject(
-      {
-        code: 'forbidden',
-        detail: STAFF_MESSAGES.cannotDeactivateStaff,
-      },
-    );
     expect((await call('POST', '/api/staff/users/999999/deactivate/', staff)).statusCode).toBe(404);
     // A brand account can be deactivated too; other accounts keep working.
-    expect((await call('POST', `/api/staff/users/${otherBrand.id}/deactivate/`, staff)).statusCode).toBe(200);
-    expect((await call('GET', '/api/accounts/me/', otherCreator)).statusCode).toBe(200);
+    const brandVictim = await createUser(ctx, { role: 'brand' });
+    expect((await call('POST', `/api/staff/users/${brandVictim.id}/deactivate/`, staff)).statusCode).toBe(
+      200,
+    );
+    expect((await call('GET', '/api/accounts/me/', otherBrand)).statusCode).toBe(200);
   });
 
   it('lists accounts by role and by e-mail or name, paginated', async () => {
@@ -337,5 +334,105 @@ describe('staff console: accounts, invitations, deactivation, audit log', () => 
         '999999',
       ),
     ).rejects.toThrow(/^--brand-id: /);
+  });
+
+  // Last: it leaves one active staff account.
+  it('staff deactivate staff from the console, never themselves nor the last active staff; audited, sessions end', async () => {
+    const colleague = await createUser(ctx, { role: 'staff' });
+    const signedIn = (await login(ctx, colleague.email, colleague.password)).json<LoginResponse>();
+    const self = await call('POST', `/api/staff/users/${staff.id}/deactivate/`, staff);
+    expect(self.statusCode).toBe(403);
+    expect(self.json()).toEqual({ code: 'forbidden', detail: STAFF_MESSAGES.cannotDeactivateSelf });
+    const res = await call('POST', `/api/staff/users/${colleague.id}/deactivate/`, staff);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ id: colleague.id, role: 'staff', deactivated_at: expect.any(String) });
+    expect((await call('GET', '/api/accounts/me/', bearer(signedIn.access))).statusCode).toBe(401);
+    expect((await call('GET', '/api/staff/users/', colleague)).statusCode).toBe(401);
+    const audit = await ctx.deps.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.targetId, String(colleague.id)));
+    expect(audit.filter((r) => r.action === 'user.deactivate' && r.actorId === staff.id)).toHaveLength(1);
+
+    // Two staff left deactivating each other at once: one stands, the last active staff stays (409).
+    const second = await createUser(ctx, { role: 'staff' });
+    const others = await ctx.deps.database.query(
+      "select id from users where role = 'staff' and deactivated_at is null and id not in ($1, $2)",
+      [staff.id, second.id],
+    );
+    for (const { id } of others.rows as Array<{ id: number }>)
+      expect((await call('POST', `/api/staff/users/${id}/deactivate/`, staff)).statusCode).toBe(200);
+    const both = await Promise.all([
+      call('POST', `/api/staff/users/${second.id}/deactivate/`, staff),
+      call('POST', `/api/staff/users/${staff.id}/deactivate/`, second),
+    ]);
+    // The loser was either deactivated before its request was read (401), or waited for the
+    // winner's lock and found itself the last active staff (409).
+    const [winner, loser] = [...both].sort((a, b) => a.statusCode - b.statusCode);
+    expect(winner!.statusCode).toBe(200);
+    expect([401, 409]).toContain(loser!.statusCode);
+    if (loser!.statusCode === 409)
+      expect(loser!.json()).toEqual({ code: 'conflict', detail: STAFF_MESSAGES.lastActiveStaff });
+    // Alone, the last active staff account cannot be deactivated by its other (deactivated) peer.
+    const survivor = winner === both[0] ? staff : second;
+    expect((await call('GET', '/api/accounts/me/', survivor)).statusCode).toBe(200);
+    const left = await ctx.deps.database.query(
+      "select count(*)::int as n from users where role = 'staff' and deactivated_at is null",
+    );
+    expect(left.rows[0]!.n).toBe(1);
+    // The other tests act as `staff`: if it lost the race, they get an active staff account again.
+    if (survivor !== staff) staff = await createUser(ctx, { role: 'staff' });
+  });
+
+  it('an address registered after the invitation blocks it only once verified: an unproven account gives way', async () => {
+    const signUp = (email: string) =>
+      register(ctx, {
+        email,
+        password: STRONG_PASSWORD,
+        confirm_password: STRONG_PASSWORD,
+        role: 'creator',
+        phone_number: '',
+      });
+    const accept = (token: string) =>
+      call('POST', `/api/accounts/invitations/${token}/accept/`, undefined, {
+        password: 'Copper-Harbor-7315',
+        confirm_password: 'Copper-Harbor-7315',
+      });
+
+    // Someone registers the invited address first and never verifies it: the invitation still works.
+    const token = await invite('squatted@example.com', 'staff');
+    expect((await signUp('squatted@example.com')).statusCode).toBe(201);
+    const squatter = await findAccountByEmail(ctx.deps.database.db, 'squatted@example.com');
+    const accepted = await accept(token);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const session = accepted.json<LoginResponse>();
+    expect(session.user).toMatchObject({ email: 'squatted@example.com', role: 'staff' });
+    expect(session.user.id).not.toBe(squatter!.id);
+    expect((await login(ctx, 'squatted@example.com', STRONG_PASSWORD)).statusCode).not.toBe(200);
+    expect((await login(ctx, 'squatted@example.com', 'Copper-Harbor-7315')).statusCode).toBe(200);
+    const [audit] = await ctx.deps.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'invitation.accept'))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(audit!.after).toMatchObject({
+      user_id: session.user.id,
+      replaced_unverified_user_id: squatter!.id,
+    });
+
+    // An account that proved the address (verified) is that person's: the invitation answers 409.
+    const second = await invite('verified.later@example.com', 'staff');
+    expect((await signUp('verified.later@example.com')).statusCode).toBe(201);
+    const [, mail] = await smtp.waitFor('verified.later@example.com', 2);
+    const [uid, verifyToken] = linkIn(mail!.raw, `${ctx.config.PUBLIC_URL}/verify-email/`)
+      .split('/')
+      .slice(-2);
+    expect((await call('GET', `/api/accounts/auth/verify_email/${uid}/${verifyToken}/`)).statusCode).toBe(
+      200,
+    );
+    const refused = await accept(second);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ detail: INVITATION_MESSAGES.emailTaken });
   });
 });

@@ -16,7 +16,7 @@ import { createAccountEmails } from './accounts.emails';
 import * as repo from './accounts.repository';
 import { insertAccountWithProfile } from './new-account';
 import type { AccountRow } from './accounts.repository';
-import type { AccountsServiceDeps } from './accounts.service';
+import type { AccountsOwners, AccountsServiceDeps } from './accounts.service';
 import { createGoogleVerifier } from './google-id-token';
 import { limit } from './rate-limits';
 
@@ -26,6 +26,7 @@ const nonceKey = (nonce: string) => `google-nonce:${createHash('sha256').update(
 /** Google sign-in, with the single-use nonce its button carries. */
 export function createGoogleSignIn(
   deps: AccountsServiceDeps,
+  { creatorProfiles }: AccountsOwners,
   signIn: (account: AccountRow) => Promise<LoginResponse>,
 ) {
   const { config, database } = deps;
@@ -74,7 +75,7 @@ export function createGoogleSignIn(
           existing = { ...existing, passwordHash: null, isActive: true };
         }
         if (!existing) {
-          existing = await insertAccountWithProfile(tx, deps.creatorProfiles, {
+          existing = await insertAccountWithProfile(tx, creatorProfiles, {
             email,
             passwordHash: null,
             role: 'creator',

@@ -20,8 +20,8 @@ import { hashPassword } from '../../lib/passwords';
 import { pageWindow, toPage } from '../../lib/paging';
 import type { AuthUser } from '../../plugins/auth';
 import { recordAudit } from '../audit/audit.service';
-import { createAccountsService, type AccountsServiceDeps } from './accounts.service';
-import { sendInvitationEmail } from './accounts.emails';
+import { createAccountsService, type AccountsOwners, type AccountsServiceDeps } from './accounts.service';
+import { sendInvitationAcceptedEmail, sendInvitationEmail } from './accounts.emails';
 import { toInvitation } from './accounts.presenter';
 import { allPasswordProblems } from './password-rules';
 import * as accounts from './accounts.repository';
@@ -36,9 +36,9 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
  * INVITATION_TTL_DAYS) shows who it is for and creates the account, active, with the password the
  * invitee chooses, then signs them in.
  */
-export function createInvitationsService(deps: AccountsServiceDeps) {
+export function createInvitationsService(deps: AccountsServiceDeps, owners: AccountsOwners) {
   const db = deps.database.db;
-  const accountsService = createAccountsService(deps);
+  const accountsService = createAccountsService(deps, owners);
 
   /** The invitation a token is for, or the reason it cannot be used. */
   async function usable(token: string) {
@@ -161,7 +161,13 @@ export function createInvitationsService(deps: AccountsServiceDeps) {
           await usable(token);
           throw new AppError('invitation_used', INVITATION_MESSAGES.used);
         }
-        const created = await insertAccountWithProfile(tx, deps.creatorProfiles, {
+        // An account registered with the invited address but never verified is removed: whoever
+        // registered it never proved the address, and this link, sent to it, does (as Google's
+        // sign-in takes such an account over). A verified account stays, and this answers 409.
+        const squatter = await accounts.findAccountByEmail(tx, invitation.email);
+        const replaced =
+          squatter && (await accounts.deleteUnprovenAccount(tx, squatter.id)) ? squatter.id : null;
+        const created = await insertAccountWithProfile(tx, owners.creatorProfiles, {
           email: invitation.email,
           passwordHash,
           role: invitation.role,
@@ -184,10 +190,20 @@ export function createInvitationsService(deps: AccountsServiceDeps) {
           targetType: 'invitation',
           targetId: invitation.id,
           before: { accepted_at: null },
-          after: { accepted_at: new Date().toISOString(), user_id: created.id },
+          after: {
+            accepted_at: new Date().toISOString(),
+            user_id: created.id,
+            ...(replaced ? { replaced_unverified_user_id: replaced } : {}),
+          },
         });
         return created;
       });
+      if (invitation.invitedByEmail)
+        await sendInvitationAcceptedEmail(deps, invitation.invitedByEmail, {
+          email: invitation.email,
+          role: invitation.role,
+          companyName: invitation.brandName,
+        });
       return accountsService.signIn(account);
     },
   };

@@ -15,3 +15,8 @@ export function brandOfUser(db: DbOrTx, userId: number): Promise<number | null> 
 export function contactOf(db: DbOrTx, userId: number) {
   return repo.findContact(db, userId);
 }
+
+/** Who reviews a brand's contests (its brand users and staff), for live updates of their pages. */
+export function reviewersOf(db: DbOrTx, brandId: number | null): Promise<number[]> {
+  return repo.findReviewerIds(db, brandId);
+}

@@ -1,24 +1,48 @@
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { users } from '../../db/schema/index';
+import { brands, users } from '../../db/schema/index';
 
-/** A user's name and e-mail address, as other modules show who someone is. */
+/** A user's name, e-mail address and role, as other modules show who someone is. */
 export interface UserName {
   firstName: string;
   lastName: string;
   email: string;
+  role: string;
 }
 
 /**
- * The names and e-mail addresses of these users, by id, in one query: what other modules ask
+ * The names, e-mail addresses and roles of these users, by id, in one query: what other modules ask
  * accounts instead of reading `users` themselves. Ids without a user are absent from the map.
  */
 export async function namesOf(db: DbOrTx, userIds: number[]): Promise<Map<number, UserName>> {
   const ids = [...new Set(userIds)];
   if (!ids.length) return new Map();
   const rows = await db
-    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      role: users.role,
+    })
     .from(users)
     .where(inArray(users.id, ids));
   return new Map(rows.map(({ id, ...name }) => [id, name]));
+}
+
+/** The names of these brands, by id, in one query (the delivery and certificate name the brand). */
+export async function brandNamesOf(db: DbOrTx, brandIds: number[]): Promise<Map<number, string>> {
+  const ids = [...new Set(brandIds)];
+  if (!ids.length) return new Map();
+  const rows = await db
+    .select({ id: brands.id, name: brands.name })
+    .from(brands)
+    .where(inArray(brands.id, ids));
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
+/** The id of the account with this e-mail address (as stored), if any. */
+export async function userIdByEmail(db: DbOrTx, email: string): Promise<number | undefined> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  return row?.id;
 }

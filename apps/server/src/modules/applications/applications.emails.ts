@@ -35,6 +35,7 @@ export function selectionEmail(input: {
       '— The contest team',
     ],
     action: { label: 'Open the contest', url: input.contestUrl },
+    topic: { kind: 'application_selected' },
   });
 }
 
@@ -56,6 +57,7 @@ export function declineEmail(input: {
       'This is no judgement of your work: please apply to our next contests — new ones open regularly.',
       '— The contest team',
     ],
+    topic: { kind: 'application_declined', url: '/creator-dashboard' },
   });
 }
 
@@ -79,5 +81,6 @@ export function shipmentEmail(input: {
       'Your dashboard shows the tracking number on the contest too. Once it arrives, you can start shooting.',
       '— The contest team',
     ],
+    topic: { kind: 'application_shipped', url: '/creator-dashboard' },
   });
 }

@@ -1,5 +1,5 @@
 import type { ManagedApplication, ShippingAddress } from '@app/domain';
-import type { ApplicationRow } from './applications.repository';
+import type { ApplicationRow } from './applicants';
 
 const ADDRESS_KEYS = ['line1', 'line2', 'city', 'state', 'postal', 'country'] as const;
 

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { ApplicationSort, ApplicationStatus } from '@app/domain';
 import type { DbOrTx } from '../../db/client';
 import { prepared } from '../../db/prepared';
-import { applications, creatorProfiles, products, users } from '../../db/schema/index';
+import { applications } from '../../db/schema/index';
 
 const applicationColumns = {
   id: applications.id,
@@ -25,23 +25,13 @@ const applicationColumns = {
   instagramUrl: applications.instagramUrl,
   portfolioUrl: applications.portfolioUrl,
   createdAt: applications.createdAt,
-  creatorEmail: users.email,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  country: creatorProfiles.country,
-  avatarKey: creatorProfiles.avatarKey,
-  product: { id: products.id, code: products.code, name: products.name },
 };
 
 function selectApplications(db: DbOrTx) {
-  return db
-    .select(applicationColumns)
-    .from(applications)
-    .innerJoin(users, eq(users.id, applications.userId))
-    .leftJoin(creatorProfiles, eq(creatorProfiles.userId, applications.userId))
-    .innerJoin(products, eq(products.id, applications.productId));
+  return db.select(applicationColumns).from(applications);
 }
-export type ApplicationRow = Awaited<ReturnType<typeof findApplication>> & {};
+/** An application as stored (its applicant and product come from their owners: `withApplicants`). */
+export type ApplicationRecord = Awaited<ReturnType<typeof findApplication>> & {};
 
 export interface ApplicationFilter {
   status?: ApplicationStatus | undefined;
@@ -61,8 +51,9 @@ const pageOrder = {
  * The list's statement for one shape of filter (placeholders `contestId`, `status`, `productId`,
  * `limit`, `offset`). The page's ids are picked from `applications` alone — newest or oldest first
  * straight from `applications_contest_created_idx` (or `applications_contest_status_idx` with a
- * status), no sort — and only those rows are joined to their creator, profile and product; the
- * total is counted once from the same index (index-only), not by a window over every row.
+ * status), no sort; the page's creators, profiles and products come from their owners afterwards
+ * (`withApplicants`). The total is counted once from the same index (index-only), not by a window
+ * over every row.
  */
 function listQuery(db: DbOrTx, shape: { status: boolean; product: boolean; sort: ApplicationSort }) {
   const where = and(
@@ -86,9 +77,6 @@ function listQuery(db: DbOrTx, shape: { status: boolean; product: boolean; sort:
     .select({ ...applicationColumns, total: page.total })
     .from(page)
     .innerJoin(applications, eq(applications.id, page.pageId))
-    .innerJoin(users, eq(users.id, applications.userId))
-    .leftJoin(creatorProfiles, eq(creatorProfiles.userId, applications.userId))
-    .innerJoin(products, eq(products.id, applications.productId))
     .orderBy(...order);
 }
 
@@ -127,6 +115,12 @@ export async function findApplication(db: DbOrTx, id: number) {
   return row;
 }
 
+export function findApplications(db: DbOrTx, ids: number[]) {
+  return selectApplications(db)
+    .where(inArray(applications.id, ids.length ? ids : [0]))
+    .orderBy(asc(applications.id));
+}
+
 /** The selected applications of a contest (the shipping list), by name. */
 export function listSelected(db: DbOrTx, contestId: number) {
   return selectApplications(db)
@@ -154,25 +148,6 @@ export async function transition(
     .where(and(...conditions))
     .returning({ id: applications.id });
   return rows.length > 0;
-}
-
-/** Gives one unit of a product back to its stock (a decline or a withdrawal). */
-export async function returnUnits(tx: DbOrTx, productId: number, units = 1): Promise<void> {
-  await tx
-    .update(products)
-    .set({ stockQuantity: sql`${products.stockQuantity} + ${units}` })
-    .where(eq(products.id, productId));
-}
-
-/** Locks the rows of the given products (in id order, so two callers never deadlock). */
-export async function lockProducts(tx: DbOrTx, productIds: number[]): Promise<void> {
-  if (!productIds.length) return;
-  await tx
-    .select({ id: products.id })
-    .from(products)
-    .where(inArray(products.id, productIds))
-    .orderBy(asc(products.id))
-    .for('update');
 }
 
 /** Pending applications of a contest (of one product) created before `before`, locked. */
@@ -220,4 +195,64 @@ export async function declineMany(
     .set({ status: 'declined', ...values })
     .where(and(inArray(applications.id, ids), eq(applications.status, 'pending')))
     .returning({ id: applications.id, productId: applications.productId });
+}
+
+/** The status of the creator's application to the contest, or null. */
+export async function findApplicationStatus(
+  db: DbOrTx,
+  contestId: number,
+  userId: number,
+): Promise<ApplicationStatus | null> {
+  const [row] = await db
+    .select({ status: applications.status })
+    .from(applications)
+    .where(and(eq(applications.contestId, contestId), eq(applications.userId, userId)))
+    .limit(1);
+  return row?.status ?? null;
+}
+
+/** A creator's applications, one per contest, with their shipment (the creator dashboard's). */
+export function findApplicationsOfCreator(db: DbOrTx, userId: number) {
+  // Part of every creator dashboard: prepared.
+  const statement = prepared(db, 'applications_of_creator', (statementName) =>
+    db
+      .select({
+        contestId: applications.contestId,
+        status: applications.status,
+        shippingCarrier: applications.shippingCarrier,
+        trackingNumber: applications.trackingNumber,
+        shippedAt: applications.shippedAt,
+        deliveredAt: applications.deliveredAt,
+      })
+      .from(applications)
+      .where(eq(applications.userId, sql.placeholder('userId')))
+      .prepare(statementName),
+  );
+  return statement.execute({ userId });
+}
+
+/**
+ * A contest's applications by status, and how many selected ones were shipped (issue 33's funnel):
+ * the statuses are counted from `applications_contest_status_idx`; only selected rows are read for
+ * their shipping date.
+ */
+export async function countApplicationFunnel(db: DbOrTx, contestId: number) {
+  const [byStatus, [shipped]] = await Promise.all([
+    db
+      .select({ status: applications.status, n: sql<number>`count(*)::int` })
+      .from(applications)
+      .where(eq(applications.contestId, contestId))
+      .groupBy(applications.status),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(applications)
+      .where(
+        and(
+          eq(applications.contestId, contestId),
+          eq(applications.status, 'selected'),
+          sql`${applications.shippedAt} is not null`,
+        ),
+      ),
+  ]);
+  return { byStatus, shipped: shipped?.n ?? 0 };
 }

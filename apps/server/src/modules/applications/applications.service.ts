@@ -22,6 +22,8 @@ import { pageWindow, toPage } from '../../lib/paging';
 import type { MailMessage } from '../../mail/mailer';
 import { recordAudit } from '../audit/audit.service';
 import { createContestsService } from '../contests/contests.service';
+import { lockProducts, returnUnits } from '../contests/product-stock';
+import { withApplicants, type ApplicationRow } from './applicants';
 import { declineEmail, selectionEmail, shipmentEmail } from './applications.emails';
 import { assertStaff } from '../../lib/policy';
 import { addressLine, toAddress, toManagedApplication } from './applications.presenter';
@@ -47,16 +49,22 @@ export function createApplicationsService(
   const contests = createContestsService(deps, clock);
   const mediaUrl = (key: string) => deps.storage.url(key);
 
+  /** The application with its applicant and product, or undefined. */
+  async function findApplication(id: number): Promise<ApplicationRow | undefined> {
+    const row = await repo.findApplication(db, id);
+    return row && (await withApplicants(db, [row]))[0];
+  }
+
   /** The application and its contest, if the caller runs that contest (404 / 403 otherwise). */
   async function managedApplication(id: number, user: User) {
-    const row = await repo.findApplication(db, id);
+    const row = await findApplication(id);
     if (!row) throw new AppError('not_found', MESSAGES.generic.notFound);
     const { contest } = await contests.managedContest(String(row.contestId), user);
     return { row, contest };
   }
 
   async function present(id: number, viewer: User): Promise<ManagedApplication> {
-    return toManagedApplication((await repo.findApplication(db, id))!, mediaUrl, viewer);
+    return toManagedApplication((await findApplication(id))!, mediaUrl, viewer);
   }
 
   /** Queues one e-mail; the decision stands even if it cannot be queued (logged). */
@@ -68,7 +76,7 @@ export function createApplicationsService(
     }
   }
 
-  const decisionAudit = (row: repo.ApplicationRow) => ({
+  const decisionAudit = (row: ApplicationRow) => ({
     status: row.status,
     product_id: row.productId,
   });
@@ -86,7 +94,7 @@ export function createApplicationsService(
     const now = clock();
     await db.transaction(async (tx) => {
       // The product's row first: applications and stock changes of the product queue behind it.
-      if (to !== 'selected') await repo.lockProducts(tx, [row.productId]);
+      if (to !== 'selected') await lockProducts(tx, [row.productId]);
       const moved = await repo.transition(
         tx,
         id,
@@ -102,7 +110,7 @@ export function createApplicationsService(
             : CONTEST_ADMIN_MESSAGES.notPending;
         throw new AppError('conflict', message);
       }
-      if (to !== 'selected') await repo.returnUnits(tx, row.productId);
+      if (to !== 'selected') await returnUnits(tx, row.productId);
       await recordAudit(tx, {
         actor: { userId: user.id },
         action: `application.${action}`,
@@ -147,7 +155,7 @@ export function createApplicationsService(
         ...pageWindow(request),
       });
       return toPage(
-        rows.map((row) => toManagedApplication(row, mediaUrl, user)),
+        (await withApplicants(db, rows)).map((row) => toManagedApplication(row, mediaUrl, user)),
         count,
         request,
         deps.config.PUBLIC_URL,
@@ -228,7 +236,7 @@ export function createApplicationsService(
     /** The selected creators' shipping list: name, e-mail, phone, full address, product. */
     async shippingCsv(ref: string, user: User): Promise<{ contest: ContestResponse; csv: string }> {
       const { contest } = await contests.managedContest(ref, user);
-      const rows = await repo.listSelected(db, contest.id);
+      const rows = await withApplicants(db, await repo.listSelected(db, contest.id));
       const csv = toCsv(
         SHIPPING_CSV_HEADER,
         rows.map((row) => [
@@ -289,7 +297,7 @@ export function createApplicationsService(
       const before = new Date(now.getTime() - body.older_than_days * DAY_MS);
       const declined = await db.transaction(async (tx) => {
         const productIds = body.product_id ? [body.product_id] : contest.products.map((p) => p.id);
-        await repo.lockProducts(tx, productIds);
+        await lockProducts(tx, productIds);
         const held = await repo.pendingBefore(tx, contest.id, before, body.product_id);
         const rows = await repo.declineMany(
           tx,
@@ -298,7 +306,7 @@ export function createApplicationsService(
         );
         const perProduct = new Map<number, number>();
         for (const r of rows) perProduct.set(r.productId, (perProduct.get(r.productId) ?? 0) + 1);
-        for (const [productId, units] of perProduct) await repo.returnUnits(tx, productId, units);
+        for (const [productId, units] of perProduct) await returnUnits(tx, productId, units);
         await recordAudit(tx, {
           actor: { userId: user.id },
           action: 'application.release',
@@ -314,13 +322,11 @@ export function createApplicationsService(
         });
         return rows.map((r) => r.id);
       });
-      for (const id of declined) {
-        const row = await repo.findApplication(db, id);
-        if (row)
-          await mail(
-            declineEmail({ to: row.creatorEmail, fullName: row.fullName, contest, note: body.note }),
-            id,
-          );
+      for (const row of await withApplicants(db, await repo.findApplications(db, declined))) {
+        await mail(
+          declineEmail({ to: row.creatorEmail, fullName: row.fullName, contest, note: body.note }),
+          row.id,
+        );
       }
       return { declined: declined.length, application_ids: declined };
     },

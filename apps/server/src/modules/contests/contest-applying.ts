@@ -10,15 +10,16 @@ import {
 import { sendEmailJob } from '../../jobs/send-email.job';
 import { AppError } from '../../lib/errors';
 import { parseContestRef, type ContestAccess } from './contest-access';
+import { recordAgreementAcceptance } from './contest-agreements';
 import { applicationConfirmationEmail } from './contests.emails';
 import { assertCanApply } from './contests.policy';
 import { toApplication } from './contests.presenter';
 import * as repo from './contests.repository';
-import {
-  findAccountEmail,
-  findSavedShippingAddress,
-  saveShippingAddress,
-} from '../creators/creators.service';
+import { contactOf } from '../accounts/membership';
+import { findSavedShippingAddress, saveShippingAddress } from '../creators/creators.service';
+
+/** The client address recorded for calls made by the server itself (the demo seed). */
+export const SERVER_SIDE = { ip: 'server' };
 
 /** A creator applying to a contest. */
 export function contestApplying({ db, deps, withProducts }: ContestAccess) {
@@ -31,7 +32,9 @@ export function contestApplying({ db, deps, withProducts }: ContestAccess) {
     async apply(
       ref: string,
       user: { id: number; role: Role },
-      payload: ApplicationPayload,
+      payload: ApplicationPayload & { agreement_sha256?: string },
+      /** The client's address (request.ip), recorded with the agreement acceptance. */
+      client: { ip: string } = SERVER_SIDE,
     ): Promise<ApplicationResponse> {
       assertCanApply(user);
       const row = await repo.findContest(db, parseContestRef(ref));
@@ -75,6 +78,15 @@ export function contestApplying({ db, deps, withProducts }: ContestAccess) {
             portfolioUrl: payload.portfolio_url.trim(),
             termsAcceptedAt: new Date(),
           });
+          // What was accepted, when and from where: committed with the application or not at all.
+          await recordAgreementAcceptance(tx, {
+            contestId: contest.id,
+            userId: user.id,
+            sha256: payload.agreement_sha256,
+            clientIp: client.ip,
+            context: 'apply',
+            refId: application.id,
+          });
           // A new address becomes the creator's saved one; the saved one sent back is left alone.
           if (!saved || !sameAddress(saved, address)) await saveShippingAddress(tx, user.id, address);
           const stockLeft = await repo.reserveOneUnit(tx, payload.product_id);
@@ -90,7 +102,7 @@ export function contestApplying({ db, deps, withProducts }: ContestAccess) {
       // The application stands even if the confirmation cannot be queued; that is logged. It goes to
       // the account's own (verified) address, never to the one typed in the form (issue 18 M1).
       try {
-        const to = await findAccountEmail(db, user.id);
+        const to = (await contactOf(db, user.id))?.email;
         if (!to) throw new Error('the applicant has no account address');
         await deps.queue.send(
           sendEmailJob,

@@ -15,6 +15,7 @@ import type { ContestAccess, User } from './contest-access';
 import { assertStaff } from '../../lib/policy';
 import { assertCanCreateFor, assertCanEdit, type ContestActor } from './contests.policy';
 import * as repo from './contests.repository';
+import { toEligibility, toStoredEligibility } from './contests.presenter';
 import { recordAudit } from '../audit/audit.service';
 
 /**
@@ -73,11 +74,7 @@ function recordToBody(row: repo.ContestRecord, products: repo.ContestProductRow[
     banner: row.bannerUrl,
     prize_cents: row.prizeCents,
     currency: row.currency,
-    eligibility: {
-      country: row.eligibility.country,
-      minimum_age: row.eligibility.minimumAge,
-      experience: row.eligibility.experience,
-    },
+    eligibility: toEligibility(row.eligibility),
     brief: row.brief,
     requirements: row.requirements,
     video_requirements: row.videoRequirements as CreateContestData['video_requirements'],
@@ -174,11 +171,7 @@ export function contestEditing({ db, getContest, managedRecord }: ContestAccess)
       bannerUrl: contest.banner,
       prizeCents,
       currency: contest.currency,
-      eligibility: {
-        country: contest.eligibility.country,
-        minimumAge: contest.eligibility.minimum_age,
-        experience: contest.eligibility.experience,
-      },
+      eligibility: toStoredEligibility(contest.eligibility),
       brief: contest.brief,
       requirements: contest.requirements,
       videoRequirements: contest.video_requirements,

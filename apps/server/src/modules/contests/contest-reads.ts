@@ -1,17 +1,69 @@
 import { inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { contests } from '../../db/schema/index';
+import { contests, products } from '../../db/schema/index';
+
+/** What other modules show of a contest beside their own rows. */
+export type ContestFacts = Pick<
+  typeof contests.$inferSelect,
+  | 'title'
+  | 'brandId'
+  | 'description'
+  | 'thumbnailUrl'
+  | 'prizeCents'
+  | 'currency'
+  | 'submissionDeadline'
+  | 'winnersAt'
+  | 'timezone'
+>;
 
 /**
- * The titles of these contests, by id, in one query: what other modules ask contests instead of
- * reading `contests` themselves. Ids without a contest are absent from the map.
+ * The titles, brands, descriptions, thumbnails, prizes, dates and time zones of these contests, by
+ * id, in one query: what other modules ask contests instead of reading `contests` themselves (the
+ * reviewers' entries list, the creator dashboard). Ids without a contest are absent from the map.
  */
-export async function contestTitlesOf(db: DbOrTx, contestIds: number[]): Promise<Map<number, string>> {
+export async function contestFactsOf(db: DbOrTx, contestIds: number[]): Promise<Map<number, ContestFacts>> {
   const ids = [...new Set(contestIds)];
   if (!ids.length) return new Map();
   const rows = await db
-    .select({ id: contests.id, title: contests.title })
+    .select({
+      id: contests.id,
+      title: contests.title,
+      brandId: contests.brandId,
+      description: contests.description,
+      thumbnailUrl: contests.thumbnailUrl,
+      prizeCents: contests.prizeCents,
+      currency: contests.currency,
+      submissionDeadline: contests.submissionDeadline,
+      winnersAt: contests.winnersAt,
+      timezone: contests.timezone,
+    })
     .from(contests)
     .where(inArray(contests.id, ids));
-  return new Map(rows.map((row) => [row.id, row.title]));
+  return new Map(rows.map(({ id, ...facts }) => [id, facts]));
 }
+
+/** The titles of these contests, by id (`contestFactsOf`, narrowed). */
+export async function contestTitlesOf(db: DbOrTx, contestIds: number[]): Promise<Map<number, string>> {
+  const facts = await contestFactsOf(db, contestIds);
+  return new Map([...facts].map(([id, contest]) => [id, contest.title]));
+}
+
+/** The codes and names of these products, by id, in one query (the applications list's products). */
+export async function productNamesOf(
+  db: DbOrTx,
+  productIds: number[],
+): Promise<Map<number, { id: number; code: string; name: string }>> {
+  const ids = [...new Set(productIds)];
+  if (!ids.length) return new Map();
+  const rows = await db
+    .select({ id: products.id, code: products.code, name: products.name })
+    .from(products)
+    .where(inArray(products.id, ids));
+  return new Map(rows.map((product) => [product.id, product]));
+}
+
+/**
+ * A creator's latest acceptance of a contest's agreement (`{version, sha256, accepted_at}`), or
+ * null: the agreement hash the licence certificate names.
+ */
+export { acceptedAgreement } from './contest-agreements';

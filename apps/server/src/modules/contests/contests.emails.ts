@@ -24,5 +24,6 @@ export function applicationConfirmationEmail(input: {
       `What happens next: our team reviews every application. Selected creators get a call, then receive the brief by e-mail and SMS and their ${noun} at the shipping address you gave. Videos are due ${deadline}; winners are announced on ${winners}.`,
       '— The contest team',
     ],
+    topic: { kind: 'application_received', url: '/creator-dashboard' },
   });
 }

@@ -4,12 +4,32 @@ import {
   productStatus,
   type ApplicationResponse,
   type BrandContest,
+  type ContestEligibility,
   type ContestProduct,
   type ContestResponse,
   type ContestTimeline,
   type ProductResponse,
 } from '@app/domain';
+import type { ContestEligibility as StoredEligibility } from '../../db/schema/index';
 import type * as repo from './contests.repository';
+
+/** Stored eligibility as the API states it (the contest page and the edit form's body alike). */
+export function toEligibility(stored: StoredEligibility): ContestEligibility {
+  return {
+    country: stored.country,
+    minimum_age: stored.minimumAge,
+    experience: stored.experience,
+  };
+}
+
+/** The API's eligibility as it is stored. */
+export function toStoredEligibility(eligibility: ContestEligibility): StoredEligibility {
+  return {
+    country: eligibility.country,
+    minimumAge: eligibility.minimum_age,
+    experience: eligibility.experience,
+  };
+}
 
 /** Turns a stored media key into the URL the app serves it under (`storage.url`). */
 export type MediaUrl = (key: string) => string;
@@ -97,11 +117,7 @@ export function toContest(
     banner: toImageUrl(row.bannerUrl, mediaUrl),
     prize: row.prizeCents / 100,
     currency: row.currency,
-    eligibility: {
-      country: row.eligibility.country,
-      minimum_age: row.eligibility.minimumAge,
-      experience: row.eligibility.experience,
-    },
+    eligibility: toEligibility(row.eligibility),
     brief: row.brief,
     requirements: row.requirements,
     // With the defaults of fields stored before they existed, or by hand (the repository's read).

@@ -389,3 +389,22 @@ export function listBrands(db: DbOrTx, brandId: number | null) {
     .where(brandId === null ? undefined : eq(brands.id, brandId))
     .orderBy(asc(brands.name), asc(brands.id));
 }
+
+/** Gives units of a product back to its stock (a decline or a withdrawal). */
+export async function returnUnits(tx: DbOrTx, productId: number, units: number): Promise<void> {
+  await tx
+    .update(products)
+    .set({ stockQuantity: sql`${products.stockQuantity} + ${units}` })
+    .where(eq(products.id, productId));
+}
+
+/** Locks the rows of the given products (in id order, so two callers never deadlock). */
+export async function lockProducts(tx: DbOrTx, productIds: number[]): Promise<void> {
+  if (!productIds.length) return;
+  await tx
+    .select({ id: products.id })
+    .from(products)
+    .where(inArray(products.id, productIds))
+    .orderBy(asc(products.id))
+    .for('update');
+}

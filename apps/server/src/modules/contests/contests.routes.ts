@@ -2,6 +2,9 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import {
+  agreementQuerySchema,
+  agreementResponseSchema,
+  updateAgreementBodySchema,
   brandContestListSchema,
   brandOptionListSchema,
   CONTEST_ADMIN_LIMITS,
@@ -126,9 +129,43 @@ export const contestsRoutes =
         },
       },
       async (request, reply) => {
-        const application = await service.apply(request.params.id, request.authUser!, request.body);
+        const application = await service.apply(request.params.id, request.authUser!, request.body, {
+          ip: request.ip,
+        });
         return reply.status(201).send(application);
       },
+    );
+
+    app.get(
+      '/contests/:id/agreement/',
+      {
+        preHandler: identifyIfAny,
+        schema: {
+          tags: ['contests'],
+          summary:
+            "A contest's agreement: the current version or `?version=N`, with a signed-in creator's latest acceptance (public for published contests)",
+          params: contestParamsSchema,
+          querystring: agreementQuerySchema,
+          response: { 200: agreementResponseSchema },
+        },
+      },
+      async (request) => service.getAgreement(request.params.id, request.authUser, request.query.version),
+    );
+
+    app.put(
+      '/contests/:id/agreement/',
+      {
+        preHandler: runners,
+        schema: {
+          tags: ['contests'],
+          summary:
+            "Save a contest's agreement text (staff): a draft's version 1 in place, a published contest's as a new version",
+          params: contestParamsSchema,
+          body: updateAgreementBodySchema,
+          response: { 200: agreementResponseSchema },
+        },
+      },
+      async (request) => service.updateAgreement(request.params.id, request.authUser!, request.body.text),
     );
 
     app.post(

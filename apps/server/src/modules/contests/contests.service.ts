@@ -17,6 +17,7 @@ import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { toWebp } from '../../lib/images';
 import { contestAccess, parseContestRef, type ContestsServiceDeps, type User } from './contest-access';
+import { contestAgreements } from './contest-agreements';
 import { contestApplying } from './contest-applying';
 import { BRAND_ALIASES, contestEditing } from './contest-editing';
 import { assertStaff } from '../../lib/policy';
@@ -26,6 +27,9 @@ import * as repo from './contests.repository';
 import { recordAudit } from '../audit/audit.service';
 
 export type { ContestsServiceDeps } from './contest-access';
+/** For entries: an entry version records the agreement accepted in its own transaction. */
+export { recordAgreementAcceptance } from './contest-agreements';
+export { SERVER_SIDE } from './contest-applying';
 
 /** What first-start seeding may do inside `whenCatalogEmpty`. */
 export interface CatalogWriter {
@@ -215,5 +219,7 @@ function contestsServiceOn(db: DbOrTx, deps: ContestsServiceDeps, clock: () => D
     },
 
     ...contestApplying(access),
+
+    ...contestAgreements(access),
   };
 }

@@ -14,8 +14,18 @@ import { sendEmailJob } from '../../jobs/send-email.job';
 import { AppError } from '../../lib/errors';
 import { refreshCreatorVideoSearch } from '../videos/videos.service';
 import * as repo from './creators.repository';
-import { toCreatorProfile } from './creators.presenter';
+import { toCreatorProfile, type CreatorRow } from './creators.presenter';
+import { creatorActivity, type CreatorsOwners } from './creators.service';
 import { createSessionsService } from '../accounts/sessions.service';
+import {
+  confirmPendingEmail,
+  emailTakenByOther,
+  identityOf,
+  restoreEmail,
+  tokenVersionOf,
+  updateIdentity,
+  type IdentityChanges,
+} from '../accounts/identity';
 import { emailChangeEmail, emailChangeNoticeEmail } from './creators.emails';
 import { resizeAvatar } from './avatar';
 import { createEmailChangeTokens, createEmailUndoTokens, EMAIL_UNDO_TTL_SECONDS } from './email-change';
@@ -33,25 +43,27 @@ export interface ProfileUpdateInput {
 }
 
 /** The creator's own profile: read, update (spec §5 rules), avatar, and e-mail change. */
-export function createCreatorProfileService(deps: CreatorProfileServiceDeps) {
+export function createCreatorProfileService(deps: CreatorProfileServiceDeps, owners: CreatorsOwners) {
   const { config, queue, storage } = deps;
   const db = deps.database.db;
   const emailChangeTokens = createEmailChangeTokens(config.JWT_SECRET, config.VERIFY_TOKEN_TTL);
   const undoTokens = createEmailUndoTokens(config.JWT_SECRET);
   const sessions = createSessionsService(deps);
 
-  async function load(userId: number): Promise<repo.CreatorRow> {
-    const row = await repo.findCreatorWithProfile(db, userId);
-    if (!row) throw new AppError('not_found', 'Not found.');
-    return row;
+  async function load(userId: number): Promise<CreatorRow> {
+    const [identity, profile] = await Promise.all([identityOf(db, userId), repo.findProfile(db, userId)]);
+    if (!identity) throw new AppError('not_found', 'Not found.');
+    if (profile) return { ...identity, ...profile };
+    // A creator always has a profile row; one created without it gets it on first read.
+    await repo.insertEmptyProfile(db, userId);
+    const created = await repo.findProfile(db, userId);
+    if (!created) throw new AppError('not_found', 'Not found.');
+    return { ...identity, ...created };
   }
 
-  async function render(row: repo.CreatorRow): Promise<CreatorProfile> {
-    const [counts, participations] = await Promise.all([
-      repo.countCreatorActivity(db, row.id),
-      repo.countParticipations(db, row.id),
-    ]);
-    return toCreatorProfile(row, { participations, wins: counts.wins }, (key) => storage.url(key));
+  async function render(row: CreatorRow): Promise<CreatorProfile> {
+    const activity = await creatorActivity(db, owners, row.id);
+    return toCreatorProfile(row, activity, (key) => storage.url(key));
   }
 
   async function sendEmailChangeLink(userId: number, email: string): Promise<void> {
@@ -63,7 +75,7 @@ export function createCreatorProfileService(deps: CreatorProfileServiceDeps) {
 
   /** Tells the old address, with the link that undoes the change. */
   async function sendEmailChangeNotice(userId: number, oldEmail: string, newEmail: string): Promise<void> {
-    const version = (await repo.findTokenVersion(db, userId)) ?? 0;
+    const version = (await tokenVersionOf(db, userId)) ?? 0;
     const token = undoTokens.sign(userId, oldEmail, version);
     const link = `${config.PUBLIC_URL}/api/accounts/auth/undo-email-change/${token}/`;
     const days = Math.round(EMAIL_UNDO_TTL_SECONDS / 86_400);
@@ -104,13 +116,13 @@ export function createCreatorProfileService(deps: CreatorProfileServiceDeps) {
       const errors = profileUpdateErrors(sent);
       for (const field of Object.keys(errors)) if (!(field in sent)) delete errors[field];
 
-      const userChanges: repo.UserChanges = {};
+      const userChanges: IdentityChanges = {};
       let newPendingEmail: string | null = null;
       if (sent.email !== undefined && !errors.email) {
         const email = normalizeEmail(sent.email);
         if (email === current.email) {
           userChanges.pendingEmail = null;
-        } else if (await repo.emailTakenByOther(db, email, userId)) {
+        } else if (await emailTakenByOther(db, email, userId)) {
           errors.email = [CREATOR_MESSAGES.emailTaken];
         } else {
           // A new address takes the account over once confirmed: the caller proves they hold the
@@ -150,7 +162,8 @@ export function createCreatorProfileService(deps: CreatorProfileServiceDeps) {
         profileChanges.avatarKey = key;
       }
       await db.transaction(async (tx) => {
-        await repo.updateCreator(tx, userId, userChanges, profileChanges);
+        await updateIdentity(tx, userId, userChanges);
+        await repo.updateProfile(tx, userId, profileChanges);
         // The creator's name is in their videos' search documents.
         if (userChanges.firstName !== undefined) await refreshCreatorVideoSearch(tx, userId);
       });
@@ -173,10 +186,9 @@ export function createCreatorProfileService(deps: CreatorProfileServiceDeps) {
     async confirmEmailChange(token: string): Promise<boolean> {
       const claim = emailChangeTokens.parse(token);
       if (!claim) return false;
-      const row = await repo.findCreatorWithProfile(db, claim.userId);
-      const pending = row?.pendingEmail;
+      const pending = (await identityOf(db, claim.userId))?.pendingEmail;
       if (!pending || !emailChangeTokens.matches(claim, pending)) return false;
-      return repo.confirmPendingEmail(db, claim.userId, pending);
+      return confirmPendingEmail(db, claim.userId, pending);
     },
 
     /**
@@ -185,9 +197,9 @@ export function createCreatorProfileService(deps: CreatorProfileServiceDeps) {
      * it was undone.
      */
     async undoEmailChange(token: string): Promise<boolean> {
-      const claim = await undoTokens.read(token, (userId) => repo.findTokenVersion(db, userId));
+      const claim = await undoTokens.read(token, (userId) => tokenVersionOf(db, userId));
       if (!claim) return false;
-      if (!(await repo.restoreEmail(db, claim.userId, claim.previousEmail))) return false;
+      if (!(await restoreEmail(db, claim.userId, claim.previousEmail))) return false;
       await sessions.endAllSessions(claim.userId);
       return true;
     },

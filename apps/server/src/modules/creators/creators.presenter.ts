@@ -9,14 +9,21 @@ import {
   type DashboardContest,
   type DashboardVideo,
 } from '@app/domain';
-import type {
-  CreatorRow,
-  OwnVideoRow,
-  ParticipationRow,
-  ResultRow,
-  SubmissionRow,
-  TimelineRow,
-} from './creators.repository';
+import type { OwnVideo } from '../videos/videos.service';
+import type { Identity } from '../accounts/identity';
+import type { ProfileRow } from './creators.repository';
+import type { ApplicationRow, ContestRow, EntryRow, ResultRow, TimelineRow } from './creators.owners';
+
+/** A contest the creator takes part in, with their application (null: submitted without one). */
+export type ParticipationRow = ContestRow & { id: number } & Omit<ApplicationRow, 'contestId' | 'status'> & {
+    applicationStatus: ApplicationRow['status'] | null;
+  };
+/** A submission: the entry's newest version with its video's title and views and the contest's title. */
+export type SubmissionRow = EntryRow & { contestTitle: string; videoTitle: string; viewCount: number };
+/** A creator: the account (accounts) and its profile (creators). */
+export type CreatorRow = Identity & ProfileRow;
+/** One of the creator's own videos, with its contest's title. */
+export type OwnVideoRow = OwnVideo & { contestTitle: string | null };
 
 const asEntryStatus = (value: string): EntryStatus =>
   (ENTRY_STATUSES as readonly string[]).includes(value) ? (value as EntryStatus) : 'uploaded';

@@ -15,7 +15,7 @@ import {
   PROFILE_UPDATE_FIELDS,
 } from '@app/domain';
 import { AppError } from '../../lib/errors';
-import { createCreatorsService, type CreatorsServiceDeps } from './creators.service';
+import { createCreatorsService, type CreatorsOwners, type CreatorsServiceDeps } from './creators.service';
 import {
   createCreatorProfileService,
   type CreatorProfileServiceDeps,
@@ -32,13 +32,13 @@ const tags = ['creators'];
  * creator). Every route is for creators only and reads the caller's own data.
  */
 export const creatorsRoutes =
-  (deps: CreatorsServiceDeps & CreatorProfileServiceDeps): FastifyPluginAsyncZod =>
+  (deps: CreatorsServiceDeps & CreatorProfileServiceDeps, owners: CreatorsOwners): FastifyPluginAsyncZod =>
   async (app) => {
     // Scoped to this plugin unless another module already registered it for the whole app.
     if (!app.hasContentTypeParser('multipart/form-data')) await app.register(multipart);
 
-    const creators = createCreatorsService(deps);
-    const profiles = createCreatorProfileService(deps);
+    const creators = createCreatorsService(deps, owners);
+    const profiles = createCreatorProfileService(deps, owners);
     // Each route reads and edits the caller's own data only: every query is keyed by the caller's id.
     const creatorOnly = { preHandler: app.requireRole('creator') };
     const secureCookie = deps.config.PUBLIC_URL.startsWith('https://');

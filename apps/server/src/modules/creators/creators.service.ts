@@ -11,23 +11,61 @@ import type { AppDeps } from '../../app-deps';
 import { videoMediaUrl } from '../../storage/media-signing';
 import type { DbOrTx } from '../../db/client';
 import { creatorBalance } from '../payouts/payouts.service';
+import { countOwnVideos, ownVideosOf, videoTitlesOf } from '../videos/videos.service';
 import * as repo from './creators.repository';
-import type { ParticipationRow, ResultRow, SubmissionRow } from './creators.repository';
+import type { ContestRow, CreatorsOwners, EntryRow, ResultRow, TimelineRow } from './creators.owners';
 import {
   toCreatorSubmission,
   toDashboardContest,
   toDashboardVideo,
   type DashboardList,
+  type ParticipationRow,
+  type SubmissionRow,
 } from './creators.presenter';
 
-export type CreatorsServiceDeps = Pick<AppDeps, 'database' | 'storage' | 'config'> & {
-  /**
-   * The entry whose published scorecard the creator may open, by contest id: judging's read, passed
-   * in by the app wiring (modules/index.ts), since judging sits above creators (judging -> entries ->
-   * contests -> creators).
-   */
-  scorecardEntries: (db: DbOrTx, userId: number) => Promise<Map<number, number>>;
-};
+export type { CreatorsOwners } from './creators.owners';
+export type CreatorsServiceDeps = Pick<AppDeps, 'database' | 'storage' | 'config'>;
+
+/**
+ * The creator's submissions, newest first: each entry's newest version with its video's title and
+ * views and its contest's title, from reads the caller made once for the whole list.
+ */
+function toSubmissionRows(
+  entries: EntryRow[],
+  contests: Map<number, ContestRow>,
+  videos: Map<number, { title: string; views: number }>,
+): SubmissionRow[] {
+  return entries.flatMap((entry) => {
+    const contest = contests.get(entry.contestId);
+    const video = videos.get(entry.videoId);
+    return contest && video
+      ? [{ ...entry, contestTitle: contest.title, videoTitle: video.title, viewCount: video.views }]
+      : [];
+  });
+}
+
+/**
+ * The creator's counts: videos, submissions, contests won, and contests taken part in (a selected
+ * application or a submission). Four queries, whatever the creator's history.
+ */
+export async function creatorActivity(db: DbOrTx, owners: CreatorsOwners, userId: number) {
+  const [videos, entries, applications, results] = await Promise.all([
+    countOwnVideos(db, userId),
+    owners.entriesOf(db, userId),
+    owners.applicationsOf(db, userId),
+    owners.resultsOf(db, userId),
+  ]);
+  const takenPart = new Set([
+    ...applications.filter((a) => a.status === 'selected').map((a) => a.contestId),
+    ...entries.map((e) => e.contestId),
+  ]);
+  return {
+    videos,
+    submissions: entries.length,
+    wins: results.filter((r) => r.place === 1).length,
+    participations: takenPart.size,
+  };
+}
 
 /**
  * Where a contest goes on the creator's dashboard (spec §4, docs/spec-decisions.md):
@@ -49,25 +87,52 @@ export function classifyContest(
 }
 
 /** The creator dashboard: contests, videos, counts, earnings and submissions, always one's own. */
-export function createCreatorsService(deps: CreatorsServiceDeps) {
+export function createCreatorsService(deps: CreatorsServiceDeps, owners: CreatorsOwners) {
   const db = deps.database.db;
   const mediaUrl = (key: string) => deps.storage.url(key);
 
   /** GET /api/accounts/creator/dashboard/: the contests the creator takes part in, by list. */
   async function contestLists(userId: number): Promise<CreatorContests> {
-    const [rows, submissions, results, scorecards, timelines] = await Promise.all([
-      repo.findParticipatedContests(db, userId),
-      repo.findSubmissions(db, userId),
-      repo.findResults(db, userId),
-      deps.scorecardEntries(db, userId),
-      repo.findEntryTimelines(db, userId),
+    const [applications, entries, results, scorecards] = await Promise.all([
+      owners.applicationsOf(db, userId),
+      owners.entriesOf(db, userId),
+      owners.resultsOf(db, userId),
+      owners.scorecardEntries(db, userId),
     ]);
-    const timelineOf = new Map<number, repo.TimelineRow[]>();
+    const [contests, timelines, videos] = await Promise.all([
+      owners.contestsOf(db, [...applications.map((a) => a.contestId), ...entries.map((e) => e.contestId)]),
+      owners.timelinesOf(
+        db,
+        entries.map((e) => e.id),
+      ),
+      videoTitlesOf(
+        db,
+        entries.map((e) => e.videoId),
+      ),
+    ]);
+    const timelineOf = new Map<number, TimelineRow[]>();
     for (const event of timelines)
       timelineOf.set(event.entryId, [...(timelineOf.get(event.entryId) ?? []), event]);
     const latestSubmission = new Map<number, SubmissionRow>();
-    for (const s of submissions) if (!latestSubmission.has(s.contestId)) latestSubmission.set(s.contestId, s);
+    for (const s of toSubmissionRows(entries, contests, videos))
+      if (!latestSubmission.has(s.contestId)) latestSubmission.set(s.contestId, s);
     const resultOf = new Map<number, ResultRow>(results.map((r) => [r.contestId, r]));
+    const applicationOf = new Map(applications.map((a) => [a.contestId, a]));
+    // The contests the creator applied or submitted to, latest deadline first.
+    const rows: ParticipationRow[] = [...contests]
+      .map(([id, contest]) => {
+        const application = applicationOf.get(id);
+        return {
+          id,
+          ...contest,
+          applicationStatus: application?.status ?? null,
+          shippingCarrier: application?.shippingCarrier ?? null,
+          trackingNumber: application?.trackingNumber ?? null,
+          shippedAt: application?.shippedAt ?? null,
+          deliveredAt: application?.deliveredAt ?? null,
+        };
+      })
+      .sort((x, y) => y.submissionDeadline.getTime() - x.submissionDeadline.getTime() || y.id - x.id);
     const now = new Date();
     const lists: CreatorContests = { running: [], applied: [], ended: [] };
     for (const row of rows) {
@@ -88,10 +153,20 @@ export function createCreatorsService(deps: CreatorsServiceDeps) {
   }
 
   async function ownVideos(userId: number): Promise<DashboardVideo[]> {
-    const rows = await repo.findOwnVideos(db, userId);
+    const rows = await ownVideosOf(db, userId);
+    const contests = await owners.contestsOf(
+      db,
+      rows.flatMap((v) => (v.contestId === null ? [] : [v.contestId])),
+    );
     // An unapproved video's poster is private: a signed, expiring URL (storage/media-signing.ts).
     return rows.map((video) =>
-      toDashboardVideo(video, videoMediaUrl(deps.config.JWT_SECRET, mediaUrl, video)),
+      toDashboardVideo(
+        {
+          ...video,
+          contestTitle: video.contestId === null ? null : (contests.get(video.contestId)?.title ?? null),
+        },
+        videoMediaUrl(deps.config.JWT_SECRET, mediaUrl, video),
+      ),
     );
   }
 
@@ -112,15 +187,12 @@ export function createCreatorsService(deps: CreatorsServiceDeps) {
 
     /** The profile card's counts. */
     async stats(userId: number): Promise<CreatorStats> {
-      const [counts, participations] = await Promise.all([
-        repo.countCreatorActivity(db, userId),
-        repo.countParticipations(db, userId),
-      ]);
+      const activity = await creatorActivity(db, owners, userId);
       return {
-        total_videos: counts.videos,
-        total_submissions: counts.submissions,
-        contests_won: counts.wins,
-        contest_participations: participations,
+        total_videos: activity.videos,
+        total_submissions: activity.submissions,
+        contests_won: activity.wins,
+        contest_participations: activity.participations,
       };
     },
 
@@ -134,15 +206,20 @@ export function createCreatorsService(deps: CreatorsServiceDeps) {
 
     /** The creator's submissions, newest first. */
     async submissions(userId: number): Promise<CreatorSubmission[]> {
-      const rows = await repo.findSubmissions(db, userId);
-      return rows.map(toCreatorSubmission);
+      const entries = await owners.entriesOf(db, userId);
+      const [contests, videos] = await Promise.all([
+        owners.contestsOf(
+          db,
+          entries.map((e) => e.contestId),
+        ),
+        videoTitlesOf(
+          db,
+          entries.map((e) => e.videoId),
+        ),
+      ]);
+      return toSubmissionRows(entries, contests, videos).map(toCreatorSubmission);
     },
   };
-}
-
-/** The account's own e-mail address (verified: accounts sign in only once it is). */
-export function findAccountEmail(db: DbOrTx, userId: number): Promise<string | undefined> {
-  return repo.findAccountEmail(db, userId);
 }
 
 /** The creator's saved shipping address, if they have a profile. */
@@ -159,4 +236,16 @@ export function findSavedShippingAddress(
  */
 export function saveShippingAddress(tx: DbOrTx, creatorId: number, address: ShippingAddress): Promise<void> {
   return repo.saveShipping(tx, creatorId, address);
+}
+
+/**
+ * The countries and avatar keys of these creators, by user id, in one query (what the applications
+ * list shows of each applicant's profile). Creators without a profile are absent.
+ */
+export async function profileCardsOf(
+  db: DbOrTx,
+  userIds: number[],
+): Promise<Map<number, { country: string; avatarKey: string | null }>> {
+  const rows = await repo.findProfileCards(db, [...new Set(userIds)]);
+  return new Map(rows.map(({ userId, ...card }) => [userId, card]));
 }

@@ -1,4 +1,4 @@
-import { ENTRY_STATUS_LABELS, formatMoment, type EntryStatus } from '@app/domain';
+import { ENTRY_STATUS_LABELS, formatMoment, type EntryStatus, type NotificationKind } from '@app/domain';
 import type { AppDeps } from '../../app-deps';
 import { sendEmailJob } from '../../jobs/send-email.job';
 import type { MailMessage } from '../../mail/mailer';
@@ -16,6 +16,14 @@ const WHAT_IT_MEANS: Record<EntryStatus, string> = {
   scored: 'The judges scored your video.',
   result: 'The results of the contest are out: see your entry page.',
   paid: 'Your prize was paid.',
+};
+
+/** The notification kind of a status change's e-mail, where it is not the plain `entry_status`. */
+const STATUS_KIND: Partial<Record<EntryStatus, NotificationKind>> = {
+  revision_requested: 'entry_revision_requested',
+  scored: 'entry_result',
+  result: 'entry_result',
+  paid: 'entry_result',
 };
 
 /** The one e-mail of a status change: it names the contest, the video and the step reached. */
@@ -39,6 +47,7 @@ export function entryStatusEmail(input: {
       ...(input.detail ? [input.detail] : []),
     ],
     action: { label: 'Open your entry', url: input.link },
+    topic: { kind: STATUS_KIND[input.status] ?? 'entry_status' },
   });
 }
 
@@ -68,6 +77,7 @@ export function entryNoteEmail(input: {
       'Open your entry to watch that moment and reply.',
     ],
     action: { label: 'Open your entry', url: input.link },
+    topic: { kind: 'entry_note' },
   });
 }
 
@@ -91,6 +101,7 @@ export function entryReplyEmail(input: {
       `“${input.text}”`,
     ],
     action: { label: 'Open the entry', url: input.link },
+    topic: { kind: 'entry_reply' },
   });
 }
 

@@ -10,7 +10,26 @@ import {
   type EntryVideo,
   type Video,
 } from '@app/domain';
-import type { EntryRow, NoteRow, VersionRow } from './entries.repository';
+import type { ContestFacts } from '../contests/contest-reads';
+import type { EntryRecord, NoteRecord, VersionRow } from './entries.repository';
+
+/** An entry with what its contest and its entrant own that it shows (entry-context.ts joins them). */
+export type EntryRow = EntryRecord & {
+  contestTitle: ContestFacts['title'];
+  contestBrandId: ContestFacts['brandId'];
+  submissionDeadline: ContestFacts['submissionDeadline'];
+  timezone: ContestFacts['timezone'];
+  creatorFirstName: string | null;
+  creatorLastName: string | null;
+  creatorEmail: string;
+};
+
+/** A note with its author's name and role (null once the account is gone). */
+export type NoteRow = NoteRecord & {
+  authorFirstName: string | null;
+  authorLastName: string | null;
+  authorRole: string | null;
+};
 
 export interface NoteCounts {
   total: number;

@@ -1,43 +1,28 @@
-import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { ApplicationStatus, EntryCheck, EntryStatus } from '@app/domain';
+import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { EntryCheck, EntryFilter, EntryStatus } from '@app/domain';
 import type { DbOrTx } from '../../db/client';
-import {
-  applications,
-  contestEntries,
-  contests,
-  entryEvents,
-  entryNotes,
-  entryVersions,
-  users,
-} from '../../db/schema/index';
+import { contestEntries, entryEvents, entryNotes, entryVersions } from '../../db/schema/index';
 
-/** SQL of contest entries: entries, their versions, review notes and timeline. */
+/**
+ * SQL of contest entries: entries, their versions, review notes and timeline — this module's own
+ * tables only. The contest and the people an entry names come from their owners (entry-context.ts).
+ */
 
 const entryColumns = {
   id: contestEntries.id,
   contestId: contestEntries.contestId,
-  contestTitle: contests.title,
-  contestBrandId: contests.brandId,
-  submissionDeadline: contests.submissionDeadline,
-  timezone: contests.timezone,
   userId: contestEntries.userId,
-  creatorFirstName: users.firstName,
-  creatorLastName: users.lastName,
-  creatorEmail: users.email,
   status: contestEntries.status,
   createdAt: contestEntries.createdAt,
   updatedAt: contestEntries.updatedAt,
 };
 
 function selectEntries(db: DbOrTx) {
-  return db
-    .select(entryColumns)
-    .from(contestEntries)
-    .innerJoin(contests, eq(contests.id, contestEntries.contestId))
-    .innerJoin(users, eq(users.id, contestEntries.userId));
+  return db.select(entryColumns).from(contestEntries);
 }
 
-export type EntryRow = Awaited<ReturnType<typeof findEntry>> & {};
+/** An entry as stored (without its contest's or entrant's details). */
+export type EntryRecord = Awaited<ReturnType<typeof findEntry>> & {};
 
 export async function findEntry(db: DbOrTx, id: number) {
   const [row] = await selectEntries(db).where(eq(contestEntries.id, id));
@@ -56,20 +41,58 @@ export async function findEntryOf(db: DbOrTx, contestId: number, userId: number)
   return row;
 }
 
-export function listEntriesOfContest(db: DbOrTx, contestId: number) {
-  return selectEntries(db)
-    .where(eq(contestEntries.contestId, contestId))
-    .orderBy(desc(contestEntries.updatedAt), desc(contestEntries.id));
+// Spelled out with table names: inside a subquery an unqualified "entry_id" would be the subquery's.
+const latestVersionOfEntry = sql`(select max(v.version) from "entry_versions" v where v.entry_id = "contest_entries"."id")`;
+const hasVersion = sql`exists (select 1 from "entry_versions" v where v.entry_id = "contest_entries"."id")`;
+const noteOnLatest = sql`exists (select 1 from "entry_notes" n where n.entry_id = "contest_entries"."id" and n.parent_id is null and n.version = ${latestVersionOfEntry})`;
+const openNote = sql`exists (select 1 from "entry_notes" n where n.entry_id = "contest_entries"."id" and n.parent_id is null and n.resolved_at is null)`;
+const inReview = inArray(contestEntries.status, ['in_review', 'checked']);
+
+/**
+ * Where review stands, as SQL: `needs_review` (in review, and nobody has noted the newest version
+ * yet or a note is open), `revision_requested`, `ready_for_judging` (in review, the newest version
+ * noted and every note resolved).
+ */
+function reviewFilter(filter: EntryFilter | undefined): SQL | undefined {
+  if (filter === 'revision_requested') return eq(contestEntries.status, 'revision_requested');
+  if (filter === 'needs_review') return and(inReview, sql`(not ${noteOnLatest} or ${openNote})`);
+  if (filter === 'ready_for_judging') return and(inReview, noteOnLatest, sql`not ${openNote}`);
+  return undefined;
 }
 
-/** Creates the creator's entry in a contest, or finds it (one per creator per contest). */
-export async function upsertEntry(tx: DbOrTx, contestId: number, userId: number): Promise<number> {
+/**
+ * One page of a contest's entries that have a version, most recently changed first, filtered by
+ * where review stands, and how many match: two queries whatever the page size.
+ */
+export async function pageEntriesOfContest(
+  db: DbOrTx,
+  contestId: number,
+  filter: EntryFilter | undefined,
+  page: { limit: number; offset: number },
+) {
+  const where = and(eq(contestEntries.contestId, contestId), hasVersion, reviewFilter(filter));
+  const [rows, [total]] = await Promise.all([
+    selectEntries(db)
+      .where(where)
+      .orderBy(desc(contestEntries.updatedAt), desc(contestEntries.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ n: count() }).from(contestEntries).where(where),
+  ]);
+  return { rows, count: Number(total?.n ?? 0) };
+}
+
+/**
+ * Creates the creator's entry in a contest, or finds it (one per creator per contest); `at` is the
+ * service's clock (the demo season submits its finished contest's entries in the past).
+ */
+export async function upsertEntry(tx: DbOrTx, contestId: number, userId: number, at: Date): Promise<number> {
   const [row] = await tx
     .insert(contestEntries)
-    .values({ contestId, userId })
+    .values({ contestId, userId, createdAt: at, updatedAt: at })
     .onConflictDoUpdate({
       target: [contestEntries.contestId, contestEntries.userId],
-      set: { updatedAt: new Date() },
+      set: { updatedAt: at },
     })
     .returning({ id: contestEntries.id });
   return row!.id;
@@ -88,20 +111,6 @@ export async function setStatus(
     .where(and(eq(contestEntries.id, id), from ? inArray(contestEntries.status, from) : undefined))
     .returning({ id: contestEntries.id });
   return rows.length > 0;
-}
-
-/** The status of the creator's application to the contest (one per creator and contest), or null. */
-export async function applicationStatusOf(
-  db: DbOrTx,
-  contestId: number,
-  userId: number,
-): Promise<ApplicationStatus | null> {
-  const [row] = await db
-    .select({ status: applications.status })
-    .from(applications)
-    .where(and(eq(applications.contestId, contestId), eq(applications.userId, userId)))
-    .limit(1);
-  return row?.status ?? null;
 }
 
 export async function latestVersionNumber(db: DbOrTx, entryId: number): Promise<number> {
@@ -129,9 +138,11 @@ export async function insertVersion(
     videoId: number;
     checks: EntryCheck[];
     warningsConfirmedAt: Date | null;
+    createdAt: Date;
   },
-): Promise<void> {
-  await tx.insert(entryVersions).values(values);
+): Promise<{ id: number }> {
+  const [row] = await tx.insert(entryVersions).values(values).returning({ id: entryVersions.id });
+  return row!;
 }
 
 export function listVersions(db: DbOrTx, entryIds: number[]) {
@@ -151,11 +162,13 @@ export async function insertEvents(
   if (rows.length) await tx.insert(entryEvents).values(rows);
 }
 
-export function listEvents(db: DbOrTx, entryId: number) {
+/** The timelines of these entries, oldest step first. */
+export function listEvents(db: DbOrTx, entryIds: number[]) {
+  if (!entryIds.length) return Promise.resolve([]);
   return db
     .select()
     .from(entryEvents)
-    .where(eq(entryEvents.entryId, entryId))
+    .where(inArray(entryEvents.entryId, entryIds))
     .orderBy(asc(entryEvents.createdAt), asc(entryEvents.id));
 }
 
@@ -166,29 +179,26 @@ const noteColumns = {
   atSeconds: entryNotes.atSeconds,
   text: entryNotes.text,
   authorId: entryNotes.authorId,
-  authorFirstName: users.firstName,
-  authorLastName: users.lastName,
-  authorRole: users.role,
   parentId: entryNotes.parentId,
   resolvedAt: entryNotes.resolvedAt,
   createdAt: entryNotes.createdAt,
 };
 
-export function listNotes(db: DbOrTx, entryId: number) {
+/** The notes of these entries (without their authors' names), in the order of the video. */
+export function listNotes(db: DbOrTx, entryIds: number[]) {
+  if (!entryIds.length) return Promise.resolve([]);
   return db
     .select(noteColumns)
     .from(entryNotes)
-    .leftJoin(users, eq(users.id, entryNotes.authorId))
-    .where(eq(entryNotes.entryId, entryId))
+    .where(inArray(entryNotes.entryId, entryIds))
     .orderBy(asc(entryNotes.atSeconds), asc(entryNotes.createdAt), asc(entryNotes.id));
 }
-export type NoteRow = Awaited<ReturnType<typeof listNotes>>[number];
+export type NoteRecord = Awaited<ReturnType<typeof listNotes>>[number];
 
 export async function findNote(db: DbOrTx, entryId: number, noteId: number) {
   const [row] = await db
     .select(noteColumns)
     .from(entryNotes)
-    .leftJoin(users, eq(users.id, entryNotes.authorId))
     .where(and(eq(entryNotes.entryId, entryId), eq(entryNotes.id, noteId)));
   return row;
 }
@@ -216,29 +226,6 @@ export async function resolveNote(tx: DbOrTx, noteId: number, at: Date): Promise
     .where(and(eq(entryNotes.id, noteId), isNull(entryNotes.resolvedAt)))
     .returning({ id: entryNotes.id });
   return rows.length > 0;
-}
-
-/** Per entry: how many top-level notes it has, and how many of them are open. */
-export async function countNotes(db: DbOrTx, entryIds: number[]) {
-  if (!entryIds.length) return new Map<number, { total: number; open: number; onLatest: number }>();
-  const rows = await db
-    .select({
-      entryId: entryNotes.entryId,
-      total: count(),
-      open: sql<number>`count(*) filter (where ${entryNotes.resolvedAt} is null)::int`,
-      // Spelled out with table names: a one-table select renders its columns unqualified, and
-      // inside the subquery "entry_id" would be the subquery's own.
-      onLatest: sql<number>`count(*) filter (where "entry_notes"."version" = (select max(v.version) from "entry_versions" v where v.entry_id = "entry_notes"."entry_id"))::int`,
-    })
-    .from(entryNotes)
-    .where(and(inArray(entryNotes.entryId, entryIds), isNull(entryNotes.parentId)))
-    .groupBy(entryNotes.entryId);
-  return new Map(
-    rows.map((r) => [
-      r.entryId,
-      { total: Number(r.total), open: Number(r.open), onLatest: Number(r.onLatest) },
-    ]),
-  );
 }
 
 /**

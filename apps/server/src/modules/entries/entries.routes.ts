@@ -12,14 +12,16 @@ import {
   myEntryResponseSchema,
   requestRevisionBodySchema,
   submitEntryBodySchema,
+  TOTAL_COUNT_HEADER,
 } from '@app/domain';
-import { createEntriesService, type EntriesServiceDeps } from './entries.service';
+import { linkHeader } from '../../lib/paging';
+import { createEntriesService, type EntriesOwners, type EntriesServiceDeps } from './entries.service';
 
 /** Contest entries: submissions checked against the brief, versions, review notes, timeline. */
 export const entriesRoutes =
-  (deps: EntriesServiceDeps): FastifyPluginAsyncZod =>
+  (deps: EntriesServiceDeps, owners: EntriesOwners): FastifyPluginAsyncZod =>
   async (app) => {
-    const service = createEntriesService(deps);
+    const service = createEntriesService(deps, undefined, owners);
 
     app.post(
       '/contests/:id/entries/',
@@ -35,7 +37,9 @@ export const entriesRoutes =
         },
       },
       async (request, reply) => {
-        const entry = await service.submit(request.params.id, request.authUser!, request.body);
+        const entry = await service.submit(request.params.id, request.authUser!, request.body, {
+          ip: request.ip,
+        });
         return reply.status(201).send(entry);
       },
     );
@@ -46,13 +50,25 @@ export const entriesRoutes =
         preHandler: app.requireUser,
         schema: {
           tags: ['entries'],
-          summary: "A contest's entries with their newest version (staff, the contest's brand)",
+          summary:
+            "A page of a contest's entries with their newest version and history (staff, the contest's brand); X-Total-Count and Link headers page it",
           params: contestParamsSchema,
           querystring: entryListQuerySchema,
           response: { 200: entryListResponseSchema },
         },
       },
-      async (request) => service.listForReviewer(request.params.id, request.authUser!, request.query.filter),
+      async (request, reply) => {
+        const page = await service.listForReviewer(
+          request.params.id,
+          request.authUser!,
+          request.query,
+          new URL(request.url, 'http://localhost'),
+        );
+        reply.header(TOTAL_COUNT_HEADER, page.count);
+        const link = linkHeader(page);
+        if (link) reply.header('link', link);
+        return page.results;
+      },
     );
 
     app.get(

@@ -8,23 +8,39 @@ import {
   failedWarnings,
   type Entry,
   type EntryEligibility,
-  type EntryFilter,
+  type Page,
+  type EntryListQuery,
   type EntryStatus,
+  type ReleaseCounts,
   type SubmitEntryBody,
   type SubmitRefusal,
 } from '@app/domain';
 import type { AppDeps } from '../../app-deps';
+import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { recordAudit, type AuditActor } from '../audit/audit.service';
-import { createContestsService } from '../contests/contests.service';
+import { createContestsService, recordAgreementAcceptance, SERVER_SIDE } from '../contests/contests.service';
 import { assertContestMember } from '../../lib/policy';
+import { pageWindow, toPage } from '../../lib/paging';
+import { applicationStatusOf } from '../applications/application-reads';
 import { canSubmit } from './entries.policy';
 import * as repo from './entries.repository';
 import { checkSummary, entryContext, forbidden, notFound, type Step } from './entry-context';
 import { entryReview } from './entry-review';
 
 export type EntriesServiceDeps = Pick<AppDeps, 'database' | 'storage' | 'queue' | 'config' | 'log'>;
+
+/**
+ * What entries asks of the modules above it (passed by modules/index.ts): the releases' state of
+ * each entry (paperwork) and its published place (judging), shown on the entry page and the
+ * contest's list. Without it (jobs, seeds) entries are answered without them.
+ */
+export interface EntriesOwners {
+  releaseCountsOf(db: DbOrTx, entryIds: number[]): Promise<Map<number, ReleaseCounts>>;
+  /** The places entries won, once results are published (judging): a winner's delivery opens. */
+  placesOf(db: DbOrTx, entryIds: number[]): Promise<Map<number, number>>;
+}
 
 /** Statuses the judging module moves entries to (in this order), after review. */
 const JUDGING_STATUSES: EntryStatus[] = ['scored', 'result', 'paid'];
@@ -35,10 +51,37 @@ const JUDGING_STATUSES: EntryStatus[] = ['scored', 'result', 'paid'];
  * brand) pin notes to moments of a version and request revisions; every status change writes the
  * timeline and sends the entrant one e-mail.
  */
-export function createEntriesService(deps: EntriesServiceDeps, clock: () => Date = () => new Date()) {
+export function createEntriesService(
+  deps: EntriesServiceDeps,
+  clock: () => Date = () => new Date(),
+  owners?: EntriesOwners,
+) {
   const context = entryContext(deps);
-  const { db, videos, viewerOf, present, advance, announce, loadVisible } = context;
+  const {
+    db,
+    videos,
+    viewerOf,
+    withOwners,
+    loadEntry,
+    present,
+    presentMany,
+    advance,
+    announce,
+    loadVisible,
+  } = context;
   const contests = createContestsService(deps, clock);
+
+  /** The entries with their releases' state and published place: one query each, for any page. */
+  async function withReleaseCounts(entries: Entry[]): Promise<Entry[]> {
+    if (!owners) return entries;
+    const ids = entries.map((entry) => entry.id);
+    const [counts, places] = await Promise.all([owners.releaseCountsOf(db, ids), owners.placesOf(db, ids)]);
+    return entries.map((entry) => ({
+      ...entry,
+      releases: counts.get(entry.id),
+      place: places.get(entry.id) ?? null,
+    }));
+  }
 
   /**
    * A video that was still processing when it was submitted has settled: the entry moves on to
@@ -82,7 +125,7 @@ export function createEntriesService(deps: EntriesServiceDeps, clock: () => Date
     contest: { id: number; submission_deadline: string },
     user: AuthUser,
   ): Promise<EntryEligibility> {
-    const status = canSubmit(user) ? await repo.applicationStatusOf(db, contest.id, user.id) : null;
+    const status = canSubmit(user) ? await applicationStatusOf(db, contest.id, user.id) : null;
     const reason: SubmitRefusal | null = !canSubmit(user)
       ? 'not_creator'
       : clock() > new Date(contest.submission_deadline)
@@ -105,7 +148,13 @@ export function createEntriesService(deps: EntriesServiceDeps, clock: () => Date
      * each further one adds the next version to the same entry. A processed video goes straight
      * to review; one still processing waits (status `processing`) until its video settles.
      */
-    async submit(contestRef: string, user: AuthUser, body: SubmitEntryBody): Promise<Entry> {
+    async submit(
+      contestRef: string,
+      user: AuthUser,
+      body: SubmitEntryBody,
+      /** The client's address (request.ip), recorded with the agreement acceptance. */
+      client: { ip: string } = SERVER_SIDE,
+    ): Promise<Entry> {
       if (!canSubmit(user)) throw forbidden(ENTRY_MESSAGES.notSelected);
       const contest = await contests.getContest(contestRef);
       const { reason } = await eligibilityFor(contest, user);
@@ -152,15 +201,26 @@ export function createEntriesService(deps: EntriesServiceDeps, clock: () => Date
       const processing = video.status === 'processing';
       const change = await db
         .transaction(async (tx) => {
-          const entryId = await repo.upsertEntry(tx, contest.id, user.id);
+          const submittedAt = clock();
+          const entryId = await repo.upsertEntry(tx, contest.id, user.id, submittedAt);
           await repo.lockEntry(tx, entryId);
           const version = (await repo.latestVersionNumber(tx, entryId)) + 1;
-          await repo.insertVersion(tx, {
+          const inserted = await repo.insertVersion(tx, {
             entryId,
             version,
             videoId: video.id,
             checks,
-            warningsConfirmedAt: warnings.length ? clock() : null,
+            warningsConfirmedAt: warnings.length ? submittedAt : null,
+            createdAt: submittedAt,
+          });
+          // Each version is submitted under the agreement current then (a stale one: 409).
+          await recordAgreementAcceptance(tx, {
+            contestId: contest.id,
+            userId: user.id,
+            sha256: body.agreement_sha256,
+            clientIp: client.ip,
+            context: 'entry',
+            refId: inserted.id,
           });
           const uploaded: Step = { step: 'uploaded', detail: `Version ${version}: "${video.title}".` };
           return advance(
@@ -188,7 +248,7 @@ export function createEntriesService(deps: EntriesServiceDeps, clock: () => Date
         const now = await videos.getOwnVideo(video.id, user);
         if (now.status !== 'processing') await settleVideo(video.id, now.status, now.failure_reason);
       }
-      return present((await repo.findEntry(db, change.entryId))!, user);
+      return present((await loadEntry(change.entryId))!, user);
     },
 
     /**
@@ -202,39 +262,41 @@ export function createEntriesService(deps: EntriesServiceDeps, clock: () => Date
     /** The caller's own entry in a contest, or null (the submit page shows it). */
     async mine(contestRef: string, user: AuthUser): Promise<Entry | null> {
       const contest = await contests.getContest(contestRef);
-      const row = await repo.findEntryOf(db, contest.id, user.id);
+      const record = await repo.findEntryOf(db, contest.id, user.id);
+      const [row] = record ? await withOwners([record]) : [];
       return row ? present(row, user) : null;
     },
 
     /** One entry with its versions, notes and timeline: the entrant, staff and the contest's brand. */
     async get(id: number, user: AuthUser): Promise<Entry> {
-      return present((await loadVisible(id, user)).row, user);
+      const [entry] = await withReleaseCounts([await present((await loadVisible(id, user)).row, user)]);
+      return entry!;
     },
 
     /**
-     * A contest's entries — each with its newest version first-class and its versions, notes and
-     * timeline — for staff and the contest's brand (403 for anyone else), optionally filtered: `needs_review` (in review, and nobody has noted the newest
-     * version yet or notes are open), `revision_requested`, `ready_for_judging` (in review, the
-     * newest version noted and every note resolved).
+     * A page of a contest's entries — each with its newest version first-class and its versions,
+     * notes and timeline — for staff and the contest's brand (403 for anyone else), most recently
+     * changed first, optionally filtered: `needs_review` (in review, and nobody has noted the
+     * newest version yet or notes are open), `revision_requested`, `ready_for_judging` (in review,
+     * the newest version noted and every note resolved). The same dozen queries for any page size.
      */
-    async listForReviewer(contestRef: string, user: AuthUser, filter?: EntryFilter): Promise<Entry[]> {
+    async listForReviewer(
+      contestRef: string,
+      user: AuthUser,
+      query: EntryListQuery,
+      url: URL,
+    ): Promise<Page<Entry>> {
       const contest = await contests.getContest(contestRef);
       assertContestMember(await viewerOf(user), { brandId: contest.brand.id });
-      const rows = await repo.listEntriesOfContest(db, contest.id);
-      const counts = await repo.countNotes(
+      const request = { page: query.page, pageSize: query.page_size, url };
+      const { rows, count } = await repo.pageEntriesOfContest(
         db,
-        rows.map((r) => r.id),
+        contest.id,
+        query.filter,
+        pageWindow(request),
       );
-      const kept = rows.filter((row) => {
-        if (!filter) return true;
-        const c = counts.get(row.id) ?? { total: 0, open: 0, onLatest: 0 };
-        if (filter === 'revision_requested') return row.status === 'revision_requested';
-        const inReview = row.status === 'in_review' || row.status === 'checked';
-        if (filter === 'needs_review') return inReview && (c.onLatest === 0 || c.open > 0);
-        return inReview && c.onLatest > 0 && c.open === 0;
-      });
-      const entries = await Promise.all(kept.map((row) => present(row, user)));
-      return entries.filter((entry) => entry.versions.length > 0);
+      const entries = await withReleaseCounts(await presentMany(await withOwners(rows), user));
+      return toPage(entries, count, request, deps.config.PUBLIC_URL);
     },
     ...entryReview(deps, context, clock),
 
@@ -268,7 +330,7 @@ export function createEntriesService(deps: EntriesServiceDeps, clock: () => Date
         return made;
       });
       await announce(change);
-      return present((await repo.findEntry(db, entryId))!);
+      return present((await loadEntry(entryId))!);
     },
 
     /** The job handler's work: a video's processing settled (see `settleVideo`). */

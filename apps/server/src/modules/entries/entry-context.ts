@@ -12,10 +12,20 @@ import type { AuthUser } from '../../plugins/auth';
 import { createVideosService } from '../videos/videos.service';
 import { createEntryEmails } from './entries.emails';
 import { canSeeEntry, type EntryViewer } from './entries.policy';
-import { toEntry, toEntryEvent, toEntryNote, toEntryVersion } from './entries.presenter';
+import {
+  toEntry,
+  toEntryEvent,
+  toEntryNote,
+  toEntryVersion,
+  type EntryRow,
+  type NoteRow,
+} from './entries.presenter';
 import * as repo from './entries.repository';
 import type { EntriesServiceDeps } from './entries.service';
-import { brandOfUser } from '../accounts/membership';
+import { brandOfUser, reviewersOf } from '../accounts/membership';
+import { raiseLiveEvent } from '../notifications/live-events';
+import { namesOf } from '../accounts/user-reads';
+import { contestFactsOf } from '../contests/contest-reads';
 
 export const notFound = () => new AppError('not_found', MESSAGES.generic.notFound);
 export const forbidden = (detail: string = MESSAGES.generic.forbidden) => new AppError('forbidden', detail);
@@ -66,14 +76,110 @@ export function entryContext(deps: EntriesServiceDeps) {
     return byEntry;
   }
 
-  /** The entry with its history; `viewer` gets download links of the originals they may download. */
-  async function present(row: repo.EntryRow, viewer?: AuthUser): Promise<Entry> {
-    const [versions, notes, events] = await Promise.all([
-      versionsOf([row.id], viewer),
-      repo.listNotes(db, row.id),
-      repo.listEvents(db, row.id),
+  /**
+   * Stored entries with their contest's title, brand, deadline and time zone and their entrant's
+   * name and e-mail, asked of contests and accounts: two queries however many entries.
+   */
+  async function withOwners(records: repo.EntryRecord[]): Promise<EntryRow[]> {
+    const [contests, people] = await Promise.all([
+      contestFactsOf(
+        db,
+        records.map((r) => r.contestId),
+      ),
+      namesOf(
+        db,
+        records.map((r) => r.userId),
+      ),
     ]);
-    return toEntry(row, versions.get(row.id) ?? [], notes.map(toEntryNote), events.map(toEntryEvent));
+    return records.flatMap((record) => {
+      const contest = contests.get(record.contestId);
+      if (!contest) return [];
+      const creator = people.get(record.userId);
+      return [
+        {
+          ...record,
+          contestTitle: contest.title,
+          contestBrandId: contest.brandId,
+          submissionDeadline: contest.submissionDeadline,
+          timezone: contest.timezone,
+          creatorFirstName: creator?.firstName ?? null,
+          creatorLastName: creator?.lastName ?? null,
+          creatorEmail: creator?.email ?? '',
+        },
+      ];
+    });
+  }
+
+  /** One entry as `withOwners` completes it, or undefined. */
+  async function loadEntry(id: number): Promise<EntryRow | undefined> {
+    const record = await repo.findEntry(db, id);
+    return record ? (await withOwners([record]))[0] : undefined;
+  }
+
+  /** Notes with their authors' names and roles (one query for all the authors). */
+  async function withAuthors(records: repo.NoteRecord[]): Promise<NoteRow[]> {
+    const authors = await namesOf(
+      db,
+      records.flatMap((r) => (r.authorId === null ? [] : [r.authorId])),
+    );
+    return records.map((record) => {
+      const author = record.authorId === null ? undefined : authors.get(record.authorId);
+      return {
+        ...record,
+        authorFirstName: author?.firstName ?? null,
+        authorLastName: author?.lastName ?? null,
+        authorRole: author?.role ?? null,
+      };
+    });
+  }
+
+  /** One note of an entry with its author, or undefined. */
+  async function loadNote(entryId: number, noteId: number): Promise<NoteRow | undefined> {
+    const record = await repo.findNote(db, entryId, noteId);
+    return record ? (await withAuthors([record]))[0] : undefined;
+  }
+
+  /**
+   * Entries with their histories, in the order given; `viewer` gets download links of the
+   * originals they may download. A fixed number of queries however many entries.
+   */
+  async function presentMany(rows: EntryRow[], viewer?: AuthUser): Promise<Entry[]> {
+    const ids = rows.map((row) => row.id);
+    const [versions, notes, events] = await Promise.all([
+      versionsOf(ids, viewer),
+      repo.listNotes(db, ids).then(withAuthors),
+      repo.listEvents(db, ids),
+    ]);
+    const byEntry = <T extends { entryId: number }>(items: T[]) => {
+      const map = new Map<number, T[]>();
+      for (const item of items) {
+        const list = map.get(item.entryId) ?? [];
+        list.push(item);
+        map.set(item.entryId, list);
+      }
+      return map;
+    };
+    const notesOf = byEntry(notes);
+    const eventsOf = byEntry(events);
+    return rows.flatMap((row) => {
+      const entryVersions = versions.get(row.id) ?? [];
+      if (!entryVersions.length) return [];
+      return [
+        toEntry(
+          row,
+          entryVersions,
+          (notesOf.get(row.id) ?? []).map(toEntryNote),
+          (eventsOf.get(row.id) ?? []).map(toEntryEvent),
+        ),
+      ];
+    });
+  }
+
+  /** The entry with its history; `viewer` gets download links of the originals they may download. */
+  async function present(row: EntryRow, viewer?: AuthUser): Promise<Entry> {
+    const [entry] = await presentMany([row], viewer);
+    if (!entry) throw notFound();
+    return entry;
   }
 
   /**
@@ -90,10 +196,21 @@ export function entryContext(deps: EntriesServiceDeps) {
     return { entryId, version, status: last.step, detail: last.detail ?? '' };
   }
 
+  /**
+   * Tells the open pages of everyone who sees the entry (its entrant, the contest's brand users,
+   * staff) that it changed (issue 32): the entry page and Contest Submissions refresh themselves.
+   */
+  async function tellViewers(row: EntryRow, type: 'entry' | 'entry_note', data: Record<string, unknown>) {
+    const viewers = new Set([row.userId, ...(await reviewersOf(db, row.contestBrandId))]);
+    for (const userId of viewers)
+      await raiseLiveEvent(deps, userId, type, { entry_id: row.id, contest_id: row.contestId, ...data });
+  }
+
   /** The one e-mail of a change, naming the contest and the version's video. */
   async function announce(change: { entryId: number; version: number; status: EntryStatus; detail: string }) {
-    const row = await repo.findEntry(db, change.entryId);
+    const row = await loadEntry(change.entryId);
     if (!row) return;
+    await tellViewers(row, 'entry', { status: change.status });
     const versions = await repo.listVersions(db, [row.id]);
     const version = versions.find((v) => v.version === change.version) ?? versions[versions.length - 1];
     const video = version ? (await videos.entryVideos([version.videoId])).get(version.videoId) : undefined;
@@ -110,13 +227,28 @@ export function entryContext(deps: EntriesServiceDeps) {
 
   /** The entry if the caller may see it (404 otherwise: others learn nothing of it). */
   async function loadVisible(id: number, user: AuthUser) {
-    const row = await repo.findEntry(db, id);
+    const row = await loadEntry(id);
     const viewer = await viewerOf(user);
     if (!row || !canSeeEntry(viewer, row)) throw notFound();
     return { row, viewer };
   }
 
-  return { db, videos, emails, viewerOf, versionsOf, present, advance, announce, loadVisible };
+  return {
+    db,
+    videos,
+    emails,
+    viewerOf,
+    versionsOf,
+    withOwners,
+    loadEntry,
+    loadNote,
+    present,
+    presentMany,
+    advance,
+    announce,
+    tellViewers,
+    loadVisible,
+  };
 }
 
 export type EntryContext = ReturnType<typeof entryContext>;

@@ -12,7 +12,7 @@ import type { AuthUser } from '../../plugins/auth';
 import { recordAudit } from '../audit/audit.service';
 import { forbidden, notFound, type EntryContext } from './entry-context';
 import { canReply, canReview } from './entries.policy';
-import { fullName, toEntryNote } from './entries.presenter';
+import { fullName, toEntryNote, type EntryRow, type NoteRow } from './entries.presenter';
 import * as repo from './entries.repository';
 import type { EntriesServiceDeps } from './entries.service';
 import { contactOf } from '../accounts/membership';
@@ -20,7 +20,7 @@ import { contactOf } from '../accounts/membership';
 /** Reviewers' notes and replies on an entry's versions, and asking the entrant for a revision. */
 export function entryReview(
   deps: EntriesServiceDeps,
-  { db, emails, loadVisible, advance, announce, present }: EntryContext,
+  { db, emails, loadVisible, loadEntry, loadNote, advance, announce, tellViewers, present }: EntryContext,
   clock: () => Date,
 ) {
   /**
@@ -30,9 +30,9 @@ export function entryReview(
    * a thread staff started sends nothing (staff work from the submissions list's open notes).
    */
   async function mailAboutNote(
-    entry: repo.EntryRow,
-    note: repo.NoteRow,
-    parent: repo.NoteRow | undefined,
+    entry: EntryRow,
+    note: NoteRow,
+    parent: NoteRow | undefined,
     byReviewer: boolean,
   ) {
     const about = { entryId: entry.id, contestTitle: entry.contestTitle, version: note.version };
@@ -69,13 +69,13 @@ export function entryReview(
     async addNote(entryId: number, user: AuthUser, body: CreateNoteBody): Promise<EntryNote> {
       const { row, viewer } = await loadVisible(entryId, user);
       const reviewer = canReview(viewer, row);
-      let parent: repo.NoteRow | undefined;
+      let parent: NoteRow | undefined;
       if (body.parent_id !== undefined) {
         if (!canReply(viewer, row)) throw notFound();
-        parent = await repo.findNote(db, entryId, body.parent_id);
+        parent = await loadNote(entryId, body.parent_id);
         if (!parent) throw AppError.validation({ parent_id: [ENTRY_MESSAGES.parentNote] });
         // A reply to a reply joins the same thread.
-        if (parent.parentId !== null) parent = await repo.findNote(db, entryId, parent.parentId);
+        if (parent.parentId !== null) parent = await loadNote(entryId, parent.parentId);
         if (!parent) throw AppError.validation({ parent_id: [ENTRY_MESSAGES.parentNote] });
       } else if (!reviewer) {
         throw forbidden(ENTRY_MESSAGES.replyOnly);
@@ -114,8 +114,9 @@ export function entryReview(
           });
         return id;
       });
-      const note = (await repo.findNote(db, entryId, noteId))!;
+      const note = (await loadNote(entryId, noteId))!;
       await mailAboutNote(row, note, parent, reviewer);
+      await tellViewers(row, 'entry_note', { note_id: note.id });
       return toEntryNote(note);
     },
 
@@ -136,7 +137,7 @@ export function entryReview(
           after: { note_id: noteId, resolved: true },
         });
       });
-      return toEntryNote((await repo.findNote(db, entryId, noteId))!);
+      return toEntryNote((await loadNote(entryId, noteId))!);
     },
 
     /**
@@ -166,7 +167,7 @@ export function entryReview(
         return made;
       });
       await announce(change);
-      return present((await repo.findEntry(db, entryId))!, user);
+      return present((await loadEntry(entryId))!, user);
     },
   };
 }

@@ -1,10 +1,11 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, type Placeholder } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { contestEntries, entryVersions } from '../../db/schema/index';
 
-/** Which entries: a contest's, or these. */
+/** Which entries: a contest's, a creator's, or these. */
 export interface LatestVersionsFilter {
   contestId?: number;
+  userId?: number | Placeholder;
   entryIds?: number[];
 }
 
@@ -30,6 +31,7 @@ export function latestVersions(db: DbOrTx, filter: LatestVersionsFilter) {
     .where(
       and(
         filter.contestId === undefined ? undefined : eq(contestEntries.contestId, filter.contestId),
+        filter.userId === undefined ? undefined : eq(contestEntries.userId, filter.userId),
         filter.entryIds
           ? inArray(contestEntries.id, filter.entryIds.length ? filter.entryIds : [0])
           : undefined,

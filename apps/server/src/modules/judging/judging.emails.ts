@@ -23,6 +23,7 @@ export function resultsEmail(
       `The ${PRODUCT_NAME} team`,
     ],
     action: { label: 'Read your scorecard', url: link },
+    topic: { kind: 'results_published' },
   });
 }
 

@@ -280,6 +280,17 @@ export async function markPublished(tx: DbOrTx, contestId: number, at: Date): Pr
 }
 
 /** Removes a contest's places (a correction writes them again in the same transaction). */
+/** First key of the per-contest advisory lock that makes a results correction one step. */
+const RESULTS_LOCK = 0x72736c74; // 'rslt'
+
+/**
+ * Holds the contest's results for the rest of transaction `tx`: a second correction of the same
+ * contest waits until the first committed, then reads the places and the ledger it left.
+ */
+export async function lockContestResults(tx: DbOrTx, contestId: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${RESULTS_LOCK}, ${contestId})`);
+}
+
 export async function deleteResults(tx: DbOrTx, contestId: number): Promise<void> {
   await tx.delete(contestResults).where(eq(contestResults.contestId, contestId));
 }
@@ -412,4 +423,40 @@ export function findPublishedEntriesOf(db: DbOrTx, userId: number) {
       .prepare(statementName),
   );
   return statement.execute({ userId });
+}
+
+/** The creator's places and prizes, by contest (the creator dashboard's results and wins). */
+export function findResultsOf(db: DbOrTx, userId: number) {
+  const statement = prepared(db, 'judging_results_of', (statementName) =>
+    db
+      .select({
+        contestId: contestResults.contestId,
+        place: contestResults.place,
+        prizeCents: contestResults.prizeCents,
+      })
+      .from(contestResults)
+      .where(eq(contestResults.userId, sql.placeholder('userId')))
+      .prepare(statementName),
+  );
+  return statement.execute({ userId });
+}
+
+/** The places these entries won in contests whose results are published, with the publication time. */
+export async function findPublishedPlaces(db: DbOrTx, entryIds: number[]) {
+  if (!entryIds.length) return [];
+  const rows = await db
+    .select({
+      entryId: contestResults.entryId,
+      place: contestResults.place,
+      prizeCents: contestResults.prizeCents,
+      publishedAt: contests.resultsPublishedAt,
+    })
+    .from(contestResults)
+    .innerJoin(contests, eq(contests.id, contestResults.contestId))
+    .where(and(inArray(contestResults.entryId, entryIds), isNotNull(contests.resultsPublishedAt)));
+  return rows.flatMap((row) =>
+    row.entryId !== null && row.publishedAt
+      ? [{ ...row, entryId: row.entryId, publishedAt: row.publishedAt }]
+      : [],
+  );
 }

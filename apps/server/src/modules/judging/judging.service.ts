@@ -25,6 +25,26 @@ export async function findScorecardEntries(db: DbOrTx, userId: number): Promise<
   return new Map(rows.map((r) => [r.contestId, r.entryId]));
 }
 
+/** The creator's places and prizes, by contest (their dashboard's results and wins). */
+export function findCreatorResults(db: DbOrTx, userId: number) {
+  return repo.findResultsOf(db, userId);
+}
+export type CreatorResult = Awaited<ReturnType<typeof findCreatorResults>>[number];
+
+/**
+ * The place an entry won, its prize and when the results were published; undefined until its
+ * contest's results are published, and for an entry that placed nowhere (the delivery's gate).
+ */
+export async function findPublishedPlace(db: DbOrTx, entryId: number) {
+  return (await repo.findPublishedPlaces(db, [entryId]))[0];
+}
+
+/** The places these entries won, by entry id, once their contests' results are published (one query). */
+export async function findPublishedPlaces(db: DbOrTx, entryIds: number[]): Promise<Map<number, number>> {
+  const rows = await repo.findPublishedPlaces(db, entryIds);
+  return new Map(rows.map((row) => [row.entryId, row.place]));
+}
+
 /** Judging on the contest's rubric, the ranking, the results and every entrant's scorecard. */
 export function createJudgingService(deps: JudgingServiceDeps, clock: () => Date = () => new Date()) {
   const context = createJudgingContext(deps, clock);

@@ -14,6 +14,7 @@ import { createTestContext, type TestContext } from '../../../test/helper';
 import { createUser, type TestUser } from '../../../test/factories';
 import { auditLog, contests, entryEvents, entryScores, ledgerEntries } from '../../db/schema/index';
 import { entryStatus, makeEntry, makeJudgingContest, type JudgingContest } from './test-support';
+import { completePaperwork } from '../paperwork/test-support';
 
 describe('judging, results and payouts', () => {
   let ctx: TestContext;
@@ -445,6 +446,8 @@ describe('judging, results and payouts', () => {
       places: [{ entry_id: entryId, place: 1, prize_cents: cents }],
     });
     const [earning] = await db().select().from(ledgerEntries).where(eq(ledgerEntries.entryId, entryId));
+    // A prize is paid once the winner's paperwork is complete (issue 31; paperwork.test.ts).
+    await completePaperwork(ctx.app, { entryId, winner: user, staff });
     return { user, entryId, earningId: earning!.id, contest };
   }
 

@@ -116,6 +116,8 @@ export function createResults(deps: JudgingServiceDeps, context: JudgingContext)
         throw new AppError('results_not_published', JUDGING_MESSAGES.resultsNotPublished);
       const { entryOf, places } = await checkPlaces(contestId, body);
       await db.transaction(async (tx) => {
+        // Two corrections at once would both read the old places and prizes (and collide on them).
+        await repo.lockContestResults(tx, contestId);
         const before = await repo.findResults(tx, contestId);
         await repo.deleteResults(tx, contestId);
         const rows = resultRows(contestId, places, entryOf);

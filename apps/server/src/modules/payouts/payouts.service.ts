@@ -1,10 +1,12 @@
 import {
+  PAPERWORK_MESSAGES,
   centsToAmount,
   PAYOUT_MESSAGES,
   type CorrectionBody,
   type CreatorEarnings,
   type Earning,
   type LedgerRow,
+  type PaperworkMissing,
   type PayoutList,
   type PayoutListQuery,
   type RecordPayoutBody,
@@ -31,6 +33,8 @@ export interface PayoutsOwners {
   ): Promise<Map<number, { firstName: string; lastName: string; email: string }>>;
   contestTitlesOf(db: DbOrTx, contestIds: number[]): Promise<Map<number, string>>;
   moveEntry(tx: DbOrTx, entryId: number, step: 'paid', detail: string): Promise<void>;
+  /** What the prize payout of an entry still waits for (paperwork/paperwork-reads.ts). */
+  missingPaperwork(db: DbOrTx, prize: { entryId: number; userId: number }): Promise<PaperworkMissing[]>;
 }
 
 const earningUnknown = () => new AppError('not_found', PAYOUT_MESSAGES.earningUnknown);
@@ -180,6 +184,16 @@ export function createPayoutsService(deps: PayoutsServiceDeps, owners: PayoutsOw
           const [earning] = await repo.findEarnings(tx, { earningId: body.earning_id });
           if (!earning) throw earningUnknown();
           if (earning.paidAt) throw alreadyPaid();
+          // A prize is paid once the winner's paperwork is complete (issue 31): what is missing is
+          // named, so staff can ask for it.
+          if (earning.entryId) {
+            const missing = await owners.missingPaperwork(tx, {
+              entryId: earning.entryId,
+              userId: earning.userId,
+            });
+            if (missing.length)
+              throw new AppError('paperwork_incomplete', PAPERWORK_MESSAGES.incomplete, {}, {}, { missing });
+          }
           const [row] = await repo.insertLedgerRows(tx, [
             {
               kind: 'payout_recorded',

@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps';
 import { staffAccountsRoutes } from '../accounts/accounts.staff.routes';
+import type { AccountsOwners } from '../accounts/accounts.service';
 import { staffAuditRoutes } from '../audit/audit.routes';
 import { staffVideosRoutes } from '../videos/videos.staff.routes';
+import { staffInsightsRoutes } from '../insights/insights.staff.routes';
 
 /**
  * Everything under /api/staff/: the staff console's API. One onRequest hook admits staff only
@@ -10,14 +12,15 @@ import { staffVideosRoutes } from '../videos/videos.staff.routes';
  * of its noun and is mounted here.
  */
 export const staffRoutes =
-  (deps: AppDeps): FastifyPluginAsyncZod =>
+  (deps: AppDeps, owners: AccountsOwners): FastifyPluginAsyncZod =>
   async (app) => {
     await app.register(
       async (staff) => {
         staff.addHook('onRequest', app.requireStaff);
         await staff.register(staffVideosRoutes(deps));
-        await staff.register(staffAccountsRoutes(deps));
+        await staff.register(staffAccountsRoutes(deps, owners));
         await staff.register(staffAuditRoutes(deps));
+        await staff.register(staffInsightsRoutes(deps));
       },
       { prefix: '/staff' },
     );

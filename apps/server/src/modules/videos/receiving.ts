@@ -14,7 +14,7 @@ import {
   type SniffedVideoType,
 } from '../../media/sniff';
 import { TooLargeError } from '../../storage/storage';
-import { checkUploadQuota, TUS_EXPIRY_MS } from './upload-quota';
+import { checkUploadQuota, storageQuotaExceeded, TUS_EXPIRY_MS } from './upload-quota';
 import { releaseResumableSlot, removeExpiredSlots, takeResumableSlot, takeUploadSlot } from './upload-slots';
 import * as repo from './videos.repository';
 import { processVideoJob } from './videos.jobs';
@@ -92,6 +92,7 @@ export function createVideoReceiving(deps: VideosServiceDeps, views: VideoViews)
     head: Buffer,
     store: (key: string) => Promise<{ size: number }>,
     refuse?: () => void,
+    overQuota?: () => AppError,
   ): Promise<ReceivedVideo> => {
     let key: string | undefined;
     try {
@@ -112,6 +113,8 @@ export function createVideoReceiving(deps: VideosServiceDeps, views: VideoViews)
     } catch (error) {
       if (key) await storage.delete(key).catch(() => undefined);
       if (error instanceof UnusableVideoError) throw invalidType();
+      if (overQuota && error instanceof TooLargeError && error.maxBytes < LIMITS.maxVideoBytes)
+        throw overQuota();
       if (isFileTooLarge(error)) throw tooLarge();
       throw error;
     }
@@ -119,18 +122,26 @@ export function createVideoReceiving(deps: VideosServiceDeps, views: VideoViews)
 
   /**
    * Streams an upload into storage, deciding its type from its first bytes and then ffprobe.
-   * Enforces the size limit while the bytes arrive; anything refused leaves no file behind.
+   * Enforces the size limit, and the bytes the creator may still store (`roomBytes`), while the
+   * bytes arrive — counted as received, whatever the request declared (a chunked body declares
+   * nothing); anything refused leaves no file behind.
    */
-  const receiveStream = async (file: Readable): Promise<ReceivedVideo> => {
+  const receiveStream = async (file: Readable, roomBytes: number): Promise<ReceivedVideo> => {
     const { head, stream } = await peekStream(file, SNIFF_BYTES);
     return receive(
       head,
       async (key) => {
-        const stored = await storage.put(key, stream, { maxBytes: LIMITS.maxVideoBytes });
+        const stored = await storage.put(key, stream, {
+          maxBytes: Math.min(LIMITS.maxVideoBytes, roomBytes),
+        });
         if ((file as Readable & { truncated?: boolean }).truncated) throw tooLarge();
         return stored;
       },
       () => file.resume(),
+      () => {
+        file.resume();
+        return storageQuotaExceeded(deps.config);
+      },
     );
   };
 
@@ -230,10 +241,11 @@ export function createVideoReceiving(deps: VideosServiceDeps, views: VideoViews)
     ): Promise<Video> {
       const fields: Record<string, string> = {};
       let received: ReceivedVideo | undefined;
+      let roomBytes = 0;
       // The quotas, and a slot among the creator's uploads at once, counted in every app process.
-      const finished = await takeUploadSlot(db, user.id, (tx) =>
-        checkUploadQuota(tx, deps.config, user.id, { incomingBytes }),
-      );
+      const finished = await takeUploadSlot(db, user.id, async (tx) => {
+        ({ roomBytes } = await checkUploadQuota(tx, deps.config, user.id, { incomingBytes }));
+      });
       try {
         for await (const part of parts) {
           if (part.type === 'file') {
@@ -241,7 +253,7 @@ export function createVideoReceiving(deps: VideosServiceDeps, views: VideoViews)
               part.file.resume();
               continue;
             }
-            received = await receiveStream(part.file);
+            received = await receiveStream(part.file, roomBytes);
           } else if (typeof part.value === 'string') {
             fields[part.fieldname] = part.value;
           }
@@ -263,9 +275,9 @@ export function createVideoReceiving(deps: VideosServiceDeps, views: VideoViews)
      * uploads at once until `endResumableUpload`, or until it expires. Throws the refusal.
      */
     async startResumableUpload(user: AuthUser, uploadId: string, usage: { incomingBytes: number }) {
-      await takeResumableSlot(db, user.id, uploadId, TUS_EXPIRY_MS, (tx) =>
-        checkUploadQuota(tx, deps.config, user.id, usage),
-      );
+      await takeResumableSlot(db, user.id, uploadId, TUS_EXPIRY_MS, async (tx) => {
+        await checkUploadQuota(tx, deps.config, user.id, usage);
+      });
     },
 
     /** Resumable upload `uploadId` finished, was cancelled or could not be created: its slot is free. */

@@ -49,24 +49,22 @@ export async function checkFreeDisk(config: QuotaConfig, incomingBytes: number):
  * The quotas a creator must be within to start an upload of `incomingBytes` (0 when unknown):
  * stored bytes (413), videos in the last 24 hours, uploads at once (multipart and unfinished
  * resumable uploads of any app process: upload-slots.ts) and videos waiting for processing (429);
- * then the free disk (507).
+ * then the free disk (507). Answers the bytes the creator may still store (`roomBytes`): a body
+ * that declares no length (chunked) is cut there while it arrives.
  */
 export async function checkUploadQuota(
   db: DbOrTx,
   config: QuotaConfig,
   ownerId: number,
   { incomingBytes }: { incomingBytes: number },
-): Promise<void> {
+): Promise<{ roomBytes: number }> {
   const openUploads = await countUploadSlots(db, ownerId);
   const usage = await uploadUsage(db, ownerId, new Date(Date.now() - 24 * 3600 * 1000));
   if (
     usage.bytes + incomingBytes > config.UPLOAD_MAX_STORED_BYTES ||
     usage.bytes >= config.UPLOAD_MAX_STORED_BYTES
   )
-    throw new AppError(
-      'storage_quota_exceeded',
-      UPLOAD_QUOTA_MESSAGES.storage(Math.round((config.UPLOAD_MAX_STORED_BYTES / GB) * 10) / 10),
-    );
+    throw storageQuotaExceeded(config);
   if (usage.videosSince >= config.UPLOAD_MAX_VIDEOS_PER_DAY)
     throw new AppError('upload_limit', UPLOAD_QUOTA_MESSAGES.perDay(config.UPLOAD_MAX_VIDEOS_PER_DAY));
   if (openUploads >= config.UPLOAD_MAX_CONCURRENT)
@@ -74,6 +72,15 @@ export async function checkUploadQuota(
   if (usage.processing >= config.UPLOAD_MAX_PROCESSING)
     throw new AppError('upload_limit', UPLOAD_QUOTA_MESSAGES.processing(config.UPLOAD_MAX_PROCESSING));
   await checkFreeDisk(config, incomingBytes);
+  return { roomBytes: config.UPLOAD_MAX_STORED_BYTES - usage.bytes };
+}
+
+/** The 413 of a creator's stored bytes past UPLOAD_MAX_STORED_BYTES. */
+export function storageQuotaExceeded(config: Pick<Config, 'UPLOAD_MAX_STORED_BYTES'>): AppError {
+  return new AppError(
+    'storage_quota_exceeded',
+    UPLOAD_QUOTA_MESSAGES.storage(Math.round((config.UPLOAD_MAX_STORED_BYTES / GB) * 10) / 10),
+  );
 }
 
 /**
@@ -89,9 +96,6 @@ export async function checkCaptionQuota(
 ): Promise<void> {
   const usage = await uploadUsage(db, ownerId, new Date());
   if (usage.bytes - replacedBytes + incomingBytes > config.UPLOAD_MAX_STORED_BYTES)
-    throw new AppError(
-      'storage_quota_exceeded',
-      UPLOAD_QUOTA_MESSAGES.storage(Math.round((config.UPLOAD_MAX_STORED_BYTES / GB) * 10) / 10),
-    );
+    throw storageQuotaExceeded(config);
   await checkFreeDisk(config, incomingBytes);
 }

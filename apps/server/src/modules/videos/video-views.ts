@@ -4,7 +4,7 @@ import { AppError } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { videoMediaUrl } from '../../storage/media-signing';
 import { brandOfUser } from '../accounts/membership';
-import { signDownloadToken } from './download-tokens';
+import { signDownloadToken } from '../../lib/download-tokens';
 import * as repo from './videos.repository';
 import { toVideo, toVideoPage, type PageRequest } from './videos.presenter';
 import { canDownloadOriginal, canSeeVideo, type VideoAccess } from './videos.policy';

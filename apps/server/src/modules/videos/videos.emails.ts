@@ -14,6 +14,7 @@ export function videoApprovedEmail(to: string, title: string, link: string): Mai
       'Share it with your audience and keep creating.',
     ],
     action: { label: 'See your video', url: link },
+    topic: { kind: 'video_approved' },
   });
 }
 
@@ -29,6 +30,7 @@ export function videoRejectedEmail(to: string, title: string, reason: string, li
       'You can upload a new version from your dashboard.',
     ],
     action: { label: 'Open your dashboard', url: link },
+    topic: { kind: 'video_rejected' },
   });
 }
 

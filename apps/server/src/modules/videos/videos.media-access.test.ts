@@ -1,7 +1,7 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Video } from '@app/domain';
+import { SIGNED_MEDIA, type Video } from '@app/domain';
 import { createTestContext, type TestContext } from '../../../test/helper';
 import { createUser, type TestUser } from '../../../test/factories';
 import { makeClips, multipartBody } from '../../../test/video-clips';
@@ -188,6 +188,20 @@ describe('private media of unapproved videos', () => {
     expect((await get(prefix + key, null)).statusCode).toBe(404);
     const forged = signedMediaUrl('another-secret-that-is-long-enough-for-hmac', key);
     expect((await get(forged, null)).statusCode).toBe(404);
+  });
+
+  it('signs media URLs for minutes, not hours: the page renews them; one made 20 minutes ago is refused', async () => {
+    const fresh = (await videoAs(owner)).json<Video>().playback!.hls_url;
+    const expires = Number(/^\/media\/s\/(\d+)\//.exec(fresh)![1]) * 1000;
+    expect(expires - Date.now()).toBeGreaterThanOrEqual(SIGNED_MEDIA.minSeconds * 1000 - 5000);
+    expect(expires - Date.now()).toBeLessThanOrEqual(20 * 60 * 1000);
+    expect(SIGNED_MEDIA.renewEveryMs).toBeLessThan(SIGNED_MEDIA.minSeconds * 1000);
+    const key = fresh.replace(/^\/media\/s\/\d+\/[^/]+\//, '');
+    expect(
+      (await get(signedMediaUrl(ctx.config.JWT_SECRET, key, Date.now() - 5 * 60 * 1000), null)).statusCode,
+    ).toBe(200);
+    const old = signedMediaUrl(ctx.config.JWT_SECRET, key, Date.now() - 20 * 60 * 1000);
+    expect((await get(old, null)).statusCode).toBe(404);
   });
 
   it('shows the unapproved video to nobody else (other creator, other brand, anonymous: 404)', async () => {

@@ -18,7 +18,8 @@ import { makePoster, makePreview, pickStart } from '../../media/renditions';
 import { ToolError } from '../../media/run';
 import type { SniffedVideoType } from '../../media/sniff';
 import { videoSettledJob } from '../../jobs/video-settled.job';
-import { findVideo, updateVideo, type NewVideo } from './videos.repository';
+import { raiseLiveEvent } from '../notifications/live-events';
+import { findVideo, updateVideo as writeVideo, type NewVideo } from './videos.repository';
 
 export type VideoProcessingDeps = Pick<AppDeps, 'database' | 'storage' | 'config' | 'log' | 'queue'>;
 
@@ -86,11 +87,35 @@ async function putTree(deps: VideoProcessingDeps, dir: string, prefix: string): 
   await Promise.all([worker(), worker(), worker(), worker()]);
 }
 
+type VideoUpdate = (
+  db: VideoProcessingDeps['database']['db'],
+  videoId: number,
+  patch: Partial<NewVideo>,
+) => Promise<void>;
+
+/**
+ * Writes the video row and, when its processing moved (stage, percent or status), tells its
+ * owner's open pages through a live event (issue 32): the upload dialog, My Videos and the entry
+ * page follow processing without reloading, from whichever process runs the job.
+ */
+function trackedUpdate(deps: VideoProcessingDeps, ownerId: number): VideoUpdate {
+  return async (db, videoId, patch) => {
+    await writeVideo(db, videoId, patch);
+    if (patch.processingStage === undefined && patch.status === undefined) return;
+    await raiseLiveEvent(deps, ownerId, 'video', {
+      video_id: videoId,
+      status: patch.status ?? null,
+      stage: patch.processingStage ?? null,
+      percent: patch.processingPercent ?? null,
+    });
+  };
+}
+
 /**
  * Records the stage and its percent on the video, at most once a second while a stage runs
  * (and always at a stage's start), one write at a time.
  */
-function progressRecorder(deps: VideoProcessingDeps, videoId: number) {
+function progressRecorder(deps: VideoProcessingDeps, videoId: number, updateVideo: VideoUpdate) {
   let writing: Promise<void> = Promise.resolve();
   let lastAt = 0;
   const write = (stage: Stage, percent: number) => {
@@ -147,7 +172,16 @@ function progressRecorder(deps: VideoProcessingDeps, videoId: number) {
 export async function processVideo(
   deps: VideoProcessingDeps,
   videoId: number,
-  { lastAttempt, retry = false }: { lastAttempt: boolean; retry?: boolean },
+  {
+    lastAttempt,
+    retry = false,
+    playableAt,
+  }: {
+    lastAttempt: boolean;
+    retry?: boolean;
+    /** When it became playable: now, unless the demo seed imports a video uploaded in the past. */
+    playableAt?: Date;
+  },
 ): Promise<void> {
   const db = deps.database.db;
   const video = await findVideo(db, videoId);
@@ -158,7 +192,8 @@ export async function processVideo(
     if (video.status === 'ready') await announceSettled(deps, videoId, 'ready');
   }
   const work = await mkdtemp(path.join(os.tmpdir(), workPrefix(videoId)));
-  const progress = progressRecorder(deps, videoId);
+  const updateVideo = trackedUpdate(deps, video.ownerId);
+  const progress = progressRecorder(deps, videoId, updateVideo);
   let playable = !!video.hlsKey;
   // The container the upload was sniffed as when it arrived: ffmpeg reads it as that, nothing else.
   const format = video.originalType as SniffedVideoType;
@@ -225,6 +260,8 @@ export async function processVideo(
         failureReason: null,
         processingStage: rest.length ? 'renditions' : 'done',
         processingPercent: rest.length ? 0 : 100,
+        // Time to playable, for the staff overview's processing times (issue 33).
+        processedAt: playableAt ?? new Date(),
       });
       playable = true;
       await announceSettled(deps, videoId, 'ready');

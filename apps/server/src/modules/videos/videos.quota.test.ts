@@ -1,4 +1,4 @@
-import { readFileSync, rmSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { eq } from 'drizzle-orm';
@@ -66,10 +66,18 @@ describe('upload quotas and free disk', () => {
     (await ctx.deps.database.db.select({ id: videos.id }).from(videos).where(eq(videos.ownerId, user.id)))
       .length;
 
+  /** Every file under the media storage (partial writes included). */
+  const mediaFiles = () =>
+    readdirSync(path.join(ctx.dataDir, 'media'), { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => path.join(entry.parentPath, entry.name))
+      .sort();
+
   beforeAll(async () => {
     clips = makeClips();
     clipBytes = readFileSync(clips.mp4);
-    ctx = await createTestContext();
+    // No processing: its renditions would appear among the files a refused upload must not leave.
+    ctx = await createTestContext({ WORKERS: 'false' });
   }, 120_000);
   afterAll(async () => {
     await ctx?.close();
@@ -160,6 +168,33 @@ describe('upload quotas and free disk', () => {
     const resumable = await tusCreate(creator, clipBytes.length);
     expect(resumable.statusCode).toBe(413);
     expect(await videosOf(creator)).toBe(1);
+  });
+
+  it('counts a chunked upload (no Content-Length) by the bytes received: past the quota it is refused and nothing stays on disk', async () => {
+    limits({ UPLOAD_MAX_STORED_BYTES: Math.floor(clipBytes.length * 1.5) });
+    const creator = await createUser(ctx);
+    expect((await upload(creator)).statusCode).toBe(201);
+    const filesBefore = mediaFiles();
+    const body = multipartBody(
+      { title: 'Chunked' },
+      { filename: 'clip.mp4', type: 'video/mp4', bytes: clipBytes },
+    );
+    const stream = new PassThrough();
+    const chunked = ctx.app.inject({
+      method: 'POST',
+      url: '/api/videos/upload/',
+      payload: stream,
+      headers: { ...body.headers, ...creator.headers, 'transfer-encoding': 'chunked' },
+    });
+    for (let at = 0; at < body.payload.length; at += 64 * 1024)
+      stream.write(body.payload.subarray(at, at + 64 * 1024));
+    stream.end();
+    const refused = await chunked;
+    expect(refused.statusCode, refused.body).toBe(413);
+    expect(refused.json()).toMatchObject({ code: 'storage_quota_exceeded' });
+    expect(await videosOf(creator)).toBe(1);
+    expect(mediaFiles()).toEqual(filesBefore);
+    limits({});
   });
 
   it('limits the uploads a creator has under way at once (429)', async () => {

@@ -1,4 +1,4 @@
-import { and, count, eq, gte, inArray, isNull, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNull, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import {
@@ -530,4 +530,71 @@ export async function replaceCaption(
     await tx.update(videos).set({ captions: next, updatedAt: new Date() }).where(eq(videos.id, id));
     return old?.key;
   });
+}
+
+/** The titles and view counts of these videos, by id (the creator dashboard's submissions). */
+export function findVideoTitles(db: DbOrTx, ids: number[]) {
+  if (!ids.length) return Promise.resolve([]);
+  return db
+    .select({ id: videos.id, title: videos.title, views: videos.views })
+    .from(videos)
+    .where(inArray(videos.id, ids));
+}
+
+/** The creator's own videos, newest first (any processing state). */
+export function findOwnVideos(db: DbOrTx, userId: number) {
+  const statement = prepared(db, 'videos_own_videos', (statementName) =>
+    db
+      .select({
+        id: videos.id,
+        title: videos.title,
+        description: videos.description,
+        contestId: videos.contestId,
+        posterKey: videos.posterKey,
+        status: videos.status,
+        failureReason: videos.failureReason,
+        processingStage: videos.processingStage,
+        processingPercent: videos.processingPercent,
+        isApproved: videos.isApproved,
+        reviewStatus: videos.reviewStatus,
+        reviewReason: videos.reviewReason,
+        views: videos.views,
+        likes: videos.likes,
+        createdAt: videos.createdAt,
+      })
+      .from(videos)
+      .where(eq(videos.ownerId, sql.placeholder('userId')))
+      .orderBy(desc(videos.createdAt), desc(videos.id))
+      .prepare(statementName),
+  );
+  return statement.execute({ userId });
+}
+
+/** How many videos the creator owns. */
+export async function countOwnVideos(db: DbOrTx, userId: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(videos).where(eq(videos.ownerId, userId));
+  return row?.n ?? 0;
+}
+
+/** What a delivery names of a video's original: its key, type, size and SHA-256 (null until computed). */
+export async function findOriginal(db: DbOrTx, id: number) {
+  const [row] = await db
+    .select({
+      key: videos.originalKey,
+      type: videos.originalType,
+      sizeBytes: videos.sizeBytes,
+      sha256: videos.originalSha256,
+      title: videos.title,
+    })
+    .from(videos)
+    .where(eq(videos.id, id));
+  return row;
+}
+
+/** Records the original's SHA-256 once (a second writer of the same bytes changes nothing). */
+export async function setOriginalSha256(db: DbOrTx, id: number, sha256: string): Promise<void> {
+  await db
+    .update(videos)
+    .set({ originalSha256: sha256 })
+    .where(and(eq(videos.id, id), isNull(videos.originalSha256)));
 }

@@ -5,7 +5,7 @@ import { AppError } from '../../lib/errors';
 import { parseRange } from '../../storage/media.routes';
 import { contentTypeOf, type StoredObject } from '../../storage/storage';
 import { createAccessCheck } from '../accounts/access-check';
-import { safeFileName, verifyDownloadToken } from './download-tokens';
+import { safeFileName, verifyDownloadToken } from '../../lib/download-tokens';
 import { createVideoChanges } from './owner-changes';
 import { createVideoReceiving } from './receiving';
 import { createVideoReview } from './review';
@@ -57,7 +57,7 @@ export function createVideosService(deps: VideosServiceDeps) {
      * now (the work of the process-video job, for callers without a job queue). On the last
      * attempt a failure is recorded on the video instead of thrown.
      */
-    async processVideo(videoId: number, options: { lastAttempt: boolean }): Promise<void> {
+    async processVideo(videoId: number, options: { lastAttempt: boolean; playableAt?: Date }): Promise<void> {
       await processing.processVideo(deps, videoId, options);
     },
 
@@ -133,4 +133,24 @@ export type VideosService = ReturnType<typeof createVideosService>;
  */
 export function refreshCreatorVideoSearch(tx: DbOrTx, creatorId: number): Promise<void> {
   return repo.refreshSearchVectors(tx, { ownerId: creatorId });
+}
+
+/** The creator's own videos, newest first, any processing state (their dashboard's My Videos). */
+export function ownVideosOf(db: DbOrTx, userId: number) {
+  return repo.findOwnVideos(db, userId);
+}
+export type OwnVideo = Awaited<ReturnType<typeof ownVideosOf>>[number];
+
+/** How many videos the creator owns (their stats). */
+export function countOwnVideos(db: DbOrTx, userId: number): Promise<number> {
+  return repo.countOwnVideos(db, userId);
+}
+
+/** The titles and view counts of these videos, by id, in one query (the creator's submissions). */
+export async function videoTitlesOf(
+  db: DbOrTx,
+  videoIds: number[],
+): Promise<Map<number, { title: string; views: number }>> {
+  const rows = await repo.findVideoTitles(db, [...new Set(videoIds)]);
+  return new Map(rows.map(({ id, ...video }) => [id, video]));
 }

@@ -10,6 +10,8 @@ import { themeTokens } from '../../theme';
 import type { NavItem } from './nav-item';
 
 const MobileMenu = lazy(() => import('./mobile-menu'));
+// Signed-in users only: the bell and its live updates load after the page, never on public pages.
+const NotificationBell = lazy(() => import('./notification-bell'));
 
 /** The signed-in user's own home in the navbar: staff have the console, brands and creators a dashboard. */
 function homeItem(role: Role): NavItem {
@@ -32,6 +34,7 @@ function useNavItems(): NavItem[] {
 
 export function Navbar() {
   const items = useNavItems();
+  const signedIn = !!useSession();
   const [open, setOpen] = useState(false);
   // The drawer's code is fetched on the first tap and kept afterwards (so it can animate closed).
   const [menuLoaded, setMenuLoaded] = useState(false);
@@ -80,6 +83,11 @@ export function Navbar() {
               </Button>
             ))}
           </Box>
+          {signedIn && (
+            <Suspense fallback={null}>
+              <NotificationBell />
+            </Suspense>
+          )}
           <IconButton
             aria-label="Open menu"
             aria-haspopup="dialog"

@@ -1,10 +1,11 @@
 import { Suspense } from 'react';
-import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { Box } from '@mui/material';
 import { CHROMELESS_PATHS } from '../../config/paths';
 import { Navbar } from './navbar';
 import { Footer } from './footer';
 import { PageLoading } from '../../components/page-loading';
+import { ScrollRestoration } from './scroll-restoration';
 
 /** Navbar and footer everywhere except the library pages (spec §2 layout). */
 export function RootLayout() {

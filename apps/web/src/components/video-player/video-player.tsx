@@ -3,6 +3,8 @@ import { Box, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import type { VideoPlayback } from '@app/domain';
 // Types only: the library itself is imported when a video needs it (below).
 import type Hls from 'hls.js/light';
+import { renewSignedUrl, unsignedUrl } from '../../lib/signed-media';
+import { trackPlays } from './play-beacons';
 
 export interface VideoPlayerProps {
   /** What the API says to play; null while the first rendition is being made (or for old videos). */
@@ -18,6 +20,8 @@ export interface VideoPlayerProps {
    * read the current time or seek (an entry's time-stamped review notes).
    */
   onMediaElement?: (video: HTMLVideoElement | null) => void;
+  /** Set where plays count (issue 33): the player sends play beacons for this video. */
+  videoId?: number;
 }
 
 /** How this browser plays the HLS master. */
@@ -53,13 +57,30 @@ const SEEK_SECONDS = 5;
  * captions on and off.
  */
 export default function VideoPlayer({
-  playback,
-  originalUrl,
+  playback: latestPlayback,
+  originalUrl: latestOriginalUrl,
   previewUrl,
   poster,
   title,
   onMediaElement,
+  videoId,
 }: VideoPlayerProps) {
+  // Signed URLs (a video not approved yet) are renewed by the page every few minutes. What plays
+  // keeps the URLs it started with — a new src would restart it — and its later requests (HLS
+  // playlists and segments, or a reload after an error) go out under the newest signature.
+  const [playing, setPlaying] = useState({ playback: latestPlayback, originalUrl: latestOriginalUrl });
+  if (
+    unsignedUrl(playing.playback?.hls_url) !== unsignedUrl(latestPlayback?.hls_url) ||
+    unsignedUrl(playing.originalUrl) !== unsignedUrl(latestOriginalUrl)
+  )
+    setPlaying({ playback: latestPlayback, originalUrl: latestOriginalUrl });
+  const { playback, originalUrl } = playing;
+  const newestSigned = useRef<string | null>(null);
+  useEffect(() => {
+    newestSigned.current = latestPlayback?.hls_url ?? latestOriginalUrl;
+  }, [latestPlayback, latestOriginalUrl]);
+  /** Where to resume after a reload onto renewed URLs (native HLS and MP4). */
+  const resumeAt = useRef<number | null>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
   const [engine, setEngine] = useState<Engine | null>(null);
   /** Set when HLS failed for good: play the MP4 (or, without playback, the preview). */
@@ -68,14 +89,18 @@ export default function VideoPlayer({
   const [lastCaption, setLastCaption] = useState<string | null>(null);
   const captionsId = useId();
   const hintId = useId();
-  const captions = playback?.captions ?? [];
+  // Caption tracks load when first shown: they take the newest URLs.
+  const captions = latestPlayback?.captions ?? [];
   // A stable callback ref: the page hears of the element once per mount, not on every render.
+  const stopTracking = useRef<(() => void) | null>(null);
   const setVideoElement = useCallback(
     (element: HTMLVideoElement | null) => {
       videoRef.current = element;
+      stopTracking.current?.();
+      stopTracking.current = element && videoId !== undefined ? trackPlays(element, videoId) : null;
       onMediaElement?.(element);
     },
-    [onMediaElement],
+    [onMediaElement, videoId],
   );
 
   // Decide how to play once the element exists (the browser's abilities are not known before).
@@ -100,6 +125,11 @@ export default function VideoPlayer({
         startLevel: -1,
         capLevelToPlayerSize: true,
         maxBufferLength: 30,
+        // Every playlist and segment request under the newest signature (renewed by the page).
+        xhrSetup: (xhr, url) => {
+          const renewed = renewSignedUrl(url, newestSigned.current);
+          if (renewed !== url) xhr.open('GET', renewed, true);
+        },
       });
       hls = player;
       let recoveries = 0;
@@ -195,8 +225,20 @@ export default function VideoPlayer({
         aria-label={`Video: ${title}`}
         aria-describedby={hintId}
         onKeyDown={onKeyDown}
-        onError={() => {
+        onError={(event) => {
+          // An expired signature: play on from the same moment under the renewed URLs.
+          if (latestPlayback !== playback || latestOriginalUrl !== originalUrl) {
+            resumeAt.current = event.currentTarget.currentTime;
+            setPlaying({ playback: latestPlayback, originalUrl: latestOriginalUrl });
+            return;
+          }
           if (!fallback && (!playback || engine !== 'hls.js')) setFallback(true);
+        }}
+        onLoadedMetadata={(event) => {
+          if (resumeAt.current === null) return;
+          event.currentTarget.currentTime = resumeAt.current;
+          resumeAt.current = null;
+          void event.currentTarget.play().catch(() => undefined);
         }}
         sx={{
           flex: 1,
@@ -210,7 +252,7 @@ export default function VideoPlayer({
       >
         {captions.map((track) => (
           <track
-            key={track.url}
+            key={track.language}
             kind="subtitles"
             src={track.url}
             srcLang={track.language}

@@ -3,3 +3,4 @@ export { SubmitEntry, type SubmitEntryProps, type UploadSlotProps } from './comp
 export { EntryView } from './components/entry-view';
 export { ContestEntries } from './components/contest-entries';
 export { eligibilityQueryOptions } from './api/get-eligibility';
+export { entriesQueryKey } from './api/get-entry';

@@ -1,7 +1,8 @@
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  AGREEMENT_MESSAGES,
   MESSAGES,
   SUBMIT_REFUSAL_TEXTS,
   type EntryEligibility,
@@ -11,7 +12,7 @@ import {
 import { sessionStore } from '../../lib/session';
 import { renderWithProviders } from '../../testing/render';
 import { jsonResponse } from '../../testing/http';
-import { makeContest, makeSession } from '../../testing/fixtures';
+import { makeAgreement, makeContest, makeSession } from '../../testing/fixtures';
 import { SubmitEntry } from './components/submit-entry';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -57,6 +58,7 @@ describe('Submit Video', { timeout: 20_000 }, () => {
       const url = String(input);
       if (url.includes('/entries/mine/')) return jsonResponse(200, null);
       if (url.includes('/entries/eligibility/')) return jsonResponse(200, SELECTED);
+      if (url.includes('/agreement/')) return jsonResponse(200, makeAgreement());
       if (url.startsWith('/api/videos/videos/'))
         return jsonResponse(200, { count: 2, next: null, previous: null, results: videos });
       return jsonResponse(404, { detail: 'Not found.', code: 'not_found' });
@@ -78,7 +80,60 @@ describe('Submit Video', { timeout: 20_000 }, () => {
     await userEvent.click(
       screen.getByLabelText('I have read the warnings and want to submit this video anyway'),
     );
+    // Never accepted: the agreement's box is ticked before submitting.
+    expect(screen.getByRole('button', { name: 'Submit this video' })).toBeDisabled();
+    await userEvent.click(screen.getByLabelText('I have read and accept the contest agreement (version 1)'));
     expect(screen.getByRole('button', { name: 'Submit this video' })).toBeEnabled();
+  });
+
+  it('a creator who accepted version 1 must accept version 2; a 409 agreement_changed asks again', async () => {
+    const v1Accepted = { version: 1, sha256: 'a'.repeat(64), accepted_at: '2025-07-01T17:00:00Z' };
+    let agreement = makeAgreement({ accepted: v1Accepted });
+    const bodies: Array<Record<string, unknown>> = [];
+    fetchMock.mockImplementation(async (input, init) => {
+      const url = String(input);
+      if (url.includes('/entries/mine/')) return jsonResponse(200, null);
+      if (url.includes('/entries/eligibility/')) return jsonResponse(200, SELECTED);
+      if (url.includes('/agreement/')) return jsonResponse(200, agreement);
+      if (url.startsWith('/api/videos/videos/'))
+        return jsonResponse(200, { count: 1, next: null, previous: null, results: [ownVideo(1, {})] });
+      if (url.endsWith('/entries/') && init?.method === 'POST') {
+        bodies.push(JSON.parse(String(init.body)) as Record<string, unknown>);
+        // Staff saved version 2 meanwhile.
+        agreement = makeAgreement({
+          version: 2,
+          current_version: 2,
+          sha256: 'c'.repeat(64),
+          text: 'Version two.',
+          accepted: v1Accepted,
+        });
+        return jsonResponse(409, {
+          detail: AGREEMENT_MESSAGES.changed,
+          code: 'agreement_changed',
+          current: { version: 2, sha256: 'c'.repeat(64) },
+        });
+      }
+      return jsonResponse(404, { detail: 'Not found.', code: 'not_found' });
+    });
+    renderWithProviders(
+      <SubmitEntry contest={makeContest({ status: 'production' })} renderUpload={() => null} />,
+    );
+    // Accepted the current version: nothing to tick.
+    expect(await screen.findByText(/You accepted version 1 on 07-01-2025/)).toBeInTheDocument();
+    await userEvent.click(await screen.findByLabelText(/Film 1/));
+    await userEvent.click(screen.getByRole('button', { name: 'Submit this video' }));
+    expect(bodies[0]).toMatchObject({ video_id: 1, agreement_sha256: 'a'.repeat(64) });
+
+    expect(await screen.findByText(AGREEMENT_MESSAGES.changed)).toBeInTheDocument();
+    const box = await screen.findByLabelText('I have read and accept the contest agreement (version 2)');
+    expect(box).not.toBeChecked();
+    expect(screen.getByRole('button', { name: 'Upload a video' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Read the agreement' }));
+    expect(await screen.findByText('Version two.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Accept' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(box).toBeChecked();
+    expect(screen.getByRole('button', { name: 'Upload a video' })).toBeEnabled();
   });
 
   /** The page for a creator the server answers `eligibility` for (no entry, no videos of theirs). */
@@ -86,6 +141,13 @@ describe('Submit Video', { timeout: 20_000 }, () => {
     fetchMock.mockImplementation(async (input) => {
       const url = String(input);
       if (url.includes('/entries/eligibility/')) return jsonResponse(200, eligibility);
+      if (url.includes('/agreement/'))
+        return jsonResponse(
+          200,
+          makeAgreement({
+            accepted: { version: 1, sha256: 'a'.repeat(64), accepted_at: '2025-07-01T17:00:00Z' },
+          }),
+        );
       if (url.startsWith('/api/videos/videos/'))
         return jsonResponse(200, { count: 0, next: null, previous: null, results: [] });
       return jsonResponse(200, null);

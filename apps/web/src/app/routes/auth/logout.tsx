@@ -7,7 +7,11 @@ import { PageLoading } from '../../../components/page-loading';
 import { usePageTitle } from '../../../lib/page-title';
 import { logout } from '../../../features/auth/api/logout';
 
-/** /logout: revokes the session on the server, forgets it here, then goes to / (even if the call fails). */
+/**
+ * /logout: forgets the session here first (so the bell, its live stream and every signed-in query
+ * stop before the server revokes it and none of them meets a 401), then revokes it on the server
+ * with the refresh cookie and goes to / (even if the call fails).
+ */
 export default function LogoutPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -16,11 +20,10 @@ export default function LogoutPage() {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    const done = () => {
-      sessionStore.clear();
-      queryClient.clear();
-      navigate(paths.home, { replace: true });
-    };
+    sessionStore.clear();
+    void queryClient.cancelQueries();
+    queryClient.clear();
+    const done = () => navigate(paths.home, { replace: true });
     logout().then(done, done);
   }, [navigate, queryClient]);
   return <PageLoading />;

@@ -7,6 +7,7 @@ import { useSession } from '../../../lib/session';
 import { useBrands } from '../../../features/contest-admin/api/get-brand-contests';
 import { useContestStock, useManagedContest } from '../../../features/contest-admin/api/get-managed-contest';
 import { ContestForm } from '../../../features/contest-admin/components/contest-form';
+import { AgreementEditor } from '../../../features/contest-admin/components/agreement-editor';
 import { contestToValues } from '../../../features/contest-admin/lib/contest-form-values';
 
 /** /contests/:contestId/edit (staff; the contest's brand while it is a draft). */
@@ -31,15 +32,19 @@ export default function ContestEditPage() {
             : 'Could not load the contest. Please try again.'}
         </Alert>
       ) : contest.data && stock.data && brands.data ? (
-        <ContestForm
-          key={contest.data.id}
-          initial={contestToValues(contest.data, stock.data)}
-          contest={contest.data}
-          stock={stock.data}
-          brands={brands.data}
-          isStaff={session?.user.role === 'staff'}
-          onSaved={(saved) => navigate(paths.contest(saved.id))}
-        />
+        <>
+          <ContestForm
+            key={contest.data.id}
+            initial={contestToValues(contest.data, stock.data)}
+            contest={contest.data}
+            stock={stock.data}
+            brands={brands.data}
+            isStaff={session?.user.role === 'staff'}
+            onSaved={(saved) => navigate(paths.contest(saved.id))}
+          />
+          {/* The agreement is saved on its own (versions, issue 31); staff only. */}
+          {session?.user.role === 'staff' && <AgreementEditor contest={contest.data} />}
+        </>
       ) : (
         <Skeleton height={400} />
       )}

@@ -1,18 +1,55 @@
-import { useParams } from 'react-router';
-import { Container, Typography } from '@mui/material';
+import { Link as RouterLink, useParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Container, Paper, Stack, Typography } from '@mui/material';
+import { paths } from '../../../config/paths';
 import { usePageTitle } from '../../../components/simple-page';
-import { EntryView } from '../../../features/entries';
+import { EntryView, entriesQueryKey } from '../../../features/entries';
+import { ReleasesPanel } from '../../../features/paperwork';
 
-/** A contest entry (issue 15): the entrant, staff and the contest's brand. */
+/** A contest entry (issue 15) with its releases (issue 31): the entrant, staff and the contest's brand. */
 export default function EntryPage() {
   const { entryId = '' } = useParams();
   usePageTitle('Contest Entry');
+  const client = useQueryClient();
+  // The entry shows its releases' state: it is read again when a release is filed or decided.
+  const refreshEntry = () => void client.invalidateQueries({ queryKey: entriesQueryKey });
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 4, md: 8 } }}>
       <Typography component="h1" variant="h2" gutterBottom>
         Contest Entry
       </Typography>
-      <EntryView entryId={entryId} />
+      <EntryView
+        entryId={entryId}
+        aside={(entry, viewer) => (
+          <Stack spacing={2}>
+            {entry.place != null && !viewer.isEntrant && (
+              <Paper sx={{ p: 2 }} component="section" aria-labelledby="delivery-link-title">
+                <Typography id="delivery-link-title" variant="subtitle1" component="h2" gutterBottom>
+                  Delivery
+                </Typography>
+                <Typography variant="body2" color="text.secondary" gutterBottom>
+                  Place {entry.place}: the master, its renditions, the approved releases and the licence
+                  certificate.
+                </Typography>
+                <Button
+                  component={RouterLink}
+                  to={paths.entryDelivery(entry.id)}
+                  variant="contained"
+                  size="small"
+                >
+                  Open the delivery
+                </Button>
+              </Paper>
+            )}
+            <ReleasesPanel
+              entryId={entry.id}
+              canFile={viewer.isEntrant}
+              canDecide={viewer.isStaff}
+              onChanged={refreshEntry}
+            />
+          </Stack>
+        )}
+      />
     </Container>
   );
 }

@@ -8,6 +8,7 @@ import type {
 } from '@app/domain';
 import { apiRequest, ApiError } from '../../../lib/api-client';
 import { sessionStore } from '../../../lib/session';
+import { saveFile } from '../../../lib/save-file';
 import { contestAdminQueryKey } from './get-brand-contests';
 
 export interface ApplicationsFilter {
@@ -68,12 +69,5 @@ export async function downloadShippingCsv(contestId: string, fileName: string): 
     headers: token ? { Authorization: `Bearer ${token}` } : {},
   });
   if (!response.ok) throw new ApiError(response.status, 'The shipping list could not be exported.');
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveFile(await response.blob(), fileName);
 }

@@ -79,6 +79,9 @@ function ContestCard({ contest, isStaff }: { contest: BrandContest; isStaff: boo
           <Button component={RouterLink} to={paths.contestSubmissions(contest.id)} color="inherit">
             Submissions
           </Button>
+          <Button component={RouterLink} to={paths.contestInsights(contest.id)} color="inherit">
+            Insights
+          </Button>
           {/* A brand edits its drafts; a published contest's edits are staff's. */}
           {isStaff || contest.publication_status === 'draft' ? (
             <Button component={RouterLink} to={paths.contestEdit(contest.id)} color="inherit">

@@ -1,11 +1,17 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MESSAGES } from '@app/domain';
+import { AGREEMENT_MESSAGES, MESSAGES } from '@app/domain';
 import { sessionStore } from '../../../lib/session';
 import { renderWithProviders } from '../../../testing/render';
 import { jsonResponse as json } from '../../../testing/http';
-import { makeContest, makeCurrentUser, makeProducts, makeSession } from '../../../testing/fixtures';
+import {
+  makeAgreement,
+  makeContest,
+  makeCurrentUser,
+  makeProducts,
+  makeSession,
+} from '../../../testing/fixtures';
 import { ApplicationWizard } from '../components/wizard/application-wizard';
 
 const contest = makeContest();
@@ -13,6 +19,17 @@ const products = makeProducts();
 const me = makeCurrentUser();
 
 const fetchMock = vi.fn<typeof fetch>();
+/** The 201 of POST …/apply/. */
+const APPLIED = {
+  id: 1,
+  contest_id: 1,
+  product_id: 1,
+  status: 'pending',
+  created_at: '',
+  stock_quantity: 11,
+};
+/** The agreement the server answers now (a test may change it, as staff saving version 2 would). */
+let agreement = () => makeAgreement();
 const userEvent = userEventLib.setup({ delay: null });
 
 function serve(applyResponse: () => Response) {
@@ -21,6 +38,7 @@ function serve(applyResponse: () => Response) {
     if (url.endsWith('/api/accounts/me/')) return json(200, me);
     if (url.endsWith('/api/contests/1/products/')) return json(200, products);
     if (url.endsWith('/api/contests/1/apply/')) return applyResponse();
+    if (url.endsWith('/api/contests/1/agreement/')) return json(200, agreement());
     return json(404, { detail: MESSAGES.generic.notFound });
   });
 }
@@ -87,16 +105,7 @@ describe('application wizard', { timeout: 90_000 }, () => {
   });
 
   it('opens each text in a dialog, needs all three acceptances, and sends the payload', async () => {
-    serve(() =>
-      json(201, {
-        id: 1,
-        contest_id: 1,
-        product_id: 1,
-        status: 'pending',
-        created_at: '',
-        stock_quantity: 11,
-      }),
-    );
+    serve(() => json(201, APPLIED));
     renderWizard();
     await screen.findByDisplayValue('Ada Lovelace');
     await goToTerms();
@@ -136,7 +145,47 @@ describe('application wizard', { timeout: 90_000 }, () => {
       youtube_url: '',
       instagram_url: '',
       portfolio_url: '',
+      agreement_sha256: 'a'.repeat(64),
     });
+  });
+
+  it('when the agreement changed meanwhile (409 agreement_changed), shows the new terms and asks to accept again', async () => {
+    const v2 = makeAgreement({
+      version: 2,
+      current_version: 2,
+      sha256: 'c'.repeat(64),
+      text: '## New terms\n\nVersion two.',
+    });
+    serve(() => {
+      agreement = () => v2;
+      return json(409, {
+        detail: AGREEMENT_MESSAGES.changed,
+        code: 'agreement_changed',
+        current: { version: 2, sha256: v2.sha256 },
+      });
+    });
+    renderWizard();
+    await screen.findByDisplayValue('Ada Lovelace');
+    await goToTerms();
+    await acceptAll();
+    await userEvent.click(screen.getByRole('button', { name: 'Submit Application' }));
+    expect(await screen.findAllByText(AGREEMENT_MESSAGES.changed)).not.toHaveLength(0);
+    const box = screen.getByRole('checkbox', { name: 'I accept the Participant Agreement' });
+    expect(box).not.toBeChecked();
+    expect(screen.getByRole('button', { name: 'Submit Application' })).toBeDisabled();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Read it' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Participant Agreement' });
+    expect(await within(dialog).findByText('Version two.')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Accept' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(box).toBeChecked();
+    serve(() => json(201, APPLIED));
+    await userEvent.click(screen.getByRole('button', { name: 'Submit Application' }));
+    expect(await screen.findByText(MESSAGES.application.success)).toBeInTheDocument();
+    const calls = fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/apply/'));
+    expect(JSON.parse(String(calls.at(-1)![1]!.body)).agreement_sha256).toBe(v2.sha256);
+    agreement = () => makeAgreement();
   });
 
   it("shows the server's message in an error snackbar", async () => {

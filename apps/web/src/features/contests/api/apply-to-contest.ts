@@ -3,11 +3,11 @@ import { MESSAGES, type ApplicationPayload, type ApplicationResponse } from '@ap
 import { ApiError, apiRequest } from '../../../lib/api-client';
 import { contestProductsQueryKey } from './get-contest-products';
 
+/** The application with the SHA-256 of the agreement text the creator read (issue 31). */
+export type ApplyPayload = ApplicationPayload & { agreement_sha256?: string };
+
 /** POST /api/contests/{id}/apply/ — the response is returned as is (spec §7). */
-export function applyToContest(
-  contestRef: string,
-  payload: ApplicationPayload,
-): Promise<ApplicationResponse> {
+export function applyToContest(contestRef: string, payload: ApplyPayload): Promise<ApplicationResponse> {
   return apiRequest<ApplicationResponse>(`/api/contests/${encodeURIComponent(contestRef)}/apply/`, {
     method: 'POST',
     body: payload,
@@ -32,7 +32,7 @@ export function applicationErrorMessage(error: unknown): string {
 export function useApplyToContest(contestRef: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (payload: ApplicationPayload) => applyToContest(contestRef, payload),
+    mutationFn: (payload: ApplyPayload) => applyToContest(contestRef, payload),
     // Stock changed either way (reserved, or found to be gone): re-read it.
     onSettled: () => queryClient.invalidateQueries({ queryKey: contestProductsQueryKey(contestRef) }),
   });

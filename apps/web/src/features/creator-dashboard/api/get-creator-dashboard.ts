@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CreatorDashboard } from '@app/domain';
 import { apiRequest } from '../../../lib/api-client';
+import { signedMediaRenewal } from '../../../lib/signed-media';
 
 /** GET /api/creator/dashboard/ — the creator's videos and contest lists. */
 export function getCreatorDashboard(): Promise<CreatorDashboard> {
@@ -27,7 +28,7 @@ export const creatorDashboardQueryOptions = () =>
           (video.status === 'ready' && !['done', 'failed'].includes(video.processing.stage)),
       )
         ? PROCESSING_POLL_MS
-        : false,
+        : signedMediaRenewal(query.state.data),
   });
 
 export function useCreatorDashboard() {

@@ -14,10 +14,28 @@ import {
   Typography,
 } from '@mui/material';
 import CloudUploadOutlined from '@mui/icons-material/CloudUploadOutlined';
-import { LIMITS, type DashboardVideo } from '@app/domain';
+import { LIMITS, type DashboardVideo, type MyVideoPlays } from '@app/domain';
 import { ProcessingProgress } from '../../../components/processing-progress';
 import { paths } from '../../../config/paths';
 import { formatDate } from '../lib/profile-values';
+import { useLiveInvalidation } from '../../../lib/live-events';
+import { creatorDashboardQueryKey } from '../api/get-creator-dashboard';
+import { useMyVideoPlays } from '../api/get-my-video-plays';
+
+type PlayNumbers = MyVideoPlays['videos'][number];
+
+/** The owner's play numbers of a video (issue 33): first-party counts, none for unplayed videos. */
+function PlayLine({ plays }: { plays: PlayNumbers | undefined }) {
+  if (!plays) return null;
+  const watched = Math.round(plays.average_watched * 100);
+  return (
+    <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+      {plays.plays.toLocaleString('en-US')} {plays.plays === 1 ? 'play' : 'plays'} ·{' '}
+      {plays.viewers.toLocaleString('en-US')} {plays.viewers === 1 ? 'viewer' : 'viewers'}
+      {plays.viewers > 0 ? ` · ${watched}% watched on average` : ''}
+    </Typography>
+  );
+}
 
 const grid = {
   display: 'grid',
@@ -46,7 +64,7 @@ function ReviewState({ video }: { video: DashboardVideo }) {
   return null;
 }
 
-function VideoCard({ video }: { video: DashboardVideo }) {
+function VideoCard({ video, plays }: { video: DashboardVideo; plays?: PlayNumbers }) {
   const isContest = video.type === 'contest';
   return (
     <Card
@@ -97,6 +115,7 @@ function VideoCard({ video }: { video: DashboardVideo }) {
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>
             Uploaded {formatDate(video.created_at)}
           </Typography>
+          {video.status === 'ready' && <PlayLine plays={plays} />}
           {video.status === 'processing' && (
             <Chip size="small" variant="outlined" color="info" label="Processing…" sx={{ mt: 1 }} />
           )}
@@ -121,7 +140,12 @@ interface MyVideosProps {
 
 /** Spec §2 My Videos: All Videos and Recent Uploads (the 5 newest), cards linking /videos/{id}. */
 export function MyVideos({ videos, loading, onUpload }: MyVideosProps) {
+  // Processing stage and percent move as the worker reports them (issue 32).
+  useLiveInvalidation('video', creatorDashboardQueryKey);
   const [tab, setTab] = useState<'all' | 'recent'>('all');
+  // The numbers load beside the list; a card shows them once they are here.
+  const { data: plays } = useMyVideoPlays();
+  const playsOf = new Map(plays?.videos.map((row) => [row.video_id, row]));
   const all = videos ?? [];
   // The API lists newest first; sort again so the rule holds whatever the order.
   const shown =
@@ -175,7 +199,7 @@ export function MyVideos({ videos, loading, onUpload }: MyVideosProps) {
           ) : (
             <Box sx={grid}>
               {shown.map((video) => (
-                <VideoCard key={video.id} video={video} />
+                <VideoCard key={video.id} video={video} plays={playsOf.get(video.id)} />
               ))}
             </Box>
           )}

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Entry } from '@app/domain';
 import { apiRequest } from '../../../lib/api-client';
+import { signedMediaRenewal } from '../../../lib/signed-media';
 
 export const entriesQueryKey = ['entries'] as const;
 
@@ -15,7 +16,8 @@ export const entryQueryOptions = (id: string) =>
     queryFn: () => getEntry(id),
     retry: false,
     // While the newest version is processing, look again until it is in review.
-    refetchInterval: (query) => (query.state.data?.status === 'processing' ? 3000 : false),
+    refetchInterval: (query) =>
+      query.state.data?.status === 'processing' ? 3000 : signedMediaRenewal(query.state.data),
   });
 
 export function useEntry(id: string) {

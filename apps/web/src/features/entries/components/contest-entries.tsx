@@ -1,12 +1,16 @@
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { Alert, Box, Button, Chip, Paper, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, Pagination, Paper, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { ENTRY_STATUS_LABELS, failedWarnings, type EntryFilter, type EntrySummary } from '@app/domain';
 import { VideoPlayer } from '../../../components/video-player';
+import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
-import { useContestEntries } from '../api/get-contest-entries';
+import { CONTEST_ENTRIES_PAGE_SIZE, useContestEntries } from '../api/get-contest-entries';
 import { entryPath, formatMoment } from '../lib/entry-path';
 import { EntryChecks } from './entry-checks';
+import { ReleaseCountsChip } from './release-counts';
+import { useLiveInvalidation } from '../../../lib/live-events';
+import { entriesQueryKey } from '../api/get-entry';
 
 const FILTERS: Array<{ value: EntryFilter | 'all'; label: string }> = [
   { value: 'all', label: 'All' },
@@ -51,6 +55,7 @@ function EntryCard({ entry }: { entry: EntrySummary }) {
             {warnings > 0 && (
               <Chip size="small" color="warning" label={`${warnings} warning${warnings > 1 ? 's' : ''}`} />
             )}
+            <ReleaseCountsChip size="small" counts={entry.releases} />
           </Stack>
           <Typography variant="body2">“{v.title}”</Typography>
           <Typography variant="body2" color="text.secondary">
@@ -68,11 +73,21 @@ function EntryCard({ entry }: { entry: EntrySummary }) {
             {entry.notes_count} note{entry.notes_count === 1 ? '' : 's'}
             {entry.open_notes_count ? `, ${entry.open_notes_count} open` : ''}
           </Typography>
-          <Box>
+          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
             <Button component={RouterLink} to={entryPath(entry.id)} variant="contained" size="small">
               Review entry
             </Button>
-          </Box>
+            {entry.place != null && (
+              <Button
+                component={RouterLink}
+                to={paths.entryDelivery(entry.id)}
+                variant="outlined"
+                size="small"
+              >
+                Delivery
+              </Button>
+            )}
+          </Stack>
         </Stack>
       </Box>
     </Paper>
@@ -81,16 +96,24 @@ function EntryCard({ entry }: { entry: EntrySummary }) {
 
 /**
  * Contest Submissions (`/contests/:contestId/submissions`, staff and the contest's brand): the
- * entries with player, version, checks, metadata and notes count, filtered by where review stands.
+ * entries with player, version, checks, metadata and notes count, filtered by where review stands,
+ * a page at a time.
  */
 export function ContestEntries({ contestId }: { contestId: string }) {
   const [filter, setFilter] = useState<EntryFilter | 'all'>('all');
-  const entries = useContestEntries(contestId, filter === 'all' ? undefined : filter);
+  const [page, setPage] = useState(1);
+  const entries = useContestEntries(contestId, filter === 'all' ? undefined : filter, page);
+  // A new or changed entry shows without a reload (issue 32).
+  useLiveInvalidation('entry', [...entriesQueryKey, 'contest', contestId]);
+  const pages = entries.data ? Math.max(1, Math.ceil(entries.data.count / CONTEST_ENTRIES_PAGE_SIZE)) : 1;
   return (
     <Stack spacing={2}>
       <Tabs
         value={filter}
-        onChange={(_event, value: EntryFilter | 'all') => setFilter(value)}
+        onChange={(_event, value: EntryFilter | 'all') => {
+          setFilter(value);
+          setPage(1);
+        }}
         variant="scrollable"
         // Phones: arrows show that more filters sit past the edge.
         scrollButtons="auto"
@@ -109,7 +132,7 @@ export function ContestEntries({ contestId }: { contestId: string }) {
             : 'The entries could not be loaded.'}
         </Alert>
       )}
-      {entries.isSuccess && !entries.data.length && (
+      {entries.isSuccess && !entries.data.results.length && (
         <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 3, p: 4, textAlign: 'center' }}>
           <Typography variant="h6" component="p" gutterBottom>
             {filter === 'all' ? 'No submissions to review yet' : 'No entry matches this filter'}
@@ -119,12 +142,25 @@ export function ContestEntries({ contestId }: { contestId: string }) {
           </Typography>
         </Box>
       )}
-      {entries.isSuccess && entries.data.length > 0 && (
+      {entries.isSuccess && entries.data.results.length > 0 && (
         <Stack component="ul" spacing={2} sx={{ m: 0, p: 0 }} aria-label="Entries">
-          {entries.data.map((entry) => (
+          {entries.data.results.map((entry) => (
             <EntryCard key={entry.id} entry={entry} />
           ))}
         </Stack>
+      )}
+      {entries.isSuccess && pages > 1 && (
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2 }}>
+          <Pagination
+            count={pages}
+            page={Math.min(page, pages)}
+            onChange={(_event, next) => setPage(next)}
+            aria-label="Entries pages"
+          />
+          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+            {entries.data.count} entries
+          </Typography>
+        </Box>
       )}
     </Stack>
   );

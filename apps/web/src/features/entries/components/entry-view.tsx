@@ -1,4 +1,12 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type FormEvent,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import { Link as RouterLink } from 'react-router';
 import { Alert, Box, Button, Chip, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
 import { ENTRY_LIMITS, ENTRY_STATUS_LABELS, formatContestDate, type Entry } from '@app/domain';
@@ -7,12 +15,14 @@ import { EntryTimeline } from '../../../components/entry-timeline';
 import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { paths } from '../../../config/paths';
-import { useEntry } from '../api/get-entry';
+import { entriesQueryKey, useEntry } from '../api/get-entry';
 import { useReviewEntry } from '../api/review-entry';
 import { formatMoment } from '../lib/entry-path';
 import { EntryChecks } from './entry-checks';
 import { EntryNotes } from './entry-notes';
 import { NoteTrack } from './note-track';
+import { ReleaseCountsChip } from './release-counts';
+import { useLiveInvalidation } from '../../../lib/live-events';
 
 function formatSize(bytes: number): string {
   return bytes >= 1024 * 1024
@@ -42,8 +52,17 @@ function useMediaClock(video: HTMLVideoElement | null) {
  * (reviewers pin a note by clicking it or pressing N), the notes with replies, the checks and
  * metadata of the version, and the status timeline with dates.
  */
-export function EntryView({ entryId }: { entryId: string }) {
+export function EntryView({
+  entryId,
+  aside,
+}: {
+  entryId: string;
+  /** More panels for the side column, given the entry (e.g. its releases). */
+  aside?: (entry: Entry, viewer: { isEntrant: boolean; isStaff: boolean }) => ReactNode;
+}) {
   const entry = useEntry(entryId);
+  // Processing of its newest version and new notes show without a reload (issue 32).
+  useLiveInvalidation(['video', 'entry_note', 'entry'], [...entriesQueryKey, 'detail', entryId]);
   if (entry.isPending) return <Typography role="status">Loading the entry…</Typography>;
   if (entry.isError)
     return (
@@ -53,10 +72,16 @@ export function EntryView({ entryId }: { entryId: string }) {
           : 'The entry could not be loaded.'}
       </Alert>
     );
-  return <EntryDetail entry={entry.data} />;
+  return <EntryDetail entry={entry.data} aside={aside} />;
 }
 
-function EntryDetail({ entry }: { entry: Entry }) {
+function EntryDetail({
+  entry,
+  aside,
+}: {
+  entry: Entry;
+  aside?: (entry: Entry, viewer: { isEntrant: boolean; isStaff: boolean }) => ReactNode;
+}) {
   const session = useSession();
   const review = useReviewEntry(entry.id);
   // null: the newest version (a new one shows as soon as it arrives).
@@ -128,6 +153,7 @@ function EntryDetail({ entry }: { entry: Entry }) {
           sx={{ alignItems: 'center', flexWrap: 'wrap', mt: 1, rowGap: 1 }}
         >
           <Chip color="primary" label={ENTRY_STATUS_LABELS[entry.status]} />
+          <ReleaseCountsChip counts={entry.releases} />
           <Typography color="text.secondary">
             {entry.creator.name} ·{' '}
             <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
@@ -306,6 +332,7 @@ function EntryDetail({ entry }: { entry: Entry }) {
                 </Button>
               </Paper>
             )}
+            {aside?.(entry, { isEntrant, isStaff: session?.user.role === 'staff' })}
             <Paper sx={{ p: 2 }}>
               <Typography variant="subtitle1" component="h2" gutterBottom>
                 Timeline

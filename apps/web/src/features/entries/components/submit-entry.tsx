@@ -28,7 +28,11 @@ import {
   type SubmitRefusal,
   type Video,
 } from '@app/domain';
+import { useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/api-client';
+import { agreementChangedIn, contestAgreementKey, useContestAgreement } from '../../../lib/contest-agreement';
+import { AgreementLoadFailed } from '../../../components/contest-agreement';
+import { acceptedCurrent, AgreementAcceptance } from './agreement-acceptance';
 import { EntryTimeline } from '../../../components/entry-timeline';
 import { paths } from '../../../config/paths';
 import { useEligibility } from '../api/get-eligibility';
@@ -130,6 +134,13 @@ export function SubmitEntry({ contest, renderUpload }: SubmitEntryProps) {
   const [chosen, setChosen] = useState<number | null>(null);
   const [confirmed, setConfirmed] = useState(false);
   const [submitted, setSubmitted] = useState<Entry | null>(null);
+  const agreement = useContestAgreement(contestId);
+  const queryClient = useQueryClient();
+  const [agreementChecked, setAgreementChecked] = useState(false);
+  const agreementRefused = agreementChangedIn(submit.error) !== null;
+  // Submitting needs the agreement read: accepted at its current version before, or ticked now.
+  const agreementOk =
+    agreement.isSuccess && ((acceptedCurrent(agreement.data) && !agreementRefused) || agreementChecked);
 
   const deadline = formatContestDate(contest.submission_deadline, contest.timezone, { time: true });
   const entry = submitted ?? mine.data ?? null;
@@ -146,12 +157,21 @@ export function SubmitEntry({ contest, renderUpload }: SubmitEntryProps) {
 
   const send = (videoId: number, confirmWarnings: boolean) =>
     submit.mutate(
-      { video_id: videoId, confirm_warnings: confirmWarnings },
+      { video_id: videoId, confirm_warnings: confirmWarnings, agreement_sha256: agreement.data?.sha256 },
       {
         onSuccess: (result) => {
           setSubmitted(result);
           setChosen(null);
           setConfirmed(false);
+          setAgreementChecked(false);
+          void queryClient.invalidateQueries({ queryKey: contestAgreementKey(contestId) });
+        },
+        onError: (error) => {
+          // The terms changed since they were shown: show the new ones and ask again.
+          if (agreementChangedIn(error)) {
+            setAgreementChecked(false);
+            void queryClient.invalidateQueries({ queryKey: contestAgreementKey(contestId) });
+          }
         },
       },
     );
@@ -223,6 +243,16 @@ export function SubmitEntry({ contest, renderUpload }: SubmitEntryProps) {
         <SubmitRefused reason={eligibility.data.reason} contest={contest} />
       ) : (
         <>
+          {agreement.isError ? (
+            <AgreementLoadFailed onRetry={() => void agreement.refetch()} />
+          ) : agreement.isSuccess ? (
+            <AgreementAcceptance
+              agreement={agreement.data}
+              checked={agreementChecked}
+              onCheckedChange={setAgreementChecked}
+              refused={agreementRefused}
+            />
+          ) : null}
           <Paper sx={{ p: { xs: 2, sm: 3 } }}>
             <Typography variant="h6" component="h2" gutterBottom>
               {entry ? 'Upload a new version' : 'Upload your video'}
@@ -230,7 +260,11 @@ export function SubmitEntry({ contest, renderUpload }: SubmitEntryProps) {
             <Typography color="text.secondary" sx={{ mb: 2 }}>
               The file is checked against the brief in your browser before anything is sent.
             </Typography>
-            <Button variant="contained" onClick={() => setUploadOpen(true)} disabled={submit.isPending}>
+            <Button
+              variant="contained"
+              onClick={() => setUploadOpen(true)}
+              disabled={submit.isPending || !agreementOk}
+            >
               Upload a video
             </Button>
           </Paper>
@@ -288,6 +322,7 @@ export function SubmitEntry({ contest, renderUpload }: SubmitEntryProps) {
                     variant="contained"
                     disabled={
                       submit.isPending ||
+                      !agreementOk ||
                       failedErrors(chosenChecks).length > 0 ||
                       (failedWarnings(chosenChecks).length > 0 && !confirmed)
                     }
@@ -307,7 +342,7 @@ export function SubmitEntry({ contest, renderUpload }: SubmitEntryProps) {
       )}
 
       {submit.isPending && <Typography role="status">Submitting your video…</Typography>}
-      {submit.error && (
+      {submit.error && !agreementRefused && (
         <Alert severity="error" role="alert">
           {submit.error instanceof ApiError
             ? submit.error.userMessage()

@@ -25,9 +25,23 @@ export function CommunityBoard() {
     setEdges({ start: el.scrollLeft <= 1, end: el.scrollLeft + el.clientWidth >= el.scrollWidth - 1 });
   }, []);
   useEffect(() => {
-    measure();
+    // The first measure waits for the observer's first report, which the browser makes after its
+    // own layout: measuring in the effect forced a layout of the whole page during hydration.
+    let observer: IntersectionObserver | undefined;
+    if (scroller.current && typeof IntersectionObserver !== 'undefined') {
+      observer = new IntersectionObserver(() => {
+        observer?.disconnect();
+        measure();
+      });
+      observer.observe(scroller.current);
+    } else {
+      measure();
+    }
     window.addEventListener('resize', measure);
-    return () => window.removeEventListener('resize', measure);
+    return () => {
+      observer?.disconnect();
+      window.removeEventListener('resize', measure);
+    };
   }, [measure]);
 
   const scroll = (direction: 1 | -1) => {

@@ -1,14 +1,6 @@
 import { Box, Button, Typography } from '@mui/material';
 import { usePublicConfig } from '../../../lib/public-config';
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
+import visuallyHidden from '@mui/utils/visuallyHidden';
 
 /** The link to the chat community: its address is configuration (COMMUNITY_URL, /api/config/). */
 export function CommunityLink() {

@@ -8,20 +8,12 @@ import { useAutoScroll } from '../hooks/use-auto-scroll';
 import { useReducedMotion } from '../../../hooks/use-reduced-motion';
 import { themeTokens } from '../../../theme';
 import { Section } from './section';
+import visuallyHidden from '@mui/utils/visuallyHidden';
 
 /** Cards in one turn of the loop (as many as the showcase has): at 288 px each, wider than the page. */
 const MIN_CARDS_PER_LOOP = 6;
 
 const VideoOverlay = lazy(() => import('./video-overlay'));
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 function WinnerCard({ winner, hidden, onOpen }: { winner: PastWinner; hidden: boolean; onOpen: () => void }) {
   return (

@@ -14,10 +14,13 @@ export function useAutoScroll(
     const element = ref.current;
     if (!element || !running) return;
     let frame = 0;
-    // Sub-pixel steps accumulate here: scrollLeft rounds to whole pixels in some browsers.
-    let position = element.scrollLeft;
+    // Sub-pixel steps accumulate here: scrollLeft rounds to whole pixels in some browsers. Read on
+    // the first frame, not here: reading it in the effect forced a layout during hydration.
+    let position: number | undefined;
     const step = () => {
-      if (Math.abs(element.scrollLeft - position) > 1) position = element.scrollLeft; // the user scrolled
+      // The first frame, or the user scrolled.
+      if (position === undefined || Math.abs(element.scrollLeft - position) > 1)
+        position = element.scrollLeft;
       position += pxPerFrame;
       const half = element.scrollWidth / 2;
       if (position >= half) position -= half;

@@ -1,3 +1,4 @@
+import { saveFile } from '../../../lib/save-file';
 import { ApiError } from '../../../lib/api-client';
 import { sessionStore } from '../../../lib/session';
 import type { PayoutStatus } from './get-payouts';
@@ -12,12 +13,5 @@ export async function downloadPayoutsCsv(status: PayoutStatus): Promise<void> {
     headers: token ? { Authorization: `Bearer ${token}` } : {},
   });
   if (!response.ok) throw new ApiError(response.status, 'The export could not be made.');
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `payouts-${status}.csv`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveFile(await response.blob(), `payouts-${status}.csv`);
 }

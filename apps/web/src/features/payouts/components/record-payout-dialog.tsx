@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import {
   Alert,
+  Box,
   Button,
   Dialog,
   DialogActions,
@@ -13,6 +14,8 @@ import {
 } from '@mui/material';
 import {
   formatMoney,
+  PAPERWORK_MISSING,
+  PAPERWORK_MISSING_LABELS,
   PAYOUT_LIMITS,
   PAYOUT_METHOD_LABELS,
   PAYOUT_METHODS,
@@ -21,13 +24,22 @@ import {
 } from '@app/domain';
 import { ApiError } from '../../../lib/api-client';
 import { useRecordPayout } from '../api/record-payout';
+import { usePayeeOf } from '../api/get-payee';
 
 /** Records that an earning was paid: method and the payment's reference. */
 export function RecordPayoutDialog({ earning, onClose }: { earning: Earning | null; onClose: () => void }) {
   const [method, setMethod] = useState<PayoutMethod>('bank_transfer');
   const [reference, setReference] = useState('');
   const record = useRecordPayout();
-  const error = record.error instanceof ApiError ? record.error.userMessage() : null;
+  const payee = usePayeeOf(earning?.user_id ?? null);
+  const refusal = record.error instanceof ApiError ? record.error : null;
+  const error = refusal?.userMessage() ?? null;
+  // A payout refused for the winner's paperwork names what is missing (issue 31).
+  const named: unknown[] =
+    refusal?.code === 'paperwork_incomplete' && Array.isArray(refusal.body.missing)
+      ? refusal.body.missing
+      : [];
+  const missing = PAPERWORK_MISSING.filter((item) => named.includes(item));
   const close = () => {
     record.reset();
     setReference('');
@@ -54,6 +66,17 @@ export function RecordPayoutDialog({ earning, onClose }: { earning: Earning | nu
               {earning.contest_title ? ` for ${earning.contest_title}` : ''}.
             </Typography>
           )}
+          <Box component="section" aria-label="Payee" sx={{ typography: 'body2', color: 'text.secondary' }}>
+            {payee.isPending && 'Loading the payee details…'}
+            {payee.isError && 'The payee details could not be loaded.'}
+            {payee.data === null && 'The creator has not entered payee details yet.'}
+            {payee.data && (
+              <>
+                Pay to {payee.data.legal_name}, {payee.data.address}, {payee.data.country} ·{' '}
+                {payee.data.tax_form}, taxpayer id ending {payee.data.tax_id_last4}
+              </>
+            )}
+          </Box>
           <TextField
             select
             label="Method"
@@ -74,7 +97,18 @@ export function RecordPayoutDialog({ earning, onClose }: { earning: Earning | nu
             helperText="The transfer's or the payment service's reference."
             slotProps={{ htmlInput: { maxLength: PAYOUT_LIMITS.referenceMax } }}
           />
-          {error && <Alert severity="error">{error}</Alert>}
+          {error && (
+            <Alert severity="error">
+              {error}
+              {missing.length > 0 && (
+                <Box component="ul" sx={{ m: 0, mt: 1, pl: 2.5 }}>
+                  {missing.map((item) => (
+                    <li key={item}>{PAPERWORK_MISSING_LABELS[item]}</li>
+                  ))}
+                </Box>
+              )}
+            </Alert>
+          )}
         </DialogContent>
         <DialogActions>
           <Button color="inherit" onClick={close}>

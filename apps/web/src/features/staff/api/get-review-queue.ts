@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { signedMediaRenewal } from '../../../lib/signed-media';
 import type { StaffVideoListQuery, StaffVideoPage } from '@app/domain';
 import { isStillProcessing } from '../../../components/processing-progress';
 
@@ -25,7 +26,9 @@ export const reviewQueueQueryOptions = (review: StaffReviewFilter, page: number)
     staleTime: 0,
     // While a video on the page is still being processed, its stage and percent update by themselves.
     refetchInterval: (query) =>
-      query.state.data?.results.some(isStillProcessing) ? PROCESSING_POLL_MS : false,
+      query.state.data?.results.some(isStillProcessing)
+        ? PROCESSING_POLL_MS
+        : signedMediaRenewal(query.state.data),
   });
 
 /** One page of the queue; the previous page stays on screen while the next one loads. */

@@ -12,6 +12,7 @@ const SECTIONS = [
   { label: 'Accounts', to: paths.staffAccounts },
   { label: 'Audit log', to: paths.staffAudit },
   { label: 'Payouts', to: paths.staffPayouts },
+  { label: 'Insights', to: paths.staffInsights },
 ] as const;
 
 /** A page of the staff console: its own title, the console's sections and one h1. */

@@ -18,6 +18,7 @@ import {
 } from '@mui/material';
 import type { Role, StaffUser } from '@app/domain';
 import { ApiError } from '../../../lib/api-client';
+import { useSession } from '../../../lib/session';
 import { useNotify } from '../../../components/notifications';
 import { formatDateTime } from '../../../lib/format';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
@@ -41,6 +42,8 @@ export function UsersPanel() {
   const search = useDebouncedValue(q);
   const users = useUsers({ role, q: search, page });
   const deactivate = useDeactivateUser();
+  // Staff deactivate any account but their own (the server also keeps the last active staff).
+  const myId = useSession()?.user.id;
   const notify = useNotify();
   const [confirming, setConfirming] = useState<StaffUser | null>(null);
 
@@ -156,8 +159,8 @@ export function UsersPanel() {
                   <TableCell align="right">
                     {user.deactivated_at ? (
                       <Chip size="small" label="Deactivated" variant="outlined" />
-                    ) : user.role === 'staff' ? (
-                      <Chip size="small" label="Active" color="success" variant="outlined" />
+                    ) : user.id === myId ? (
+                      <Chip size="small" label="You" color="success" variant="outlined" />
                     ) : (
                       <Button
                         size="small"

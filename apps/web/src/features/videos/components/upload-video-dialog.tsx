@@ -14,6 +14,8 @@ import { useVideoUpload } from '../api/upload-video';
 import { readVideoInfo, type VideoFileInfo } from '../lib/read-video-info';
 import { briefChecksOf, ContestBriefCheck, type BriefContest } from './contest-brief-check';
 import { UploadProgress, VideoFilePicker, VideoTextFields } from './upload-video-fields';
+import { useLiveInvalidation } from '../../../lib/live-events';
+import { videosQueryKey } from '../api/get-videos';
 
 export interface UploadVideoDialogProps {
   open: boolean;
@@ -39,6 +41,8 @@ export interface UploadVideoDialogProps {
  * This is the form (its state, checks and the upload); the fields are upload-video-fields.tsx.
  */
 export function UploadVideoDialog({ open, onClose, onUploaded, contest }: UploadVideoDialogProps) {
+  // The uploaded video's processing shows as it moves (issue 32).
+  useLiveInvalidation('video', videosQueryKey);
   const notify = useNotify();
   const titleId = useId();
   const inputRef = useRef<HTMLInputElement>(null);

@@ -71,6 +71,7 @@ export function VideoDetails({ id }: { id: string }) {
             previewUrl={video.thumbnail}
             poster={video.posterUrl}
             title={video.title}
+            videoId={video.id}
           />
         </Box>
         {video.downloadUrl && (

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import {
   Box,
   Button,
@@ -27,6 +27,9 @@ function useDebounced<T>(value: T, delayMs: number): T {
   return debounced;
 }
 
+/** The cards that render as soon as a page of videos arrives: a row of the widest grid. */
+const FIRST_CARDS = 4;
+
 /**
  * The Video Library (spec §2, §4, §9): approved videos newest first; typing searches after
  * 500 ms, a blank query reloads the list; spinner, error, empty state or a 1/2/3/4-column grid;
@@ -41,6 +44,11 @@ export function VideoLibrary() {
   const active = searching ? search : list;
   const loading = active.isPending;
   const videos = active.data?.pages.flatMap((page) => page.videos) ?? [];
+  // When videos arrive, the first cards (the first is the page's largest paint) render at once and
+  // the others follow in a background render that yields to the browser: a page of cards rendered
+  // together was one task of ~450 ms under Lighthouse's CPU throttling.
+  const deferredCount = useDeferredValue(videos.length);
+  const shown = Math.max(deferredCount, FIRST_CARDS);
 
   // The input is disabled while loading (spec §4); give the focus back afterwards.
   const inputRef = useRef<HTMLInputElement>(null);
@@ -100,7 +108,7 @@ export function VideoLibrary() {
             },
           }}
         >
-          {videos.map((video, index) => (
+          {videos.slice(0, shown).map((video, index) => (
             <Box component="li" key={video.id}>
               <VideoCard video={video} index={index % pageSize} />
             </Box>

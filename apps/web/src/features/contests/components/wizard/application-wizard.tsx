@@ -13,7 +13,13 @@ import {
   Stepper,
   Typography,
 } from '@mui/material';
-import { LIMITS, MESSAGES, type ContestResponse } from '@app/domain';
+import { AGREEMENT_MESSAGES, LIMITS, MESSAGES, type ContestResponse } from '@app/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  agreementChangedIn,
+  contestAgreementKey,
+  useContestAgreement,
+} from '../../../../lib/contest-agreement';
 import { paths } from '../../../../config/paths';
 import { useSession } from '../../../../lib/session';
 import { useNotify } from '../../../../components/notifications';
@@ -50,6 +56,10 @@ export function ApplicationWizard({ contest }: { contest: ContestResponse }) {
   const currentUser = useCurrentUser();
   const products = useContestProducts(contestRef);
   const apply = useApplyToContest(contestRef);
+  const agreement = useContestAgreement(contest.id);
+  const queryClient = useQueryClient();
+  /** The agreement changed while the creator was applying (409 agreement_changed): accept again. */
+  const [agreementChanged, setAgreementChanged] = useState(false);
   const [step, setStep] = useState(0);
   const steps = wizardSteps(contest.landing.product_noun);
   const [done, setDone] = useState(false);
@@ -97,20 +107,31 @@ export function ApplicationWizard({ contest }: { contest: ContestResponse }) {
       notify(MESSAGES.dashboard.loginToApply, { severity: 'warning' });
       return;
     }
-    apply.mutate(toPayload(values), {
-      onSuccess: () => {
-        setDone(true);
-        applicationDraft.clear(contestRef);
-        notify(MESSAGES.application.success, {
-          severity: 'success',
-          durationMs: LIMITS.applicationSuccessSnackbarMs,
-        });
-        setTimeout(() => navigate(paths.home), LIMITS.redirectAfterApplicationMs);
+    // The SHA-256 of the agreement text shown in the Terms step: a newer version is refused (409).
+    apply.mutate(
+      { ...toPayload(values), agreement_sha256: agreement.data?.sha256 },
+      {
+        onSuccess: () => {
+          setDone(true);
+          applicationDraft.clear(contestRef);
+          notify(MESSAGES.application.success, {
+            severity: 'success',
+            durationMs: LIMITS.applicationSuccessSnackbarMs,
+          });
+          setTimeout(() => navigate(paths.home), LIMITS.redirectAfterApplicationMs);
+        },
+        onError: (error) => {
+          if (agreementChangedIn(error)) {
+            setValue('participantAgreementAccepted', false);
+            setAgreementChanged(true);
+            void queryClient.invalidateQueries({ queryKey: contestAgreementKey(contest.id) });
+            notify(AGREEMENT_MESSAGES.changed, { severity: 'warning' });
+            return;
+          }
+          notify(applicationErrorMessage(error) || MESSAGES.application.submitFailed, { severity: 'error' });
+        },
       },
-      onError: (error) => {
-        notify(applicationErrorMessage(error) || MESSAGES.application.submitFailed, { severity: 'error' });
-      },
-    });
+    );
   };
 
   return (
@@ -176,7 +197,11 @@ export function ApplicationWizard({ contest }: { contest: ContestResponse }) {
             <TermsStep
               contest={contest}
               values={values}
-              onChange={(field, accepted) => setValue(field, accepted, { shouldDirty: true })}
+              agreementChanged={agreementChanged}
+              onChange={(field, accepted) => {
+                setValue(field, accepted, { shouldDirty: true });
+                if (field === 'participantAgreementAccepted' && accepted) setAgreementChanged(false);
+              }}
             />
           )}
 

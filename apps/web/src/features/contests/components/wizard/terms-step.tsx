@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import {
+  Alert,
   Button,
   Checkbox,
   Dialog,
@@ -13,7 +14,7 @@ import {
   useMediaQuery,
   useTheme,
 } from '@mui/material';
-import type { ContestResponse } from '@app/domain';
+import { AGREEMENT_MESSAGES, type ContestResponse } from '@app/domain';
 import { LEGAL_TITLES, LegalDocument, type LegalDocumentKey } from '../../../../content/legal';
 import type { ApplicationFormValues } from '../../lib/application-form';
 
@@ -27,12 +28,14 @@ const ACCEPTANCES: Array<{ field: AcceptanceField; document: LegalDocumentKey }>
 
 interface TermsStepProps {
   contest: ContestResponse;
+  /** The agreement changed after the creator accepted it (a 409 on submit): ask again. */
+  agreementChanged?: boolean;
   values: Pick<ApplicationFormValues, AcceptanceField>;
   onChange: (field: AcceptanceField, accepted: boolean) => void;
 }
 
 /** Step 2, 'Terms': three acceptances, each text readable in a dialog (spec §2). */
-export function TermsStep({ contest, values, onChange }: TermsStepProps) {
+export function TermsStep({ contest, values, agreementChanged = false, onChange }: TermsStepProps) {
   const [reading, setReading] = useState<(typeof ACCEPTANCES)[number] | null>(null);
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
@@ -41,6 +44,19 @@ export function TermsStep({ contest, values, onChange }: TermsStepProps) {
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         Please read and accept each of the following to submit your application.
       </Typography>
+      {agreementChanged && (
+        <Alert
+          severity="warning"
+          sx={{ mb: 2 }}
+          action={
+            <Button color="inherit" size="small" onClick={() => setReading(ACCEPTANCES[2]!)}>
+              Read it
+            </Button>
+          }
+        >
+          {AGREEMENT_MESSAGES.changed}
+        </Alert>
+      )}
       <FormGroup sx={{ gap: 1.5 }}>
         {ACCEPTANCES.map((item) => (
           <FormControlLabel
@@ -100,7 +116,7 @@ export function TermsStep({ contest, values, onChange }: TermsStepProps) {
           <>
             <DialogTitle id="legal-dialog-title">{LEGAL_TITLES[reading.document]}</DialogTitle>
             <DialogContent dividers tabIndex={0}>
-              <LegalDocument document={reading.document} contest={contest} />
+              <LegalDocument document={reading.document} contest={contest} contestId={contest.id} />
             </DialogContent>
             <DialogActions>
               <Button onClick={() => setReading(null)}>Close</Button>

@@ -1,0 +1,1 @@
+ALTER TABLE "videos" ADD COLUMN "original_sha256" text;

@@ -1,0 +1,41 @@
+import type { ApplicationStatus } from '@app/domain';
+import type { DbOrTx } from '../../db/client';
+import * as repo from './applications.repository';
+
+/**
+ * The status of a creator's application to a contest (one per creator and contest), or null: what
+ * other modules (entries: who may submit) ask applications instead of reading its table.
+ */
+export function applicationStatusOf(
+  db: DbOrTx,
+  contestId: number,
+  userId: number,
+): Promise<ApplicationStatus | null> {
+  return repo.findApplicationStatus(db, contestId, userId);
+}
+
+/**
+ * A creator's applications with their status and shipment, one per contest: what the creator
+ * dashboard asks applications for, in one query.
+ */
+export function applicationsOfCreator(db: DbOrTx, userId: number) {
+  return repo.findApplicationsOfCreator(db, userId);
+}
+export type CreatorApplication = Awaited<ReturnType<typeof applicationsOfCreator>>[number];
+
+/**
+ * The application steps of a contest's funnel (issue 33): every application, those selected (and
+ * not withdrawn), and those of them whose product was shipped.
+ */
+export async function applicationFunnelOf(
+  db: DbOrTx,
+  contestId: number,
+): Promise<{ applied: number; selected: number; shipped: number }> {
+  const { byStatus, shipped } = await repo.countApplicationFunnel(db, contestId);
+  const count = (status: ApplicationStatus) => byStatus.find((row) => row.status === status)?.n ?? 0;
+  return {
+    applied: byStatus.reduce((sum, row) => sum + row.n, 0),
+    selected: count('selected'),
+    shipped,
+  };
+}

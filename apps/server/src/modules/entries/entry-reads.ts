@@ -1,0 +1,62 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import { ENTRY_STATUSES, type EntryStatus } from '@app/domain';
+import type { DbOrTx } from '../../db/client';
+import { contestEntries, entryVersions } from '../../db/schema/index';
+
+/**
+ * What other modules ask of a contest's entries as a whole (issue 33, insights): counts by
+ * status, first submissions per day, and each entry's videos. One query each.
+ */
+
+/** How many of the contest's entries are at each status (statuses without one are absent). */
+export async function entryStatusCountsOf(db: DbOrTx, contestId: number): Promise<Map<EntryStatus, number>> {
+  const rows = await db
+    .select({ status: contestEntries.status, n: sql<number>`count(*)::int` })
+    .from(contestEntries)
+    .where(eq(contestEntries.contestId, contestId))
+    .groupBy(contestEntries.status);
+  return new Map(rows.map((row) => [row.status as EntryStatus, row.n]));
+}
+
+/** How many entries reached `step` or a later status on the timeline (`ENTRY_STATUSES` order). */
+export function entriesAtOrAfter(counts: Map<EntryStatus, number>, step: EntryStatus): number {
+  const from = ENTRY_STATUSES.indexOf(step);
+  return ENTRY_STATUSES.slice(from).reduce((sum, status) => sum + (counts.get(status) ?? 0), 0);
+}
+
+/** Entries first submitted per UTC day (`YYYY-MM-DD`), oldest first. */
+export async function entrySubmissionsByDay(db: DbOrTx, contestId: number) {
+  const day = sql<string>`to_char(${contestEntries.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+  return db
+    .select({ date: day, count: sql<number>`count(*)::int` })
+    .from(contestEntries)
+    .where(eq(contestEntries.contestId, contestId))
+    .groupBy(day)
+    .orderBy(asc(day));
+}
+
+/**
+ * Every version's video of the contest's entries as a subquery aliased `entry_videos` (entry id,
+ * version, video id), for another module's statement to join its own rows to in one query (as
+ * `latestVersions` is).
+ */
+export function entryVideosOf(db: DbOrTx, contestId: number) {
+  return db
+    .select({
+      entryId: entryVersions.entryId,
+      version: entryVersions.version,
+      videoId: entryVersions.videoId,
+    })
+    .from(entryVersions)
+    .innerJoin(contestEntries, eq(contestEntries.id, entryVersions.entryId))
+    .where(eq(contestEntries.contestId, contestId))
+    .as('entry_videos');
+}
+
+/** The ids of the contest's entries as a subquery, for `in (…)` in another module's statement. */
+export function entryIdsOf(db: DbOrTx, contestId: number) {
+  return db
+    .select({ id: contestEntries.id })
+    .from(contestEntries)
+    .where(eq(contestEntries.contestId, contestId));
+}

@@ -1,0 +1,97 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  apiErrorBodySchema,
+  contestIdParamsSchema,
+  contestInsightsSchema,
+  MESSAGES,
+  myVideoPlaysSchema,
+  noContentSchema,
+  playBeaconBodySchema,
+  videoIdParamsSchema,
+} from '@app/domain';
+import { AppError } from '../../lib/errors';
+import { createInsightsService, type InsightsServiceDeps } from './insights.service';
+
+const tags = ['insights'];
+const errors = {
+  400: apiErrorBodySchema,
+  401: apiErrorBodySchema,
+  403: apiErrorBodySchema,
+  404: apiErrorBodySchema,
+};
+
+/** A beacon is a few dozen bytes. */
+const BEACON_BODY_LIMIT = 1024;
+
+/**
+ * Insights (issue 33): the player's play beacons, the owner's play numbers on My Videos and a
+ * contest's insights for its brand and staff. The staff overview is mounted under /staff
+ * (`insights.staff.routes.ts`).
+ */
+export const insightsRoutes =
+  (deps: InsightsServiceDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const service = createInsightsService(deps);
+
+    // navigator.sendBeacon sends a string as text/plain (a JSON type would need a preflight on
+    // other origins): this module's routes read such a body as JSON.
+    app.addContentTypeParser(
+      'text/plain',
+      { parseAs: 'string', bodyLimit: BEACON_BODY_LIMIT },
+      (_request, body, done) => {
+        try {
+          done(null, JSON.parse(body as string));
+        } catch {
+          done(AppError.validation({ body: [MESSAGES.generic.invalidInput] }), undefined);
+        }
+      },
+    );
+
+    app.post(
+      '/videos/videos/:id/plays/',
+      {
+        preHandler: app.authenticate,
+        bodyLimit: BEACON_BODY_LIMIT,
+        schema: {
+          tags,
+          summary:
+            "The player's beacon: a play started or a tenth of the film reached (anonymous allowed; 120 a minute per client)",
+          params: videoIdParamsSchema,
+          body: playBeaconBodySchema,
+          response: { 204: noContentSchema, ...errors, 429: apiErrorBodySchema },
+        },
+      },
+      async (request, reply) => {
+        await service.recordBeacon(request.authUser, request.params.id, request.body, request.ip);
+        return reply.status(204).send(null);
+      },
+    );
+
+    app.get(
+      '/creator/videos/plays/',
+      {
+        preHandler: app.requireUser,
+        schema: {
+          tags,
+          summary: "Your own videos' plays, unique viewers and average share watched (My Videos)",
+          response: { 200: myVideoPlaysSchema, ...errors },
+        },
+      },
+      (request) => service.myVideoPlays(request.authUser!),
+    );
+
+    app.get(
+      '/brand/contests/:id/insights/',
+      {
+        preHandler: app.requireRole('staff', 'brand'),
+        schema: {
+          tags,
+          summary:
+            "A contest's funnel, submissions per day, judging progress and how each entry is watched (staff, the contest's brand)",
+          params: contestIdParamsSchema,
+          response: { 200: contestInsightsSchema, ...errors },
+        },
+      },
+      (request) => service.contestInsights(request.authUser!, request.params.id),
+    );
+  };

@@ -1,0 +1,2 @@
+/** What pages outside the feature use. */
+export { DeliveryView } from './components/delivery-view';

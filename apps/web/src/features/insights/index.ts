@@ -1,0 +1,2 @@
+export { ContestInsights } from './components/contest-insights';
+export { StaffOverview } from './components/staff-overview';

@@ -1,0 +1,21 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+
+/** WCAG 2.1 A and AA: the rules every page must pass. */
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/**
+ * The page's serious and critical axe violations under `tags`, one line each (rule, impact, help,
+ * the elements). Axe details only its violations (`resultTypes`): the passes, incomplete and
+ * inapplicable results no test reads are not collected node by node, which is most of axe's time
+ * on a long page.
+ */
+export async function seriousAxeViolations(page: Page, tags: string[] = WCAG_TAGS): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(tags)
+    .options({ resultTypes: ['violations'] })
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}

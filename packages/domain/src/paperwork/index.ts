@@ -1,0 +1,2 @@
+export * from './paperwork';
+export * from './delivery';
