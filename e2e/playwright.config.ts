@@ -1,7 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
 import { E2E_BASE_URL, E2E_PORT } from './support/env';
+import { chromePath } from './support/chrome-path.mjs';
 
-const executablePath = process.env.CHROME_PATH || '/usr/bin/chromium';
+const executablePath = chromePath();
 
 /** Chromium from the machine (never a browser download), against `npm start` on a fresh DATA_DIR. */
 export default defineConfig({

@@ -11,6 +11,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { chromePath } from '../e2e/support/chrome-path.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const results = [];
@@ -171,19 +172,19 @@ if (process.env.TEST_DATABASE_URL) {
   results.push('skipped API integration tests on PostgreSQL (set TEST_DATABASE_URL to run them)');
 }
 
-const chrome = process.env.CHROME_PATH || '/usr/bin/chromium';
+const chrome = chromePath();
 if (existsSync(chrome)) {
   await playwrightSuite('browser end-to-end tests (Playwright, Chromium)', 'e2e/playwright.config.ts', 'e2e');
 } else if (process.env.E2E_REQUIRED === '1') {
   console.error(
-    `\n!!!!! E2E_REQUIRED=1 but no Chromium at ${chrome} (install it: apt-get install -y chromium) !!!!!`,
+    `\n!!!!! E2E_REQUIRED=1 but no Chromium at ${chrome} (install it: apt-get install -y chromium-headless-shell chromium) !!!!!`,
   );
   results.push('FAILED  browser end-to-end tests: no Chromium');
   finish(1);
 } else {
   console.warn(`\n!!!!! SKIPPING the browser end-to-end tests: no Chromium at ${chrome}. !!!!!`);
   console.warn(
-    '!!!!! Install it (apt-get install -y chromium) or set CHROME_PATH; E2E_REQUIRED=1 makes this a failure. !!!!!',
+    '!!!!! Install it (apt-get install -y chromium-headless-shell chromium) or set CHROME_PATH; E2E_REQUIRED=1 makes this a failure. !!!!!',
   );
   results.push('SKIPPED browser end-to-end tests (no Chromium)');
 }

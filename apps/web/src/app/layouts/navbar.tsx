@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { Link as RouterLink, NavLink } from 'react-router';
+import { Link as RouterLink, NavLink, useMatch } from 'react-router';
 import { AppBar, Box, Button, Container, IconButton, Toolbar } from '@mui/material';
 import MenuIcon from '@mui/icons-material/Menu';
 import type { Role } from '@app/domain';
@@ -34,7 +34,9 @@ function useNavItems(): NavItem[] {
 
 export function Navbar() {
   const items = useNavItems();
-  const signedIn = !!useSession();
+  // Signing out ends the session: the bell and its live stream are not started on /logout.
+  const signingOut = !!useMatch(paths.logout);
+  const signedIn = !!useSession() && !signingOut;
   const [open, setOpen] = useState(false);
   // The drawer's code is fetched on the first tap and kept afterwards (so it can animate closed).
   const [menuLoaded, setMenuLoaded] = useState(false);

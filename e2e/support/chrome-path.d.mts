@@ -1,0 +1,2 @@
+export declare const CHROME_CANDIDATES: string[];
+export declare function chromePath(): string;
