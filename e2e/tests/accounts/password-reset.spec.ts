@@ -8,6 +8,8 @@ test('forgot password, reset link by e-mail, new password signs in', async ({ pa
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);
+  // The sign-in page (with its own Email box) stays until the next page's code has loaded.
+  await expect(page.getByRole('heading', { level: 1, name: 'Forgot Password' })).toBeVisible();
   await page.getByRole('textbox', { name: /^Email/ }).fill(user.email);
   await page.getByRole('button', { name: 'Send Reset Link' }).click();
   await expect(
