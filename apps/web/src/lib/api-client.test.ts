@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@app/domain';
 import { jsonResponse } from '../testing/http';
-import { ApiError, apiRequest } from './api-client';
+import { ApiError, apiRequest, refreshSession } from './api-client';
+import { sessionStore } from './session';
 
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -58,5 +59,54 @@ describe('API errors as people read them (issue 26)', () => {
     );
     expect(error.userMessage()).toBe(MESSAGES.application.invalidContest);
     expect(error.fieldErrors()).toEqual({ contest: ['Pick one.'] });
+  });
+});
+
+describe('renewing the session after a reload', () => {
+  const user = {
+    id: 7,
+    email: 'noor@example.com',
+    role: 'creator' as const,
+    first_name: 'Noor',
+    last_name: 'H',
+  };
+  // Concurrent callers share one refresh until the task after it ends: each call here is a new one.
+  const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+  beforeEach(async () => {
+    await nextTask();
+    fetchMock.mockReset();
+    vi.stubGlobal('fetch', fetchMock);
+    // A reload: the tab knows who is signed in, the access token (memory only) is gone.
+    sessionStore.set({ access: '', refresh: '', user } as never);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    sessionStore.clear();
+  });
+
+  it('ends the session when the server refuses the refresh cookie', async () => {
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse(401, { detail: 'Token is invalid or expired', code: 'not_authenticated' }),
+    );
+    expect(await refreshSession()).toBe(false);
+    expect(sessionStore.get()).toBeNull();
+    expect(localStorage.getItem('session')).toBeNull();
+  });
+
+  it('keeps the session when the refresh got no answer (the page was left mid-request, the network dropped)', async () => {
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    expect(await refreshSession()).toBe(false);
+    expect(sessionStore.get()?.user).toEqual(user);
+    // The request that needed it says the network failed, and the next one tries again.
+    await nextTask();
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    const error = await apiRequest('/api/creator/dashboard/').catch((e: unknown) => e);
+    expect((error as ApiError).userMessage()).toBe(MESSAGES.dashboard.networkError);
+    expect(sessionStore.get()?.user).toEqual(user);
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { access: 'fresh' }));
+    await nextTask();
+    expect(await refreshSession()).toBe(true);
+    expect(sessionStore.get()?.access).toBe('fresh');
   });
 });

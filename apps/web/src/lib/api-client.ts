@@ -73,7 +73,13 @@ export interface RequestOptions {
 
 let refreshing: Promise<boolean> | null = null;
 
-/** One refresh at a time: refresh tokens rotate, so parallel 401s share a single refresh. */
+/**
+ * One refresh at a time: refresh tokens rotate, so parallel 401s share a single refresh. Only the
+ * server's refusal (401, 403) ends the session here. A refresh that never got an answer (the page
+ * was left or reloaded mid-request, the network dropped) keeps it: the cookie may well be valid,
+ * and the next page load or request tries again (the server answers a retried token within its
+ * grace period with the same successor).
+ */
 export function refreshSession(): Promise<boolean> {
   refreshing ??= (async () => {
     if (!sessionStore.get()) return false;
@@ -85,13 +91,17 @@ export function refreshSession(): Promise<boolean> {
         headers: { 'Content-Type': 'application/json', [REFRESH_COOKIE_HEADER]: '1' },
         body: '{}',
         credentials: 'same-origin',
-      });
-      if (!response.ok) throw new Error('refresh failed');
+      }).catch(() => undefined);
+      if (!response) return false;
+      if (response.status === 401 || response.status === 403) {
+        sessionStore.clear();
+        return false;
+      }
+      if (!response.ok) return false;
       const tokens = (await response.json()) as { access: string };
       sessionStore.update({ access: tokens.access });
       return true;
     } catch {
-      sessionStore.clear();
       return false;
     } finally {
       setTimeout(() => (refreshing = null), 0);
