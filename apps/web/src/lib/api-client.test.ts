@@ -84,13 +84,29 @@ describe('renewing the session after a reload', () => {
     sessionStore.clear();
   });
 
-  it('ends the session when the server refuses the refresh cookie', async () => {
+  it('ends the session when the server refuses the refresh cookie, or it is gone', async () => {
     fetchMock.mockResolvedValueOnce(
       jsonResponse(401, { detail: 'Token is invalid or expired', code: 'not_authenticated' }),
     );
     expect(await refreshSession()).toBe(false);
     expect(sessionStore.get()).toBeNull();
     expect(localStorage.getItem('session')).toBeNull();
+    sessionStore.set({ access: '', refresh: '', user } as never);
+    await nextTask();
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse(400, { code: 'validation', refresh: ['This field is required.'] }),
+    );
+    expect(await refreshSession()).toBe(false);
+    expect(sessionStore.get()).toBeNull();
+  });
+
+  it('keeps the session when the server could not answer (5xx, rate limit)', async () => {
+    for (const status of [503, 429]) {
+      await nextTask();
+      fetchMock.mockResolvedValueOnce(jsonResponse(status, { detail: 'Try again later.' }));
+      expect(await refreshSession()).toBe(false);
+      expect(sessionStore.get()?.user).toEqual(user);
+    }
   });
 
   it('keeps the session when the refresh got no answer (the page was left mid-request, the network dropped)', async () => {

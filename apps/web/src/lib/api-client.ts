@@ -75,10 +75,11 @@ let refreshing: Promise<boolean> | null = null;
 
 /**
  * One refresh at a time: refresh tokens rotate, so parallel 401s share a single refresh. Only the
- * server's refusal (401, 403) ends the session here. A refresh that never got an answer (the page
- * was left or reloaded mid-request, the network dropped) keeps it: the cookie may well be valid,
- * and the next page load or request tries again (the server answers a retried token within its
- * grace period with the same successor).
+ * server's refusal (a 4xx: the cookie is invalid, expired, revoked or gone) ends the session here.
+ * A refresh that never got an answer (the page was left or reloaded mid-request, the network
+ * dropped), a 5xx or a 429 keeps it: the cookie may well be valid, and the next page load or
+ * request tries again (the server answers a retried token within its grace period with the same
+ * successor).
  */
 export function refreshSession(): Promise<boolean> {
   refreshing ??= (async () => {
@@ -93,7 +94,7 @@ export function refreshSession(): Promise<boolean> {
         credentials: 'same-origin',
       }).catch(() => undefined);
       if (!response) return false;
-      if (response.status === 401 || response.status === 403) {
+      if (response.status >= 400 && response.status < 500 && response.status !== 429) {
         sessionStore.clear();
         return false;
       }
