@@ -7,8 +7,6 @@ import type { KnownCrossings } from './module-boundaries';
 
 export const knownCrossings: KnownCrossings = {
   tables: {
-    // The actor's e-mail is copied in the insert itself; audit cannot ask accounts, which records audits.
-    'audit/audit.repository.ts': ['users'],
     // Applying writes the application in the transaction that locks and counts the product's stock
     // (contests owns stock; applications sits above contests, so it cannot be asked); staff create
     // brands through the contests API and every contest shows its brand; the brand dashboard counts

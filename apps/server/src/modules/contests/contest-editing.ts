@@ -16,7 +16,7 @@ import { assertStaff } from '../../lib/policy';
 import { assertCanCreateFor, assertCanEdit, type ContestActor } from './contests.policy';
 import * as repo from './contests.repository';
 import { toEligibility, toStoredEligibility } from './contests.presenter';
-import { recordAudit } from '../audit/audit.service';
+import { recordAudit } from '../accounts/audit-records';
 
 /**
  * Brand ids the original product answered for the same catalogue: its data listed the chairs under

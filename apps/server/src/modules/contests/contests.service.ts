@@ -24,7 +24,7 @@ import { assertStaff } from '../../lib/policy';
 import { canSeeContest } from './contests.policy';
 import { toBrandContest, toProduct } from './contests.presenter';
 import * as repo from './contests.repository';
-import { recordAudit } from '../audit/audit.service';
+import { recordAudit } from '../accounts/audit-records';
 
 export type { ContestsServiceDeps } from './contest-access';
 /** For entries: an entry version records the agreement accepted in its own transaction. */

@@ -14,7 +14,7 @@ import {
 import { AppError } from '../../lib/errors';
 import { pageWindow, toPage } from '../../lib/paging';
 import type { AuthUser } from '../../plugins/auth';
-import { recordAudit } from '../audit/audit.service';
+import { recordAudit } from '../accounts/audit-records';
 import { moveEntry } from '../entries/entry-progress';
 import * as repo from './judging.repository';
 import { assertSignedIn, assertStaff } from '../../lib/policy';

@@ -12,7 +12,7 @@ import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { toWebVtt } from '../../media/captions';
 import type { AuthUser } from '../../plugins/auth';
-import { recordAudit } from '../audit/audit.service';
+import { recordAudit } from '../accounts/audit-records';
 import { checkVideoText, type UploadFormPart } from './receiving';
 import { checkCaptionQuota } from './upload-quota';
 import * as repo from './videos.repository';

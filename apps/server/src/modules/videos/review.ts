@@ -8,7 +8,7 @@ import {
 } from '@app/domain';
 import { AppError } from '../../lib/errors';
 import { pageWindow, toPage } from '../../lib/paging';
-import { recordAudit, type AuditActor } from '../audit/audit.service';
+import { recordAudit, type AuditActor } from '../accounts/audit-records';
 import { createVideoEmails } from './videos.emails';
 import * as repo from './videos.repository';
 import { notFound, type VideosServiceDeps, type VideoViews } from './video-views';
