@@ -8,10 +8,12 @@ import type { KnownCrossings } from './module-boundaries';
 export const knownCrossings: KnownCrossings = {
   tables: {
     // Applying writes the application in the transaction that locks and counts the product's stock
-    // (contests owns stock; applications sits above contests, so it cannot be asked); staff create
-    // brands through the contests API and every contest shows its brand; the brand dashboard counts
-    // entries per contest (entries sits above contests: needs an owners read from modules/index.ts).
-    'contests/contests.repository.ts': ['applications', 'brands', 'contest_entries'],
+    // (contests owns stock; applications sits above contests, so it cannot be asked), and the stock
+    // figures, the removal of a product and the brand dashboard count applications: moving them
+    // means moving applying into applications and passing applications' counts in as owners reads
+    // to every place that builds the contests service (applications, entries, the seed), not only
+    // the routes.
+    'contests/contests.repository.ts': ['applications'],
     // The staff ranking is one prepared statement that ranks, pages and joins each row's entrant and
     // video (issue 28: a cross-owner join for a paged, sorted list); the contest, award and
     // winners reads are still to move behind contests/ and entries/.

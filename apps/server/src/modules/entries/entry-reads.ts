@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { ENTRY_STATUSES, type EntryStatus } from '@app/domain';
 import type { DbOrTx } from '../../db/client';
 import { contestEntries, entryVersions } from '../../db/schema/index';
@@ -16,6 +16,17 @@ export async function entryStatusCountsOf(db: DbOrTx, contestId: number): Promis
     .where(eq(contestEntries.contestId, contestId))
     .groupBy(contestEntries.status);
   return new Map(rows.map((row) => [row.status as EntryStatus, row.n]));
+}
+
+/** How many entries each of these contests has, by contest id (contests without one are absent). */
+export async function entryCountsOf(db: DbOrTx, contestIds: number[]): Promise<Map<number, number>> {
+  if (!contestIds.length) return new Map();
+  const rows = await db
+    .select({ contestId: contestEntries.contestId, n: sql<number>`count(*)::int` })
+    .from(contestEntries)
+    .where(inArray(contestEntries.contestId, [...new Set(contestIds)]))
+    .groupBy(contestEntries.contestId);
+  return new Map(rows.map((row) => [row.contestId, row.n]));
 }
 
 /** How many entries reached `step` or a later status on the timeline (`ENTRY_STATUSES` order). */
