@@ -14,10 +14,11 @@ export const knownCrossings: KnownCrossings = {
     // to every place that builds the contests service (applications, entries, the seed), not only
     // the routes.
     'contests/contests.repository.ts': ['applications'],
-    // The staff ranking is one prepared statement that ranks, pages and joins each row's entrant and
-    // video (issue 28: a cross-owner join for a paged, sorted list); the contest, award and
-    // winners reads are still to move behind contests/ and entries/.
-    'judging/judging.repository.ts': ['contest_entries', 'contests', 'entry_versions', 'users', 'videos'],
+    // The staff ranking ranks and pages in one prepared statement over the contest's entries and
+    // their newest versions (its entrants and videos are asked of accounts and videos per page);
+    // the contest, award and winners reads and the publication mark are still to move behind
+    // contests/ and entries/ (both sit below judging, so they can be imported).
+    'judging/judging.repository.ts': ['contest_entries', 'contests', 'entry_versions'],
     // The library's list and search join each page's creator, profile, contest and brand in the
     // statement that sorts and pages them, and the search document holds the creator's and the
     // brand's names (issue 28: cross-owner join for a paged, sorted list); entries and contests

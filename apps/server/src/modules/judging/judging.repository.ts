@@ -8,8 +8,6 @@ import {
   contests,
   entryScores,
   entryVersions,
-  users,
-  videos,
   type CriterionScore,
 } from '../../db/schema/index';
 
@@ -59,23 +57,12 @@ export function findEntry(db: DbOrTx, entryId: number) {
     .then((rows) => rows[0]);
 }
 
-const videoColumns = {
-  videoId: videos.id,
-  videoTitle: videos.title,
-  posterKey: videos.posterKey,
-  previewKey: videos.previewKey,
-  originalKey: videos.originalKey,
-  hlsKey: videos.hlsKey,
-  mp4Key: videos.mp4Key,
-  renditions: videos.renditions,
-  captions: videos.captions,
-};
-
 /**
- * Every entry of the contest that has a version, with its newest version (the one judged), the
- * version's video and the entrant; optionally only `entryIds`.
+ * Every entry of the contest that has a version, with its newest version (the one judged) and the
+ * version's video id, earliest submission first; optionally only `entryIds`. The entrant's name
+ * and the video are asked of accounts and videos (judged-entries.ts).
  */
-export async function findJudgedEntries(db: DbOrTx, filter: { contestId?: number; entryIds?: number[] }) {
+export async function findJudgedVersions(db: DbOrTx, filter: { contestId?: number; entryIds?: number[] }) {
   const latest = latestVersions(db, filter);
   return db
     .select({
@@ -85,17 +72,11 @@ export async function findJudgedEntries(db: DbOrTx, filter: { contestId?: number
       status: latest.status,
       version: latest.version,
       submittedAt: latest.submittedAt,
-      creatorFirstName: users.firstName,
-      creatorLastName: users.lastName,
-      creatorEmail: users.email,
-      ...videoColumns,
+      videoId: latest.videoId,
     })
     .from(latest)
-    .innerJoin(users, eq(users.id, latest.userId))
-    .innerJoin(videos, eq(videos.id, latest.videoId))
     .orderBy(asc(latest.submittedAt), asc(latest.entryId));
 }
-export type JudgedEntryRow = Awaited<ReturnType<typeof findJudgedEntries>>[number];
 
 /** A judge's score of an entry, as every reader and the upsert give it back. */
 const scoreColumns = {
@@ -132,9 +113,10 @@ export type ScoreRow = Awaited<ReturnType<typeof findContestScores>>[number];
  * then the earlier submission of the judged version (to the millisecond, as the scorecards compare
  * it), then the lower entry id; unscored entries last. `rank` is absolute, `tied` compares the
  * neighbours in the whole order (so across page boundaries) by cross-multiplying, and each row
- * carries `total`, the number of ranked entries. Only the page's rows are joined to their version,
- * video and creator, and only theirs get per-criterion sums of the marks. Prepared; placeholders
- * `contestId`, `limit`, `offset`.
+ * carries `total`, the number of ranked entries. Only the page's rows are joined to their version
+ * (for its video's id), and only theirs get per-criterion sums of the marks; their creators and
+ * videos are asked of accounts and videos for the page (judged-entries.ts). Prepared;
+ * placeholders `contestId`, `limit`, `offset`.
  */
 export async function findRankingPage(
   db: DbOrTx,
@@ -200,10 +182,7 @@ export async function findRankingPage(
         entryId: contestEntries.id,
         userId: contestEntries.userId,
         version: entryVersions.version,
-        creatorFirstName: users.firstName,
-        creatorLastName: users.lastName,
-        creatorEmail: users.email,
-        ...videoColumns,
+        videoId: entryVersions.videoId,
       })
       .from(ranked)
       .innerJoin(contestEntries, sql`${contestEntries.id} = page.entry_id`)
@@ -211,8 +190,6 @@ export async function findRankingPage(
         entryVersions,
         and(eq(entryVersions.entryId, contestEntries.id), sql`${entryVersions.version} = page.version`),
       )
-      .innerJoin(users, eq(users.id, contestEntries.userId))
-      .innerJoin(videos, eq(videos.id, entryVersions.videoId))
       .orderBy(sql`page.rank`)
       .prepare(statementName);
   });
@@ -329,9 +306,14 @@ function resultsQuery(db: DbOrTx) {
     .from(contestResults);
 }
 
-/** The latest published winners of every contest whose film is approved for the library, newest first. */
-export async function findRecentWinners(db: DbOrTx, limit: number) {
-  return db
+/**
+ * The published winners of every contest, newest publication first, each with the video of its
+ * entry's newest version (null without one): the home page keeps those whose film staff approved
+ * for the library (asked of videos), so this cannot stop at the number it shows. A contest has a
+ * few places, so these rows stay few.
+ */
+export async function findPublishedWinners(db: DbOrTx) {
+  const rows = await db
     .select({
       contestId: contests.id,
       contestTitle: contests.title,
@@ -341,21 +323,14 @@ export async function findRecentWinners(db: DbOrTx, limit: number) {
       userId: contestResults.userId,
       place: contestResults.place,
       prizeCents: contestResults.prizeCents,
+      videoId: sql<number | null>`(select v.video_id from ${entryVersions} v
+        where v.entry_id = ${contestResults.entryId} order by v.version desc limit 1)`,
     })
     .from(contestResults)
     .innerJoin(contests, eq(contests.id, contestResults.contestId))
-    .where(
-      and(
-        isNotNull(contests.resultsPublishedAt),
-        isNotNull(contestResults.entryId),
-        // The home page shows only films approved for the public library.
-        sql`exists (select 1 from ${entryVersions} v join ${videos} f on f.id = v.video_id
-          where v.entry_id = ${contestResults.entryId} and f.is_approved
-          and v.version = (select max(v2.version) from ${entryVersions} v2 where v2.entry_id = v.entry_id))`,
-      ),
-    )
-    .orderBy(desc(contests.resultsPublishedAt), asc(contestResults.place))
-    .limit(limit);
+    .where(and(isNotNull(contests.resultsPublishedAt), isNotNull(contestResults.entryId)))
+    .orderBy(desc(contests.resultsPublishedAt), asc(contestResults.place));
+  return rows;
 }
 
 /** Places won by these videos (as the judged version of a placed entry) in published contests. */

@@ -17,6 +17,7 @@ import type { AuthUser } from '../../plugins/auth';
 import { recordAudit } from '../accounts/audit-records';
 import { moveEntry } from '../entries/entry-progress';
 import * as repo from './judging.repository';
+import { findJudgedEntries, findRankingPage } from './judged-entries';
 import { assertSignedIn, assertStaff } from '../../lib/policy';
 import { assertCanReadScorecard } from './judging.policy';
 import { creatorName, toJudgedVideo, toOwnScore } from './judging.presenter';
@@ -49,7 +50,7 @@ export function createScoring(deps: JudgingServiceDeps, context: JudgingContext)
         contest.rubric.some((c) => !given.has(c.name))
       )
         throw AppError.validation({ scores: [JUDGING_MESSAGES.criteriaMismatch] });
-      const [judged] = await repo.findJudgedEntries(db, { contestId: contest.id, entryIds: [entryId] });
+      const [judged] = await findJudgedEntries(db, { contestId: contest.id, entryIds: [entryId] });
       if (!judged) throw new AppError('conflict', JUDGING_MESSAGES.noEntries);
       const scores = contest.rubric.map((c) => ({ criterion: c.name, score: given.get(c.name)! }));
       const weightedTotal = contest.rubric.reduce((sum, c) => sum + c.weight * given.get(c.name)!, 0);
@@ -85,7 +86,7 @@ export function createScoring(deps: JudgingServiceDeps, context: JudgingContext)
       const contest = await requireContest(contestId);
       await requireJudge(user, contest);
       const [entries, mine] = await Promise.all([
-        repo.findJudgedEntries(db, { contestId }),
+        findJudgedEntries(db, { contestId }),
         repo.findContestScores(db, contestId, user.id),
       ]);
       const myScore = new Map(mine.map((s) => [s.entryId, s]));
@@ -119,7 +120,7 @@ export function createScoring(deps: JudgingServiceDeps, context: JudgingContext)
       const contest = await requireContest(contestId);
       const request = { page: query.page, pageSize: JUDGING_LIMITS.rankingPageSize, url };
       const [{ rows, count }, placed] = await Promise.all([
-        repo.findRankingPage(db, contestId, pageWindow(request)),
+        findRankingPage(db, contestId, pageWindow(request)),
         repo.findPlaces(db, contestId),
       ]);
       const placeOf = new Map(placed.map((r) => [r.entryId, r]));
@@ -176,7 +177,7 @@ export function createScoring(deps: JudgingServiceDeps, context: JudgingContext)
       if (!contest.resultsPublishedAt)
         throw new AppError('results_not_published', JUDGING_MESSAGES.resultsNotPublished);
       const [entries, scores, placed] = await Promise.all([
-        repo.findJudgedEntries(db, { contestId: contest.id }),
+        findJudgedEntries(db, { contestId: contest.id }),
         repo.findContestScores(db, contest.id),
         repo.findResults(db, contest.id),
       ]);
