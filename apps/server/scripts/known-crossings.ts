@@ -19,18 +19,14 @@ export const knownCrossings: KnownCrossings = {
     // the contest, award and winners reads and the publication mark are still to move behind
     // contests/ and entries/ (both sit below judging, so they can be imported).
     'judging/judging.repository.ts': ['contest_entries', 'contests', 'entry_versions'],
-    // The library's list and search join each page's creator, profile, contest and brand in the
-    // statement that sorts and pages them, and the search document holds the creator's and the
-    // brand's names (issue 28: cross-owner join for a paged, sorted list); entries and contests
-    // sit above videos, so the entered-with-brand and is-entered reads need wiring to move.
-    'videos/videos.repository.ts': [
-      'brands',
-      'contest_entries',
-      'contests',
-      'creator_profiles',
-      'entry_versions',
-      'users',
-    ],
+    // The library's list and search, the video page and the review queue join each row's creator
+    // profile and contest (videos sits below creators and contests, so their reads must be passed
+    // in as owners reads to every place that builds the videos service: the API, entries,
+    // insights, the app's media access, the CLI and the seeds); the search document's brand is
+    // the video's own or its contest's (read here; its name and the creator's come from
+    // accounts); entries sits above videos, so the entered-with-brand and is-entered reads need
+    // the same wiring to move.
+    'videos/videos.repository.ts': ['contest_entries', 'contests', 'creator_profiles', 'entry_versions'],
   },
   circleImports: [],
 };
