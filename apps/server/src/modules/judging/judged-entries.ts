@@ -1,5 +1,6 @@
 import type { DbOrTx } from '../../db/client';
 import { namesOf } from '../accounts/user-reads';
+import { publishedContestsOf } from '../contests/judged-contests';
 import { approvedVideoIdsAmong, playableVideosOf, type PlayableVideo } from '../videos/video-reads';
 import * as repo from './judging.repository';
 
@@ -66,15 +67,32 @@ export async function findRankingPage(
   return { rows: await withEntrantAndVideo(db, rows), count };
 }
 
-/** The latest published winners whose film staff approved for the library, newest first. */
+/**
+ * The latest published winners whose film staff approved for the library, newest publication
+ * first then by place: the published contests asked of contests, their places read here, the
+ * approvals asked of videos. A contest has a few places, so the rows sorted here stay few.
+ */
 export async function findRecentWinners(db: DbOrTx, limit: number) {
-  const winners = await repo.findPublishedWinners(db);
+  const published = await publishedContestsOf(db);
+  const places = await repo.findPlacesWithVideos(db, [...published.keys()]);
   const approved = await approvedVideoIdsAmong(
     db,
-    winners.flatMap((w) => (w.videoId === null ? [] : [w.videoId])),
+    places.flatMap((p) => (p.videoId === null ? [] : [p.videoId])),
   );
-  return winners
-    .filter((w) => w.videoId !== null && approved.has(w.videoId))
-    .slice(0, limit)
-    .map(({ videoId: _videoId, ...winner }) => winner);
+  return places
+    .flatMap(({ videoId, entryId, ...place }) => {
+      const contest = published.get(place.contestId);
+      if (!contest || entryId === null || videoId === null || !approved.has(videoId)) return [];
+      return [
+        {
+          ...place,
+          entryId,
+          contestTitle: contest.title,
+          currency: contest.currency,
+          publishedAt: contest.publishedAt,
+        },
+      ];
+    })
+    .sort((a, b) => b.publishedAt.getTime() - a.publishedAt.getTime() || a.place - b.place)
+    .slice(0, limit);
 }

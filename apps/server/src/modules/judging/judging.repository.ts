@@ -5,7 +5,6 @@ import { latestVersions } from '../entries/latest-versions';
 import {
   contestEntries,
   contestResults,
-  contests,
   entryScores,
   entryVersions,
   type CriterionScore,
@@ -15,34 +14,6 @@ import {
  * SQL of judging: scores, results and the entries they are about. An entry's newest version (the
  * one judged) comes from the entries module (`latestVersions`).
  */
-
-export function findContest(db: DbOrTx, contestId: number) {
-  // Read by every judging request (the ranking's pages among them): prepared.
-  const statement = prepared(db, 'judging_contest', (statementName) =>
-    contestQuery(db)
-      .where(eq(contests.id, sql.placeholder('contestId')))
-      .prepare(statementName),
-  );
-  return statement.execute({ contestId }).then((rows) => rows[0]);
-}
-
-function contestQuery(db: DbOrTx) {
-  return db
-    .select({
-      id: contests.id,
-      title: contests.title,
-      brandId: contests.brandId,
-      rubric: contests.rubric,
-      currency: contests.currency,
-      prizeCents: contests.prizeCents,
-      judgingStartsAt: contests.judgingStartsAt,
-      judgingEndsAt: contests.judgingEndsAt,
-      resultsPublishedAt: contests.resultsPublishedAt,
-      publicationStatus: contests.publicationStatus,
-    })
-    .from(contests);
-}
-export type ContestRow = NonNullable<Awaited<ReturnType<typeof findContest>>>;
 
 export function findEntry(db: DbOrTx, entryId: number) {
   return db
@@ -246,16 +217,6 @@ export async function upsertScore(
   return row!;
 }
 
-/** Marks the results published, only if they were not: false when another request was first. */
-export async function markPublished(tx: DbOrTx, contestId: number, at: Date): Promise<boolean> {
-  const rows = await tx
-    .update(contests)
-    .set({ resultsPublishedAt: at, updatedAt: at })
-    .where(and(eq(contests.id, contestId), sql`${contests.resultsPublishedAt} is null`))
-    .returning({ id: contests.id });
-  return rows.length > 0;
-}
-
 /** Removes a contest's places (a correction writes them again in the same transaction). */
 /** First key of the per-contest advisory lock that makes a results correction one step. */
 const RESULTS_LOCK = 0x72736c74; // 'rslt'
@@ -307,18 +268,14 @@ function resultsQuery(db: DbOrTx) {
 }
 
 /**
- * The published winners of every contest, newest publication first, each with the video of its
- * entry's newest version (null without one): the home page keeps those whose film staff approved
- * for the library (asked of videos), so this cannot stop at the number it shows. A contest has a
- * few places, so these rows stay few.
+ * The placed entries of these contests (those whose results are published: the home page's
+ * winners), each with the video of its entry's newest version (null without one).
  */
-export async function findPublishedWinners(db: DbOrTx) {
-  const rows = await db
+export async function findPlacesWithVideos(db: DbOrTx, contestIds: number[]) {
+  if (!contestIds.length) return [];
+  return db
     .select({
-      contestId: contests.id,
-      contestTitle: contests.title,
-      currency: contests.currency,
-      publishedAt: contests.resultsPublishedAt,
+      contestId: contestResults.contestId,
       entryId: contestResults.entryId,
       userId: contestResults.userId,
       place: contestResults.place,
@@ -327,13 +284,13 @@ export async function findPublishedWinners(db: DbOrTx) {
         where v.entry_id = ${contestResults.entryId} order by v.version desc limit 1)`,
     })
     .from(contestResults)
-    .innerJoin(contests, eq(contests.id, contestResults.contestId))
-    .where(and(isNotNull(contests.resultsPublishedAt), isNotNull(contestResults.entryId)))
-    .orderBy(desc(contests.resultsPublishedAt), asc(contestResults.place));
-  return rows;
+    .where(and(inArray(contestResults.contestId, contestIds), isNotNull(contestResults.entryId)));
 }
 
-/** Places won by these videos (as the judged version of a placed entry) in published contests. */
+/**
+ * Places won by these videos (as the judged version of a placed entry), in any contest: the caller
+ * keeps those of contests whose results are published (asked of contests).
+ */
 export async function findAwardsOfVideos(db: DbOrTx, videoIds: number[]) {
   if (!videoIds.length) return [];
   if (videoIds.length === 1) {
@@ -372,29 +329,20 @@ function awardsQuery(db: DbOrTx, isOneOf: (column: Parameters<typeof eq>[0]) => 
     .orderBy(entryVersions.entryId, desc(entryVersions.version))
     .as('latest');
   return db
-    .select({
-      videoId: latest.videoId,
-      place: contestResults.place,
-      contestId: contests.id,
-      contestTitle: contests.title,
-    })
+    .select({ videoId: latest.videoId, place: contestResults.place, contestId: contestResults.contestId })
     .from(contestResults)
     .innerJoin(latest, eq(latest.entryId, contestResults.entryId))
-    .innerJoin(contests, eq(contests.id, contestResults.contestId))
-    .where(and(isNotNull(contests.resultsPublishedAt), isOneOf(latest.videoId)));
+    .where(isOneOf(latest.videoId));
 }
 
-/** The creator's entries in contests whose results are published. */
-export function findPublishedEntriesOf(db: DbOrTx, userId: number) {
+/** The creator's entries (the caller keeps those of contests whose results are published). */
+export function findEntriesOf(db: DbOrTx, userId: number) {
   // Part of every creator dashboard: prepared.
-  const statement = prepared(db, 'judging_published_entries_of', (statementName) =>
+  const statement = prepared(db, 'judging_entries_of', (statementName) =>
     db
       .select({ entryId: contestEntries.id, contestId: contestEntries.contestId })
       .from(contestEntries)
-      .innerJoin(contests, eq(contests.id, contestEntries.contestId))
-      .where(
-        and(eq(contestEntries.userId, sql.placeholder('userId')), isNotNull(contests.resultsPublishedAt)),
-      )
+      .where(eq(contestEntries.userId, sql.placeholder('userId')))
       .prepare(statementName),
   );
   return statement.execute({ userId });
@@ -416,22 +364,17 @@ export function findResultsOf(db: DbOrTx, userId: number) {
   return statement.execute({ userId });
 }
 
-/** The places these entries won in contests whose results are published, with the publication time. */
-export async function findPublishedPlaces(db: DbOrTx, entryIds: number[]) {
+/** The places these entries won, with their contest (the caller keeps the published ones). */
+export async function findPlacesOfEntries(db: DbOrTx, entryIds: number[]) {
   if (!entryIds.length) return [];
   const rows = await db
     .select({
       entryId: contestResults.entryId,
+      contestId: contestResults.contestId,
       place: contestResults.place,
       prizeCents: contestResults.prizeCents,
-      publishedAt: contests.resultsPublishedAt,
     })
     .from(contestResults)
-    .innerJoin(contests, eq(contests.id, contestResults.contestId))
-    .where(and(inArray(contestResults.entryId, entryIds), isNotNull(contests.resultsPublishedAt)));
-  return rows.flatMap((row) =>
-    row.entryId !== null && row.publishedAt
-      ? [{ ...row, entryId: row.entryId, publishedAt: row.publishedAt }]
-      : [],
-  );
+    .where(inArray(contestResults.entryId, entryIds));
+  return rows.flatMap((row) => (row.entryId !== null ? [{ ...row, entryId: row.entryId }] : []));
 }

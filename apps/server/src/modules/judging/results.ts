@@ -13,6 +13,7 @@ import { recordAudit } from '../accounts/audit-records';
 import { awardPrizes, correctPrize } from '../payouts/payouts.service';
 import { createJudgingEmails } from './judging.emails';
 import { moveEntry } from '../entries/entry-progress';
+import { markResultsPublished } from '../contests/judged-contests';
 import * as repo from './judging.repository';
 import { findJudgedEntries, findRecentWinners, type JudgedEntryRow } from './judged-entries';
 import { assertSignedIn, assertStaff } from '../../lib/policy';
@@ -172,7 +173,7 @@ export function createResults(deps: JudgingServiceDeps, context: JudgingContext)
         throw new AppError('conflict', JUDGING_MESSAGES.notJudgedYet);
       const { entries, entryOf, places } = await checkPlaces(contestId, body);
       await db.transaction(async (tx) => {
-        if (!(await repo.markPublished(tx, contestId, now)))
+        if (!(await markResultsPublished(tx, contestId, now)))
           throw new AppError('results_published', JUDGING_MESSAGES.resultsPublished);
         const rows = resultRows(contestId, places, entryOf);
         await repo.insertResults(tx, rows);
