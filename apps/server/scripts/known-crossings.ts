@@ -14,11 +14,6 @@ export const knownCrossings: KnownCrossings = {
     // to every place that builds the contests service (applications, entries, the seed), not only
     // the routes.
     'contests/contests.repository.ts': ['applications'],
-    // The staff ranking ranks and pages in one prepared statement over the contest's entries and
-    // their newest versions (its entrants and videos are asked of accounts and videos per page);
-    // the entry, score, award and winners reads still name entries' tables for each entry's
-    // contest and newest version (entries sits below judging: its reads can be imported).
-    'judging/judging.repository.ts': ['contest_entries', 'entry_versions'],
     // The library's list and search, the video page and the review queue join each row's creator
     // profile and contest (videos sits below creators and contests, so their reads must be passed
     // in as owners reads to every place that builds the videos service: the API, entries,

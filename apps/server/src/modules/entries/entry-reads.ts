@@ -1,6 +1,7 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { ENTRY_STATUSES, type EntryStatus } from '@app/domain';
 import type { DbOrTx } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import { contestEntries, entryVersions } from '../../db/schema/index';
 
 /**
@@ -62,6 +63,32 @@ export function entryVideosOf(db: DbOrTx, contestId: number) {
     .innerJoin(contestEntries, eq(contestEntries.id, entryVersions.entryId))
     .where(eq(contestEntries.contestId, contestId))
     .as('entry_videos');
+}
+
+/** One entry's contest, entrant and status; undefined when there is none. */
+export async function entryOf(db: DbOrTx, entryId: number) {
+  const [row] = await db
+    .select({
+      id: contestEntries.id,
+      contestId: contestEntries.contestId,
+      userId: contestEntries.userId,
+      status: contestEntries.status,
+    })
+    .from(contestEntries)
+    .where(eq(contestEntries.id, entryId));
+  return row;
+}
+
+/** A creator's entries with their contests (prepared: part of every creator dashboard). */
+export function entryContestsOf(db: DbOrTx, userId: number) {
+  const statement = prepared(db, 'entries_contests_of', (statementName) =>
+    db
+      .select({ entryId: contestEntries.id, contestId: contestEntries.contestId })
+      .from(contestEntries)
+      .where(eq(contestEntries.userId, sql.placeholder('userId')))
+      .prepare(statementName),
+  );
+  return statement.execute({ userId });
 }
 
 /** The ids of the contest's entries as a subquery, for `in (…)` in another module's statement. */

@@ -74,15 +74,17 @@ export async function findRankingPage(
  */
 export async function findRecentWinners(db: DbOrTx, limit: number) {
   const published = await publishedContestsOf(db);
-  const places = await repo.findPlacesWithVideos(db, [...published.keys()]);
-  const approved = await approvedVideoIdsAmong(
+  const places = await repo.findPlacesOfContests(db, [...published.keys()]);
+  const videoOf = await repo.findLatestVideos(
     db,
-    places.flatMap((p) => (p.videoId === null ? [] : [p.videoId])),
+    places.flatMap((p) => (p.entryId === null ? [] : [p.entryId])),
   );
+  const approved = await approvedVideoIdsAmong(db, [...videoOf.values()]);
   return places
-    .flatMap(({ videoId, entryId, ...place }) => {
+    .flatMap(({ entryId, ...place }) => {
       const contest = published.get(place.contestId);
-      if (!contest || entryId === null || videoId === null || !approved.has(videoId)) return [];
+      const videoId = entryId === null ? undefined : videoOf.get(entryId);
+      if (!contest || entryId === null || videoId === undefined || !approved.has(videoId)) return [];
       return [
         {
           ...place,

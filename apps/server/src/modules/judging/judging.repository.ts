@@ -1,32 +1,15 @@
-import { and, asc, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { prepared } from '../../db/prepared';
+import { entryIdsOf } from '../entries/entry-reads';
 import { latestVersions } from '../entries/latest-versions';
-import {
-  contestEntries,
-  contestResults,
-  entryScores,
-  entryVersions,
-  type CriterionScore,
-} from '../../db/schema/index';
+import { contestResults, entryScores, type CriterionScore } from '../../db/schema/index';
 
 /**
- * SQL of judging: scores, results and the entries they are about. An entry's newest version (the
- * one judged) comes from the entries module (`latestVersions`).
+ * SQL of judging: scores and results. The entries they are about come from the entries module: an
+ * entry's newest version (the one judged) from `latestVersions`, a contest's entries from
+ * `entryIdsOf`, both subqueries of the statements here.
  */
-
-export function findEntry(db: DbOrTx, entryId: number) {
-  return db
-    .select({
-      id: contestEntries.id,
-      contestId: contestEntries.contestId,
-      userId: contestEntries.userId,
-      status: contestEntries.status,
-    })
-    .from(contestEntries)
-    .where(eq(contestEntries.id, entryId))
-    .then((rows) => rows[0]);
-}
 
 /**
  * Every entry of the contest that has a version, with its newest version (the one judged) and the
@@ -65,10 +48,9 @@ export function findContestScores(db: DbOrTx, contestId: number, judgeId?: numbe
   return db
     .select(scoreColumns)
     .from(entryScores)
-    .innerJoin(contestEntries, eq(contestEntries.id, entryScores.entryId))
     .where(
       and(
-        eq(contestEntries.contestId, contestId),
+        inArray(entryScores.entryId, entryIdsOf(db, contestId)),
         judgeId === undefined ? undefined : eq(entryScores.judgeId, judgeId),
       ),
     )
@@ -84,10 +66,11 @@ export type ScoreRow = Awaited<ReturnType<typeof findContestScores>>[number];
  * then the earlier submission of the judged version (to the millisecond, as the scorecards compare
  * it), then the lower entry id; unscored entries last. `rank` is absolute, `tied` compares the
  * neighbours in the whole order (so across page boundaries) by cross-multiplying, and each row
- * carries `total`, the number of ranked entries. Only the page's rows are joined to their version
- * (for its video's id), and only theirs get per-criterion sums of the marks; their creators and
- * videos are asked of accounts and videos for the page (judged-entries.ts). Prepared;
- * placeholders `contestId`, `limit`, `offset`.
+ * carries `total`, the number of ranked entries. The entries and their newest versions are entries'
+ * `latestVersions`, a subquery of this one statement (entries ranked by their judging, so entries'
+ * rows and judging's are ordered together); only the page's rows get per-criterion sums of the
+ * marks, and their creators and videos are asked of accounts and videos for the page
+ * (judged-entries.ts). Prepared; placeholders `contestId`, `limit`, `offset`.
  */
 export async function findRankingPage(
   db: DbOrTx,
@@ -95,23 +78,19 @@ export async function findRankingPage(
   page: { limit: number; offset: number },
 ) {
   const statement = prepared(db, 'judging_ranking_page', (statementName) => {
-    const contest = sql`${sql.placeholder('contestId')}::int`;
     const offset = sql`${sql.placeholder('offset')}::int`;
     const limit = sql`${sql.placeholder('limit')}::int`;
+    const latest = latestVersions(db, { contestId: sql.placeholder('contestId') });
     const ranked = sql`(
       with latest as (
-        select distinct on (v.entry_id) v.entry_id, v.version, v.created_at
-        from ${entryVersions} v join ${contestEntries} e on e.id = v.entry_id
-        where e.contest_id = ${contest}
-        order by v.entry_id, v.version desc
+        select entry_id, user_id, version, video_id, created_at from ${latest}
       ), totals as (
         select s.entry_id, count(*)::int as judges, sum(s.weighted_total)::int as total_sum,
           min(s.weighted_total) as min_total, max(s.weighted_total) as max_total
-        from ${entryScores} s join ${contestEntries} e on e.id = s.entry_id
-        where e.contest_id = ${contest}
+        from ${entryScores} s join latest l on l.entry_id = s.entry_id
         group by s.entry_id
       ), ranked as (
-        select l.entry_id, l.version, coalesce(t.judges, 0) as judges,
+        select l.entry_id, l.user_id, l.version, l.video_id, coalesce(t.judges, 0) as judges,
           coalesce(t.total_sum, 0) as total_sum, coalesce(t.min_total, 0) as min_total,
           coalesce(t.max_total, 0) as max_total,
           count(*) over () as total,
@@ -124,8 +103,8 @@ export async function findRankingPage(
             coalesce(t.judges, 0) desc, date_trunc('milliseconds', l.created_at), l.entry_id
         )
       )
-      select entry_id, version, judges, total_sum, min_total, max_total, total::int as total,
-        rank::int as rank,
+      select entry_id, user_id, version, video_id, judges, total_sum, min_total, max_total,
+        total::int as total, rank::int as rank,
         coalesce(judges > 0 and (
           (prev_judges > 0 and prev_sum * judges = total_sum * prev_judges)
           or (next_judges > 0 and next_sum * judges = total_sum * next_judges)
@@ -150,28 +129,21 @@ export async function findRankingPage(
             group by 1
           ) c
         )`,
-        entryId: contestEntries.id,
-        userId: contestEntries.userId,
-        version: entryVersions.version,
-        videoId: entryVersions.videoId,
+        entryId: sql<number>`page.entry_id`,
+        userId: sql<number>`page.user_id`,
+        version: sql<number>`page.version`,
+        videoId: sql<number>`page.video_id`,
       })
       .from(ranked)
-      .innerJoin(contestEntries, sql`${contestEntries.id} = page.entry_id`)
-      .innerJoin(
-        entryVersions,
-        and(eq(entryVersions.entryId, contestEntries.id), sql`${entryVersions.version} = page.version`),
-      )
       .orderBy(sql`page.rank`)
       .prepare(statementName);
   });
   const rows = await statement.execute({ contestId, ...page });
   if (rows.length || page.offset === 0) return { rows, count: rows[0]?.total ?? 0 };
   // Past the last page: only the number of ranked entries.
-  const result = await db.execute<{ total: number | string }>(sql`
-    select count(distinct v.entry_id) as total
-    from ${entryVersions} v join ${contestEntries} e on e.id = v.entry_id
-    where e.contest_id = ${contestId}`);
-  return { rows, count: Number(result.rows[0]?.total ?? 0) };
+  const latest = latestVersions(db, { contestId });
+  const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(latest);
+  return { rows, count: row?.total ?? 0 };
 }
 export type RankingPageRow = Awaited<ReturnType<typeof findRankingPage>>['rows'][number];
 
@@ -267,11 +239,8 @@ function resultsQuery(db: DbOrTx) {
     .from(contestResults);
 }
 
-/**
- * The placed entries of these contests (those whose results are published: the home page's
- * winners), each with the video of its entry's newest version (null without one).
- */
-export async function findPlacesWithVideos(db: DbOrTx, contestIds: number[]) {
+/** The placed entries of these contests (those whose results are published: the home page's winners). */
+export async function findPlacesOfContests(db: DbOrTx, contestIds: number[]) {
   if (!contestIds.length) return [];
   return db
     .select({
@@ -280,8 +249,6 @@ export async function findPlacesWithVideos(db: DbOrTx, contestIds: number[]) {
       userId: contestResults.userId,
       place: contestResults.place,
       prizeCents: contestResults.prizeCents,
-      videoId: sql<number | null>`(select v.video_id from ${entryVersions} v
-        where v.entry_id = ${contestResults.entryId} order by v.version desc limit 1)`,
     })
     .from(contestResults)
     .where(and(inArray(contestResults.contestId, contestIds), isNotNull(contestResults.entryId)));
@@ -310,42 +277,14 @@ export async function findAwardsOfVideos(db: DbOrTx, videoIds: number[]) {
   return statement.execute({ videoIds });
 }
 
-function awardsQuery(db: DbOrTx, isOneOf: (column: Parameters<typeof eq>[0]) => SQL) {
-  const latest = db
-    .selectDistinctOn([entryVersions.entryId], {
-      entryId: entryVersions.entryId,
-      videoId: entryVersions.videoId,
-    })
-    .from(entryVersions)
-    .where(
-      inArray(
-        entryVersions.entryId,
-        db
-          .select({ entryId: entryVersions.entryId })
-          .from(entryVersions)
-          .where(isOneOf(entryVersions.videoId)),
-      ),
-    )
-    .orderBy(entryVersions.entryId, desc(entryVersions.version))
-    .as('latest');
+function awardsQuery(db: DbOrTx, isOneOf: (column: SQLWrapper) => SQL) {
+  // Every entry one of whose versions is one of the videos, with its newest version (entries').
+  const latest = latestVersions(db, { withVideo: isOneOf });
   return db
     .select({ videoId: latest.videoId, place: contestResults.place, contestId: contestResults.contestId })
     .from(contestResults)
     .innerJoin(latest, eq(latest.entryId, contestResults.entryId))
     .where(isOneOf(latest.videoId));
-}
-
-/** The creator's entries (the caller keeps those of contests whose results are published). */
-export function findEntriesOf(db: DbOrTx, userId: number) {
-  // Part of every creator dashboard: prepared.
-  const statement = prepared(db, 'judging_entries_of', (statementName) =>
-    db
-      .select({ entryId: contestEntries.id, contestId: contestEntries.contestId })
-      .from(contestEntries)
-      .where(eq(contestEntries.userId, sql.placeholder('userId')))
-      .prepare(statementName),
-  );
-  return statement.execute({ userId });
 }
 
 /** The creator's places and prizes, by contest (the creator dashboard's results and wins). */
@@ -377,4 +316,12 @@ export async function findPlacesOfEntries(db: DbOrTx, entryIds: number[]) {
     .from(contestResults)
     .where(inArray(contestResults.entryId, entryIds));
   return rows.flatMap((row) => (row.entryId !== null ? [{ ...row, entryId: row.entryId }] : []));
+}
+
+/** The video of each of these entries' newest version, by entry id (entries' `latestVersions`). */
+export async function findLatestVideos(db: DbOrTx, entryIds: number[]): Promise<Map<number, number>> {
+  if (!entryIds.length) return new Map();
+  const latest = latestVersions(db, { entryIds });
+  const rows = await db.select({ entryId: latest.entryId, videoId: latest.videoId }).from(latest);
+  return new Map(rows.map((row) => [row.entryId, row.videoId]));
 }

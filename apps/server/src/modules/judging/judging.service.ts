@@ -1,6 +1,7 @@
 import type { VideoAward } from '@app/domain';
 import type { DbOrTx } from '../../db/client';
 import { publishedContestsOf } from '../contests/judged-contests';
+import { entryContestsOf } from '../entries/entry-reads';
 import * as repo from './judging.repository';
 import { createJudgingContext, type JudgingServiceDeps } from './judging-context';
 import { createResults } from './results';
@@ -31,7 +32,7 @@ export async function findVideoAwards(db: DbOrTx, videoIds: number[]): Promise<M
 
 /** The creator's readable scorecards: entry id by contest id (results published). */
 export async function findScorecardEntries(db: DbOrTx, userId: number): Promise<Map<number, number>> {
-  const rows = await repo.findEntriesOf(db, userId);
+  const rows = await entryContestsOf(db, userId);
   const published = await publishedContestsOf(
     db,
     rows.map((r) => r.contestId),

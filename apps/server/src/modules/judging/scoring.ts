@@ -16,6 +16,7 @@ import { pageWindow, toPage } from '../../lib/paging';
 import type { AuthUser } from '../../plugins/auth';
 import { recordAudit } from '../accounts/audit-records';
 import { moveEntry } from '../entries/entry-progress';
+import { entryOf } from '../entries/entry-reads';
 import * as repo from './judging.repository';
 import { findJudgedEntries, findRankingPage } from './judged-entries';
 import { assertSignedIn, assertStaff } from '../../lib/policy';
@@ -36,7 +37,7 @@ export function createScoring(deps: JudgingServiceDeps, context: JudgingContext)
      */
     async saveScore(user: AuthUser | undefined, entryId: number, body: ScoreBody): Promise<OwnScore> {
       assertSignedIn(user);
-      const entry = await repo.findEntry(db, entryId);
+      const entry = await entryOf(db, entryId);
       if (!entry) throw notFound();
       const contest = await requireContest(entry.contestId);
       await requireJudge(user, contest);
@@ -170,7 +171,7 @@ export function createScoring(deps: JudgingServiceDeps, context: JudgingContext)
      */
     async scorecard(user: AuthUser | undefined, entryId: number): Promise<Scorecard> {
       assertSignedIn(user);
-      const entry = await repo.findEntry(db, entryId);
+      const entry = await entryOf(db, entryId);
       if (!entry) throw notFound();
       assertCanReadScorecard(user, entry.userId);
       const contest = await requireContest(entry.contestId);
