@@ -348,10 +348,13 @@ export type ContestRecord = NonNullable<Awaited<ReturnType<typeof findContestRec
  * counts; the brand's name and the entry counts are asked of accounts and entries.
  */
 export async function listManagedContests(db: DbOrTx, brandId: number | null) {
+  // Spelled out: a select from one table renders its columns unqualified, and a bare "id" inside
+  // the subquery would be the application's.
+  const outerContestId = sql`${sql.identifier('contests')}.${sql.identifier('id')}`;
   const count = (condition: SQL) =>
     sql<
       number | string
-    >`(select count(*) from ${applications} where ${applications.contestId} = ${contests.id} and ${condition})`;
+    >`(select count(*) from ${applications} where ${applications.contestId} = ${outerContestId} and ${condition})`;
   return db
     .select({
       id: contests.id,

@@ -476,9 +476,9 @@ export function findSearchTargets(db: DbOrTx, which: SearchTargets, afterId: num
     .select({
       id: videos.id,
       ownerId: videos.ownerId,
-      brandId: sql<
-        number | null
-      >`coalesce(${videos.brandId}, (select c.brand_id from ${contests} c where c.id = ${videos.contestId}))`,
+      // Spelled out: a select from one table renders its columns unqualified.
+      brandId: sql<number | null>`coalesce(videos.brand_id,
+        (select c.brand_id from ${contests} c where c.id = videos.contest_id))`,
     })
     .from(videos)
     .where(
