@@ -18,15 +18,8 @@ interface Names {
 /** A video with its creator's name, profile, contest and brand. */
 export type VideoRow = repo.StoredVideoRow & Names;
 
-/**
- * `rows` with their creator's name (and e-mail) and brand name, in the same order; a row whose
- * owner is gone is left out, as the join it replaces did.
- */
-async function withNames<R extends repo.StoredVideoRow>(
-  db: DbOrTx,
-  rows: R[],
-): Promise<Array<R & Names & { creatorEmail: string }>> {
-  if (!rows.length) return [];
+/** What accounts tells of these videos' owners and brands: one query for each. */
+async function accountNamesOf(db: DbOrTx, rows: Array<{ ownerId: number; brandId: number | null }>) {
   const [names, brands] = await Promise.all([
     namesOf(
       db,
@@ -37,6 +30,19 @@ async function withNames<R extends repo.StoredVideoRow>(
       rows.flatMap((row) => (row.brandId === null ? [] : [row.brandId])),
     ),
   ]);
+  return { names, brands };
+}
+
+/**
+ * `rows` with their creator's name (and e-mail) and brand name, in the same order; a row whose
+ * owner is gone is left out, as the join it replaces did.
+ */
+async function withNames<R extends repo.StoredVideoRow>(
+  db: DbOrTx,
+  rows: R[],
+): Promise<Array<R & Names & { creatorEmail: string }>> {
+  if (!rows.length) return [];
+  const { names, brands } = await accountNamesOf(db, rows);
   return rows.flatMap((row) => {
     const name = names.get(row.ownerId);
     if (!name) return [];
@@ -101,16 +107,7 @@ export async function refreshSearchVectors(db: DbOrTx, which?: repo.SearchTarget
   for (let afterId = 0; ;) {
     const targets = await repo.findSearchTargets(db, which, afterId, SEARCH_BATCH);
     if (!targets.length) return;
-    const [names, brands] = await Promise.all([
-      namesOf(
-        db,
-        targets.map((t) => t.ownerId),
-      ),
-      brandNamesOf(
-        db,
-        targets.flatMap((t) => (t.brandId === null ? [] : [t.brandId])),
-      ),
-    ]);
+    const { names, brands } = await accountNamesOf(db, targets);
     await repo.writeSearchDocuments(
       db,
       targets.map((t) => {
