@@ -1,4 +1,4 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql, type Placeholder } from 'drizzle-orm';
 import { ENTRY_STATUSES, type EntryStatus } from '@app/domain';
 import type { DbOrTx } from '../../db/client';
 import { prepared } from '../../db/prepared';
@@ -92,7 +92,7 @@ export function entryContestsOf(db: DbOrTx, userId: number) {
 }
 
 /** The ids of the contest's entries as a subquery, for `in (…)` in another module's statement. */
-export function entryIdsOf(db: DbOrTx, contestId: number) {
+export function entryIdsOf(db: DbOrTx, contestId: number | Placeholder) {
   return db
     .select({ id: contestEntries.id })
     .from(contestEntries)
