@@ -11,7 +11,7 @@ import { openPostgres, migrateDatabase } from '../../apps/server/src/db/client';
 import { seedIfEmpty } from '../../apps/server/src/db/seed/index';
 import { nullQueue } from '../../apps/server/src/jobs/queue';
 import { createLocalStorage } from '../../apps/server/src/storage/local-storage';
-import { refreshSearchVectors } from '../../apps/server/src/modules/videos/videos.repository';
+import { refreshSearchVectors } from '../../apps/server/src/modules/videos/video-rows';
 
 export const BENCH_DATABASE_URL =
   process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench_videos';

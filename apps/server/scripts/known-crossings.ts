@@ -7,29 +7,21 @@ import type { KnownCrossings } from './module-boundaries';
 
 export const knownCrossings: KnownCrossings = {
   tables: {
-    // The actor's e-mail is copied in the insert itself; audit cannot ask accounts, which records audits.
-    'audit/audit.repository.ts': ['users'],
     // Applying writes the application in the transaction that locks and counts the product's stock
-    // (contests owns stock; applications sits above contests, so it cannot be asked); staff create
-    // brands through the contests API and every contest shows its brand; the brand dashboard counts
-    // entries per contest (entries sits above contests: needs an owners read from modules/index.ts).
-    'contests/contests.repository.ts': ['applications', 'brands', 'contest_entries'],
-    // The staff ranking is one prepared statement that ranks, pages and joins each row's entrant and
-    // video (issue 28: a cross-owner join for a paged, sorted list); the contest, award and
-    // winners reads are still to move behind contests/ and entries/.
-    'judging/judging.repository.ts': ['contest_entries', 'contests', 'entry_versions', 'users', 'videos'],
-    // The library's list and search join each page's creator, profile, contest and brand in the
-    // statement that sorts and pages them, and the search document holds the creator's and the
-    // brand's names (issue 28: cross-owner join for a paged, sorted list); entries and contests
-    // sit above videos, so the entered-with-brand and is-entered reads need wiring to move.
-    'videos/videos.repository.ts': [
-      'brands',
-      'contest_entries',
-      'contests',
-      'creator_profiles',
-      'entry_versions',
-      'users',
-    ],
+    // (contests owns stock; applications sits above contests, so it cannot be asked), and the stock
+    // figures, the removal of a product and the brand dashboard count applications: moving them
+    // means moving applying into applications and passing applications' counts in as owners reads
+    // to every place that builds the contests service (applications, entries, the seed), not only
+    // the routes.
+    'contests/contests.repository.ts': ['applications'],
+    // The library's list and search, the video page and the review queue join each row's creator
+    // profile and contest (videos sits below creators and contests, so their reads must be passed
+    // in as owners reads to every place that builds the videos service: the API, entries,
+    // insights, the app's media access, the CLI and the seeds); the search document's brand is
+    // the video's own or its contest's (read here; its name and the creator's come from
+    // accounts); entries sits above videos, so the entered-with-brand and is-entered reads need
+    // the same wiring to move.
+    'videos/videos.repository.ts': ['contest_entries', 'contests', 'creator_profiles', 'entry_versions'],
   },
   circleImports: [],
 };

@@ -19,6 +19,7 @@ import {
 } from './judging/judging.service';
 import type { CreatorsOwners } from './creators/creators.service';
 import { entriesOfCreator, timelinesOf } from './entries/creator-entries';
+import { entryCountsOf } from './entries/entry-reads';
 import { applicationsOfCreator } from './applications/application-reads';
 import { namesOf } from './accounts/user-reads';
 import { acceptedAgreement, contestFactsOf, contestTitlesOf } from './contests/contest-reads';
@@ -65,7 +66,7 @@ export const apiModules: Array<(deps: AppDeps) => FastifyPluginAsyncZod> = [
   healthRoutes,
   siteRoutes,
   (deps) => accountsRoutes(deps, accountsOwners),
-  contestsRoutes,
+  (deps) => contestsRoutes(deps, { entryCountsOf }),
   applicationsRoutes,
   (deps) => creatorsRoutes(deps, creatorsOwners),
   (deps) => videosRoutes(deps, { awardsOf: findVideoAwards }),

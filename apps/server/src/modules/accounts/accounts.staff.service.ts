@@ -10,7 +10,7 @@ import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../lib/errors';
 import { pageWindow, toPage } from '../../lib/paging';
 import type { AuthUser } from '../../plugins/auth';
-import { recordAudit } from '../audit/audit.service';
+import { recordAudit } from './audit-records';
 import { toStaffUser } from './accounts.presenter';
 import * as repo from './accounts.repository';
 

@@ -19,7 +19,7 @@ import { AppError } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
 import { pageWindow, toPage } from '../../lib/paging';
 import type { AuthUser } from '../../plugins/auth';
-import { recordAudit } from '../audit/audit.service';
+import { recordAudit } from './audit-records';
 import { createAccountsService, type AccountsOwners, type AccountsServiceDeps } from './accounts.service';
 import { sendInvitationAcceptedEmail, sendInvitationEmail } from './accounts.emails';
 import { toInvitation } from './accounts.presenter';

@@ -1,5 +1,6 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import { brands, users } from '../../db/schema/index';
 
 /** A user's name, e-mail address and role, as other modules show who someone is. */
@@ -17,16 +18,22 @@ export interface UserName {
 export async function namesOf(db: DbOrTx, userIds: number[]): Promise<Map<number, UserName>> {
   const ids = [...new Set(userIds)];
   if (!ids.length) return new Map();
-  const rows = await db
-    .select({
-      id: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
-      role: users.role,
-    })
-    .from(users)
-    .where(inArray(users.id, ids));
+  // Every page that shows people asks (the library, the ranking, the review queue): one prepared
+  // statement for any number of ids, sent as one array parameter.
+  const statement = prepared(db, 'accounts_names_of', (statementName) =>
+    db
+      .select({
+        id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        email: users.email,
+        role: users.role,
+      })
+      .from(users)
+      .where(sql`${users.id} = any(${sql.placeholder('ids')}::integer[])`)
+      .prepare(statementName),
+  );
+  const rows = await statement.execute({ ids });
   return new Map(rows.map(({ id, ...name }) => [id, name]));
 }
 
@@ -34,10 +41,15 @@ export async function namesOf(db: DbOrTx, userIds: number[]): Promise<Map<number
 export async function brandNamesOf(db: DbOrTx, brandIds: number[]): Promise<Map<number, string>> {
   const ids = [...new Set(brandIds)];
   if (!ids.length) return new Map();
-  const rows = await db
-    .select({ id: brands.id, name: brands.name })
-    .from(brands)
-    .where(inArray(brands.id, ids));
+  // The library's pages ask too: prepared, like `namesOf`.
+  const statement = prepared(db, 'accounts_brand_names_of', (statementName) =>
+    db
+      .select({ id: brands.id, name: brands.name })
+      .from(brands)
+      .where(sql`${brands.id} = any(${sql.placeholder('ids')}::integer[])`)
+      .prepare(statementName),
+  );
+  const rows = await statement.execute({ ids });
   return new Map(rows.map((row) => [row.id, row.name]));
 }
 

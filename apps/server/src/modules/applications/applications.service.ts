@@ -20,7 +20,7 @@ import { toCsv } from '../../lib/csv';
 import { AppError } from '../../lib/errors';
 import { pageWindow, toPage } from '../../lib/paging';
 import type { MailMessage } from '../../mail/mailer';
-import { recordAudit } from '../audit/audit.service';
+import { recordAudit } from '../accounts/audit-records';
 import { createContestsService } from '../contests/contests.service';
 import { lockProducts, returnUnits } from '../contests/product-stock';
 import { withApplicants, type ApplicationRow } from './applicants';

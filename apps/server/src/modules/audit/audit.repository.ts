@@ -1,11 +1,12 @@
 import { and, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { auditLog, users } from '../../db/schema/index';
+import { auditLog } from '../../db/schema/index';
 
 export interface NewAuditRow {
-  /** The acting user (their e-mail is read in the same statement), or null with a label. */
+  /** The acting user, or null for a named process. */
   actorId: number | null;
-  actorLabel: string;
+  /** The actor's e-mail address as accounts has it now, else a label (`user 7`, `admin-cli`). */
+  actorEmail: string;
   action: string;
   targetType: string;
   targetId: string;
@@ -13,15 +14,11 @@ export interface NewAuditRow {
   after: Record<string, unknown> | null;
 }
 
-/** Appends one row; the actor's e-mail is copied from `users` as it is now. */
+/** Appends one row. */
 export async function insertAuditRow(db: DbOrTx, row: NewAuditRow): Promise<void> {
-  const email =
-    row.actorId === null
-      ? sql`${row.actorLabel}`
-      : sql`coalesce((select ${users.email} from ${users} where ${users.id} = ${row.actorId}), ${row.actorLabel})`;
   await db.insert(auditLog).values({
     actorId: row.actorId,
-    actorEmail: email,
+    actorEmail: row.actorEmail,
     action: row.action,
     targetType: row.targetType,
     targetId: row.targetId,

@@ -11,7 +11,7 @@ import type { DbOrTx } from '../../db/client';
 import type { AgreementContext } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
 import { assertStaff } from '../../lib/policy';
-import { recordAudit } from '../audit/audit.service';
+import { recordAudit } from '../accounts/audit-records';
 import * as agreements from './agreements.repository';
 import type { AgreementRow } from './agreements.repository';
 import { parseContestRef, type ContestAccess, type User } from './contest-access';

@@ -16,7 +16,8 @@ import { assertStaff } from '../../lib/policy';
 import { assertCanCreateFor, assertCanEdit, type ContestActor } from './contests.policy';
 import * as repo from './contests.repository';
 import { toEligibility, toStoredEligibility } from './contests.presenter';
-import { recordAudit } from '../audit/audit.service';
+import { recordAudit } from '../accounts/audit-records';
+import { brandExists, insertBrand } from '../accounts/brand-records';
 
 /**
  * Brand ids the original product answered for the same catalogue: its data listed the chairs under
@@ -106,17 +107,18 @@ export function contestEditing({ db, getContest, managedRecord }: ContestAccess)
     const brand = createBrandBodySchema.parse(body);
     return db.transaction(async (tx) => {
       // Ids up to the highest alias are never handed out by the sequence.
-      await repo.advanceIdentity(tx, 'brands', HIGHEST_ALIAS_ID);
-      const row = await repo.insertBrand(tx, {
-        ...(options.id ? { id: options.id } : {}),
-        name: brand.name,
-        slug: brand.slug,
-        description: brand.description,
-        logoUrl: brand.logo_url,
-        website: brand.website,
-      });
-      if (options.id) await repo.advanceIdentity(tx, 'brands', HIGHEST_ALIAS_ID);
-      return row;
+      return insertBrand(
+        tx,
+        {
+          ...(options.id ? { id: options.id } : {}),
+          name: brand.name,
+          slug: brand.slug,
+          description: brand.description,
+          logoUrl: brand.logo_url,
+          website: brand.website,
+        },
+        HIGHEST_ALIAS_ID,
+      );
     });
   }
 
@@ -152,7 +154,7 @@ export function contestEditing({ db, getContest, managedRecord }: ContestAccess)
         landing: [`No product of this contest has the code ${unknown.join(', ')}.`],
       });
     }
-    if (!(await repo.brandExists(db, contest.brand_id))) {
+    if (!(await brandExists(db, contest.brand_id))) {
       throw AppError.validation({ brand_id: ['There is no brand with this id.'] });
     }
     const slugOwner = await repo.findContest(db, contest.slug);

@@ -317,8 +317,19 @@ describe('contests run by staff and brands (issue 14)', () => {
     expect(theirs.map((c) => c.id)).not.toContain(1);
     const all = (await call('GET', '/api/brand/contests/', staff)).json<BrandContest[]>();
     expect(all.map((c) => c.id)).toContain(draft.id);
-    // The counts follow the applications.
-    await ctx.deps.database.db.execute(sql`select 1`);
+    // The counts follow each contest's own applications and entries (the stock test applied).
+    const stored = await ctx.deps.database.db.execute<{ id: number; pending: number; entries: number }>(sql`
+      select c.id,
+        (select count(*)::int from applications a where a.contest_id = c.id and a.status = 'pending') as pending,
+        (select count(*)::int from contest_entries e where e.contest_id = c.id) as entries
+      from contests c`);
+    expect(stored.rows.some((row) => row.pending > 0)).toBe(true);
+    for (const row of stored.rows) {
+      expect(all.find((c) => c.id === row.id)?.counts, `contest ${row.id}`).toMatchObject({
+        pending: row.pending,
+        entries: row.entries,
+      });
+    }
   });
 
   it('GET /api/brands/: staff see every brand, a brand user its own, creators 403', async () => {

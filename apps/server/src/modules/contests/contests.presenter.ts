@@ -150,7 +150,7 @@ export function toApplication(
 
 /** One contest of the brand dashboard with its counts. */
 export function toBrandContest(
-  row: Awaited<ReturnType<typeof repo.listManagedContests>>[number],
+  row: repo.ManagedContestRow & { brandName: string; entries: number },
 ): BrandContest {
   return {
     id: row.id,
@@ -169,7 +169,7 @@ export function toBrandContest(
       declined: Number(row.declined),
       withdrawn: Number(row.withdrawn),
       shipped: Number(row.shipped),
-      entries: Number(row.entries),
+      entries: row.entries,
     },
   };
 }

@@ -3,14 +3,8 @@ import { contestLandingSchema, videoRequirementsSchema } from '@app/domain';
 import type { DbOrTx } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { parsedOnce } from '../../db/stored-json';
-import {
-  applications,
-  brands,
-  contestEntries,
-  contestProducts,
-  contests,
-  products,
-} from '../../db/schema/index';
+import { applications, contestProducts, contests, products } from '../../db/schema/index';
+import { brandCardsOf, type BrandCard } from '../accounts/brand-records';
 
 /** Stored page content and requirements with their defaults, parsed once per distinct text. */
 const readVideoRequirements = parsedOnce(videoRequirementsSchema);
@@ -41,10 +35,24 @@ const contestColumns = {
   winnersAt: contests.winnersAt,
   publicationStatus: contests.publicationStatus,
   rubric: contests.rubric,
-  brand: { id: brands.id, name: brands.name, slug: brands.slug, logoUrl: brands.logoUrl },
+  brandId: contests.brandId,
 };
 
-export type ContestRow = Awaited<ReturnType<typeof listContests>>[number];
+type StoredContest = Awaited<ReturnType<typeof listContestRows>>[number];
+/** A contest with its brand (asked of accounts, which owns brands). */
+export type ContestRow = Omit<StoredContest, 'brandId'> & { brand: BrandCard };
+
+/** The contests with their brands, read in one query for all (a contest without one is left out). */
+async function withBrands(db: DbOrTx, rows: StoredContest[]): Promise<ContestRow[]> {
+  const brands = await brandCardsOf(
+    db,
+    rows.map((row) => row.brandId),
+  );
+  return rows.flatMap(({ brandId, ...row }) => {
+    const brand = brands.get(brandId);
+    return brand ? [{ ...row, brand }] : [];
+  });
+}
 
 /** Which contests a list shows: published ones, plus the drafts of a brand (or all drafts: 'all'). */
 export interface ListVisibility {
@@ -52,7 +60,14 @@ export interface ListVisibility {
 }
 
 /** The listed contests with their brand, soonest start first (archived ones never). */
-export function listContests(db: DbOrTx, visibility: ListVisibility = { drafts: 'none' }) {
+export async function listContests(
+  db: DbOrTx,
+  visibility: ListVisibility = { drafts: 'none' },
+): Promise<ContestRow[]> {
+  return withBrands(db, await listContestRows(db, visibility));
+}
+
+function listContestRows(db: DbOrTx, visibility: ListVisibility) {
   const published = eq(contests.publicationStatus, 'published');
   const drafts = visibility.drafts;
   let where: SQL | undefined = published;
@@ -62,7 +77,6 @@ export function listContests(db: DbOrTx, visibility: ListVisibility = { drafts: 
   return db
     .select(contestColumns)
     .from(contests)
-    .innerJoin(brands, eq(brands.id, contests.brandId))
     .where(where)
     .orderBy(asc(contests.startsAt), asc(contests.id));
 }
@@ -75,7 +89,6 @@ export async function findContest(db: DbOrTx, idOrSlug: number | string): Promis
     db
       .select(contestColumns)
       .from(contests)
-      .innerJoin(brands, eq(brands.id, contests.brandId))
       .where(
         typeof idOrSlug === 'number'
           ? eq(contests.id, sql.placeholder('ref'))
@@ -84,7 +97,7 @@ export async function findContest(db: DbOrTx, idOrSlug: number | string): Promis
       .limit(1)
       .prepare(statementName),
   );
-  const [row] = await statement.execute({ ref: idOrSlug });
+  const [row] = await withBrands(db, await statement.execute({ ref: idOrSlug }));
   return row;
 }
 
@@ -209,39 +222,22 @@ export async function lockCatalog(tx: DbOrTx): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(727002)`);
 }
 
-/** Whether no brand and no contest exist yet. */
-export async function isCatalogEmpty(db: DbOrTx): Promise<boolean> {
-  const result = await db.execute(
-    sql`select (select count(*) from brands) + (select count(*) from contests) as n`,
-  );
-  return Number((result.rows[0] as { n: string | number }).n) === 0;
+/** Whether no contest exists yet. */
+export async function noContestExists(db: DbOrTx): Promise<boolean> {
+  const rows = await db.select({ id: contests.id }).from(contests).limit(1);
+  return rows.length === 0;
 }
 
-type IdentityTable = 'brands' | 'contests' | 'products';
+type IdentityTable = 'contests' | 'products';
 
 /**
  * Moves a table's id sequence to at least `atLeast` and past every existing id: after rows were
- * inserted with explicit ids, and to keep new brands off the ids kept as aliases.
+ * inserted with explicit ids.
  */
 export async function advanceIdentity(tx: DbOrTx, table: IdentityTable, atLeast = 1): Promise<void> {
   await tx.execute(
     sql`select setval(pg_get_serial_sequence(${table}, 'id'), greatest(${atLeast}::bigint, (select coalesce(max(id), 0) from ${sql.identifier(table)})))`,
   );
-}
-
-export type NewBrand = typeof brands.$inferInsert;
-
-export async function insertBrand(tx: DbOrTx, values: NewBrand) {
-  const [row] = await tx
-    .insert(brands)
-    .values(values)
-    .returning({ id: brands.id, name: brands.name, slug: brands.slug, logoUrl: brands.logoUrl });
-  return row!;
-}
-
-export async function brandExists(db: DbOrTx, brandId: number): Promise<boolean> {
-  const rows = await db.select({ id: brands.id }).from(brands).where(eq(brands.id, brandId)).limit(1);
-  return rows.length > 0;
 }
 
 export async function contestSlugTaken(db: DbOrTx, slug: string): Promise<boolean> {
@@ -347,19 +343,24 @@ export async function findContestRecord(db: DbOrTx, id: number) {
 }
 export type ContestRecord = NonNullable<Awaited<ReturnType<typeof findContestRecord>>>;
 
-/** The contests of the brand dashboard (one brand's, or all for staff) with their counts. */
+/**
+ * The contests of the brand dashboard (one brand's, or all for staff) with their application
+ * counts; the brand's name and the entry counts are asked of accounts and entries.
+ */
 export async function listManagedContests(db: DbOrTx, brandId: number | null) {
+  // Spelled out: a select from one table renders its columns unqualified, and a bare "id" inside
+  // the subquery would be the application's.
+  const outerContestId = sql`${sql.identifier('contests')}.${sql.identifier('id')}`;
   const count = (condition: SQL) =>
     sql<
       number | string
-    >`(select count(*) from ${applications} where ${applications.contestId} = ${contests.id} and ${condition})`;
+    >`(select count(*) from ${applications} where ${applications.contestId} = ${outerContestId} and ${condition})`;
   return db
     .select({
       id: contests.id,
       slug: contests.slug,
       title: contests.title,
-      brandId: brands.id,
-      brandName: brands.name,
+      brandId: contests.brandId,
       publicationStatus: contests.publicationStatus,
       startsAt: contests.startsAt,
       applicationDeadline: contests.applicationDeadline,
@@ -371,24 +372,12 @@ export async function listManagedContests(db: DbOrTx, brandId: number | null) {
       declined: count(sql`${applications.status} = 'declined'`),
       withdrawn: count(sql`${applications.status} = 'withdrawn'`),
       shipped: count(sql`${applications.shippedAt} is not null`),
-      entries: sql<
-        number | string
-      >`(select count(*) from ${contestEntries} where ${contestEntries.contestId} = ${contests.id})`,
     })
     .from(contests)
-    .innerJoin(brands, eq(brands.id, contests.brandId))
     .where(brandId === null ? undefined : eq(contests.brandId, brandId))
     .orderBy(sql`${contests.startsAt} desc`, sql`${contests.id} desc`);
 }
-
-/** Brands by name (one brand, or all). */
-export function listBrands(db: DbOrTx, brandId: number | null) {
-  return db
-    .select({ id: brands.id, name: brands.name, slug: brands.slug })
-    .from(brands)
-    .where(brandId === null ? undefined : eq(brands.id, brandId))
-    .orderBy(asc(brands.name), asc(brands.id));
-}
+export type ManagedContestRow = Awaited<ReturnType<typeof listManagedContests>>[number];
 
 /** Gives units of a product back to its stock (a decline or a withdrawal). */
 export async function returnUnits(tx: DbOrTx, productId: number, units: number): Promise<void> {

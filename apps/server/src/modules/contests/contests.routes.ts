@@ -26,12 +26,12 @@ import {
   productListResponseSchema,
 } from '@app/domain';
 import { AppError } from '../../lib/errors';
-import { createContestsService, type ContestsServiceDeps } from './contests.service';
+import { createContestsService, type ContestsOwners, type ContestsServiceDeps } from './contests.service';
 import { presented } from '../../plugins/presented';
 
 /** Contests, their products with live stock, and applications. */
 export const contestsRoutes =
-  (deps: ContestsServiceDeps): FastifyPluginAsyncZod =>
+  (deps: ContestsServiceDeps, owners: ContestsOwners): FastifyPluginAsyncZod =>
   async (app) => {
     // Scoped to this plugin unless another module already registered it for the whole app.
     if (!app.hasContentTypeParser('multipart/form-data')) await app.register(multipart);
@@ -316,6 +316,6 @@ export const contestsRoutes =
           response: { 200: brandContestListSchema },
         },
       },
-      async (request) => service.managedContests(request.authUser!),
+      async (request) => service.managedContests(request.authUser!, owners),
     );
   };

@@ -24,12 +24,20 @@ import { assertStaff } from '../../lib/policy';
 import { canSeeContest } from './contests.policy';
 import { toBrandContest, toProduct } from './contests.presenter';
 import * as repo from './contests.repository';
-import { recordAudit } from '../audit/audit.service';
+import { recordAudit } from '../accounts/audit-records';
+import { anyBrandExists, listBrandOptions } from '../accounts/brand-records';
+import { brandNamesOf } from '../accounts/user-reads';
 
 export type { ContestsServiceDeps } from './contest-access';
 /** For entries: an entry version records the agreement accepted in its own transaction. */
 export { recordAgreementAcceptance } from './contest-agreements';
 export { SERVER_SIDE } from './contest-applying';
+
+/** What contests asks of entries, which sits above it (passed by modules/index.ts). */
+export interface ContestsOwners {
+  /** How many entries each contest has (the brand dashboard's counts). */
+  entryCountsOf(db: DbOrTx, contestIds: number[]): Promise<Map<number, number>>;
+}
 
 /** What first-start seeding may do inside `whenCatalogEmpty`. */
 export interface CatalogWriter {
@@ -131,15 +139,28 @@ function contestsServiceOn(db: DbOrTx, deps: ContestsServiceDeps, clock: () => D
     async brandOptions(user: User): Promise<BrandOption[]> {
       const actor = (await actorOf(user))!;
       if (actor.role !== 'staff' && actor.brandId === null) return [];
-      return repo.listBrands(db, actor.role === 'staff' ? null : actor.brandId);
+      return listBrandOptions(db, actor.role === 'staff' ? null : actor.brandId);
     },
 
     /** The brand dashboard: the brand's contests (staff: every contest), drafts included, with counts. */
-    async managedContests(user: User): Promise<BrandContest[]> {
+    async managedContests(user: User, owners: ContestsOwners): Promise<BrandContest[]> {
       const actor = (await actorOf(user))!;
       if (actor.role !== 'staff' && actor.brandId === null) return [];
       const rows = await repo.listManagedContests(db, actor.role === 'staff' ? null : actor.brandId);
-      return rows.map(toBrandContest);
+      const contestIds = rows.map((row) => row.id);
+      const [brandNames, entries] = await Promise.all([
+        brandNamesOf(
+          db,
+          rows.map((row) => row.brandId),
+        ),
+        owners.entryCountsOf(db, contestIds),
+      ]);
+      return rows.flatMap((row) => {
+        const brandName = brandNames.get(row.brandId);
+        return brandName === undefined
+          ? []
+          : [toBrandContest({ ...row, brandName, entries: entries.get(row.id) ?? 0 })];
+      });
     },
 
     /**
@@ -211,7 +232,7 @@ function contestsServiceOn(db: DbOrTx, deps: ContestsServiceDeps, clock: () => D
     async whenCatalogEmpty(work: (contests: CatalogWriter) => Promise<void>): Promise<boolean> {
       return db.transaction(async (tx) => {
         await repo.lockCatalog(tx);
-        if (!(await repo.isCatalogEmpty(tx))) return false;
+        if ((await anyBrandExists(tx)) || !(await repo.noContestExists(tx))) return false;
         const writer: CatalogWriter = contestsServiceOn(tx, deps, clock);
         await work(writer);
         return true;

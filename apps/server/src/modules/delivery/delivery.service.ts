@@ -13,7 +13,7 @@ import type { AuthUser } from '../../plugins/auth';
 import type { StoredObject } from '../../storage/storage';
 import { createAccessCheck } from '../accounts/access-check';
 import { brandNamesOf } from '../accounts/user-reads';
-import { recordAudit } from '../audit/audit.service';
+import { recordAudit } from '../accounts/audit-records';
 import { entryContext } from '../entries/entry-context';
 import { findPublishedPlace } from '../judging/judging.service';
 import { createPaperworkService } from '../paperwork/paperwork.service';

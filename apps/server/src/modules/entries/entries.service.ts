@@ -19,7 +19,7 @@ import type { AppDeps } from '../../app-deps';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
-import { recordAudit, type AuditActor } from '../audit/audit.service';
+import { recordAudit, type AuditActor } from '../accounts/audit-records';
 import { createContestsService, recordAgreementAcceptance, SERVER_SIDE } from '../contests/contests.service';
 import { assertContestMember } from '../../lib/policy';
 import { pageWindow, toPage } from '../../lib/paging';

@@ -1,6 +1,7 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql, type Placeholder } from 'drizzle-orm';
 import { ENTRY_STATUSES, type EntryStatus } from '@app/domain';
 import type { DbOrTx } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import { contestEntries, entryVersions } from '../../db/schema/index';
 
 /**
@@ -16,6 +17,17 @@ export async function entryStatusCountsOf(db: DbOrTx, contestId: number): Promis
     .where(eq(contestEntries.contestId, contestId))
     .groupBy(contestEntries.status);
   return new Map(rows.map((row) => [row.status as EntryStatus, row.n]));
+}
+
+/** How many entries each of these contests has, by contest id (contests without one are absent). */
+export async function entryCountsOf(db: DbOrTx, contestIds: number[]): Promise<Map<number, number>> {
+  if (!contestIds.length) return new Map();
+  const rows = await db
+    .select({ contestId: contestEntries.contestId, n: sql<number>`count(*)::int` })
+    .from(contestEntries)
+    .where(inArray(contestEntries.contestId, [...new Set(contestIds)]))
+    .groupBy(contestEntries.contestId);
+  return new Map(rows.map((row) => [row.contestId, row.n]));
 }
 
 /** How many entries reached `step` or a later status on the timeline (`ENTRY_STATUSES` order). */
@@ -53,8 +65,34 @@ export function entryVideosOf(db: DbOrTx, contestId: number) {
     .as('entry_videos');
 }
 
+/** One entry's contest, entrant and status; undefined when there is none. */
+export async function entryOf(db: DbOrTx, entryId: number) {
+  const [row] = await db
+    .select({
+      id: contestEntries.id,
+      contestId: contestEntries.contestId,
+      userId: contestEntries.userId,
+      status: contestEntries.status,
+    })
+    .from(contestEntries)
+    .where(eq(contestEntries.id, entryId));
+  return row;
+}
+
+/** A creator's entries with their contests (prepared: part of every creator dashboard). */
+export function entryContestsOf(db: DbOrTx, userId: number) {
+  const statement = prepared(db, 'entries_contests_of', (statementName) =>
+    db
+      .select({ entryId: contestEntries.id, contestId: contestEntries.contestId })
+      .from(contestEntries)
+      .where(eq(contestEntries.userId, sql.placeholder('userId')))
+      .prepare(statementName),
+  );
+  return statement.execute({ userId });
+}
+
 /** The ids of the contest's entries as a subquery, for `in (…)` in another module's statement. */
-export function entryIdsOf(db: DbOrTx, contestId: number) {
+export function entryIdsOf(db: DbOrTx, contestId: number | Placeholder) {
   return db
     .select({ id: contestEntries.id })
     .from(contestEntries)

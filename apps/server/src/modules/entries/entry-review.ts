@@ -9,7 +9,7 @@ import {
 import { AppError } from '../../lib/errors';
 import { throttle } from '../../lib/throttle';
 import type { AuthUser } from '../../plugins/auth';
-import { recordAudit } from '../audit/audit.service';
+import { recordAudit } from '../accounts/audit-records';
 import { forbidden, notFound, type EntryContext } from './entry-context';
 import { canReply, canReview } from './entries.policy';
 import { fullName, toEntryNote, type EntryRow, type NoteRow } from './entries.presenter';

@@ -1,12 +1,14 @@
-import { and, desc, eq, inArray, type Placeholder } from 'drizzle-orm';
+import { and, desc, eq, inArray, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { contestEntries, entryVersions } from '../../db/schema/index';
 
-/** Which entries: a contest's, a creator's, or these. */
+/** Which entries: a contest's, a creator's, these, or those with a version of these videos. */
 export interface LatestVersionsFilter {
-  contestId?: number;
+  contestId?: number | Placeholder;
   userId?: number | Placeholder;
   entryIds?: number[];
+  /** Only entries one of whose versions (any, not only the newest) has a video that matches. */
+  withVideo?: (videoId: SQLWrapper) => SQL;
 }
 
 /**
@@ -34,6 +36,15 @@ export function latestVersions(db: DbOrTx, filter: LatestVersionsFilter) {
         filter.userId === undefined ? undefined : eq(contestEntries.userId, filter.userId),
         filter.entryIds
           ? inArray(contestEntries.id, filter.entryIds.length ? filter.entryIds : [0])
+          : undefined,
+        filter.withVideo
+          ? inArray(
+              entryVersions.entryId,
+              db
+                .select({ entryId: entryVersions.entryId })
+                .from(entryVersions)
+                .where(filter.withVideo(entryVersions.videoId)),
+            )
           : undefined,
       ),
     )

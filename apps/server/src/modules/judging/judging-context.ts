@@ -3,9 +3,8 @@ import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../lib/errors';
 import { assertContestMember, isContestMember } from '../../lib/policy';
 import type { AuthUser } from '../../plugins/auth';
-import * as repo from './judging.repository';
 import { brandOfUser } from '../accounts/membership';
-import type { ContestRow } from './judging.repository';
+import { judgingContestOf, type JudgingContest as ContestRow } from '../contests/judged-contests';
 import { isJudgingOpen } from './standings';
 
 export type JudgingServiceDeps = Pick<AppDeps, 'database' | 'storage' | 'queue' | 'config' | 'log'>;
@@ -19,7 +18,7 @@ export const notFound = () => new AppError('not_found', MESSAGES.generic.notFoun
 export function createJudgingContext(deps: JudgingServiceDeps, clock: () => Date) {
   const db = deps.database.db;
   const requireContest = async (contestId: number) => {
-    const contest = await repo.findContest(db, contestId);
+    const contest = await judgingContestOf(db, contestId);
     if (!contest) throw notFound();
     return contest;
   };

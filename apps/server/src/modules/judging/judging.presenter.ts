@@ -1,7 +1,8 @@
 import type { JudgedVideo, OwnScore } from '@app/domain';
 import { MESSAGES, toTenScale } from '@app/domain';
 import { toPlayback } from '../videos/videos.presenter';
-import type { JudgedEntryRow, ScoreRow } from './judging.repository';
+import type { ScoreRow } from './judging.repository';
+import type { JudgedEntryRow } from './judged-entries';
 
 /** The columns of a judged version's video. */
 type VideoRow = Pick<

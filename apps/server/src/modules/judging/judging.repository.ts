@@ -1,81 +1,22 @@
-import { and, asc, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { prepared } from '../../db/prepared';
+import { entryIdsOf } from '../entries/entry-reads';
 import { latestVersions } from '../entries/latest-versions';
-import {
-  contestEntries,
-  contestResults,
-  contests,
-  entryScores,
-  entryVersions,
-  users,
-  videos,
-  type CriterionScore,
-} from '../../db/schema/index';
+import { contestResults, entryScores, type CriterionScore } from '../../db/schema/index';
 
 /**
- * SQL of judging: scores, results and the entries they are about. An entry's newest version (the
- * one judged) comes from the entries module (`latestVersions`).
+ * SQL of judging: scores and results. The entries they are about come from the entries module: an
+ * entry's newest version (the one judged) from `latestVersions`, a contest's entries from
+ * `entryIdsOf`, both subqueries of the statements here.
  */
-
-export function findContest(db: DbOrTx, contestId: number) {
-  // Read by every judging request (the ranking's pages among them): prepared.
-  const statement = prepared(db, 'judging_contest', (statementName) =>
-    contestQuery(db)
-      .where(eq(contests.id, sql.placeholder('contestId')))
-      .prepare(statementName),
-  );
-  return statement.execute({ contestId }).then((rows) => rows[0]);
-}
-
-function contestQuery(db: DbOrTx) {
-  return db
-    .select({
-      id: contests.id,
-      title: contests.title,
-      brandId: contests.brandId,
-      rubric: contests.rubric,
-      currency: contests.currency,
-      prizeCents: contests.prizeCents,
-      judgingStartsAt: contests.judgingStartsAt,
-      judgingEndsAt: contests.judgingEndsAt,
-      resultsPublishedAt: contests.resultsPublishedAt,
-      publicationStatus: contests.publicationStatus,
-    })
-    .from(contests);
-}
-export type ContestRow = NonNullable<Awaited<ReturnType<typeof findContest>>>;
-
-export function findEntry(db: DbOrTx, entryId: number) {
-  return db
-    .select({
-      id: contestEntries.id,
-      contestId: contestEntries.contestId,
-      userId: contestEntries.userId,
-      status: contestEntries.status,
-    })
-    .from(contestEntries)
-    .where(eq(contestEntries.id, entryId))
-    .then((rows) => rows[0]);
-}
-
-const videoColumns = {
-  videoId: videos.id,
-  videoTitle: videos.title,
-  posterKey: videos.posterKey,
-  previewKey: videos.previewKey,
-  originalKey: videos.originalKey,
-  hlsKey: videos.hlsKey,
-  mp4Key: videos.mp4Key,
-  renditions: videos.renditions,
-  captions: videos.captions,
-};
 
 /**
- * Every entry of the contest that has a version, with its newest version (the one judged), the
- * version's video and the entrant; optionally only `entryIds`.
+ * Every entry of the contest that has a version, with its newest version (the one judged) and the
+ * version's video id, earliest submission first; optionally only `entryIds`. The entrant's name
+ * and the video are asked of accounts and videos (judged-entries.ts).
  */
-export async function findJudgedEntries(db: DbOrTx, filter: { contestId?: number; entryIds?: number[] }) {
+export async function findJudgedVersions(db: DbOrTx, filter: { contestId?: number; entryIds?: number[] }) {
   const latest = latestVersions(db, filter);
   return db
     .select({
@@ -85,17 +26,11 @@ export async function findJudgedEntries(db: DbOrTx, filter: { contestId?: number
       status: latest.status,
       version: latest.version,
       submittedAt: latest.submittedAt,
-      creatorFirstName: users.firstName,
-      creatorLastName: users.lastName,
-      creatorEmail: users.email,
-      ...videoColumns,
+      videoId: latest.videoId,
     })
     .from(latest)
-    .innerJoin(users, eq(users.id, latest.userId))
-    .innerJoin(videos, eq(videos.id, latest.videoId))
     .orderBy(asc(latest.submittedAt), asc(latest.entryId));
 }
-export type JudgedEntryRow = Awaited<ReturnType<typeof findJudgedEntries>>[number];
 
 /** A judge's score of an entry, as every reader and the upsert give it back. */
 const scoreColumns = {
@@ -113,10 +48,9 @@ export function findContestScores(db: DbOrTx, contestId: number, judgeId?: numbe
   return db
     .select(scoreColumns)
     .from(entryScores)
-    .innerJoin(contestEntries, eq(contestEntries.id, entryScores.entryId))
     .where(
       and(
-        eq(contestEntries.contestId, contestId),
+        inArray(entryScores.entryId, entryIdsOf(db, contestId)),
         judgeId === undefined ? undefined : eq(entryScores.judgeId, judgeId),
       ),
     )
@@ -132,9 +66,11 @@ export type ScoreRow = Awaited<ReturnType<typeof findContestScores>>[number];
  * then the earlier submission of the judged version (to the millisecond, as the scorecards compare
  * it), then the lower entry id; unscored entries last. `rank` is absolute, `tied` compares the
  * neighbours in the whole order (so across page boundaries) by cross-multiplying, and each row
- * carries `total`, the number of ranked entries. Only the page's rows are joined to their version,
- * video and creator, and only theirs get per-criterion sums of the marks. Prepared; placeholders
- * `contestId`, `limit`, `offset`.
+ * carries `total`, the number of ranked entries. The entries and their newest versions are entries'
+ * `latestVersions`, a subquery of this one statement (entries ranked by their judging, so entries'
+ * rows and judging's are ordered together); only the page's rows get per-criterion sums of the
+ * marks, and their creators and videos are asked of accounts and videos for the page
+ * (judged-entries.ts). Prepared; placeholders `contestId`, `limit`, `offset`.
  */
 export async function findRankingPage(
   db: DbOrTx,
@@ -142,23 +78,23 @@ export async function findRankingPage(
   page: { limit: number; offset: number },
 ) {
   const statement = prepared(db, 'judging_ranking_page', (statementName) => {
-    const contest = sql`${sql.placeholder('contestId')}::int`;
     const offset = sql`${sql.placeholder('offset')}::int`;
     const limit = sql`${sql.placeholder('limit')}::int`;
+    const contest = sql.placeholder('contestId');
+    // `latest` is read once, so PostgreSQL inlines it: a second reference (the totals joined to it)
+    // made it a materialised CTE, whose row estimates grew the plan's cost past JIT's threshold
+    // (1.6 s of compiling for a 5,000-entry contest).
     const ranked = sql`(
       with latest as (
-        select distinct on (v.entry_id) v.entry_id, v.version, v.created_at
-        from ${entryVersions} v join ${contestEntries} e on e.id = v.entry_id
-        where e.contest_id = ${contest}
-        order by v.entry_id, v.version desc
+        select entry_id, user_id, version, video_id, created_at from ${latestVersions(db, { contestId: contest })}
       ), totals as (
         select s.entry_id, count(*)::int as judges, sum(s.weighted_total)::int as total_sum,
           min(s.weighted_total) as min_total, max(s.weighted_total) as max_total
-        from ${entryScores} s join ${contestEntries} e on e.id = s.entry_id
-        where e.contest_id = ${contest}
+        from ${entryScores} s
+        where s.entry_id in ${entryIdsOf(db, contest)}
         group by s.entry_id
       ), ranked as (
-        select l.entry_id, l.version, coalesce(t.judges, 0) as judges,
+        select l.entry_id, l.user_id, l.version, l.video_id, coalesce(t.judges, 0) as judges,
           coalesce(t.total_sum, 0) as total_sum, coalesce(t.min_total, 0) as min_total,
           coalesce(t.max_total, 0) as max_total,
           count(*) over () as total,
@@ -171,8 +107,8 @@ export async function findRankingPage(
             coalesce(t.judges, 0) desc, date_trunc('milliseconds', l.created_at), l.entry_id
         )
       )
-      select entry_id, version, judges, total_sum, min_total, max_total, total::int as total,
-        rank::int as rank,
+      select entry_id, user_id, version, video_id, judges, total_sum, min_total, max_total,
+        total::int as total, rank::int as rank,
         coalesce(judges > 0 and (
           (prev_judges > 0 and prev_sum * judges = total_sum * prev_judges)
           or (next_judges > 0 and next_sum * judges = total_sum * next_judges)
@@ -197,33 +133,21 @@ export async function findRankingPage(
             group by 1
           ) c
         )`,
-        entryId: contestEntries.id,
-        userId: contestEntries.userId,
-        version: entryVersions.version,
-        creatorFirstName: users.firstName,
-        creatorLastName: users.lastName,
-        creatorEmail: users.email,
-        ...videoColumns,
+        entryId: sql<number>`page.entry_id`,
+        userId: sql<number>`page.user_id`,
+        version: sql<number>`page.version`,
+        videoId: sql<number>`page.video_id`,
       })
       .from(ranked)
-      .innerJoin(contestEntries, sql`${contestEntries.id} = page.entry_id`)
-      .innerJoin(
-        entryVersions,
-        and(eq(entryVersions.entryId, contestEntries.id), sql`${entryVersions.version} = page.version`),
-      )
-      .innerJoin(users, eq(users.id, contestEntries.userId))
-      .innerJoin(videos, eq(videos.id, entryVersions.videoId))
       .orderBy(sql`page.rank`)
       .prepare(statementName);
   });
   const rows = await statement.execute({ contestId, ...page });
   if (rows.length || page.offset === 0) return { rows, count: rows[0]?.total ?? 0 };
   // Past the last page: only the number of ranked entries.
-  const result = await db.execute<{ total: number | string }>(sql`
-    select count(distinct v.entry_id) as total
-    from ${entryVersions} v join ${contestEntries} e on e.id = v.entry_id
-    where e.contest_id = ${contestId}`);
-  return { rows, count: Number(result.rows[0]?.total ?? 0) };
+  const latest = latestVersions(db, { contestId });
+  const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(latest);
+  return { rows, count: row?.total ?? 0 };
 }
 export type RankingPageRow = Awaited<ReturnType<typeof findRankingPage>>['rows'][number];
 
@@ -267,16 +191,6 @@ export async function upsertScore(
     })
     .returning(scoreColumns);
   return row!;
-}
-
-/** Marks the results published, only if they were not: false when another request was first. */
-export async function markPublished(tx: DbOrTx, contestId: number, at: Date): Promise<boolean> {
-  const rows = await tx
-    .update(contests)
-    .set({ resultsPublishedAt: at, updatedAt: at })
-    .where(and(eq(contests.id, contestId), sql`${contests.resultsPublishedAt} is null`))
-    .returning({ id: contests.id });
-  return rows.length > 0;
 }
 
 /** Removes a contest's places (a correction writes them again in the same transaction). */
@@ -329,36 +243,25 @@ function resultsQuery(db: DbOrTx) {
     .from(contestResults);
 }
 
-/** The latest published winners of every contest whose film is approved for the library, newest first. */
-export async function findRecentWinners(db: DbOrTx, limit: number) {
+/** The placed entries of these contests (those whose results are published: the home page's winners). */
+export async function findPlacesOfContests(db: DbOrTx, contestIds: number[]) {
+  if (!contestIds.length) return [];
   return db
     .select({
-      contestId: contests.id,
-      contestTitle: contests.title,
-      currency: contests.currency,
-      publishedAt: contests.resultsPublishedAt,
+      contestId: contestResults.contestId,
       entryId: contestResults.entryId,
       userId: contestResults.userId,
       place: contestResults.place,
       prizeCents: contestResults.prizeCents,
     })
     .from(contestResults)
-    .innerJoin(contests, eq(contests.id, contestResults.contestId))
-    .where(
-      and(
-        isNotNull(contests.resultsPublishedAt),
-        isNotNull(contestResults.entryId),
-        // The home page shows only films approved for the public library.
-        sql`exists (select 1 from ${entryVersions} v join ${videos} f on f.id = v.video_id
-          where v.entry_id = ${contestResults.entryId} and f.is_approved
-          and v.version = (select max(v2.version) from ${entryVersions} v2 where v2.entry_id = v.entry_id))`,
-      ),
-    )
-    .orderBy(desc(contests.resultsPublishedAt), asc(contestResults.place))
-    .limit(limit);
+    .where(and(inArray(contestResults.contestId, contestIds), isNotNull(contestResults.entryId)));
 }
 
-/** Places won by these videos (as the judged version of a placed entry) in published contests. */
+/**
+ * Places won by these videos (as the judged version of a placed entry), in any contest: the caller
+ * keeps those of contests whose results are published (asked of contests).
+ */
 export async function findAwardsOfVideos(db: DbOrTx, videoIds: number[]) {
   if (!videoIds.length) return [];
   if (videoIds.length === 1) {
@@ -378,51 +281,14 @@ export async function findAwardsOfVideos(db: DbOrTx, videoIds: number[]) {
   return statement.execute({ videoIds });
 }
 
-function awardsQuery(db: DbOrTx, isOneOf: (column: Parameters<typeof eq>[0]) => SQL) {
-  const latest = db
-    .selectDistinctOn([entryVersions.entryId], {
-      entryId: entryVersions.entryId,
-      videoId: entryVersions.videoId,
-    })
-    .from(entryVersions)
-    .where(
-      inArray(
-        entryVersions.entryId,
-        db
-          .select({ entryId: entryVersions.entryId })
-          .from(entryVersions)
-          .where(isOneOf(entryVersions.videoId)),
-      ),
-    )
-    .orderBy(entryVersions.entryId, desc(entryVersions.version))
-    .as('latest');
+function awardsQuery(db: DbOrTx, isOneOf: (column: SQLWrapper) => SQL) {
+  // Every entry one of whose versions is one of the videos, with its newest version (entries').
+  const latest = latestVersions(db, { withVideo: isOneOf });
   return db
-    .select({
-      videoId: latest.videoId,
-      place: contestResults.place,
-      contestId: contests.id,
-      contestTitle: contests.title,
-    })
+    .select({ videoId: latest.videoId, place: contestResults.place, contestId: contestResults.contestId })
     .from(contestResults)
     .innerJoin(latest, eq(latest.entryId, contestResults.entryId))
-    .innerJoin(contests, eq(contests.id, contestResults.contestId))
-    .where(and(isNotNull(contests.resultsPublishedAt), isOneOf(latest.videoId)));
-}
-
-/** The creator's entries in contests whose results are published. */
-export function findPublishedEntriesOf(db: DbOrTx, userId: number) {
-  // Part of every creator dashboard: prepared.
-  const statement = prepared(db, 'judging_published_entries_of', (statementName) =>
-    db
-      .select({ entryId: contestEntries.id, contestId: contestEntries.contestId })
-      .from(contestEntries)
-      .innerJoin(contests, eq(contests.id, contestEntries.contestId))
-      .where(
-        and(eq(contestEntries.userId, sql.placeholder('userId')), isNotNull(contests.resultsPublishedAt)),
-      )
-      .prepare(statementName),
-  );
-  return statement.execute({ userId });
+    .where(isOneOf(latest.videoId));
 }
 
 /** The creator's places and prizes, by contest (the creator dashboard's results and wins). */
@@ -441,22 +307,25 @@ export function findResultsOf(db: DbOrTx, userId: number) {
   return statement.execute({ userId });
 }
 
-/** The places these entries won in contests whose results are published, with the publication time. */
-export async function findPublishedPlaces(db: DbOrTx, entryIds: number[]) {
+/** The places these entries won, with their contest (the caller keeps the published ones). */
+export async function findPlacesOfEntries(db: DbOrTx, entryIds: number[]) {
   if (!entryIds.length) return [];
   const rows = await db
     .select({
       entryId: contestResults.entryId,
+      contestId: contestResults.contestId,
       place: contestResults.place,
       prizeCents: contestResults.prizeCents,
-      publishedAt: contests.resultsPublishedAt,
     })
     .from(contestResults)
-    .innerJoin(contests, eq(contests.id, contestResults.contestId))
-    .where(and(inArray(contestResults.entryId, entryIds), isNotNull(contests.resultsPublishedAt)));
-  return rows.flatMap((row) =>
-    row.entryId !== null && row.publishedAt
-      ? [{ ...row, entryId: row.entryId, publishedAt: row.publishedAt }]
-      : [],
-  );
+    .where(inArray(contestResults.entryId, entryIds));
+  return rows.flatMap((row) => (row.entryId !== null ? [{ ...row, entryId: row.entryId }] : []));
+}
+
+/** The video of each of these entries' newest version, by entry id (entries' `latestVersions`). */
+export async function findLatestVideos(db: DbOrTx, entryIds: number[]): Promise<Map<number, number>> {
+  if (!entryIds.length) return new Map();
+  const latest = latestVersions(db, { entryIds });
+  const rows = await db.select({ entryId: latest.entryId, videoId: latest.videoId }).from(latest);
+  return new Map(rows.map((row) => [row.entryId, row.videoId]));
 }

@@ -1,5 +1,7 @@
 import type { VideoAward } from '@app/domain';
 import type { DbOrTx } from '../../db/client';
+import { publishedContestsOf } from '../contests/judged-contests';
+import { entryContestsOf } from '../entries/entry-reads';
 import * as repo from './judging.repository';
 import { createJudgingContext, type JudgingServiceDeps } from './judging-context';
 import { createResults } from './results';
@@ -14,15 +16,28 @@ export { isJudgingOpen } from './standings';
  */
 export async function findVideoAwards(db: DbOrTx, videoIds: number[]): Promise<Map<number, VideoAward>> {
   const rows = await repo.findAwardsOfVideos(db, videoIds);
+  const published = await publishedContestsOf(
+    db,
+    rows.map((r) => r.contestId),
+  );
   return new Map(
-    rows.map((r) => [r.videoId, { place: r.place, contest_id: r.contestId, contest_title: r.contestTitle }]),
+    rows.flatMap((r) => {
+      const contest = published.get(r.contestId);
+      return contest
+        ? [[r.videoId, { place: r.place, contest_id: r.contestId, contest_title: contest.title }]]
+        : [];
+    }),
   );
 }
 
 /** The creator's readable scorecards: entry id by contest id (results published). */
 export async function findScorecardEntries(db: DbOrTx, userId: number): Promise<Map<number, number>> {
-  const rows = await repo.findPublishedEntriesOf(db, userId);
-  return new Map(rows.map((r) => [r.contestId, r.entryId]));
+  const rows = await entryContestsOf(db, userId);
+  const published = await publishedContestsOf(
+    db,
+    rows.map((r) => r.contestId),
+  );
+  return new Map(rows.flatMap((r) => (published.has(r.contestId) ? [[r.contestId, r.entryId]] : [])));
 }
 
 /** The creator's places and prizes, by contest (their dashboard's results and wins). */
@@ -36,13 +51,26 @@ export type CreatorResult = Awaited<ReturnType<typeof findCreatorResults>>[numbe
  * contest's results are published, and for an entry that placed nowhere (the delivery's gate).
  */
 export async function findPublishedPlace(db: DbOrTx, entryId: number) {
-  return (await repo.findPublishedPlaces(db, [entryId]))[0];
+  return (await publishedPlacesOf(db, [entryId]))[0];
 }
 
 /** The places these entries won, by entry id, once their contests' results are published (one query). */
 export async function findPublishedPlaces(db: DbOrTx, entryIds: number[]): Promise<Map<number, number>> {
-  const rows = await repo.findPublishedPlaces(db, entryIds);
+  const rows = await publishedPlacesOf(db, entryIds);
   return new Map(rows.map((row) => [row.entryId, row.place]));
+}
+
+/** The places these entries won in contests whose results are published, with the publication time. */
+async function publishedPlacesOf(db: DbOrTx, entryIds: number[]) {
+  const rows = await repo.findPlacesOfEntries(db, entryIds);
+  const published = await publishedContestsOf(
+    db,
+    rows.map((row) => row.contestId),
+  );
+  return rows.flatMap(({ contestId, ...row }) => {
+    const contest = published.get(contestId);
+    return contest ? [{ ...row, publishedAt: contest.publishedAt }] : [];
+  });
 }
 
 /** Judging on the contest's rubric, the ranking, the results and every entrant's scorecard. */

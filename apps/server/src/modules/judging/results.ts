@@ -9,12 +9,13 @@ import {
 } from '@app/domain';
 import { AppError } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
-import { recordAudit } from '../audit/audit.service';
+import { recordAudit } from '../accounts/audit-records';
 import { awardPrizes, correctPrize } from '../payouts/payouts.service';
 import { createJudgingEmails } from './judging.emails';
 import { moveEntry } from '../entries/entry-progress';
+import { markResultsPublished } from '../contests/judged-contests';
 import * as repo from './judging.repository';
-import type { JudgedEntryRow } from './judging.repository';
+import { findJudgedEntries, findRecentWinners, type JudgedEntryRow } from './judged-entries';
 import { assertSignedIn, assertStaff } from '../../lib/policy';
 import { creatorName, toJudgedVideo } from './judging.presenter';
 import { notFound, type JudgingContext, type JudgingServiceDeps } from './judging-context';
@@ -44,7 +45,7 @@ export function createResults(deps: JudgingServiceDeps, context: JudgingContext)
     if (!contest.resultsPublishedAt) return { ...base, published_at: null, entries_count: 0, winners: [] };
     const [placed, entries] = await Promise.all([
       repo.findResults(db, contest.id),
-      repo.findJudgedEntries(db, { contestId: contest.id }),
+      findJudgedEntries(db, { contestId: contest.id }),
     ]);
     const entryOf = new Map(entries.map((e) => [e.entryId, e]));
     const winners = placed.flatMap((r) => {
@@ -75,7 +76,7 @@ export function createResults(deps: JudgingServiceDeps, context: JudgingContext)
 
   /** The contest's judged entries and the requested places, checked: distinct, of this contest. */
   async function checkPlaces(contestId: number, body: PublishResultsBody) {
-    const entries = await repo.findJudgedEntries(db, { contestId });
+    const entries = await findJudgedEntries(db, { contestId });
     const entryOf = new Map(entries.map((e) => [e.entryId, e]));
     if (
       new Set(body.places.map((p) => p.entry_id)).size !== body.places.length ||
@@ -172,7 +173,7 @@ export function createResults(deps: JudgingServiceDeps, context: JudgingContext)
         throw new AppError('conflict', JUDGING_MESSAGES.notJudgedYet);
       const { entries, entryOf, places } = await checkPlaces(contestId, body);
       await db.transaction(async (tx) => {
-        if (!(await repo.markPublished(tx, contestId, now)))
+        if (!(await markResultsPublished(tx, contestId, now)))
           throw new AppError('results_published', JUDGING_MESSAGES.resultsPublished);
         const rows = resultRows(contestId, places, entryOf);
         await repo.insertResults(tx, rows);
@@ -207,8 +208,8 @@ export function createResults(deps: JudgingServiceDeps, context: JudgingContext)
 
     /** The newest published winners of all contests (the home page's carousel). */
     async recentWinners(): Promise<RecentWinners> {
-      const placed = await repo.findRecentWinners(db, JUDGING_LIMITS.winnersShown);
-      const entries = await repo.findJudgedEntries(db, {
+      const placed = await findRecentWinners(db, JUDGING_LIMITS.winnersShown);
+      const entries = await findJudgedEntries(db, {
         entryIds: placed.flatMap((p) => (p.entryId === null ? [] : [p.entryId])),
       });
       const entryOf = new Map(entries.map((e) => [e.entryId, e]));

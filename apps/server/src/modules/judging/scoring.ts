@@ -14,9 +14,11 @@ import {
 import { AppError } from '../../lib/errors';
 import { pageWindow, toPage } from '../../lib/paging';
 import type { AuthUser } from '../../plugins/auth';
-import { recordAudit } from '../audit/audit.service';
+import { recordAudit } from '../accounts/audit-records';
 import { moveEntry } from '../entries/entry-progress';
+import { entryOf } from '../entries/entry-reads';
 import * as repo from './judging.repository';
+import { findJudgedEntries, findRankingPage } from './judged-entries';
 import { assertSignedIn, assertStaff } from '../../lib/policy';
 import { assertCanReadScorecard } from './judging.policy';
 import { creatorName, toJudgedVideo, toOwnScore } from './judging.presenter';
@@ -35,7 +37,7 @@ export function createScoring(deps: JudgingServiceDeps, context: JudgingContext)
      */
     async saveScore(user: AuthUser | undefined, entryId: number, body: ScoreBody): Promise<OwnScore> {
       assertSignedIn(user);
-      const entry = await repo.findEntry(db, entryId);
+      const entry = await entryOf(db, entryId);
       if (!entry) throw notFound();
       const contest = await requireContest(entry.contestId);
       await requireJudge(user, contest);
@@ -49,7 +51,7 @@ export function createScoring(deps: JudgingServiceDeps, context: JudgingContext)
         contest.rubric.some((c) => !given.has(c.name))
       )
         throw AppError.validation({ scores: [JUDGING_MESSAGES.criteriaMismatch] });
-      const [judged] = await repo.findJudgedEntries(db, { contestId: contest.id, entryIds: [entryId] });
+      const [judged] = await findJudgedEntries(db, { contestId: contest.id, entryIds: [entryId] });
       if (!judged) throw new AppError('conflict', JUDGING_MESSAGES.noEntries);
       const scores = contest.rubric.map((c) => ({ criterion: c.name, score: given.get(c.name)! }));
       const weightedTotal = contest.rubric.reduce((sum, c) => sum + c.weight * given.get(c.name)!, 0);
@@ -85,7 +87,7 @@ export function createScoring(deps: JudgingServiceDeps, context: JudgingContext)
       const contest = await requireContest(contestId);
       await requireJudge(user, contest);
       const [entries, mine] = await Promise.all([
-        repo.findJudgedEntries(db, { contestId }),
+        findJudgedEntries(db, { contestId }),
         repo.findContestScores(db, contestId, user.id),
       ]);
       const myScore = new Map(mine.map((s) => [s.entryId, s]));
@@ -119,7 +121,7 @@ export function createScoring(deps: JudgingServiceDeps, context: JudgingContext)
       const contest = await requireContest(contestId);
       const request = { page: query.page, pageSize: JUDGING_LIMITS.rankingPageSize, url };
       const [{ rows, count }, placed] = await Promise.all([
-        repo.findRankingPage(db, contestId, pageWindow(request)),
+        findRankingPage(db, contestId, pageWindow(request)),
         repo.findPlaces(db, contestId),
       ]);
       const placeOf = new Map(placed.map((r) => [r.entryId, r]));
@@ -169,14 +171,14 @@ export function createScoring(deps: JudgingServiceDeps, context: JudgingContext)
      */
     async scorecard(user: AuthUser | undefined, entryId: number): Promise<Scorecard> {
       assertSignedIn(user);
-      const entry = await repo.findEntry(db, entryId);
+      const entry = await entryOf(db, entryId);
       if (!entry) throw notFound();
       assertCanReadScorecard(user, entry.userId);
       const contest = await requireContest(entry.contestId);
       if (!contest.resultsPublishedAt)
         throw new AppError('results_not_published', JUDGING_MESSAGES.resultsNotPublished);
       const [entries, scores, placed] = await Promise.all([
-        repo.findJudgedEntries(db, { contestId: contest.id }),
+        findJudgedEntries(db, { contestId: contest.id }),
         repo.findContestScores(db, contest.id),
         repo.findResults(db, contest.id),
       ]);

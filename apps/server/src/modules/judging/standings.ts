@@ -1,5 +1,7 @@
 import { compareRanked, toTenScale, type RankInput } from '@app/domain';
-import type { ContestRow, JudgedEntryRow, ScoreRow } from './judging.repository';
+import type { JudgingContest as ContestRow } from '../contests/judged-contests';
+import type { ScoreRow } from './judging.repository';
+import type { JudgedEntryRow } from './judged-entries';
 
 /** Scores may be given or changed from the start of judging until its end, before publication. */
 export function isJudgingOpen(

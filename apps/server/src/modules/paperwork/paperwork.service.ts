@@ -14,7 +14,7 @@ import { createSealer } from '../../lib/sealed-text';
 import type { AuthUser } from '../../plugins/auth';
 import type { StoredObject } from '../../storage/storage';
 import { createAccessCheck } from '../accounts/access-check';
-import { recordAudit } from '../audit/audit.service';
+import { recordAudit } from '../accounts/audit-records';
 import { entryContext } from '../entries/entry-context';
 import { createPaperworkEmails } from './paperwork.emails';
 import { toPayee, toRelease } from './paperwork.presenter';

@@ -9,7 +9,7 @@ import {
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
-import * as repo from './videos.repository';
+import * as videoRows from './video-rows';
 import { toPrefixTsQuery } from './search-query';
 import type { PageRequest } from './videos.presenter';
 import { canListUnapprovedVideos } from './videos.policy';
@@ -56,7 +56,7 @@ export function createVideoLibrary(deps: VideosServiceDeps, awardsOf: VideoAward
       if (own && !user) throw new AppError('not_authenticated', MESSAGES.generic.notAuthenticated);
       const reviewQueue = canListUnapprovedVideos(user) && query.is_approved === false;
       const request = pageRequest(query, url);
-      const result = await repo.listVideos(db, {
+      const result = await videoRows.listVideos(db, {
         approved: own ? query.is_approved : reviewQueue ? false : true,
         ownerId: own ? user!.id : undefined,
         standaloneOnly: standalone,
@@ -72,7 +72,7 @@ export function createVideoLibrary(deps: VideosServiceDeps, awardsOf: VideoAward
       const request = pageRequest(query, url);
       const tsquery = toPrefixTsQuery(query.query);
       if (!tsquery) return presentPage({ rows: [], count: 0 }, request);
-      const result = await repo.searchVideos(db, tsquery, {
+      const result = await videoRows.searchVideos(db, tsquery, {
         limit: request.pageSize,
         offset: (request.page - 1) * request.pageSize,
       });

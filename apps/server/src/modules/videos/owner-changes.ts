@@ -12,10 +12,11 @@ import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { toWebVtt } from '../../media/captions';
 import type { AuthUser } from '../../plugins/auth';
-import { recordAudit } from '../audit/audit.service';
+import { recordAudit } from '../accounts/audit-records';
 import { checkVideoText, type UploadFormPart } from './receiving';
 import { checkCaptionQuota } from './upload-quota';
 import * as repo from './videos.repository';
+import * as videoRows from './video-rows';
 import * as processing from './videos.processing';
 import { canDeleteVideo, canEditCaptions, canEditVideo } from './videos.policy';
 import type { VideosServiceDeps, VideoViews } from './video-views';
@@ -112,7 +113,7 @@ export function createVideoChanges(deps: VideosServiceDeps, views: VideoViews) {
           throw error;
         });
       if (replaced) await storage.delete(replaced).catch(() => undefined);
-      return present((await repo.findVideo(db, id))!, user);
+      return present((await videoRows.findVideo(db, id))!, user);
     },
 
     /**
@@ -131,8 +132,8 @@ export function createVideoChanges(deps: VideosServiceDeps, views: VideoViews) {
         await repo.updateVideo(tx, id, text);
         await resubmit(tx, row, user, text);
       });
-      await repo.refreshSearchVectors(db, [id]);
-      return present((await repo.findVideo(db, id))!, user);
+      await videoRows.refreshSearchVectors(db, [id]);
+      return present((await videoRows.findVideo(db, id))!, user);
     },
 
     /**

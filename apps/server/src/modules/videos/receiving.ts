@@ -17,6 +17,7 @@ import { TooLargeError } from '../../storage/storage';
 import { checkUploadQuota, storageQuotaExceeded, TUS_EXPIRY_MS } from './upload-quota';
 import { releaseResumableSlot, removeExpiredSlots, takeResumableSlot, takeUploadSlot } from './upload-slots';
 import * as repo from './videos.repository';
+import * as videoRows from './video-rows';
 import { processVideoJob } from './videos.jobs';
 import type { VideosServiceDeps, VideoViews } from './video-views';
 
@@ -197,7 +198,7 @@ export function createVideoReceiving(deps: VideosServiceDeps, views: VideoViews)
         id = await repo.insertVideo(db, values);
       }
       await repo.recordVideoUpload(db, ownerId, placement.createdAt);
-      await repo.refreshSearchVectors(db, [id]);
+      await videoRows.refreshSearchVectors(db, [id]);
       return id;
     } catch (error) {
       await storage.delete(received.key).catch(() => undefined);
@@ -354,7 +355,7 @@ export function createVideoReceiving(deps: VideosServiceDeps, views: VideoViews)
       const text = checkVideoText(details);
       const received = await receiveFile(file);
       const id = await insert(details.ownerId, received, text, details);
-      return present((await repo.findVideo(db, id))!);
+      return present((await videoRows.findVideo(db, id))!);
     },
   };
 }

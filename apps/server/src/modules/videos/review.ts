@@ -8,9 +8,10 @@ import {
 } from '@app/domain';
 import { AppError } from '../../lib/errors';
 import { pageWindow, toPage } from '../../lib/paging';
-import { recordAudit, type AuditActor } from '../audit/audit.service';
+import { recordAudit, type AuditActor } from '../accounts/audit-records';
 import { createVideoEmails } from './videos.emails';
 import * as repo from './videos.repository';
+import * as videoRows from './video-rows';
 import { notFound, type VideosServiceDeps, type VideoViews } from './video-views';
 
 /** Staff's review of videos (spec §7): one decision, many at once, and the review queue. */
@@ -39,7 +40,7 @@ export function createVideoReview(deps: VideosServiceDeps, { present }: VideoVie
           throw notFound();
         }
         // The creator's name may have changed since upload; the public search should find it as it is now.
-        if (decision.status === 'approved') await repo.refreshSearchVectors(tx, [id]);
+        if (decision.status === 'approved') await videoRows.refreshSearchVectors(tx, [id]);
         await recordAudit(tx, {
           actor,
           action: decision.status === 'approved' ? 'video.approve' : 'video.reject',
@@ -51,7 +52,7 @@ export function createVideoReview(deps: VideosServiceDeps, { present }: VideoVie
             review_reason: decision.status === 'rejected' ? decision.reason : null,
           },
         });
-        return { ...row, ownerEmail: await repo.findOwnerEmail(tx, row.ownerId) };
+        return { ...row, ownerEmail: await videoRows.findOwnerEmail(tx, row.ownerId) };
       });
       // The decision stands even if its e-mail cannot be queued (a process without a queue, such as
       // the seed command); that is logged.
@@ -59,13 +60,13 @@ export function createVideoReview(deps: VideosServiceDeps, { present }: VideoVie
         await emails.sendDecision(decided.ownerEmail, decided, decision).catch((error: unknown) => {
           deps.log.warn({ err: error, videoId: id }, 'could not queue the review decision e-mail');
         });
-      return present((await repo.findVideo(db, id))!);
+      return present((await videoRows.findVideo(db, id))!);
     },
 
     /** The review queue: videos by decision (or failed processing), oldest first. */
     async reviewQueue(query: StaffVideoListQuery, url: URL): Promise<StaffVideoPage> {
       const request = { page: query.page, pageSize: STAFF_LIMITS.pageSize, url };
-      const { rows, count } = await repo.listForReview(db, query.review, pageWindow(request));
+      const { rows, count } = await videoRows.listForReview(db, query.review, pageWindow(request));
       const items = rows.map((row) => ({ ...present(row), creator_email: row.creatorEmail }));
       return toPage(items, count, request, deps.config.PUBLIC_URL);
     },

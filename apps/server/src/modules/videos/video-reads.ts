@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import { videos } from '../../db/schema/index';
 import type { AuthUser } from '../../plugins/auth';
 import { createVideoViews, type VideosServiceDeps } from './video-views';
@@ -90,4 +91,49 @@ export async function reviewQueueAges(db: DbOrTx, now: Date) {
     .from(videos)
     .where(and(eq(videos.reviewStatus, 'pending'), sql`${videos.status} <> 'failed'`));
   return row!;
+}
+
+/** What a player needs of a video (judging's scorecards, ranking and winners show it). */
+const playableColumns = {
+  videoId: videos.id,
+  videoTitle: videos.title,
+  posterKey: videos.posterKey,
+  previewKey: videos.previewKey,
+  originalKey: videos.originalKey,
+  hlsKey: videos.hlsKey,
+  mp4Key: videos.mp4Key,
+  renditions: videos.renditions,
+  captions: videos.captions,
+};
+
+/** These videos' titles and media keys, by id, in one query (ids sent as one array parameter). */
+export async function playableVideosOf(db: DbOrTx, ids: number[]): Promise<Map<number, PlayableVideo>> {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return new Map();
+  const rows = await playableRows(db, unique);
+  return new Map(rows.map((row) => [row.videoId, row]));
+}
+
+function playableRows(db: DbOrTx, ids: number[]) {
+  // A ranking page, a contest's scorecards (every judging page asks): one prepared statement.
+  const statement = prepared(db, 'videos_playable_of', (statementName) =>
+    db
+      .select(playableColumns)
+      .from(videos)
+      .where(sql`${videos.id} = any(${sql.placeholder('ids')}::integer[])`)
+      .prepare(statementName),
+  );
+  return statement.execute({ ids });
+}
+export type PlayableVideo = Awaited<ReturnType<typeof playableRows>>[number];
+
+/** Which of these videos staff approved for the public library. */
+export async function approvedVideoIdsAmong(db: DbOrTx, ids: number[]): Promise<Set<number>> {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return new Set();
+  const rows = await db
+    .select({ id: videos.id })
+    .from(videos)
+    .where(and(inArray(videos.id, unique), eq(videos.isApproved, true)));
+  return new Set(rows.map((row) => row.id));
 }

@@ -6,6 +6,7 @@ import { videoMediaUrl } from '../../storage/media-signing';
 import { brandOfUser } from '../accounts/membership';
 import { signDownloadToken } from '../../lib/download-tokens';
 import * as repo from './videos.repository';
+import * as videoRows from './video-rows';
 import { toVideo, toVideoPage, type PageRequest } from './videos.presenter';
 import { canDownloadOriginal, canSeeVideo, type VideoAccess } from './videos.policy';
 
@@ -25,7 +26,7 @@ export function createVideoViews(deps: VideosServiceDeps) {
   const mediaUrlOf = (row: { isApproved: boolean }) =>
     videoMediaUrl(deps.config.JWT_SECRET, (key) => storage.url(key), row);
   /** The caller's download link of a video: a signed token for those allowed, else null. */
-  const downloadUrlFor = (user: AuthUser | undefined) => (row: repo.VideoRow & VideoAccess) =>
+  const downloadUrlFor = (user: AuthUser | undefined) => (row: videoRows.VideoRow & VideoAccess) =>
     user && canDownloadOriginal(user, row)
       ? `/api/videos/videos/${row.id}/download/?token=${signDownloadToken(deps.config.JWT_SECRET, row.id, user)}`
       : null;
@@ -33,7 +34,7 @@ export function createVideoViews(deps: VideosServiceDeps) {
    * Marks the rows entered in a contest of the caller's brand (`enteredWithCallersBrand`), which
    * the rules read for brand callers; other callers' rows are returned as they are.
    */
-  const withEntryAccess = async <Row extends repo.VideoRow>(
+  const withEntryAccess = async <Row extends videoRows.VideoRow>(
     rows: Row[],
     user: AuthUser | undefined,
   ): Promise<Array<Row & VideoAccess>> => {
@@ -49,16 +50,16 @@ export function createVideoViews(deps: VideosServiceDeps) {
           );
     return rows.map((row) => ({ ...row, enteredWithCallersBrand: entered.has(row.id) }));
   };
-  const present = (row: repo.VideoRow & VideoAccess, user?: AuthUser) =>
+  const present = (row: videoRows.VideoRow & VideoAccess, user?: AuthUser) =>
     toVideo(row, mediaUrlOf(row), downloadUrlFor(user));
   return {
     withEntryAccess,
     present,
     /** The video as `user` gets it after a change of theirs (they can see it). */
     presentFresh: async (id: number, user?: AuthUser) =>
-      present((await withEntryAccess([(await repo.findVideo(db, id))!], user))[0]!, user),
+      present((await withEntryAccess([(await videoRows.findVideo(db, id))!], user))[0]!, user),
     presentPage: async (
-      result: { rows: repo.VideoRow[]; count: number },
+      result: { rows: videoRows.VideoRow[]; count: number },
       request: PageRequest,
       user?: AuthUser,
     ) =>
@@ -69,7 +70,7 @@ export function createVideoViews(deps: VideosServiceDeps) {
       }),
     /** The video if `user` may see it; 404 otherwise, so others learn nothing of unapproved videos. */
     loadVisible: async (id: number, user?: AuthUser) => {
-      const found = await repo.findVideo(db, id);
+      const found = await videoRows.findVideo(db, id);
       if (!found) throw notFound();
       const [row] = await withEntryAccess([found], user);
       if (!canSeeVideo(user, row!)) throw notFound();

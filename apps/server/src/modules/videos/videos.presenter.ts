@@ -1,5 +1,5 @@
 import { MESSAGES, type Video, type VideoPage } from '@app/domain';
-import type { VideoRow } from './videos.repository';
+import type { VideoRow } from './video-rows';
 
 /**
  * Turns a stored media key into the URL clients fetch it from: public for approved videos,

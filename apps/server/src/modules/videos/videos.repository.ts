@@ -2,12 +2,10 @@ import { and, count, desc, eq, gte, inArray, isNull, lt, sql, type Placeholder, 
 import type { DbOrTx } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import {
-  brands,
   contestEntries,
   contests,
   creatorProfiles,
   entryVersions,
-  users,
   videoCounts,
   videoUploads,
   videos,
@@ -20,8 +18,8 @@ const videoColumns = {
   description: videos.description,
   contestId: videos.contestId,
   contestTitle: contests.title,
-  brandId: brands.id,
-  brandName: brands.name,
+  /** The video's own brand, else its contest's (the brand's name is asked of accounts). */
+  brandId: sql<number | null>`coalesce(${videos.brandId}, ${contests.brandId})`,
   originalKey: videos.originalKey,
   originalType: videos.originalType,
   sizeBytes: videos.sizeBytes,
@@ -47,8 +45,6 @@ const videoColumns = {
   views: videos.views,
   likes: videos.likes,
   createdAt: videos.createdAt,
-  creatorFirstName: users.firstName,
-  creatorLastName: users.lastName,
   creatorProfile: {
     userId: creatorProfiles.userId,
     experienceLevel: creatorProfiles.experienceLevel,
@@ -63,17 +59,22 @@ const videoColumns = {
 const newestFirst = [sql`${videos.createdAt} desc nulls last`, sql`${videos.id} desc nulls last`];
 const oldestFirst = [sql`${videos.createdAt} asc nulls first`, sql`${videos.id} asc nulls first`];
 
-export type VideoRow = Awaited<ReturnType<typeof findVideo>> & {};
+/**
+ * A video as stored, with its creator's profile, its contest and its brand's id; the creator's
+ * name and the brand's name are asked of accounts for the rows read (video-rows.ts).
+ */
+export type StoredVideoRow = Awaited<ReturnType<typeof findVideo>> & {};
 
-/** Videos with their creator, brand (their own or their contest's) and contest. */
-function selectVideos<Extra extends Record<string, SQL.Aliased | SQL>>(db: DbOrTx, extra?: Extra) {
+/** Videos with their creator's profile, brand id (their own or their contest's) and contest. */
+function selectVideos<Extra extends Record<string, SQL.Aliased | SQL> = Record<never, never>>(
+  db: DbOrTx,
+  extra?: Extra,
+) {
   return db
     .select({ ...videoColumns, ...(extra as Extra) })
     .from(videos)
-    .innerJoin(users, eq(users.id, videos.ownerId))
     .leftJoin(creatorProfiles, eq(creatorProfiles.userId, videos.ownerId))
-    .leftJoin(contests, eq(contests.id, videos.contestId))
-    .leftJoin(brands, eq(brands.id, sql`coalesce(${videos.brandId}, ${contests.brandId})`));
+    .leftJoin(contests, eq(contests.id, videos.contestId));
 }
 
 /** One video with its creator, brand and contest (prepared: the video page's one statement). */
@@ -139,7 +140,7 @@ const counterWhere = (filter: ListFilter) =>
 /**
  * One page of videos, newest (or oldest) first, each row carrying the filter's total. The page's
  * ids are picked from `videos` alone (the partial index on approved videos, newest first, answers
- * it without a sort) and only those rows are joined to their creator, brand and contest.
+ * it without a sort) and only those rows are joined to their creator's profile and contest.
  * A single statement with placeholders `ownerId`, `limit` and `offset` (`listParams`); the
  * benchmark's baseline runs the same SQL (`.toSQL()`).
  */
@@ -406,12 +407,6 @@ export async function videoExists(db: DbOrTx, id: number): Promise<boolean> {
   return !!row;
 }
 
-/** The e-mail address of a video's owner. */
-export async function findOwnerEmail(db: DbOrTx, ownerId: number): Promise<string | undefined> {
-  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, ownerId));
-  return row?.email;
-}
-
 export type ReviewFilter = 'pending' | 'approved' | 'rejected' | 'failed';
 
 /** The review queue's order, spelled as `videos_review_idx` is (ASC NULLS LAST; created_at is never null). */
@@ -419,10 +414,10 @@ const reviewOrder = [sql`${videos.createdAt} asc`, sql`${videos.id} asc`];
 
 /**
  * The review queue: videos by staff's decision (`failed`: processing failed, whatever the
- * decision), oldest first, with their creator's e-mail and how many match in all. The page's ids
- * and the total come from `videos` alone (`videos_review_idx`, which carries the status too, so
- * counting the waiting videos reads the index only); only the page's rows are joined to their
- * creator, brand and contest (joining first hashed every user for 10,000 waiting videos).
+ * decision), oldest first, with how many match in all. The page's ids and the total come from
+ * `videos` alone (`videos_review_idx`, which carries the status too, so counting the waiting
+ * videos reads the index only); only the page's rows are joined to their creator's profile and
+ * contest (joining first hashed every user for 10,000 waiting videos).
  */
 export async function listForReview(
   db: DbOrTx,
@@ -444,10 +439,7 @@ export async function listForReview(
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
       .as('page');
-    return selectVideos(db, {
-      creatorEmail: sql<string>`${users.email}`,
-      total: sql<number | string>`${ids.total}`,
-    })
+    return selectVideos(db, { total: sql<number | string>`${ids.total}` })
       .innerJoin(ids, eq(ids.pageId, videos.id))
       .orderBy(...reviewOrder)
       .prepare(statementName);
@@ -472,36 +464,54 @@ export async function isVideoEntered(db: DbOrTx, id: number): Promise<boolean> {
   return !!row;
 }
 
+/** Which videos' search documents to rebuild: these ids, one creator's videos, or every video. */
+export type SearchTargets = number[] | { ownerId: number } | undefined;
+
 /**
- * Rebuilds the weighted search document: title (A), brand and creator name (B), description (C).
- * Call it after a change to any of them: with ids for those videos, with `{ ownerId }` for one
- * creator's videos (a rename), with nothing for every video.
+ * The next `limit` videos of `which` after id `afterId` (in id order), with what their search
+ * document names: the owner, and the brand (the video's own, else its contest's).
  */
-export async function refreshSearchVectors(
-  db: DbOrTx,
-  which?: number[] | { ownerId: number },
-): Promise<void> {
-  await db
-    .update(videos)
-    .set({
-      searchVector: sql`
-        setweight(to_tsvector('simple', ${videos.title}), 'A') ||
-        setweight(to_tsvector('simple', coalesce((
-          select b.name from brands b
-          where b.id = coalesce(${videos.brandId}, (select c.brand_id from contests c where c.id = ${videos.contestId}))
-        ), '')), 'B') ||
-        setweight(to_tsvector('simple', coalesce((
-          select u.first_name || ' ' || u.last_name from users u where u.id = ${videos.ownerId}
-        ), '')), 'B') ||
-        setweight(to_tsvector('simple', ${videos.description}), 'C')`,
+export function findSearchTargets(db: DbOrTx, which: SearchTargets, afterId: number, limit: number) {
+  return db
+    .select({
+      id: videos.id,
+      ownerId: videos.ownerId,
+      // Spelled out: a select from one table renders its columns unqualified.
+      brandId: sql<number | null>`coalesce(videos.brand_id,
+        (select c.brand_id from ${contests} c where c.id = videos.contest_id))`,
     })
+    .from(videos)
     .where(
-      Array.isArray(which)
-        ? inArray(videos.id, which)
-        : which
-          ? eq(videos.ownerId, which.ownerId)
-          : undefined,
-    );
+      and(
+        sql`${videos.id} > ${afterId}`,
+        Array.isArray(which)
+          ? inArray(videos.id, which.length ? which : [0])
+          : which
+            ? eq(videos.ownerId, which.ownerId)
+            : undefined,
+      ),
+    )
+    .orderBy(videos.id)
+    .limit(limit);
+}
+
+/**
+ * Writes the weighted search documents of these videos: title (A), brand and creator name (B),
+ * description (C); `brand` and `creator` as given (null: none). Sent as one JSON parameter.
+ */
+export async function writeSearchDocuments(
+  db: DbOrTx,
+  documents: Array<{ id: number; brand: string | null; creator: string | null }>,
+): Promise<void> {
+  if (!documents.length) return;
+  await db.execute(sql`
+    update ${videos} set search_vector =
+      setweight(to_tsvector('simple', ${videos.title}), 'A') ||
+      setweight(to_tsvector('simple', coalesce(d.brand, '')), 'B') ||
+      setweight(to_tsvector('simple', coalesce(d.creator, '')), 'B') ||
+      setweight(to_tsvector('simple', ${videos.description}), 'C')
+    from jsonb_to_recordset(${JSON.stringify(documents)}::jsonb) as d(id integer, brand text, creator text)
+    where ${videos.id} = d.id`);
 }
 
 /**

@@ -4,7 +4,8 @@ import type { VideoPage } from '@app/domain';
 import { createTestContext, type TestContext } from '../../../test/helper';
 import { createUser, type TestUser } from '../../../test/factories';
 import { approveVideo } from '../../cli/commands/approve-video';
-import { insertVideo, refreshSearchVectors, SEARCH_MATCH_LIMIT } from './videos.repository';
+import { insertVideo, SEARCH_MATCH_LIMIT } from './videos.repository';
+import { refreshSearchVectors } from './video-rows';
 
 /**
  * The library's counts and the search's ranking, cap and freshness, on rows inserted straight into

@@ -10,6 +10,7 @@ import { createVideoChanges } from './owner-changes';
 import { createVideoReceiving } from './receiving';
 import { createVideoReview } from './review';
 import * as repo from './videos.repository';
+import * as videoRows from './video-rows';
 import * as processing from './videos.processing';
 import { canDownloadOriginal } from './videos.policy';
 import { createVideoViews, notFound, type VideosServiceDeps } from './video-views';
@@ -66,7 +67,7 @@ export function createVideosService(deps: VideosServiceDeps) {
      * theirs (someone else's video is never revealed).
      */
     async getOwnVideo(id: number, user: AuthUser): Promise<Video> {
-      const row = await repo.findVideo(db, id);
+      const row = await videoRows.findVideo(db, id);
       if (!row || row.ownerId !== user.id) throw notFound();
       return present(row, user);
     },
@@ -76,7 +77,7 @@ export function createVideosService(deps: VideosServiceDeps) {
      * entrant, staff, the contest's brand): no visibility rule of the library applies here.
      */
     async entryVideos(ids: number[], viewer?: AuthUser): Promise<Map<number, Video>> {
-      const rows = await withEntryAccess(await repo.findVideosByIds(db, [...new Set(ids)]), viewer);
+      const rows = await withEntryAccess(await videoRows.findVideosByIds(db, [...new Set(ids)]), viewer);
       const presented = await Promise.all(
         rows.map(async (row) => [row.id, await present(row, viewer)] as const),
       );
@@ -132,7 +133,7 @@ export type VideosService = ReturnType<typeof createVideosService>;
  * document. Call it inside the rename's transaction.
  */
 export function refreshCreatorVideoSearch(tx: DbOrTx, creatorId: number): Promise<void> {
-  return repo.refreshSearchVectors(tx, { ownerId: creatorId });
+  return videoRows.refreshSearchVectors(tx, { ownerId: creatorId });
 }
 
 /** The creator's own videos, newest first, any processing state (their dashboard's My Videos). */

@@ -1,0 +1,100 @@
+import type { DbOrTx } from '../../db/client';
+import { namesOf } from '../accounts/user-reads';
+import { publishedContestsOf } from '../contests/judged-contests';
+import { approvedVideoIdsAmong, playableVideosOf, type PlayableVideo } from '../videos/video-reads';
+import * as repo from './judging.repository';
+
+/**
+ * Judged entries and ranking pages with their entrant and video: judging reads its own rows (and
+ * entries' latest versions), then asks accounts for the entrants and videos for the videos, one
+ * query per owner for all the rows (issue 28: no join across owners).
+ */
+
+/** An entrant as judging shows them: the name winners are shown by, the e-mail staff see. */
+interface Entrant {
+  creatorFirstName: string;
+  creatorLastName: string;
+  creatorEmail: string;
+}
+
+/**
+ * `rows` with each one's entrant and video (the video's id replaced by its columns), in the same
+ * order; a row whose user or video is gone is left out, as the join it replaces did.
+ */
+async function withEntrantAndVideo<R extends { userId: number; videoId: number }>(
+  db: DbOrTx,
+  rows: R[],
+): Promise<Array<Omit<R, 'videoId'> & Entrant & PlayableVideo>> {
+  const [names, videos] = await Promise.all([
+    namesOf(
+      db,
+      rows.map((row) => row.userId),
+    ),
+    playableVideosOf(
+      db,
+      rows.map((row) => row.videoId),
+    ),
+  ]);
+  return rows.flatMap(({ videoId, ...row }) => {
+    const name = names.get(row.userId);
+    const video = videos.get(videoId);
+    if (!name || !video) return [];
+    const entrant = {
+      creatorFirstName: name.firstName,
+      creatorLastName: name.lastName,
+      creatorEmail: name.email,
+    };
+    return [{ ...row, ...entrant, ...video }];
+  });
+}
+
+/**
+ * Every entry of the contest that has a version, with its newest version (the one judged), the
+ * version's video and the entrant; optionally only `entryIds`.
+ */
+export async function findJudgedEntries(db: DbOrTx, filter: { contestId?: number; entryIds?: number[] }) {
+  return withEntrantAndVideo(db, await repo.findJudgedVersions(db, filter));
+}
+export type JudgedEntryRow = Awaited<ReturnType<typeof findJudgedEntries>>[number];
+
+/** One page of the contest's ranking (`repo.findRankingPage`), each row with its entrant and video. */
+export async function findRankingPage(
+  db: DbOrTx,
+  contestId: number,
+  page: { limit: number; offset: number },
+) {
+  const { rows, count } = await repo.findRankingPage(db, contestId, page);
+  return { rows: await withEntrantAndVideo(db, rows), count };
+}
+
+/**
+ * The latest published winners whose film staff approved for the library, newest publication
+ * first then by place: the published contests asked of contests, their places read here, the
+ * approvals asked of videos. A contest has a few places, so the rows sorted here stay few.
+ */
+export async function findRecentWinners(db: DbOrTx, limit: number) {
+  const published = await publishedContestsOf(db);
+  const places = await repo.findPlacesOfContests(db, [...published.keys()]);
+  const videoOf = await repo.findLatestVideos(
+    db,
+    places.flatMap((p) => (p.entryId === null ? [] : [p.entryId])),
+  );
+  const approved = await approvedVideoIdsAmong(db, [...videoOf.values()]);
+  return places
+    .flatMap(({ entryId, ...place }) => {
+      const contest = published.get(place.contestId);
+      const videoId = entryId === null ? undefined : videoOf.get(entryId);
+      if (!contest || entryId === null || videoId === undefined || !approved.has(videoId)) return [];
+      return [
+        {
+          ...place,
+          entryId,
+          contestTitle: contest.title,
+          currency: contest.currency,
+          publishedAt: contest.publishedAt,
+        },
+      ];
+    })
+    .sort((a, b) => b.publishedAt.getTime() - a.publishedAt.getTime() || a.place - b.place)
+    .slice(0, limit);
+}

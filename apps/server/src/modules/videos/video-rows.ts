@@ -1,0 +1,125 @@
+import type { DbOrTx } from '../../db/client';
+import { brandNamesOf, namesOf } from '../accounts/user-reads';
+import * as repo from './videos.repository';
+
+/**
+ * Videos as the API shows them: videos reads, pages and sorts its own rows (repository), then asks
+ * accounts for the page's creators and brands, one query each for all the rows (issue 28: no join
+ * across owners).
+ */
+
+/** What accounts tells of a video's creator and brand. */
+interface Names {
+  creatorFirstName: string;
+  creatorLastName: string;
+  brandName: string | null;
+}
+
+/** A video with its creator's name, profile, contest and brand. */
+export type VideoRow = repo.StoredVideoRow & Names;
+
+/** What accounts tells of these videos' owners and brands: one query for each. */
+async function accountNamesOf(db: DbOrTx, rows: Array<{ ownerId: number; brandId: number | null }>) {
+  const [names, brands] = await Promise.all([
+    namesOf(
+      db,
+      rows.map((row) => row.ownerId),
+    ),
+    brandNamesOf(
+      db,
+      rows.flatMap((row) => (row.brandId === null ? [] : [row.brandId])),
+    ),
+  ]);
+  return { names, brands };
+}
+
+/**
+ * `rows` with their creator's name (and e-mail) and brand name, in the same order; a row whose
+ * owner is gone is left out, as the join it replaces did.
+ */
+async function withNames<R extends repo.StoredVideoRow>(
+  db: DbOrTx,
+  rows: R[],
+): Promise<Array<R & Names & { creatorEmail: string }>> {
+  if (!rows.length) return [];
+  const { names, brands } = await accountNamesOf(db, rows);
+  return rows.flatMap((row) => {
+    const name = names.get(row.ownerId);
+    if (!name) return [];
+    const brandName = row.brandId === null ? null : (brands.get(row.brandId) ?? null);
+    const creator = {
+      creatorFirstName: name.firstName,
+      creatorLastName: name.lastName,
+      creatorEmail: name.email,
+    };
+    return [{ ...row, ...creator, brandName }];
+  });
+}
+
+/** One video with its creator, brand and contest. */
+export async function findVideo(db: DbOrTx, id: number): Promise<VideoRow | undefined> {
+  const row = await repo.findVideo(db, id);
+  return row ? (await withNames(db, [row]))[0] : undefined;
+}
+
+/** Several videos by id (any state; the caller decided who may see them). */
+export async function findVideosByIds(db: DbOrTx, ids: number[]): Promise<VideoRow[]> {
+  return withNames(db, await repo.findVideosByIds(db, ids));
+}
+
+/** A page of videos and how many match in all. */
+export async function listVideos(db: DbOrTx, filter: repo.ListFilter) {
+  const { rows, count } = await repo.listVideos(db, filter);
+  return { rows: await withNames(db, rows), count };
+}
+
+/** A page of the ranked full-text search and how many match (at most `SEARCH_MATCH_LIMIT`). */
+export async function searchVideos(db: DbOrTx, tsquery: string, page: { limit: number; offset: number }) {
+  const { rows, count } = await repo.searchVideos(db, tsquery, page);
+  return { rows: await withNames(db, rows), count };
+}
+
+/** A page of the review queue with each creator's e-mail, and how many match. */
+export async function listForReview(
+  db: DbOrTx,
+  filter: repo.ReviewFilter,
+  page: { limit: number; offset: number },
+) {
+  const { rows, count } = await repo.listForReview(db, filter, page);
+  return { rows: await withNames(db, rows), count };
+}
+
+/** The e-mail address of a video's owner. */
+export async function findOwnerEmail(db: DbOrTx, ownerId: number): Promise<string | undefined> {
+  return (await namesOf(db, [ownerId])).get(ownerId)?.email;
+}
+
+/** How many search documents one batch rebuilds (its owners and brands are asked in one query each). */
+const SEARCH_BATCH = 1000;
+
+/**
+ * Rebuilds the weighted search document: title (A), brand and creator name (B), description (C).
+ * The names are asked of accounts, a batch of videos at a time, and written into videos' own
+ * `search_vector`, which the search ranks by. Call it after a change to any of them: with ids for
+ * those videos, with `{ ownerId }` for one creator's videos (a rename), with nothing for every video.
+ */
+export async function refreshSearchVectors(db: DbOrTx, which?: repo.SearchTargets): Promise<void> {
+  for (let afterId = 0; ;) {
+    const targets = await repo.findSearchTargets(db, which, afterId, SEARCH_BATCH);
+    if (!targets.length) return;
+    const { names, brands } = await accountNamesOf(db, targets);
+    await repo.writeSearchDocuments(
+      db,
+      targets.map((t) => {
+        const name = names.get(t.ownerId);
+        return {
+          id: t.id,
+          brand: t.brandId === null ? null : (brands.get(t.brandId) ?? null),
+          creator: name ? `${name.firstName} ${name.lastName}` : null,
+        };
+      }),
+    );
+    if (targets.length < SEARCH_BATCH) return;
+    afterId = targets[targets.length - 1]!.id;
+  }
+}
