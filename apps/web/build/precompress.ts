@@ -7,6 +7,8 @@ const COMPRESSIBLE = /\.(js|css|html|svg|json|vtt)$/;
 
 function* files(dir: string): Generator<string> {
   for (const name of readdirSync(dir)) {
+    // Dot folders are not served (.vite's manifest, the server's page renderer in .ssr).
+    if (name.startsWith('.')) continue;
     const full = path.join(dir, name);
     if (statSync(full).isDirectory()) yield* files(full);
     else yield full;

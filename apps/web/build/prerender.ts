@@ -1,21 +1,34 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin, type Rollup } from 'vite';
 
 /**
- * Where the server finds the prerendered pages, `{ pages: [{ path, file, except }] }`, and the
- * app's route patterns, `routes`: a path that matches none answers 404 (apps/server/src/plugins/spa.ts).
+ * Where the server finds the prerendered pages, `{ pages: [{ path, file, except, live? }] }` (`live`:
+ * the template of a page it renders on each request with its data), and the app's route patterns,
+ * `routes`: a path that matches none answers 404 (apps/server/src/plugins/spa.ts).
  */
 export const PRERENDER_MANIFEST = 'prerendered/manifest.json';
+
+/** The folder of the built server entry (src/entry-server.tsx): the server renders live pages with it. */
+export const SSR_DIR = '.ssr';
+
+interface RenderedPage {
+  html: string;
+  styleTags: string;
+  modules: string[];
+  title: string;
+}
 
 interface ServerEntry {
   PRERENDERED_PATHS: string[];
   PRERENDERED_DATA: Partial<Record<string, string[]>>;
+  LIVE_PAGE_DATA: Partial<Record<string, unknown>>;
   ROUTE_PATHS: string[];
-  render(url: string): Promise<{ html: string; styleTags: string; modules: string[]; title: string }>;
+  TEMPLATE_MARKS: { title: string; head: string; html: string; data: string };
+  render(url: string): Promise<RenderedPage>;
+  fillTemplate(template: string, page: RenderedPage): string;
 }
 
 /** The client chunks of the given source modules and everything they import statically. */
@@ -34,9 +47,6 @@ function chunkFiles(bundle: Rollup.OutputBundle, modules: string[]): string[] {
   }
   return [...files];
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** True when `routePath` (no parameters) is also matched by `pattern` (with `:param` segments). */
 function matchesPattern(pattern: string, routePath: string): boolean {
@@ -71,89 +81,113 @@ export function prerender(): Plugin {
       order: 'pre',
       sequential: true,
       async handler() {
-        const ssrDir = mkdtempSync(path.join(os.tmpdir(), 'web-prerender-'));
-        try {
-          await build({
-            configFile: false,
-            root,
-            mode: 'production',
-            logLevel: 'warn',
-            plugins: [react()],
-            // The client build's constants, and production builds of React and Emotion, as in the
-            // browser: class names and markup match.
-            define: { ...define, 'process.env.NODE_ENV': JSON.stringify('production') },
-            ssr: { noExternal: true },
-            build: {
-              ssr: 'src/entry-server.tsx',
-              outDir: ssrDir,
-              emptyOutDir: true,
-              minify: false,
-              copyPublicDir: false,
-            },
-          });
-          const file = readdirSync(ssrDir).find((name) => /^entry-server\.m?js$/.test(name));
-          if (!file) throw new Error('prerender: the server entry was not built');
-          const entry = (await import(pathToFileURL(path.join(ssrDir, file)).href)) as ServerEntry;
-          const shell = readFileSync(path.join(outDir, 'index.html'), 'utf8');
-          if (!shell.includes('<div id="root"></div>'))
-            throw new Error('prerender: index.html has no empty #root');
-          const pages = [];
-          for (const pagePath of entry.PRERENDERED_PATHS) {
-            const { html, styleTags, modules, title } = await entry.render(pagePath);
-            // Its first screen's API answers, fetched at once (see PRERENDERED_DATA).
-            const dataUrls = entry.PRERENDERED_DATA[pagePath] ?? [];
-            // A page whose first screen is in the HTML needs its scripts only to become
-            // interactive: they load after what the first paint needs (fonts, the banner's
-            // poster). A page whose first screen waits for data (the library's videos, its largest
-            // paint) waits for its scripts too: they keep their normal priority there.
+        // Kept with the build (a dot folder, which the server does not serve): the server renders
+        // the live pages with it.
+        const ssrDir = path.join(outDir, SSR_DIR);
+        await build({
+          configFile: false,
+          root,
+          mode: 'production',
+          logLevel: 'warn',
+          plugins: [react()],
+          // The client build's constants, and production builds of React and Emotion, as in the
+          // browser: class names and markup match.
+          define: { ...define, 'process.env.NODE_ENV': JSON.stringify('production') },
+          ssr: { noExternal: true },
+          build: {
+            ssr: 'src/entry-server.tsx',
+            outDir: ssrDir,
+            emptyOutDir: true,
+            minify: false,
+            copyPublicDir: false,
+          },
+        });
+        // Its modules are ES modules wherever the build is put (WEB_DIST_DIR may be outside the repo).
+        writeFileSync(path.join(ssrDir, 'package.json'), '{ "type": "module" }\n');
+        const file = readdirSync(ssrDir).find((name) => /^entry-server\.m?js$/.test(name));
+        if (!file) throw new Error('prerender: the server entry was not built');
+        const entry = (await import(pathToFileURL(path.join(ssrDir, file)).href)) as ServerEntry;
+        const shell = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+        if (!shell.includes('<div id="root"></div>'))
+          throw new Error('prerender: index.html has no empty #root');
+        const marks = entry.TEMPLATE_MARKS;
+        const pages = [];
+        for (const pagePath of entry.PRERENDERED_PATHS) {
+          const rendered = await entry.render(pagePath);
+          // The page's own chunks load with the entry, not after it (the client hydrates once
+          // they are there).
+          const chunks = chunkFiles(
+            bundle,
+            rendered.modules.map((module) => path.resolve(root, 'src/app', module)),
+          ).filter((file) => !shell.includes(`/${file}"`));
+          /**
+           * The page around its render. A page whose first screen is in the HTML needs its
+           * scripts only to become interactive: they load after what the first paint needs
+           * (fonts, the banner's poster). A page whose first screen waits for data (the
+           * library's videos, its largest paint) waits for its scripts too: they keep their
+           * normal priority there, and its first screen's API answers are preloaded, so the
+           * request starts with the scripts instead of after them.
+           */
+          const template = (dataUrls: string[]) => {
             const scriptPriority = dataUrls.length > 0 ? '' : 'fetchpriority="low" ';
-            // The page's own chunks load with the entry, not after it (the client hydrates once
-            // they are there).
-            const preloads = chunkFiles(
-              bundle,
-              modules.map((module) => path.resolve(root, 'src/app', module)),
-            )
-              .filter((file) => !shell.includes(`/${file}"`))
+            const preloads = chunks
               .map((file) => `<link rel="modulepreload" crossorigin ${scriptPriority}href="/${file}">`)
               .join('');
             const dataPreloads = dataUrls
-              .map((url) => `<link rel="preload" as="fetch" crossorigin href="${escapeHtml(url)}">`)
-              .join('');
-            // The first autoplaying video is the page's banner; its poster is the largest paint:
-            // fetched first, not after the scripts (a video's poster is otherwise found late, at
-            // low priority).
-            const banner = /<video\b[^>]*\bautoplay\b[^>]*>/i.exec(html)?.[0];
-            const poster = banner && /\bposter="([^"]+)"/.exec(banner)?.[1];
-            const posterPreload = poster
-              ? `<link rel="preload" as="image" fetchpriority="high" href="${poster}">`
-              : '';
-            const page = shell
-              .replace(
-                /<(script type="module"|link rel="modulepreload") crossorigin /g,
-                `<$1 crossorigin ${scriptPriority}`,
+              .map(
+                (url) => `<link rel="preload" as="fetch" crossorigin href="${url.replace(/&/g, '&amp;')}">`,
               )
-              .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
-              .replace('</head>', `${posterPreload}${dataPreloads}${preloads}${styleTags}</head>`)
-              .replace('<div id="root"></div>', `<div id="root" data-prerendered>${html}</div>`);
-            const name =
-              pagePath === '/' ? 'index.html' : `${pagePath.slice(1).replace(/:(\w+)/g, '[$1]')}.html`;
-            const target = path.join(outDir, 'prerendered', name);
+              .join('');
+            return (
+              shell
+                .replace(
+                  /<(script type="module"|link rel="modulepreload") crossorigin /g,
+                  `<$1 crossorigin ${scriptPriority}`,
+                )
+                // The entry is fetched at once (its modulepreload) but run after the first paint
+                // (public/paint-first.js; a hidden tab, which paints nothing, runs it at once):
+                // whenever it arrived before the page was painted (a fast network, a slow phone),
+                // evaluating and hydrating it kept the page blank for that time.
+                .replace(
+                  /<script type="module" crossorigin ([^>]*)src="([^"]+)"><\/script>/,
+                  (_tag, attributes: string, src: string) =>
+                    `<link rel="modulepreload" crossorigin ${attributes}href="${src}">` +
+                    `<script src="/paint-first.js" data-entry="${src}" defer></script>`,
+                )
+                .replace(/<title>[^<]*<\/title>/, `<title>${marks.title}</title>`)
+                .replace('</head>', `${dataPreloads}${preloads}${marks.head}</head>`)
+                .replace(
+                  '<div id="root"></div>',
+                  `<div id="root" data-prerendered>${marks.html}</div>${marks.data}`,
+                )
+            );
+          };
+          const name = pagePath === '/' ? 'index' : pagePath.slice(1).replace(/:(\w+)/g, '[$1]');
+          const write = (fileName: string, html: string) => {
+            const target = path.join(outDir, 'prerendered', fileName);
             mkdirSync(path.dirname(target), { recursive: true });
-            writeFileSync(target, page);
-            const except = pagePath.includes(':')
-              ? entry.ROUTE_PATHS.filter((other) => !other.includes(':') && matchesPattern(pagePath, other))
-              : [];
-            pages.push({ path: pagePath, file: `prerendered/${name}`, except });
-          }
-          // The catch-all route is the not-found page: it is not a page the server should know.
-          const routes = entry.ROUTE_PATHS.filter((route) => route !== '*');
-          writeFileSync(
-            path.join(outDir, PRERENDER_MANIFEST),
-            JSON.stringify({ pages, routes }, null, 2) + '\n',
+            writeFileSync(target, html);
+            return `prerendered/${fileName}`;
+          };
+          const staticFile = write(
+            `${name}.html`,
+            entry.fillTemplate(template(entry.PRERENDERED_DATA[pagePath] ?? []), rendered),
           );
-        } finally {
-          rmSync(ssrDir, { recursive: true, force: true });
+          // A live page's template: the server fills it on each request with the page rendered
+          // from its data (apps/server/src/plugins/live-pages.ts); the static file above is what
+          // it sends when it cannot.
+          const live = entry.LIVE_PAGE_DATA[pagePath] ? write(`${name}.live.html`, template([])) : undefined;
+          const except = pagePath.includes(':')
+            ? entry.ROUTE_PATHS.filter((other) => !other.includes(':') && matchesPattern(pagePath, other))
+            : [];
+          pages.push({ path: pagePath, file: staticFile, except, ...(live ? { live } : {}) });
         }
+        // The catch-all route is the not-found page: it is not a page the server should know.
+        const routes = entry.ROUTE_PATHS.filter((route) => route !== '*');
+        writeFileSync(
+          path.join(outDir, PRERENDER_MANIFEST),
+          JSON.stringify({ pages, routes }, null, 2) + '\n',
+        );
       },
     },
   };

@@ -1,6 +1,6 @@
-import { startTransition, StrictMode } from 'react';
+import { startTransition, StrictMode, useEffect, useRef } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
+import { BrowserRouter, useLocation } from 'react-router';
 import { CacheProvider } from '@emotion/react';
 import '@fontsource-variable/inter';
 import '@fontsource/bebas-neue/400.css';
@@ -8,9 +8,21 @@ import './theme/fonts.css';
 import { AppProviders } from './app/providers';
 import { AppRoutes, loadRouteModules } from './app/router';
 import { browserCache } from './lib/emotion-cache';
+import { adoptPageData, markArrived } from './lib/page-data';
+import { queryClient } from './lib/query-client';
 
 const container = document.getElementById('root')!;
 const emotionCache = browserCache();
+
+/** The page that arrived as HTML is left at the first navigation: later pages are the browser's own. */
+function ArrivalEnd() {
+  const { key } = useLocation();
+  const arrivedAt = useRef(key);
+  useEffect(() => {
+    if (key !== arrivedAt.current) markArrived();
+  }, [key]);
+  return null;
+}
 
 function app() {
   return (
@@ -18,6 +30,7 @@ function app() {
       <CacheProvider value={emotionCache}>
         <AppProviders>
           <BrowserRouter>
+            <ArrivalEnd />
             <AppRoutes />
           </BrowserRouter>
         </AppProviders>
@@ -46,7 +59,10 @@ async function hydrate() {
 }
 
 if (container.dataset.prerendered !== undefined) {
+  // A live page's data (the server rendered the page with it): the first render uses it too.
+  adoptPageData(queryClient);
   void hydrate();
 } else {
+  markArrived();
   createRoot(container).render(app());
 }

@@ -58,11 +58,18 @@ test.describe('without JavaScript', () => {
     }
   });
 
-  test('a contest page arrives as its loading skeleton; pages that need the session or a secret stay the plain shell', async ({
+  test('pages with data arrive with it (a contest, the library); an unknown contest arrives as its loading skeleton; pages that need the session or a secret stay the plain shell', async ({
     page,
     request,
   }) => {
+    // The server renders them on each request with the signed-out API's answers.
     await page.goto('/contests/1');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hbada Synergy Chair Contest');
+    await expect(page.getByRole('heading', { name: 'Choose your chair' })).toBeVisible();
+    await expect(page.getByRole('status', { name: 'Loading contest' })).toHaveCount(0);
+    await page.goto('/library');
+    await expect(page.getByRole('article').first()).toBeVisible();
+    await page.goto('/contests/999999');
     await expect(page.getByRole('status', { name: 'Loading contest' })).toBeVisible();
     for (const url of [
       '/contests/create',
@@ -128,18 +135,29 @@ test.describe('with JavaScript', () => {
     }
   });
 
-  test('the contest page replaces its skeleton with the contest; hashed assets are cached for a year', async ({
+  test('the contest page hydrates with the contest it arrived with, without asking for it again; hashed assets are cached for a year', async ({
     page,
   }) => {
     const errors = watchForErrors(page);
     const assets: string[] = [];
+    const contestRequests: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/contests/1/') contestRequests.push(request.url());
+    });
     page.on('response', (response) => {
       if (new URL(response.url()).pathname.startsWith('/assets/'))
         assets.push(response.headers()['cache-control'] ?? '');
     });
+    const requests = requestTracker(page);
     await page.goto('/contests/1');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hbada Synergy Chair Contest');
-    await expect(page.getByRole('status', { name: 'Loading contest' })).toHaveCount(0);
+    await requests.settle();
+    // Hydrated: the page's own client-side link works without a full load.
+    await page.evaluate(() => Object.assign(window, { stillTheSamePage: true }));
+    await page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: 'FAQ' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('FAQ');
+    expect(await page.evaluate(() => (window as { stillTheSamePage?: boolean }).stillTheSamePage)).toBe(true);
+    expect(contestRequests).toEqual([]);
     expect(assets.length).toBeGreaterThan(0);
     for (const header of assets) expect(header).toBe('public, max-age=31536000, immutable');
     expect(errors).toEqual([]);

@@ -1,9 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip as gzipCallback } from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { MESSAGES, SECRET_PAGE_ROUTES } from '@app/domain';
 import { declareSecretParams } from '../lib/secret-urls';
+import { livePageRenderer, type LiveRender } from './live-pages';
 
 /**
  * Hashed build assets never change under their name: cached for a year. HTML names the current
@@ -16,6 +19,11 @@ function cacheControl(filePath: string): string {
   return 'public, max-age=3600';
 }
 
+const brotli = promisify(brotliCompress);
+const gzip = promisify(gzipCallback);
+/** A quality that compresses a page in a few milliseconds, close to the best ratio for HTML. */
+const BROTLI_FAST = { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } };
+
 /** A page the web build rendered to HTML (apps/web/build/prerender.ts writes the manifest). */
 export interface PrerenderedPage {
   /** A route path: `/about`, or a pattern such as `/contests/:contestId`. */
@@ -24,6 +32,8 @@ export interface PrerenderedPage {
   file: string;
   /** Paths the pattern would match that belong to other routes (`/contests/create`). */
   except: string[];
+  /** A live page's template: the server renders it per request with its data (live-pages.ts). */
+  live?: string;
 }
 
 /** What the web build writes to `prerendered/manifest.json`. */
@@ -120,7 +130,8 @@ export async function registerSpa(app: FastifyInstance, webDist: string): Promis
     if (SECRET_PAGE_PREFIX.test(request.url)) reply.header('Referrer-Policy', 'no-referrer');
     done(null, payload);
   });
-  app.setNotFoundHandler((request, reply) => {
+  const renderLive = hasBuild ? await livePageRenderer(app, webDist) : undefined;
+  app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const isPageRequest = request.method === 'GET' || request.method === 'HEAD';
     if (pathname === '/api' || pathname.startsWith('/api/') || !isPageRequest) {
@@ -139,6 +150,34 @@ export async function registerSpa(app: FastifyInstance, webDist: string): Promis
         .send('The web app is not built yet: run `npm run build` (npm start does it for you).');
     }
     if (!isPage(pathname)) return reply.status(404).sendFile('index.html');
-    return reply.sendFile(findPrerenderedPage(prerendered, pathname)?.file ?? 'index.html');
+    const page = findPrerenderedPage(prerendered, pathname);
+    const live =
+      page?.live && renderLive ? await renderLive({ path: page.path, live: page.live }, pathname) : null;
+    if (live) return sendHtml(request, reply, live);
+    return reply.sendFile(page?.file ?? 'index.html');
   });
+}
+
+/**
+ * A rendered page, revalidated on every visit like the static ones, compressed as the client
+ * accepts (each encoding once per render: live-pages.ts reuses a render while its data is the same).
+ */
+async function sendHtml(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: LiveRender,
+): Promise<FastifyReply> {
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : undefined;
+  reply
+    .header('Cache-Control', 'no-cache')
+    .header('Vary', 'Accept-Encoding')
+    .type('text/html; charset=utf-8');
+  if (!encoding) return reply.send(page.html);
+  let body = page.encoded.get(encoding);
+  if (!body) {
+    body = encoding === 'br' ? await brotli(page.html, BROTLI_FAST) : await gzip(page.html);
+    page.encoded.set(encoding, body);
+  }
+  return reply.header('Content-Encoding', encoding).send(body);
 }

@@ -73,6 +73,17 @@ export interface RequestOptions {
 
 let refreshing: Promise<boolean> | null = null;
 
+/** How requests reach the API: the browser's fetch, or the server's own in-process one. */
+let transport: typeof fetch = (input, init) => fetch(input, init);
+
+/**
+ * Sends the API requests of this module through `fetchApi`: the server's page renderer
+ * (src/entry-server.tsx) answers them in process, signed out, when it renders a page with its data.
+ */
+export function setApiTransport(fetchApi: typeof fetch): void {
+  transport = fetchApi;
+}
+
 /**
  * One refresh at a time: refresh tokens rotate, so parallel 401s share a single refresh. Only the
  * server's refusal (a 4xx: the cookie is invalid, expired, revoked or gone) ends the session here.
@@ -124,7 +135,7 @@ async function send(path: string, options: RequestOptions, token?: string): Prom
     options.signal,
     options.timeoutMs ? AbortSignal.timeout(options.timeoutMs) : undefined,
   ].filter((s): s is AbortSignal => Boolean(s));
-  return fetch(path, {
+  return transport(path, {
     method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
     headers,
     body,

@@ -4,6 +4,7 @@ import { Alert, Box, Container, Stack, Typography } from '@mui/material';
 import { FEATURED_CONTEST_SLUG, type ContestResponse } from '@app/domain';
 import { ApiError } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/page-title';
+import { isArriving } from '../../../lib/page-data';
 import { useContest } from '../../../features/contests/api/get-contest';
 import {
   ContestBanner,
@@ -42,7 +43,8 @@ export default function ContestDetailPage() {
 function ContestDetail({ contest }: { contest: ContestResponse }) {
   // The banner (the first screen) renders at once; the sections below follow in a background
   // render that yields to the browser, so the main thread is never blocked for the whole page.
-  const sections = useDeferredValue<ContestResponse | null>(contest, null);
+  // A page that arrived with its contest has them in its HTML: they render (hydrate) at once.
+  const sections = useDeferredValue<ContestResponse | null>(contest, isArriving() ? contest : null);
   return (
     <>
       <ContestAdminActions contest={contest} />

@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { Box, type SxProps, type Theme } from '@mui/material';
-import { useInView } from '../hooks/use-in-view';
+import { useInView } from '../../../hooks/use-in-view';
 import { useReducedMotion } from '../../../hooks/use-reduced-motion';
 
 interface LoopingVideoProps {
@@ -26,6 +26,8 @@ export function LoopingVideo({ src, poster, eager = false, sx }: LoopingVideoPro
       component="video"
       ref={ref}
       aria-hidden
+      // A banner's poster is its page's largest paint: the page fetches it first.
+      data-first-poster={eager ? '' : undefined}
       tabIndex={-1}
       muted
       loop

@@ -1,7 +1,9 @@
+import { useRef } from 'react';
 import { Box, Card, CardActionArea, Typography } from '@mui/material';
 import { keyframes } from '@mui/material/styles';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../config/paths';
+import { useInView } from '../../../hooks/use-in-view';
 import { useReducedMotion } from '../../../hooks/use-reduced-motion';
 import { postedDate, type LibraryVideo } from '../lib/normalize-video';
 import { TrophyBadge } from './trophy-badge';
@@ -11,13 +13,23 @@ const cardIn = keyframes`
   to { opacity: 1; transform: none; }
 `;
 
+/** The cards in a row of the widest grid. */
+const FIRST_ROW = 4;
+
 /**
  * A library card (spec §2, §9): a 16:9 looping, muted, autoplaying preview from the thumbnail
  * field, the title clamped to two lines, the brand and 'Posted: ' with the local date. Cards
- * animate in 0.1 s apart and link to the video's page.
+ * animate in 0.1 s apart and link to the video's page. A card loads its preview (and, below the
+ * first row, its poster) when it nears the viewport: a page of previews and posters loading at once
+ * held up the first posters on a phone.
  */
 export function VideoCard({ video, index }: { video: LibraryVideo; index: number }) {
   const reducedMotion = useReducedMotion();
+  const preview = useRef<HTMLVideoElement>(null);
+  const near = useInView(preview);
+  const play = near && !reducedMotion;
+  // The first row's posters come with the page; the others when their card nears the viewport.
+  const poster = index < FIRST_ROW || near ? (video.posterUrl ?? undefined) : undefined;
   return (
     <Card
       component="article"
@@ -45,13 +57,16 @@ export function VideoCard({ video, index }: { video: LibraryVideo; index: number
           {video.thumbnail ? (
             <Box
               component="video"
-              src={video.thumbnail}
-              poster={video.posterUrl ?? undefined}
-              autoPlay={!reducedMotion}
+              ref={preview}
+              // The first card's poster is the library's largest paint: its page fetches it first.
+              data-first-poster={index === 0 ? '' : undefined}
+              src={play ? video.thumbnail : undefined}
+              poster={poster}
+              autoPlay={play}
               muted
               loop
               playsInline
-              preload={reducedMotion ? 'none' : 'auto'}
+              preload={play ? 'auto' : 'none'}
               aria-hidden
               sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
             />
@@ -60,6 +75,7 @@ export function VideoCard({ video, index }: { video: LibraryVideo; index: number
               component="img"
               src={video.posterUrl}
               alt=""
+              loading={index < FIRST_ROW ? 'eager' : 'lazy'}
               sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
             />
           ) : (

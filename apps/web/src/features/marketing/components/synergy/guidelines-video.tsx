@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { Box, Typography } from '@mui/material';
-import { useInView } from '../../hooks/use-in-view';
+import { useInView } from '../../../../hooks/use-in-view';
 import { Section } from '../section';
 
 /** The embedded guidelines film: 16:9 box reserved up front, source loaded near the viewport. */
