@@ -50,6 +50,7 @@ test.describe('videos: upload, approve, search, play', () => {
 
   test('a creator uploads from the dashboard, staff approve it, anyone finds it in the library and plays it', async ({
     page,
+    browser,
   }) => {
     test.setTimeout(150_000);
     const creator = await createVerifiedUser({ role: 'creator', firstName: 'Noor', lastName: 'Haddad' });
@@ -120,6 +121,19 @@ test.describe('videos: upload, approve, search, play', () => {
     // Not public before approval.
     expect((await fetch(`${E2E_BASE_URL}/api/videos/videos/${uploaded.id}/`)).status).toBe(404);
     expect(await approveVideo(uploaded.id)).toContain(`Approved video ${uploaded.id}`);
+
+    // The library arrives rendered by the server (dates in UTC) and hydrates without a mismatch for a
+    // reader in another time zone and locale, whose own date format follows.
+    const abroad = await browser.newContext({ timezoneId: 'Pacific/Kiritimati', locale: 'de-DE' });
+    const reader = await abroad.newPage();
+    const hydrationErrors: string[] = [];
+    reader.on('pageerror', (error) => hydrationErrors.push(error.message));
+    await reader.goto('/library');
+    await expect(reader.getByRole('link', { name: new RegExp(`${word} dusk take`) })).toContainText(
+      /Posted: \d{1,2}\.\d{1,2}\.\d{4}/,
+    );
+    expect(hydrationErrors).toEqual([]);
+    await abroad.close();
 
     // Anyone: search the library, open the page, play.
     await page.context().clearCookies();

@@ -5,7 +5,7 @@ import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../config/paths';
 import { useInView } from '../../../hooks/use-in-view';
 import { useReducedMotion } from '../../../hooks/use-reduced-motion';
-import { postedDate, type LibraryVideo } from '../lib/normalize-video';
+import { usePostedDate, type LibraryVideo } from '../lib/normalize-video';
 import { TrophyBadge } from './trophy-badge';
 
 const cardIn = keyframes`
@@ -25,6 +25,7 @@ const FIRST_ROW = 4;
  */
 export function VideoCard({ video, index }: { video: LibraryVideo; index: number }) {
   const reducedMotion = useReducedMotion();
+  const posted = usePostedDate(video.createdAt);
   const preview = useRef<HTMLVideoElement>(null);
   const near = useInView(preview);
   const play = near && !reducedMotion;
@@ -109,7 +110,7 @@ export function VideoCard({ video, index }: { video: LibraryVideo; index: number
             </Typography>
           )}
           <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-            Posted: {postedDate(video.createdAt)}
+            Posted: {posted}
           </Typography>
         </Box>
       </CardActionArea>

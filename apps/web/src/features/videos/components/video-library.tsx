@@ -53,6 +53,12 @@ export function VideoLibrary() {
   // The input is disabled while loading (spec §4); give the focus back afterwards.
   const inputRef = useRef<HTMLInputElement>(null);
   const hadFocus = useRef(false);
+  // The page arrives rendered by the server: what the reader typed before its scripts ran is in
+  // the field but not in the state. Take it, so that search runs.
+  useEffect(() => {
+    const typed = inputRef.current?.value ?? '';
+    if (typed) setText(typed);
+  }, []);
   useEffect(() => {
     if (loading) hadFocus.current = document.activeElement === inputRef.current;
     else if (hadFocus.current) {

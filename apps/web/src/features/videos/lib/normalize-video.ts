@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import { MESSAGES, type Video, type VideoAward, type VideoCreatorProfile } from '@app/domain';
 
 /** The shared duration format; re-exported so the feature's screens keep importing it from here. */
@@ -98,4 +99,25 @@ export function normalizeVideo(video: Video): LibraryVideo {
 export function postedDate(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? '' : date.toLocaleDateString();
+}
+
+/** The same date as the server writes it, the same on every machine (UTC, en-US). */
+function postedDateUtc(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : date.toLocaleDateString('en-US', { timeZone: 'UTC' });
+}
+
+const noChanges = () => () => undefined;
+
+/**
+ * postedDate for a render that may hydrate server HTML (the library arrives rendered): the server
+ * and the hydrating render write the UTC date, and the reader's local one follows at once, so a
+ * reader in another time zone or locale gets no hydration mismatch.
+ */
+export function usePostedDate(iso: string): string {
+  return useSyncExternalStore(
+    noChanges,
+    () => postedDate(iso),
+    () => postedDateUtc(iso),
+  );
 }
