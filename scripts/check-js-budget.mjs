@@ -2,7 +2,8 @@
 // The JavaScript budget of the public pages (issue 27), part of `npm run check`.
 //
 // "The JavaScript a page sends" is read from the built page itself: every <script src> and
-// <link rel="modulepreload"> of its prerendered HTML, plus everything those chunks import
+// <link rel="modulepreload"> of its prerendered HTML and the scripts its paint-first.js starts
+// (data-entry, data-preload), plus everything those chunks import
 // statically (the Vite manifest lists the imports), counted once, gzip size of each. Fails when a
 // page is over its budget, naming its chunks that grew since the recorded sizes
 // (scripts/js-budget-baseline.json; `node scripts/check-js-budget.mjs --write-baseline` records them).
@@ -57,6 +58,14 @@ export function pageScripts(dist, pathname) {
   const referenced = [
     ...html.matchAll(/<script\b[^>]*\bsrc="\/([^"]+)"/g),
     ...html.matchAll(/<link\b[^>]*\brel="modulepreload"[^>]*\bhref="\/([^"]+)"/g),
+    // The scripts public/paint-first.js starts after the first paint.
+    ...html.matchAll(/\bdata-entry="\/([^"]+)"/g),
+    ...[...html.matchAll(/\bdata-preload="([^"]*)"/g)].flatMap((match) =>
+      match[1]
+        .split(' ')
+        .filter(Boolean)
+        .map((href) => [href, href.slice(1)]),
+    ),
   ].map((match) => match[1]);
   const files = new Set();
   const add = (file) => {

@@ -35,12 +35,11 @@ export function precompress(): Plugin {
         for (const file of files(outDir)) {
           if (!COMPRESSIBLE.test(file)) continue;
           const data = readFileSync(file);
-          if (data.length < 1024) continue;
-          writeFileSync(
-            `${file}.br`,
-            brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-          );
-          writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
+          // Small files too (a page loads a dozen chunks under 1 KB), each form only when smaller.
+          const br = brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
+          const gz = gzipSync(data, { level: 9 });
+          if (br.length < data.length) writeFileSync(`${file}.br`, br);
+          if (gz.length < data.length) writeFileSync(`${file}.gz`, gz);
         }
       },
     },

@@ -121,46 +121,41 @@ export function prerender(): Plugin {
             rendered.modules.map((module) => path.resolve(root, 'src/app', module)),
           ).filter((file) => !shell.includes(`/${file}"`));
           /**
-           * The page around its render. A page whose first screen is in the HTML needs its
-           * scripts only to become interactive: they load after what the first paint needs
-           * (fonts, the banner's poster). A page whose first screen waits for data (the
-           * library's videos, its largest paint) waits for its scripts too: they keep their
-           * normal priority there, and its first screen's API answers are preloaded, so the
-           * request starts with the scripts instead of after them.
+           * The page around its render. Its scripts (the entry, the shell's and the page's chunks)
+           * are fetched and run once the page has painted (public/paint-first.js; a hidden tab,
+           * which paints nothing, starts them at once): fetched with the HTML, they took the
+           * bandwidth its first paint needs (fonts, the banner's poster) on a slow network, and run
+           * as soon as they arrived, before the page was painted, on a fast network with a slow
+           * phone. A page whose first screen waits for data (the library when the server cannot
+           * render it) has its API answers preloaded, so they do not wait for the scripts.
            */
           const template = (dataUrls: string[]) => {
-            const scriptPriority = dataUrls.length > 0 ? '' : 'fetchpriority="low" ';
-            const preloads = chunks
-              .map((file) => `<link rel="modulepreload" crossorigin ${scriptPriority}href="/${file}">`)
-              .join('');
+            const scripts: string[] = [];
+            const withoutScripts = shell
+              .replace(/<link rel="modulepreload" crossorigin href="([^"]+)">/g, (_tag, href: string) => {
+                scripts.push(href);
+                return '';
+              })
+              .replace(/<script type="module" crossorigin src="([^"]+)"><\/script>/, (_tag, src: string) => {
+                scripts.unshift(src);
+                return '';
+              });
+            const [entryScript, ...shared] = scripts;
+            if (!entryScript) throw new Error('prerender: index.html has no module script');
+            const preloads = [...shared, ...chunks.map((file) => `/${file}`)].join(' ');
+            const start = `<script src="/paint-first.js" data-entry="${entryScript}" data-preload="${preloads}" defer></script>`;
             const dataPreloads = dataUrls
               .map(
                 (url) => `<link rel="preload" as="fetch" crossorigin href="${url.replace(/&/g, '&amp;')}">`,
               )
               .join('');
-            return (
-              shell
-                .replace(
-                  /<(script type="module"|link rel="modulepreload") crossorigin /g,
-                  `<$1 crossorigin ${scriptPriority}`,
-                )
-                // The entry is fetched at once (its modulepreload) but run after the first paint
-                // (public/paint-first.js; a hidden tab, which paints nothing, runs it at once):
-                // whenever it arrived before the page was painted (a fast network, a slow phone),
-                // evaluating and hydrating it kept the page blank for that time.
-                .replace(
-                  /<script type="module" crossorigin ([^>]*)src="([^"]+)"><\/script>/,
-                  (_tag, attributes: string, src: string) =>
-                    `<link rel="modulepreload" crossorigin ${attributes}href="${src}">` +
-                    `<script src="/paint-first.js" data-entry="${src}" defer></script>`,
-                )
-                .replace(/<title>[^<]*<\/title>/, `<title>${marks.title}</title>`)
-                .replace('</head>', `${dataPreloads}${preloads}${marks.head}</head>`)
-                .replace(
-                  '<div id="root"></div>',
-                  `<div id="root" data-prerendered>${marks.html}</div>${marks.data}`,
-                )
-            );
+            return withoutScripts
+              .replace(/<title>[^<]*<\/title>/, `<title>${marks.title}</title>`)
+              .replace('</head>', `${dataPreloads}${start}${marks.head}</head>`)
+              .replace(
+                '<div id="root"></div>',
+                `<div id="root" data-prerendered>${marks.html}</div>${marks.data}`,
+              );
           };
           const name = pagePath === '/' ? 'index' : pagePath.slice(1).replace(/:(\w+)/g, '[$1]');
           const write = (fileName: string, html: string) => {
