@@ -1,22 +1,26 @@
 import type { DbOrTx } from '../../db/client';
 import { brandNamesOf, namesOf } from '../accounts/user-reads';
 import * as repo from './videos.repository';
+import type { VideoCreatorProfile, VideosOwners } from './videos.owners';
 
 /**
  * Videos as the API shows them: videos reads, pages and sorts its own rows (repository), then asks
- * accounts for the page's creators and brands, one query each for all the rows (issue 28: no join
- * across owners).
+ * the owners of the rest for all the page's rows at once, in parallel, one query each: accounts
+ * for the creators' and brands' names, creators for the profiles, contests for the titles (issue
+ * 28: no join across owners).
  */
 
-/** What accounts tells of a video's creator and brand. */
-interface Names {
+/** What the owners tell of a video's creator, brand and contest. */
+interface Facts {
   creatorFirstName: string;
   creatorLastName: string;
   brandName: string | null;
+  creatorProfile: VideoCreatorProfile | null;
+  contestTitle: string | null;
 }
 
 /** A video with its creator's name, profile, contest and brand. */
-export type VideoRow = repo.StoredVideoRow & Names;
+export type VideoRow = repo.StoredVideoRow & Facts;
 
 /** What accounts tells of these videos' owners and brands: one query for each. */
 async function accountNamesOf(db: DbOrTx, rows: Array<{ ownerId: number; brandId: number | null }>) {
@@ -33,61 +37,71 @@ async function accountNamesOf(db: DbOrTx, rows: Array<{ ownerId: number; brandId
   return { names, brands };
 }
 
-/**
- * `rows` with their creator's name (and e-mail) and brand name, in the same order; a row whose
- * owner is gone is left out, as the join it replaces did.
- */
-async function withNames<R extends repo.StoredVideoRow>(
-  db: DbOrTx,
-  rows: R[],
-): Promise<Array<R & Names & { creatorEmail: string }>> {
-  if (!rows.length) return [];
-  const { names, brands } = await accountNamesOf(db, rows);
-  return rows.flatMap((row) => {
-    const name = names.get(row.ownerId);
-    if (!name) return [];
-    const brandName = row.brandId === null ? null : (brands.get(row.brandId) ?? null);
-    const creator = {
-      creatorFirstName: name.firstName,
-      creatorLastName: name.lastName,
-      creatorEmail: name.email,
-    };
-    return [{ ...row, ...creator, brandName }];
-  });
-}
+/** The reads of videos as the API shows them (`owners`: what creators and contests tell). */
+export function createVideoRows(owners: Pick<VideosOwners, 'creatorProfilesOf' | 'contestTitlesOf'>) {
+  /**
+   * `rows` with their creator's name (and e-mail) and profile, brand name and contest title, in
+   * the same order; a row whose owner is gone is left out, as the join it replaces did.
+   */
+  async function withFacts<R extends repo.StoredVideoRow>(
+    db: DbOrTx,
+    rows: R[],
+  ): Promise<Array<R & Facts & { creatorEmail: string }>> {
+    if (!rows.length) return [];
+    const ownerIds = rows.map((row) => row.ownerId);
+    const contestIds = rows.flatMap((row) => (row.contestId === null ? [] : [row.contestId]));
+    const [{ names, brands }, profiles, titles] = await Promise.all([
+      accountNamesOf(db, rows),
+      owners.creatorProfilesOf(db, ownerIds),
+      owners.contestTitlesOf(db, contestIds),
+    ]);
+    return rows.flatMap((row) => {
+      const name = names.get(row.ownerId);
+      if (!name) return [];
+      const facts = {
+        creatorFirstName: name.firstName,
+        creatorLastName: name.lastName,
+        creatorEmail: name.email,
+        brandName: row.brandId === null ? null : (brands.get(row.brandId) ?? null),
+        creatorProfile: profiles.get(row.ownerId) ?? null,
+        contestTitle: row.contestId === null ? null : (titles.get(row.contestId) ?? null),
+      };
+      return [{ ...row, ...facts }];
+    });
+  }
 
-/** One video with its creator, brand and contest. */
-export async function findVideo(db: DbOrTx, id: number): Promise<VideoRow | undefined> {
-  const row = await repo.findVideo(db, id);
-  return row ? (await withNames(db, [row]))[0] : undefined;
-}
+  return {
+    /** One video with its creator, brand and contest. */
+    async findVideo(db: DbOrTx, id: number): Promise<VideoRow | undefined> {
+      const row = await repo.findVideo(db, id);
+      return row ? (await withFacts(db, [row]))[0] : undefined;
+    },
 
-/** Several videos by id (any state; the caller decided who may see them). */
-export async function findVideosByIds(db: DbOrTx, ids: number[]): Promise<VideoRow[]> {
-  return withNames(db, await repo.findVideosByIds(db, ids));
-}
+    /** Several videos by id (any state; the caller decided who may see them). */
+    async findVideosByIds(db: DbOrTx, ids: number[]): Promise<VideoRow[]> {
+      return withFacts(db, await repo.findVideosByIds(db, ids));
+    },
 
-/** A page of videos and how many match in all. */
-export async function listVideos(db: DbOrTx, filter: repo.ListFilter) {
-  const { rows, count } = await repo.listVideos(db, filter);
-  return { rows: await withNames(db, rows), count };
-}
+    /** A page of videos and how many match in all. */
+    async listVideos(db: DbOrTx, filter: repo.ListFilter) {
+      const { rows, count } = await repo.listVideos(db, filter);
+      return { rows: await withFacts(db, rows), count };
+    },
 
-/** A page of the ranked full-text search and how many match (at most `SEARCH_MATCH_LIMIT`). */
-export async function searchVideos(db: DbOrTx, tsquery: string, page: { limit: number; offset: number }) {
-  const { rows, count } = await repo.searchVideos(db, tsquery, page);
-  return { rows: await withNames(db, rows), count };
-}
+    /** A page of the ranked full-text search and how many match (at most `SEARCH_MATCH_LIMIT`). */
+    async searchVideos(db: DbOrTx, tsquery: string, page: { limit: number; offset: number }) {
+      const { rows, count } = await repo.searchVideos(db, tsquery, page);
+      return { rows: await withFacts(db, rows), count };
+    },
 
-/** A page of the review queue with each creator's e-mail, and how many match. */
-export async function listForReview(
-  db: DbOrTx,
-  filter: repo.ReviewFilter,
-  page: { limit: number; offset: number },
-) {
-  const { rows, count } = await repo.listForReview(db, filter, page);
-  return { rows: await withNames(db, rows), count };
+    /** A page of the review queue with each creator's e-mail, and how many match. */
+    async listForReview(db: DbOrTx, filter: repo.ReviewFilter, page: { limit: number; offset: number }) {
+      const { rows, count } = await repo.listForReview(db, filter, page);
+      return { rows: await withFacts(db, rows), count };
+    },
+  };
 }
+export type VideoRows = ReturnType<typeof createVideoRows>;
 
 /** The e-mail address of a video's owner. */
 export async function findOwnerEmail(db: DbOrTx, ownerId: number): Promise<string | undefined> {

@@ -1,6 +1,6 @@
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VIDEO_DELETE_MESSAGES, type Video, type VideoPage } from '@app/domain';
 import { createTestContext, type TestContext } from '../../../test/helper';
@@ -187,7 +187,10 @@ describe('videos: list, page, changes and search', () => {
     // Unapproved videos are never found.
     expect(await ids('unreleased')).toEqual([]);
     // A video in a contest is found by its brand.
-    await ctx.deps.database.db.update(videos).set({ contestId: 1 }).where(eq(videos.id, approved.id));
+    await ctx.deps.database.db
+      .update(videos)
+      .set({ contestId: 1, contestBrandId: sql`(select brand_id from contests where id = 1)` })
+      .where(eq(videos.id, approved.id));
     // A video is decided once; its search document is rebuilt as a rename would.
     await refreshCreatorVideoSearch(ctx.deps.database.db, owner.id);
     expect(await ids('hbada')).toEqual([approved.id]);

@@ -1,15 +1,7 @@
 import { and, count, desc, eq, gte, inArray, isNull, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { prepared } from '../../db/prepared';
-import {
-  contestEntries,
-  contests,
-  creatorProfiles,
-  entryVersions,
-  videoCounts,
-  videoUploads,
-  videos,
-} from '../../db/schema/index';
+import { videoCounts, videoUploads, videos } from '../../db/schema/index';
 
 const videoColumns = {
   id: videos.id,
@@ -17,9 +9,8 @@ const videoColumns = {
   title: videos.title,
   description: videos.description,
   contestId: videos.contestId,
-  contestTitle: contests.title,
   /** The video's own brand, else its contest's (the brand's name is asked of accounts). */
-  brandId: sql<number | null>`coalesce(${videos.brandId}, ${contests.brandId})`,
+  brandId: sql<number | null>`coalesce(${videos.brandId}, ${videos.contestBrandId})`,
   originalKey: videos.originalKey,
   originalType: videos.originalType,
   sizeBytes: videos.sizeBytes,
@@ -45,13 +36,6 @@ const videoColumns = {
   views: videos.views,
   likes: videos.likes,
   createdAt: videos.createdAt,
-  creatorProfile: {
-    userId: creatorProfiles.userId,
-    experienceLevel: creatorProfiles.experienceLevel,
-    avatarKey: creatorProfiles.avatarKey,
-    country: creatorProfiles.country,
-    bio: creatorProfiles.bio,
-  },
 };
 
 // Spelled as the index is (DESC NULLS LAST), or PostgreSQL sorts every approved row instead of
@@ -60,24 +44,20 @@ const newestFirst = [sql`${videos.createdAt} desc nulls last`, sql`${videos.id} 
 const oldestFirst = [sql`${videos.createdAt} asc nulls first`, sql`${videos.id} asc nulls first`];
 
 /**
- * A video as stored, with its creator's profile, its contest and its brand's id; the creator's
- * name and the brand's name are asked of accounts for the rows read (video-rows.ts).
+ * A video as stored, with its brand's id; its creator's name and profile, its brand's name and its
+ * contest's title are asked of their owners for the rows read (video-rows.ts).
  */
 export type StoredVideoRow = Awaited<ReturnType<typeof findVideo>> & {};
 
-/** Videos with their creator's profile, brand id (their own or their contest's) and contest. */
+/** Videos with their brand id (their own or their contest's), from `videos` alone. */
 function selectVideos<Extra extends Record<string, SQL.Aliased | SQL> = Record<never, never>>(
   db: DbOrTx,
   extra?: Extra,
 ) {
-  return db
-    .select({ ...videoColumns, ...(extra as Extra) })
-    .from(videos)
-    .leftJoin(creatorProfiles, eq(creatorProfiles.userId, videos.ownerId))
-    .leftJoin(contests, eq(contests.id, videos.contestId));
+  return db.select({ ...videoColumns, ...(extra as Extra) }).from(videos);
 }
 
-/** One video with its creator, brand and contest (prepared: the video page's one statement). */
+/** One video with its brand id (prepared: the video page's statement). */
 export async function findVideo(db: DbOrTx, id: number) {
   const statement = prepared(db, 'videos_find', (statementName) =>
     selectVideos(db)
@@ -94,9 +74,19 @@ export function findVideosByIds(db: DbOrTx, ids: number[]) {
   return selectVideos(db).where(inArray(videos.id, ids));
 }
 
-/** Marks a video as entered in a contest (its dashboard chip and contest title read this). */
-export async function setVideoContest(db: DbOrTx, id: number, contestId: number): Promise<void> {
-  await db.update(videos).set({ contestId, updatedAt: new Date() }).where(eq(videos.id, id));
+/**
+ * Marks a video as entered in a contest (its dashboard chip and contest title read this), with the
+ * contest's brand (the video's brand when it has none of its own).
+ */
+export async function setVideoContest(
+  db: DbOrTx,
+  id: number,
+  contest: { id: number; brandId: number },
+): Promise<void> {
+  await db
+    .update(videos)
+    .set({ contestId: contest.id, contestBrandId: contest.brandId, updatedAt: new Date() })
+    .where(eq(videos.id, id));
 }
 
 export interface ListFilter {
@@ -140,7 +130,7 @@ const counterWhere = (filter: ListFilter) =>
 /**
  * One page of videos, newest (or oldest) first, each row carrying the filter's total. The page's
  * ids are picked from `videos` alone (the partial index on approved videos, newest first, answers
- * it without a sort) and only those rows are joined to their creator's profile and contest.
+ * it without a sort) and only those rows are read whole.
  * A single statement with placeholders `ownerId`, `limit` and `offset` (`listParams`); the
  * benchmark's baseline runs the same SQL (`.toSQL()`).
  */
@@ -345,25 +335,6 @@ export async function uploadUsage(
   };
 }
 
-/**
- * Of `videoIds`, those entered (as any version of an entry) in a contest of brand `brandId`
- * (contest_entries / entry_versions, migration 0006).
- */
-export async function videosEnteredWithBrand(
-  db: DbOrTx,
-  brandId: number,
-  videoIds: number[],
-): Promise<Set<number>> {
-  if (!videoIds.length) return new Set();
-  const rows = await db
-    .selectDistinct({ videoId: entryVersions.videoId })
-    .from(entryVersions)
-    .innerJoin(contestEntries, eq(contestEntries.id, entryVersions.entryId))
-    .innerJoin(contests, eq(contests.id, contestEntries.contestId))
-    .where(and(eq(contests.brandId, brandId), inArray(entryVersions.videoId, videoIds)));
-  return new Set(rows.map((r) => r.videoId));
-}
-
 export async function updateVideo(db: DbOrTx, id: number, values: Partial<NewVideo>): Promise<void> {
   await db
     .update(videos)
@@ -416,8 +387,7 @@ const reviewOrder = [sql`${videos.createdAt} asc`, sql`${videos.id} asc`];
  * The review queue: videos by staff's decision (`failed`: processing failed, whatever the
  * decision), oldest first, with how many match in all. The page's ids and the total come from
  * `videos` alone (`videos_review_idx`, which carries the status too, so counting the waiting
- * videos reads the index only); only the page's rows are joined to their creator's profile and
- * contest (joining first hashed every user for 10,000 waiting videos).
+ * videos reads the index only); only the page's rows are read whole.
  */
 export async function listForReview(
   db: DbOrTx,
@@ -454,16 +424,6 @@ export async function deleteVideo(db: DbOrTx, id: number): Promise<void> {
   await db.delete(videos).where(eq(videos.id, id));
 }
 
-/** Whether the video is a version of a contest entry (kept with the entry: entry_versions restricts). */
-export async function isVideoEntered(db: DbOrTx, id: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: entryVersions.id })
-    .from(entryVersions)
-    .where(eq(entryVersions.videoId, id))
-    .limit(1);
-  return !!row;
-}
-
 /** Which videos' search documents to rebuild: these ids, one creator's videos, or every video. */
 export type SearchTargets = number[] | { ownerId: number } | undefined;
 
@@ -477,8 +437,7 @@ export function findSearchTargets(db: DbOrTx, which: SearchTargets, afterId: num
       id: videos.id,
       ownerId: videos.ownerId,
       // Spelled out: a select from one table renders its columns unqualified.
-      brandId: sql<number | null>`coalesce(videos.brand_id,
-        (select c.brand_id from ${contests} c where c.id = videos.contest_id))`,
+      brandId: sql<number | null>`coalesce(videos.brand_id, videos.contest_brand_id)`,
     })
     .from(videos)
     .where(
