@@ -6,14 +6,6 @@
 import type { KnownCrossings } from './module-boundaries';
 
 export const knownCrossings: KnownCrossings = {
-  tables: {
-    // Applying writes the application in the transaction that locks and counts the product's stock
-    // (contests owns stock; applications sits above contests, so it cannot be asked), and the stock
-    // figures, the removal of a product and the brand dashboard count applications: moving them
-    // means moving applying into applications and passing applications' counts in as owners reads
-    // to every place that builds the contests service (applications, entries, the seed), not only
-    // the routes.
-    'contests/contests.repository.ts': ['applications'],
-  },
+  tables: {},
   circleImports: [],
 };

@@ -21,7 +21,12 @@ import type { CreatorsOwners } from './creators/creators.service';
 import { entriesOfCreator, timelinesOf } from './entries/creator-entries';
 import { entryCountsOf } from './entries/entry-reads';
 import { videosOwners } from './entries/video-owners';
-import { applicationsOfCreator } from './applications/application-reads';
+import {
+  applicationCountsOf,
+  applicationsOfCreator,
+  heldUnitsOf,
+  productsWithApplications,
+} from './applications/application-reads';
 import { namesOf } from './accounts/user-reads';
 import { acceptedAgreement, contestFactsOf, contestTitlesOf } from './contests/contest-reads';
 import { moveEntry } from './entries/entry-progress';
@@ -73,7 +78,8 @@ export const apiModules: Array<(deps: AppDeps) => FastifyPluginAsyncZod> = [
   healthRoutes,
   siteRoutes,
   (deps) => accountsRoutes(deps, accountsOwners),
-  (deps) => contestsRoutes(deps, { entryCountsOf }),
+  (deps) =>
+    contestsRoutes(deps, { entryCountsOf, applicationCountsOf, heldUnitsOf, productsWithApplications }),
   applicationsRoutes,
   (deps) => creatorsRoutes(deps, creatorsOwners),
   (deps) => videosRoutes(deps, { ...videosOwners, awardsOf: findVideoAwards }),

@@ -167,7 +167,7 @@ export async function seedDemoDecisions(
   // Back then: the applications a day after the start, the decisions and shipping a week later.
   const applied = new Date(seededAt.getTime() - 69 * DAY);
   const decided = new Date(seededAt.getTime() - 61 * DAY);
-  const past = createContestsService(deps, () => applied);
+  const past = createApplicationsService(deps, () => applied);
   const backThen = createApplicationsService(deps, () => decided);
   const cities = ['Austin', 'Portland', 'Denver'];
   for (const [index, creator] of [cast.noor, cast.kenji, cast.lucia].entries()) {
