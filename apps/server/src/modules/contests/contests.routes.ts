@@ -27,7 +27,7 @@ import { AppError } from '../../lib/errors';
 import { createContestsService, type ContestsOwners, type ContestsServiceDeps } from './contests.service';
 import { presented } from '../../plugins/presented';
 
-/** Contests, their products with live stock, and applications. */
+/** Contests and their products with live stock (the apply route is in applications.routes.ts). */
 export const contestsRoutes =
   (deps: ContestsServiceDeps, owners: ContestsOwners): FastifyPluginAsyncZod =>
   async (app) => {

@@ -46,7 +46,7 @@ export interface CatalogWriter {
   ): Promise<ContestResponse>;
 }
 
-/** Contests, their products with live stock, applications, and creating all of these. */
+/** Contests and their products with live stock (applying is the applications module's), and creating them. */
 export function createContestsService(deps: ContestsServiceDeps, clock: () => Date = () => new Date()) {
   return contestsServiceOn(deps.database.db, deps, clock);
 }
