@@ -1,6 +1,5 @@
-import { inArray, sql } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { prepared } from '../../db/prepared';
 import { contests, products } from '../../db/schema/index';
 
 /** What other modules show of a contest beside their own rows. */
@@ -70,19 +69,10 @@ export async function productNamesOf(
 export { acceptedAgreement } from './contest-agreements';
 
 /**
- * The titles of these contests, by id, in one prepared query: what a video shows of the contest
- * it was entered in (the library's pages ask, so the statement is built once).
+ * Contests' titles as a subquery aliased `video_contest` (id, title) for videos' statements to
+ * left-join their rows to (the contest a video was entered in), in their one statement as
+ * `videoCreatorProfiles` is.
  */
-export async function videoContestTitlesOf(db: DbOrTx, contestIds: number[]): Promise<Map<number, string>> {
-  const ids = [...new Set(contestIds)];
-  if (!ids.length) return new Map();
-  const statement = prepared(db, 'contests_titles_of', (statementName) =>
-    db
-      .select({ id: contests.id, title: contests.title })
-      .from(contests)
-      .where(sql`${contests.id} = any(${sql.placeholder('ids')}::integer[])`)
-      .prepare(statementName),
-  );
-  const rows = await statement.execute({ ids });
-  return new Map(rows.map((row) => [row.id, row.title]));
+export function videoContestTitles(db: DbOrTx) {
+  return db.select({ id: contests.id, title: contests.title }).from(contests).as('video_contest');
 }

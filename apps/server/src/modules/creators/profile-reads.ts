@@ -1,29 +1,22 @@
-import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { prepared } from '../../db/prepared';
 import { creatorProfiles } from '../../db/schema/index';
 
 /**
- * The profiles of these creators, by user id, in one query: what videos shows of each row's
- * creator (issue 28: videos asks instead of joining). Users without a profile are absent.
+ * What a video shows of its creator's profile, as a subquery aliased `creator_profile` (user id,
+ * experience level, avatar key, country, bio) for videos' statements to left-join their rows to:
+ * the library's pages, search, the video page and the review queue read it in their one statement
+ * (asking for the profiles by id list afterwards cost the library a fifth of its throughput:
+ * docs/benchmarks.md). Creators writes the SQL of its table; videos names none of it.
  */
-export async function videoCreatorProfilesOf(db: DbOrTx, userIds: number[]) {
-  const ids = [...new Set(userIds)];
-  if (!ids.length) return new Map();
-  // Every library page and search asks: one prepared statement, the ids as one array parameter.
-  const statement = prepared(db, 'creators_video_profiles_of', (statementName) =>
-    db
-      .select({
-        userId: creatorProfiles.userId,
-        experienceLevel: creatorProfiles.experienceLevel,
-        avatarKey: creatorProfiles.avatarKey,
-        country: creatorProfiles.country,
-        bio: creatorProfiles.bio,
-      })
-      .from(creatorProfiles)
-      .where(sql`${creatorProfiles.userId} = any(${sql.placeholder('ids')}::integer[])`)
-      .prepare(statementName),
-  );
-  const rows = await statement.execute({ ids });
-  return new Map(rows.map((row) => [row.userId, row]));
+export function videoCreatorProfiles(db: DbOrTx) {
+  return db
+    .select({
+      userId: creatorProfiles.userId,
+      experienceLevel: creatorProfiles.experienceLevel,
+      avatarKey: creatorProfiles.avatarKey,
+      country: creatorProfiles.country,
+      bio: creatorProfiles.bio,
+    })
+    .from(creatorProfiles)
+    .as('creator_profile');
 }

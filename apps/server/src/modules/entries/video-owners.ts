@@ -1,6 +1,6 @@
 import type { VideosOwners } from '../videos/videos.owners';
-import { videoCreatorProfilesOf } from '../creators/profile-reads';
-import { videoContestTitlesOf } from '../contests/contest-reads';
+import { videoCreatorProfiles } from '../creators/profile-reads';
+import { videoContestTitles } from '../contests/contest-reads';
 import { isVideoEntered, videosEnteredWithBrand } from './entered-videos';
 
 /**
@@ -10,8 +10,8 @@ import { isVideoEntered, videosEnteredWithBrand } from './entered-videos';
  * videos service itself; only modules above videos may import it.
  */
 export const videosOwners: VideosOwners = {
-  creatorProfilesOf: videoCreatorProfilesOf,
-  contestTitlesOf: videoContestTitlesOf,
+  creatorProfiles: videoCreatorProfiles,
+  contestTitles: videoContestTitles,
   videosEnteredWithBrand,
   isVideoEntered,
 };

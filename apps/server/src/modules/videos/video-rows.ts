@@ -1,22 +1,21 @@
 import type { DbOrTx } from '../../db/client';
 import { brandNamesOf, namesOf } from '../accounts/user-reads';
 import * as repo from './videos.repository';
-import type { VideoCreatorProfile, VideosOwners } from './videos.owners';
+import type { VideoCreatorProfile } from './videos.owners';
 
 /**
- * Videos as the API shows them: videos reads, pages and sorts its own rows (repository), then asks
- * the owners of the rest for all the page's rows at once, in parallel, one query each: accounts
- * for the creators' and brands' names, creators for the profiles, contests for the titles (issue
- * 28: no join across owners).
+ * Videos as the API shows them: videos reads, pages and sorts its own rows, joined to the owners'
+ * subqueries of their creator's profile and contest (repository), then asks accounts for the
+ * page's creators and brands, one query each for all the rows (issue 28: videos names no other
+ * module's table).
  */
 
-/** What the owners tell of a video's creator, brand and contest. */
+/** What accounts tells of a video's creator and brand, and its creator's profile. */
 interface Facts {
   creatorFirstName: string;
   creatorLastName: string;
   brandName: string | null;
   creatorProfile: VideoCreatorProfile | null;
-  contestTitle: string | null;
 }
 
 /** A video with its creator's name, profile, contest and brand. */
@@ -37,24 +36,30 @@ async function accountNamesOf(db: DbOrTx, rows: Array<{ ownerId: number; brandId
   return { names, brands };
 }
 
-/** The reads of videos as the API shows them (`owners`: what creators and contests tell). */
-export function createVideoRows(owners: Pick<VideosOwners, 'creatorProfilesOf' | 'contestTitlesOf'>) {
+/** The creator's profile of a row read with it (null when the creator has none). */
+function profileOf(row: repo.StoredVideoRow): VideoCreatorProfile | null {
+  if (row.profileUserId === null) return null;
+  return {
+    userId: row.profileUserId,
+    experienceLevel: row.profileExperienceLevel,
+    avatarKey: row.profileAvatarKey,
+    country: row.profileCountry!,
+    bio: row.profileBio!,
+  };
+}
+
+/** The reads of videos as the API shows them (`joins`: the owners' subqueries their rows join). */
+export function createVideoRows(joins: repo.VideoJoins) {
   /**
-   * `rows` with their creator's name (and e-mail) and profile, brand name and contest title, in
-   * the same order; a row whose owner is gone is left out, as the join it replaces did.
+   * `rows` with their creator's name (and e-mail) and profile and their brand name, in the same
+   * order; a row whose owner is gone is left out, as the join it replaces did.
    */
-  async function withFacts<R extends repo.StoredVideoRow>(
+  async function withNames<R extends repo.StoredVideoRow>(
     db: DbOrTx,
     rows: R[],
   ): Promise<Array<R & Facts & { creatorEmail: string }>> {
     if (!rows.length) return [];
-    const ownerIds = rows.map((row) => row.ownerId);
-    const contestIds = rows.flatMap((row) => (row.contestId === null ? [] : [row.contestId]));
-    const [{ names, brands }, profiles, titles] = await Promise.all([
-      accountNamesOf(db, rows),
-      owners.creatorProfilesOf(db, ownerIds),
-      owners.contestTitlesOf(db, contestIds),
-    ]);
+    const { names, brands } = await accountNamesOf(db, rows);
     return rows.flatMap((row) => {
       const name = names.get(row.ownerId);
       if (!name) return [];
@@ -63,8 +68,7 @@ export function createVideoRows(owners: Pick<VideosOwners, 'creatorProfilesOf' |
         creatorLastName: name.lastName,
         creatorEmail: name.email,
         brandName: row.brandId === null ? null : (brands.get(row.brandId) ?? null),
-        creatorProfile: profiles.get(row.ownerId) ?? null,
-        contestTitle: row.contestId === null ? null : (titles.get(row.contestId) ?? null),
+        creatorProfile: profileOf(row),
       };
       return [{ ...row, ...facts }];
     });
@@ -73,31 +77,31 @@ export function createVideoRows(owners: Pick<VideosOwners, 'creatorProfilesOf' |
   return {
     /** One video with its creator, brand and contest. */
     async findVideo(db: DbOrTx, id: number): Promise<VideoRow | undefined> {
-      const row = await repo.findVideo(db, id);
-      return row ? (await withFacts(db, [row]))[0] : undefined;
+      const row = await repo.findVideo(db, joins, id);
+      return row ? (await withNames(db, [row]))[0] : undefined;
     },
 
     /** Several videos by id (any state; the caller decided who may see them). */
     async findVideosByIds(db: DbOrTx, ids: number[]): Promise<VideoRow[]> {
-      return withFacts(db, await repo.findVideosByIds(db, ids));
+      return withNames(db, await repo.findVideosByIds(db, joins, ids));
     },
 
     /** A page of videos and how many match in all. */
     async listVideos(db: DbOrTx, filter: repo.ListFilter) {
-      const { rows, count } = await repo.listVideos(db, filter);
-      return { rows: await withFacts(db, rows), count };
+      const { rows, count } = await repo.listVideos(db, joins, filter);
+      return { rows: await withNames(db, rows), count };
     },
 
     /** A page of the ranked full-text search and how many match (at most `SEARCH_MATCH_LIMIT`). */
     async searchVideos(db: DbOrTx, tsquery: string, page: { limit: number; offset: number }) {
-      const { rows, count } = await repo.searchVideos(db, tsquery, page);
-      return { rows: await withFacts(db, rows), count };
+      const { rows, count } = await repo.searchVideos(db, joins, tsquery, page);
+      return { rows: await withNames(db, rows), count };
     },
 
     /** A page of the review queue with each creator's e-mail, and how many match. */
     async listForReview(db: DbOrTx, filter: repo.ReviewFilter, page: { limit: number; offset: number }) {
-      const { rows, count } = await repo.listForReview(db, filter, page);
-      return { rows: await withFacts(db, rows), count };
+      const { rows, count } = await repo.listForReview(db, joins, filter, page);
+      return { rows: await withNames(db, rows), count };
     },
   };
 }
