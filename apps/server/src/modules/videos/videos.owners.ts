@@ -19,7 +19,7 @@ export type JoinableColumns<Name extends string> = Subquery & Record<Name, AnyPg
  * without closing a circle: passed in where a videos service is built (`videosOwners`,
  * entries/video-owners.ts). The creators' profiles and contests' titles are the owners'
  * subqueries, which the statements of the library, search, video page and review queue left-join
- * (one statement per page, as fast as the join it replaced: docs/benchmarks.md); the rest are
+ * (one statement per page, the statements of the join it replaced: docs/benchmarks.md); the rest are
  * reads, id lists in, one query each.
  */
 export interface VideosOwners {
