@@ -401,12 +401,13 @@ async function seedVideos(exec: Exec, size: SeedSize): Promise<void> {
          $2::int > 0 and g % greatest($2::int, 1) = 7 as pending
        from generate_series(1, $1::int) g, creators c
      )
-     insert into videos (owner_id, title, description, contest_id, original_key, original_type, size_bytes,
+     insert into videos (owner_id, title, description, contest_id, contest_brand_id, original_key, original_type, size_bytes,
                          poster_key, preview_key, status, processing_stage, processing_percent,
                          duration_seconds, width, height, video_codec,
                          review_status, is_approved, approved_at, search_vector, created_at)
      select r.owner_id, r.title, r.description,
        case when r.g % 3 = 0 then 1 else null end,
+       case when r.g % 3 = 0 then (select brand_id from contests where id = 1) else null end,
        'videos/bench-' || r.g || '/original.mp4', 'video/mp4', 1000000 + r.g,
        'videos/bench-' || r.g || '/poster.jpg', 'videos/bench-' || r.g || '/preview.mp4', 'ready', 'done', 100,
        60 + r.g % 30, 1920, 1080, 'h264',

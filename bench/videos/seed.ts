@@ -59,7 +59,7 @@ export async function seedBenchVideos(): Promise<void> {
     await handle.query(
       `
       with creators as (select array_agg(id order by id) ids from users where email like 'bench-creator-%')
-      insert into videos (owner_id, title, description, contest_id, original_key, original_type, size_bytes,
+      insert into videos (owner_id, title, description, contest_id, contest_brand_id, original_key, original_type, size_bytes,
                           poster_key, preview_key, status, duration_seconds, width, height, video_codec,
                           is_approved, approved_at, created_at)
       select c.ids[1 + g % 2000],
@@ -70,6 +70,7 @@ export async function seedBenchVideos(): Promise<void> {
         'A cinematic ' || (array['product','brand','lifestyle','documentary','studio'])[1 + g % 5] ||
         ' video number ' || g || ' shot handheld with natural light.',
         case when g % 3 = 0 then 1 else null end,
+        case when g % 3 = 0 then (select brand_id from contests where id = 1) else null end,
         'videos/bench-' || g || '/original.mp4', 'video/mp4', 1000000 + g,
         'videos/bench-' || g || '/poster.jpg', 'videos/bench-' || g || '/preview.mp4', 'ready',
         60 + g % 30, 1920, 1080, 'h264', true, now(),

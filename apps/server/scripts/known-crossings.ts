@@ -6,22 +6,6 @@
 import type { KnownCrossings } from './module-boundaries';
 
 export const knownCrossings: KnownCrossings = {
-  tables: {
-    // Applying writes the application in the transaction that locks and counts the product's stock
-    // (contests owns stock; applications sits above contests, so it cannot be asked), and the stock
-    // figures, the removal of a product and the brand dashboard count applications: moving them
-    // means moving applying into applications and passing applications' counts in as owners reads
-    // to every place that builds the contests service (applications, entries, the seed), not only
-    // the routes.
-    'contests/contests.repository.ts': ['applications'],
-    // The library's list and search, the video page and the review queue join each row's creator
-    // profile and contest (videos sits below creators and contests, so their reads must be passed
-    // in as owners reads to every place that builds the videos service: the API, entries,
-    // insights, the app's media access, the CLI and the seeds); the search document's brand is
-    // the video's own or its contest's (read here; its name and the creator's come from
-    // accounts); entries sits above videos, so the entered-with-brand and is-entered reads need
-    // the same wiring to move.
-    'videos/videos.repository.ts': ['contest_entries', 'contests', 'creator_profiles', 'entry_versions'],
-  },
+  tables: {},
   circleImports: [],
 };

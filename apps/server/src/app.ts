@@ -5,6 +5,7 @@ import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerMediaRoutes } from './storage/media.routes';
 import { createVideosService } from './modules/videos/videos.service';
+import { videosOwners } from './modules/entries/video-owners';
 import type { AppDeps } from './app-deps';
 import { createAccessTokens, registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
@@ -64,7 +65,7 @@ export async function buildApp(
 
   registerMediaRoutes(app, deps.storage, {
     secret: deps.config.JWT_SECRET,
-    access: createVideosService(fullDeps).mediaAccess,
+    access: createVideosService(fullDeps, videosOwners).mediaAccess,
   });
   await registerSpa(app, deps.webDist ?? deps.config.WEB_DIST_DIR ?? WEB_DIST);
   return app;

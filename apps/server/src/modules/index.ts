@@ -20,7 +20,13 @@ import {
 import type { CreatorsOwners } from './creators/creators.service';
 import { entriesOfCreator, timelinesOf } from './entries/creator-entries';
 import { entryCountsOf } from './entries/entry-reads';
-import { applicationsOfCreator } from './applications/application-reads';
+import { videosOwners } from './entries/video-owners';
+import {
+  applicationCountsOf,
+  applicationsOfCreator,
+  heldUnitsOf,
+  productsWithApplications,
+} from './applications/application-reads';
 import { namesOf } from './accounts/user-reads';
 import { acceptedAgreement, contestFactsOf, contestTitlesOf } from './contests/contest-reads';
 import { moveEntry } from './entries/entry-progress';
@@ -40,6 +46,12 @@ import { insightsRoutes } from './insights/insights.routes';
  * built outside the API (the admin CLI, the demo seed, tests).
  */
 export const accountsOwners: AccountsOwners = { creatorProfiles: creatorProfilesForAccounts };
+
+/**
+ * What videos asks of creators, contests and entries (entries/video-owners.ts, where entries
+ * builds its own videos service); also used by the app's media access, the admin CLI and the seeds.
+ */
+export { videosOwners };
 
 /** What the creator dashboard asks of the modules above creators. */
 const creatorsOwners: CreatorsOwners = {
@@ -66,11 +78,12 @@ export const apiModules: Array<(deps: AppDeps) => FastifyPluginAsyncZod> = [
   healthRoutes,
   siteRoutes,
   (deps) => accountsRoutes(deps, accountsOwners),
-  (deps) => contestsRoutes(deps, { entryCountsOf }),
+  (deps) =>
+    contestsRoutes(deps, { entryCountsOf, applicationCountsOf, heldUnitsOf, productsWithApplications }),
   applicationsRoutes,
   (deps) => creatorsRoutes(deps, creatorsOwners),
-  (deps) => videosRoutes(deps, { awardsOf: findVideoAwards }),
-  (deps) => staffRoutes(deps, accountsOwners),
+  (deps) => videosRoutes(deps, { ...videosOwners, awardsOf: findVideoAwards }),
+  (deps) => staffRoutes(deps, { accounts: accountsOwners, videos: videosOwners }),
   judgingRoutes,
   (deps) => payoutsRoutes(deps, payoutsOwners),
   (deps) => entriesRoutes(deps, { releaseCountsOf, placesOf: findPublishedPlaces }),

@@ -1,5 +1,6 @@
 import { AppError } from '../../lib/errors';
 import { createVideosService, type VideosServiceDeps } from '../../modules/videos/videos.service';
+import { videosOwners } from '../../modules/index';
 
 export const usage = 'approve-video ID';
 
@@ -11,7 +12,9 @@ export async function approveVideo(deps: VideosServiceDeps, argv: string[]): Pro
   const id = Number(argv[0]);
   if (!Number.isInteger(id) || id <= 0) throw new Error(`Usage: ${usage}`);
   try {
-    const video = await createVideosService(deps).review({ system: 'admin-cli' }, id, { status: 'approved' });
+    const video = await createVideosService(deps, videosOwners).review({ system: 'admin-cli' }, id, {
+      status: 'approved',
+    });
     return `Approved video ${id} (${video.title}).`;
   } catch (error) {
     if (error instanceof AppError && error.code === 'not_found')

@@ -8,6 +8,7 @@ import {
   pgTable,
   primaryKey,
   text,
+  unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { createdAt, maxChars, timestampTz, updatedAt } from './columns';
@@ -22,51 +23,57 @@ import {
 } from '@app/domain';
 
 /** A contest holds everything its pages show, once: every date on every page is read from here. */
-export const contests = pgTable('contests', {
-  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-  slug: text('slug').notNull().unique(),
-  title: text('title').notNull(),
-  tagline: text('tagline').notNull().default(''),
-  description: text('description').notNull().default(''),
-  brandId: integer('brand_id')
-    .notNull()
-    .references(() => brands.id),
-  thumbnailUrl: text('thumbnail_url').notNull().default(''),
-  bannerUrl: text('banner_url').notNull().default(''),
-  prizeCents: integer('prize_cents').notNull(),
-  currency: text('currency').notNull().default('USD'),
-  /** { country, minimumAge, experience } */
-  eligibility: jsonb('eligibility').$type<ContestEligibility>().notNull(),
-  brief: text('brief').notNull().default(''),
-  /** Video requirements as bullet lines (display text). */
-  requirements: jsonb('requirements').$type<string[]>().notNull().default([]),
-  /** The same requirements, machine-readable (`videoRequirementsSchema`); {} asks nothing. */
-  videoRequirements: jsonb('video_requirements').$type<Partial<VideoRequirements>>().notNull().default({}),
-  /** Words of the contest's pages (`contestLandingSchema`); {} takes the defaults. */
-  landing: jsonb('landing').$type<Partial<ContestLanding>>().notNull().default({}),
-  timezone: text('timezone').notNull().default('America/Los_Angeles'),
-  startsAt: timestampTz('starts_at').notNull(),
-  applicationDeadline: timestampTz('application_deadline').notNull(),
-  submissionDeadline: timestampTz('submission_deadline').notNull(),
-  judgingStartsAt: timestampTz('judging_starts_at').notNull(),
-  judgingEndsAt: timestampTz('judging_ends_at').notNull(),
-  winnersAt: timestampTz('winners_at').notNull(),
-  /**
-   * draft (visible to staff and its brand only) → published → archived. A brand's new contest is a
-   * draft until staff publish it; contests made by staff or the CLI may be published at once.
-   */
-  publicationStatus: text('publication_status', { enum: ['draft', 'published', 'archived'] })
-    .notNull()
-    .default('published'),
-  /** Judging criteria with weights summing to 100 (`rubricSchema`); [] until set. */
-  rubric: jsonb('rubric').$type<RubricCriterion[]>().notNull().default([]),
-  /** When the results were published (final except through an audited correction); null before. */
-  resultsPublishedAt: timestampTz('results_published_at'),
-  /** Who created it (staff or brand user); null for the seed and the CLI. */
-  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const contests = pgTable(
+  'contests',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    slug: text('slug').notNull().unique(),
+    title: text('title').notNull(),
+    tagline: text('tagline').notNull().default(''),
+    description: text('description').notNull().default(''),
+    brandId: integer('brand_id')
+      .notNull()
+      .references(() => brands.id),
+    thumbnailUrl: text('thumbnail_url').notNull().default(''),
+    bannerUrl: text('banner_url').notNull().default(''),
+    prizeCents: integer('prize_cents').notNull(),
+    currency: text('currency').notNull().default('USD'),
+    /** { country, minimumAge, experience } */
+    eligibility: jsonb('eligibility').$type<ContestEligibility>().notNull(),
+    brief: text('brief').notNull().default(''),
+    /** Video requirements as bullet lines (display text). */
+    requirements: jsonb('requirements').$type<string[]>().notNull().default([]),
+    /** The same requirements, machine-readable (`videoRequirementsSchema`); {} asks nothing. */
+    videoRequirements: jsonb('video_requirements').$type<Partial<VideoRequirements>>().notNull().default({}),
+    /** Words of the contest's pages (`contestLandingSchema`); {} takes the defaults. */
+    landing: jsonb('landing').$type<Partial<ContestLanding>>().notNull().default({}),
+    timezone: text('timezone').notNull().default('America/Los_Angeles'),
+    startsAt: timestampTz('starts_at').notNull(),
+    applicationDeadline: timestampTz('application_deadline').notNull(),
+    submissionDeadline: timestampTz('submission_deadline').notNull(),
+    judgingStartsAt: timestampTz('judging_starts_at').notNull(),
+    judgingEndsAt: timestampTz('judging_ends_at').notNull(),
+    winnersAt: timestampTz('winners_at').notNull(),
+    /**
+     * draft (visible to staff and its brand only) → published → archived. A brand's new contest is a
+     * draft until staff publish it; contests made by staff or the CLI may be published at once.
+     */
+    publicationStatus: text('publication_status', { enum: ['draft', 'published', 'archived'] })
+      .notNull()
+      .default('published'),
+    /** Judging criteria with weights summing to 100 (`rubricSchema`); [] until set. */
+    rubric: jsonb('rubric').$type<RubricCriterion[]>().notNull().default([]),
+    /** When the results were published (final except through an audited correction); null before. */
+    resultsPublishedAt: timestampTz('results_published_at'),
+    /** Who created it (staff or brand user); null for the seed and the CLI. */
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  // What a video's copy of its contest's brand refers to (videos.contest_brand_id), so the
+  // database keeps that copy equal to the contest's brand.
+  (t) => [unique('contests_id_brand_id_key').on(t.id, t.brandId)],
+);
 
 export interface ContestEligibility {
   country: string;

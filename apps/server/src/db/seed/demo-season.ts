@@ -11,7 +11,7 @@ import { createEntriesService } from '../../modules/entries/entries.service';
 import { createJudgingService } from '../../modules/judging/judging.service';
 import { createPayoutsService } from '../../modules/payouts/payouts.service';
 import { createPaperworkService } from '../../modules/paperwork/paperwork.service';
-import { payoutsOwners } from '../../modules/index';
+import { payoutsOwners, videosOwners } from '../../modules/index';
 import { createVideosService } from '../../modules/videos/videos.service';
 import { CHAIR_CONTEST_ID, chairContestTimeline } from './chair-contest';
 import { makeDemoClip } from './demo-videos';
@@ -167,7 +167,7 @@ export async function seedDemoDecisions(
   // Back then: the applications a day after the start, the decisions and shipping a week later.
   const applied = new Date(seededAt.getTime() - 69 * DAY);
   const decided = new Date(seededAt.getTime() - 61 * DAY);
-  const past = createContestsService(deps, () => applied);
+  const past = createApplicationsService(deps, () => applied);
   const backThen = createApplicationsService(deps, () => decided);
   const cities = ['Austin', 'Portland', 'Denver'];
   for (const [index, creator] of [cast.noor, cast.kenji, cast.lucia].entries()) {
@@ -228,7 +228,7 @@ export async function seedDemoSeason(deps: DemoSeasonDeps, cast: DemoCast, seede
     );
     return 0;
   }
-  const videos = createVideosService(deps);
+  const videos = createVideosService(deps, videosOwners);
   const work = await mkdtemp(path.join(os.tmpdir(), 'demo-season-'));
   let made = 0;
   /** A processed, approved clip of `owner`, uploaded at `createdAt`. */
@@ -246,7 +246,7 @@ export async function seedDemoSeason(deps: DemoSeasonDeps, cast: DemoCast, seede
       ownerId: owner.id,
       title,
       description: `${title}: a demo entry.`,
-      contestId: null,
+      contest: null,
       createdAt,
     });
     // Playable a minute or two after its (past) upload, as the staff overview charts it.

@@ -6,6 +6,8 @@ import { creatorProfiles, users } from '../schema/index';
 import { resolveMediaBinaries } from '../../media/binaries';
 import { runTool } from '../../media/run';
 import { createVideosService, type VideosServiceDeps } from '../../modules/videos/videos.service';
+import { videosOwners } from '../../modules/index';
+import { contestFactsOf } from '../../modules/contests/contest-reads';
 
 export const DEMO_CREATOR_EMAIL = 'demo-creator@example.com';
 
@@ -122,7 +124,7 @@ export async function makeDemoClip(ffmpeg: string, file: string, source: string,
  */
 export async function seedDemoVideos(deps: VideosServiceDeps): Promise<number> {
   const db = deps.database.db;
-  const videos = createVideosService(deps);
+  const videos = createVideosService(deps, videosOwners);
   const existing = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_CREATOR_EMAIL));
   if (existing.length) return 0;
   // The accounts module has no service function yet for an account made by an operator (the
@@ -144,6 +146,8 @@ export async function seedDemoVideos(deps: VideosServiceDeps): Promise<number> {
     experienceLevel: 'professional',
   });
 
+  // The contest clips are the chair contest's (id 1), made for its brand.
+  const chairBrandId = (await contestFactsOf(db, [1])).get(1)?.brandId;
   const { ffmpeg } = resolveMediaBinaries(deps.config);
   const work = await mkdtemp(path.join(os.tmpdir(), 'demo-videos-'));
   let made = 0;
@@ -157,7 +161,7 @@ export async function seedDemoVideos(deps: VideosServiceDeps): Promise<number> {
         ownerId: creator!.id,
         title: clip.title,
         description: clip.description,
-        contestId: clip.contest ? 1 : null,
+        contest: clip.contest ? { id: 1, brandId: chairBrandId! } : null,
         createdAt: uploadedAt,
       });
       // Playable a minute or two after its (past) upload, as the staff overview charts it.

@@ -8,6 +8,7 @@ import { resolveMediaBinaries } from '../../media/binaries';
 import { createAccountsService } from '../../modules/accounts/accounts.service';
 import { accountsOwners } from '../../modules/index';
 import { createContestsService } from '../../modules/contests/contests.service';
+import { createApplicationsService } from '../../modules/applications/applications.service';
 import { CHAIR_CONTEST_ID, HBADA_BRAND_ID } from './chair-contest';
 import { LUMORA, seedDemoDecisions, seedDemoSeason, type DemoCast, type DemoMember } from './demo-season';
 import { seedDemoVideos } from './demo-videos';
@@ -75,6 +76,7 @@ export async function seedDemoAccounts(
 ): Promise<{ accounts: DemoAccount[]; cast: DemoCast } | null> {
   const accounts = createAccountsService(deps, accountsOwners);
   const contests = createContestsService(deps);
+  const applying = createApplicationsService(deps);
   const made: DemoAccount[] = [];
   const members: Record<string, DemoMember> = {};
   const create = async (
@@ -114,7 +116,7 @@ export async function seedDemoAccounts(
       firstName: person.first,
       lastName: person.last,
     });
-    const application = await contests.apply(String(CHAIR_CONTEST_ID), creator, {
+    const application = await applying.apply(String(CHAIR_CONTEST_ID), creator, {
       full_name: `${person.first} ${person.last}`,
       email: creator.email,
       phone_number: '',

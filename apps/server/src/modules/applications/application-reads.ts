@@ -1,5 +1,6 @@
 import type { ApplicationStatus } from '@app/domain';
 import type { DbOrTx } from '../../db/client';
+import type { ApplicationCounts } from '../contests/contests.service';
 import * as repo from './applications.repository';
 
 /**
@@ -38,4 +39,31 @@ export async function applicationFunnelOf(
     selected: count('selected'),
     shipped,
   };
+}
+
+/**
+ * What contests asks applications about its products and contests (passed to contests as owners
+ * reads: applications sits above it). Call `heldUnitsOf` after locking the product's row (contests'
+ * `lockProductStock`), in the same transaction, so applications in flight are counted exactly.
+ */
+
+/** The units of a product held by its pending and selected applications. */
+export function heldUnitsOf(db: DbOrTx, productId: number): Promise<number> {
+  return repo.countHeldUnits(db, productId);
+}
+
+/** Which of these products someone applied for (in any status): such a product stays. */
+export function productsWithApplications(db: DbOrTx, productIds: number[]): Promise<number[]> {
+  return repo.productsWithApplications(db, productIds);
+}
+
+/** The application counts of these contests, by contest id (contests without any are absent). */
+export async function applicationCountsOf(
+  db: DbOrTx,
+  contestIds: number[],
+): Promise<Map<number, ApplicationCounts>> {
+  const ids = [...new Set(contestIds)];
+  if (!ids.length) return new Map();
+  const rows = await repo.countByContest(db, ids);
+  return new Map(rows.map(({ contestId, ...counts }) => [contestId, counts]));
 }

@@ -1,5 +1,6 @@
-import type { ManagedApplication, ShippingAddress } from '@app/domain';
+import type { ApplicationResponse, ManagedApplication, ShippingAddress } from '@app/domain';
 import type { ApplicationRow } from './applicants';
+import type { InsertedApplication } from './applications.repository';
 
 const ADDRESS_KEYS = ['line1', 'line2', 'city', 'state', 'postal', 'country'] as const;
 
@@ -55,5 +56,17 @@ export function toManagedApplication(
           }
         : null,
     created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** A new application with the units of its product left (the apply call's answer). */
+export function toApplication(application: InsertedApplication, stockLeft: number): ApplicationResponse {
+  return {
+    id: application.id,
+    contest_id: application.contestId,
+    product_id: application.productId,
+    status: application.status,
+    created_at: application.createdAt.toISOString(),
+    stock_quantity: stockLeft,
   };
 }

@@ -256,3 +256,62 @@ export async function countApplicationFunnel(db: DbOrTx, contestId: number) {
   ]);
   return { byStatus, shipped: shipped?.n ?? 0 };
 }
+
+/** Whether the creator applied to the contest (in any status). */
+export async function hasApplied(db: DbOrTx, contestId: number, userId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: applications.id })
+    .from(applications)
+    .where(and(eq(applications.contestId, contestId), eq(applications.userId, userId)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export type NewApplication = typeof applications.$inferInsert;
+
+export async function insertApplication(tx: DbOrTx, values: NewApplication) {
+  const [row] = await tx.insert(applications).values(values).returning({
+    id: applications.id,
+    contestId: applications.contestId,
+    productId: applications.productId,
+    status: applications.status,
+    createdAt: applications.createdAt,
+  });
+  return row!;
+}
+export type InsertedApplication = Awaited<ReturnType<typeof insertApplication>>;
+
+/** The units of a product held by its pending and selected applications. */
+export async function countHeldUnits(db: DbOrTx, productId: number): Promise<number> {
+  const [held] = await db
+    .select({ n: sql<number | string>`count(*)` })
+    .from(applications)
+    .where(and(eq(applications.productId, productId), inArray(applications.status, ['pending', 'selected'])));
+  return Number(held?.n ?? 0);
+}
+
+/** Which of `productIds` someone applied for (in any status). */
+export async function productsWithApplications(db: DbOrTx, productIds: number[]): Promise<number[]> {
+  if (!productIds.length) return [];
+  const rows = await db
+    .selectDistinct({ productId: applications.productId })
+    .from(applications)
+    .where(inArray(applications.productId, productIds));
+  return rows.map((r) => r.productId);
+}
+
+/** Each contest's applications by status, and those shipped (the brand dashboard's counts). */
+export function countByContest(db: DbOrTx, contestIds: number[]) {
+  return db
+    .select({
+      contestId: applications.contestId,
+      pending: sql<number>`(count(*) filter (where ${applications.status} = 'pending'))::int`,
+      selected: sql<number>`(count(*) filter (where ${applications.status} = 'selected'))::int`,
+      declined: sql<number>`(count(*) filter (where ${applications.status} = 'declined'))::int`,
+      withdrawn: sql<number>`(count(*) filter (where ${applications.status} = 'withdrawn'))::int`,
+      shipped: sql<number>`(count(*) filter (where ${applications.shippedAt} is not null))::int`,
+    })
+    .from(applications)
+    .where(inArray(applications.contestId, contestIds))
+    .groupBy(applications.contestId);
+}

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   applicationDecisionBodySchema,
+  applicationResponseSchema,
+  applyBodySchema,
   applicationListQuerySchema,
   applicationParamsSchema,
   contestParamsSchema,
@@ -31,6 +33,28 @@ export const applicationsRoutes =
     const service = createApplicationsService(deps);
     const runners = app.requireRole('staff', 'brand');
     const requestUrl = (url: string) => new URL(url, 'http://localhost');
+
+    // Applying lives here (applications writes the application); the route keeps its place in the
+    // API's contests section.
+    app.post(
+      '/contests/:id/apply/',
+      {
+        preHandler: app.requireRole('creator'),
+        schema: {
+          tags: ['contests'],
+          summary: 'Apply to a contest (creators); reserves one unit of the chosen product',
+          params: contestParamsSchema,
+          body: applyBodySchema,
+          response: { 201: applicationResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        const application = await service.apply(request.params.id, request.authUser!, request.body, {
+          ip: request.ip,
+        });
+        return reply.status(201).send(application);
+      },
+    );
 
     app.get(
       '/contests/:id/applications/',

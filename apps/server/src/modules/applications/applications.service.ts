@@ -28,6 +28,7 @@ import { declineEmail, selectionEmail, shipmentEmail } from './applications.emai
 import { assertStaff } from '../../lib/policy';
 import { addressLine, toAddress, toManagedApplication } from './applications.presenter';
 import * as repo from './applications.repository';
+import { createApplying } from './applying';
 
 export type ApplicationsServiceDeps = Pick<AppDeps, 'database' | 'log' | 'queue' | 'storage' | 'config'>;
 
@@ -139,6 +140,9 @@ export function createApplicationsService(
   }
 
   return {
+    /** A creator applies to a contest (applying.ts). */
+    ...createApplying(deps, clock),
+
     /** GET /api/contests/{id}/applications/: a page, filtered by status and product, sorted. */
     async list(
       ref: string,

@@ -15,6 +15,7 @@ import type { ContestAccess, User } from './contest-access';
 import { assertStaff } from '../../lib/policy';
 import { assertCanCreateFor, assertCanEdit, type ContestActor } from './contests.policy';
 import * as repo from './contests.repository';
+import type { ContestsOwners } from './contests.owners';
 import { toEligibility, toStoredEligibility } from './contests.presenter';
 import { recordAudit } from '../accounts/audit-records';
 import { brandExists, insertBrand } from '../accounts/brand-records';
@@ -238,7 +239,12 @@ export function contestEditing({ db, getContest, managedRecord }: ContestAccess)
   }
 
   /** Staff and a brand's users edit a contest: any field of the create body; audited. */
-  async function updateContest(ref: string, user: User, patch: UpdateContestBody): Promise<ContestResponse> {
+  async function updateContest(
+    ref: string,
+    user: User,
+    patch: UpdateContestBody,
+    owners: Pick<ContestsOwners, 'productsWithApplications'>,
+  ): Promise<ContestResponse> {
     const { actor, row } = await managedRecord(ref, user);
     assertCanEdit(actor, row);
     const parsedPatch = updateContestBodySchema.safeParse(patch);
@@ -275,7 +281,7 @@ export function contestEditing({ db, getContest, managedRecord }: ContestAccess)
       if (productPatch) {
         const kept = productPatch.flatMap((p) => (p.id !== undefined ? [p.id] : []));
         const removed = current.map((p) => p.id).filter((id) => !kept.includes(id));
-        if ((await repo.productsWithApplications(tx, removed)).length) {
+        if ((await owners.productsWithApplications(tx, removed)).length) {
           throw AppError.validation({ products: [CONTEST_ADMIN_MESSAGES.productHasApplications] });
         }
         await repo.removeContestProducts(tx, row.id, kept);

@@ -67,3 +67,12 @@ export async function productNamesOf(
  * null: the agreement hash the licence certificate names.
  */
 export { acceptedAgreement } from './contest-agreements';
+
+/**
+ * Contests' titles as a subquery aliased `video_contest` (id, title) for videos' statements to
+ * left-join their rows to (the contest a video was entered in), in their one statement as
+ * `videoCreatorProfiles` is.
+ */
+export function videoContestTitles(db: DbOrTx) {
+  return db.select({ id: contests.id, title: contests.title }).from(contests).as('video_contest');
+}

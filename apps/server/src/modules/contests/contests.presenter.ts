@@ -2,7 +2,6 @@ import {
   contestDeadline,
   contestStatusAt,
   productStatus,
-  type ApplicationResponse,
   type BrandContest,
   type ContestEligibility,
   type ContestProduct,
@@ -134,23 +133,13 @@ export function toContest(
   };
 }
 
-export function toApplication(
-  application: Awaited<ReturnType<typeof repo.insertApplication>>,
-  stockLeft: number,
-): ApplicationResponse {
-  return {
-    id: application.id,
-    contest_id: application.contestId,
-    product_id: application.productId,
-    status: application.status,
-    created_at: application.createdAt.toISOString(),
-    stock_quantity: stockLeft,
-  };
-}
-
 /** One contest of the brand dashboard with its counts. */
 export function toBrandContest(
-  row: repo.ManagedContestRow & { brandName: string; entries: number },
+  row: repo.ManagedContestRow & {
+    brandName: string;
+    counts: Omit<BrandContest['counts'], 'entries'>;
+    entries: number;
+  },
 ): BrandContest {
   return {
     id: row.id,
@@ -164,11 +153,11 @@ export function toBrandContest(
     winners_at: row.winnersAt.toISOString(),
     timezone: row.timezone,
     counts: {
-      pending: Number(row.pending),
-      selected: Number(row.selected),
-      declined: Number(row.declined),
-      withdrawn: Number(row.withdrawn),
-      shipped: Number(row.shipped),
+      pending: row.counts.pending,
+      selected: row.counts.selected,
+      declined: row.counts.declined,
+      withdrawn: row.counts.withdrawn,
+      shipped: row.counts.shipped,
       entries: row.entries,
     },
   };

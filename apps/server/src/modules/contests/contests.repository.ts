@@ -3,7 +3,7 @@ import { contestLandingSchema, videoRequirementsSchema } from '@app/domain';
 import type { DbOrTx } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { parsedOnce } from '../../db/stored-json';
-import { applications, contestProducts, contests, products } from '../../db/schema/index';
+import { contestProducts, contests, products } from '../../db/schema/index';
 import { brandCardsOf, type BrandCard } from '../accounts/brand-records';
 
 /** Stored page content and requirements with their defaults, parsed once per distinct text. */
@@ -181,15 +181,6 @@ export async function isProductOffered(db: DbOrTx, contestId: number, productId:
   return rows.length > 0;
 }
 
-export async function hasApplied(db: DbOrTx, contestId: number, userId: number): Promise<boolean> {
-  const rows = await db
-    .select({ id: applications.id })
-    .from(applications)
-    .where(and(eq(applications.contestId, contestId), eq(applications.userId, userId)))
-    .limit(1);
-  return rows.length > 0;
-}
-
 /**
  * Takes one unit of stock if any is left, atomically: the row lock of the conditional UPDATE makes
  * concurrent callers queue, and each re-checks `stock_quantity > 0` after the previous one commits.
@@ -202,19 +193,6 @@ export async function reserveOneUnit(tx: DbOrTx, productId: number): Promise<num
     .where(and(eq(products.id, productId), gt(products.stockQuantity, 0)))
     .returning({ stockQuantity: products.stockQuantity });
   return row ? row.stockQuantity : null;
-}
-
-export type NewApplication = typeof applications.$inferInsert;
-
-export async function insertApplication(tx: DbOrTx, values: NewApplication) {
-  const [row] = await tx.insert(applications).values(values).returning({
-    id: applications.id,
-    contestId: applications.contestId,
-    productId: applications.productId,
-    status: applications.status,
-    createdAt: applications.createdAt,
-  });
-  return row!;
 }
 
 /** Serialises catalogue writers that must see each other's rows (first-start seeding). */
@@ -304,19 +282,9 @@ export async function removeContestProducts(tx: DbOrTx, contestId: number, keep:
     );
 }
 
-/** Which of `productIds` someone applied for (in any status). */
-export async function productsWithApplications(db: DbOrTx, productIds: number[]): Promise<number[]> {
-  if (!productIds.length) return [];
-  const rows = await db
-    .selectDistinct({ productId: applications.productId })
-    .from(applications)
-    .where(inArray(applications.productId, productIds));
-  return rows.map((r) => r.productId);
-}
-
 /**
  * Locks a product's row for the rest of the transaction (applications and declines wait) and
- * returns its units left and the units held by pending and selected applications.
+ * returns its units left; the units its applications hold are asked of applications after it.
  */
 export async function lockProductStock(tx: DbOrTx, productId: number) {
   const [row] = await tx
@@ -324,12 +292,7 @@ export async function lockProductStock(tx: DbOrTx, productId: number) {
     .from(products)
     .where(eq(products.id, productId))
     .for('update');
-  if (!row) return null;
-  const [held] = await tx
-    .select({ n: sql<number | string>`count(*)` })
-    .from(applications)
-    .where(and(eq(applications.productId, productId), inArray(applications.status, ['pending', 'selected'])));
-  return { stockQuantity: row.stockQuantity, reserved: Number(held?.n ?? 0) };
+  return row ?? null;
 }
 
 export async function setStock(tx: DbOrTx, productId: number, stockQuantity: number): Promise<void> {
@@ -344,17 +307,10 @@ export async function findContestRecord(db: DbOrTx, id: number) {
 export type ContestRecord = NonNullable<Awaited<ReturnType<typeof findContestRecord>>>;
 
 /**
- * The contests of the brand dashboard (one brand's, or all for staff) with their application
- * counts; the brand's name and the entry counts are asked of accounts and entries.
+ * The contests of the brand dashboard (one brand's, or all for staff); the brand's name and the
+ * application and entry counts are asked of accounts, applications and entries.
  */
 export async function listManagedContests(db: DbOrTx, brandId: number | null) {
-  // Spelled out: a select from one table renders its columns unqualified, and a bare "id" inside
-  // the subquery would be the application's.
-  const outerContestId = sql`${sql.identifier('contests')}.${sql.identifier('id')}`;
-  const count = (condition: SQL) =>
-    sql<
-      number | string
-    >`(select count(*) from ${applications} where ${applications.contestId} = ${outerContestId} and ${condition})`;
   return db
     .select({
       id: contests.id,
@@ -367,11 +323,6 @@ export async function listManagedContests(db: DbOrTx, brandId: number | null) {
       submissionDeadline: contests.submissionDeadline,
       winnersAt: contests.winnersAt,
       timezone: contests.timezone,
-      pending: count(sql`${applications.status} = 'pending'`),
-      selected: count(sql`${applications.status} = 'selected'`),
-      declined: count(sql`${applications.status} = 'declined'`),
-      withdrawn: count(sql`${applications.status} = 'withdrawn'`),
-      shipped: count(sql`${applications.shippedAt} is not null`),
     })
     .from(contests)
     .where(brandId === null ? undefined : eq(contests.brandId, brandId))

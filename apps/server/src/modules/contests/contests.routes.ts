@@ -16,8 +16,6 @@ import {
   productStockListSchema,
   productStockResponseSchema,
   updateContestBodySchema,
-  applicationResponseSchema,
-  applyBodySchema,
   brandProductsParamsSchema,
   contestListQuerySchema,
   contestListResponseSchema,
@@ -29,7 +27,7 @@ import { AppError } from '../../lib/errors';
 import { createContestsService, type ContestsOwners, type ContestsServiceDeps } from './contests.service';
 import { presented } from '../../plugins/presented';
 
-/** Contests, their products with live stock, and applications. */
+/** Contests and their products with live stock (the apply route is in applications.routes.ts). */
 export const contestsRoutes =
   (deps: ContestsServiceDeps, owners: ContestsOwners): FastifyPluginAsyncZod =>
   async (app) => {
@@ -116,26 +114,6 @@ export const contestsRoutes =
       async (request) => service.listBrandProducts(request.params.id),
     );
 
-    app.post(
-      '/contests/:id/apply/',
-      {
-        preHandler: app.requireRole('creator'),
-        schema: {
-          tags: ['contests'],
-          summary: 'Apply to a contest (creators); reserves one unit of the chosen product',
-          params: contestParamsSchema,
-          body: applyBodySchema,
-          response: { 201: applicationResponseSchema },
-        },
-      },
-      async (request, reply) => {
-        const application = await service.apply(request.params.id, request.authUser!, request.body, {
-          ip: request.ip,
-        });
-        return reply.status(201).send(application);
-      },
-    );
-
     app.get(
       '/contests/:id/agreement/',
       {
@@ -195,7 +173,7 @@ export const contestsRoutes =
           response: { 200: contestResponseSchema },
         },
       },
-      async (request) => service.updateContest(request.params.id, request.authUser!, request.body),
+      async (request) => service.updateContest(request.params.id, request.authUser!, request.body, owners),
     );
 
     app.post(
@@ -237,7 +215,7 @@ export const contestsRoutes =
           response: { 200: productStockListSchema },
         },
       },
-      async (request) => service.productStock(request.params.id, request.authUser!),
+      async (request) => service.productStock(request.params.id, request.authUser!, owners),
     );
 
     app.post(
@@ -258,6 +236,7 @@ export const contestsRoutes =
           request.params.product_id,
           request.authUser!,
           request.body.total,
+          owners,
         ),
     );
 

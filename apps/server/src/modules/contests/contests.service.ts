@@ -24,20 +24,18 @@ import { assertStaff } from '../../lib/policy';
 import { canSeeContest } from './contests.policy';
 import { toBrandContest, toProduct } from './contests.presenter';
 import * as repo from './contests.repository';
+import type { ApplicationCounts, ContestsOwners } from './contests.owners';
 import { recordAudit } from '../accounts/audit-records';
 import { anyBrandExists, listBrandOptions } from '../accounts/brand-records';
 import { brandNamesOf } from '../accounts/user-reads';
 
 export type { ContestsServiceDeps } from './contest-access';
+export type { ApplicationCounts, ContestsOwners } from './contests.owners';
 /** For entries: an entry version records the agreement accepted in its own transaction. */
 export { recordAgreementAcceptance } from './contest-agreements';
 export { SERVER_SIDE } from './contest-applying';
 
-/** What contests asks of entries, which sits above it (passed by modules/index.ts). */
-export interface ContestsOwners {
-  /** How many entries each contest has (the brand dashboard's counts). */
-  entryCountsOf(db: DbOrTx, contestIds: number[]): Promise<Map<number, number>>;
-}
+const NO_APPLICATIONS: ApplicationCounts = { pending: 0, selected: 0, declined: 0, withdrawn: 0, shipped: 0 };
 
 /** What first-start seeding may do inside `whenCatalogEmpty`. */
 export interface CatalogWriter {
@@ -48,12 +46,21 @@ export interface CatalogWriter {
   ): Promise<ContestResponse>;
 }
 
-/** Contests, their products with live stock, applications, and creating all of these. */
+/** Contests and their products with live stock (applying is the applications module's), and creating them. */
 export function createContestsService(deps: ContestsServiceDeps, clock: () => Date = () => new Date()) {
   return contestsServiceOn(deps.database.db, deps, clock);
 }
 
 export type ContestsService = ReturnType<typeof createContestsService>;
+
+/**
+ * A product's units left, with the row locked (in a transaction: until it ends; outside one: the
+ * read waits for applications in flight), then the units its applications hold.
+ */
+async function lockedStock(db: DbOrTx, productId: number, owners: Pick<ContestsOwners, 'heldUnitsOf'>) {
+  const row = (await repo.lockProductStock(db, productId))!;
+  return { stockQuantity: row.stockQuantity, reserved: await owners.heldUnitsOf(db, productId) };
+}
 
 function contestsServiceOn(db: DbOrTx, deps: ContestsServiceDeps, clock: () => Date) {
   const access = contestAccess(db, deps, clock);
@@ -84,6 +91,7 @@ function contestsServiceOn(db: DbOrTx, deps: ContestsServiceDeps, clock: () => D
       productId: number,
       user: User,
       total: number,
+      owners: Pick<ContestsOwners, 'heldUnitsOf'>,
     ): Promise<ProductStockResponse> {
       const { actor, row } = await managedRecord(ref, user);
       assertStaff(actor);
@@ -91,7 +99,7 @@ function contestsServiceOn(db: DbOrTx, deps: ContestsServiceDeps, clock: () => D
         throw new AppError('not_found', CONTEST_ADMIN_MESSAGES.productUnknown);
       }
       return db.transaction(async (tx) => {
-        const stock = (await repo.lockProductStock(tx, productId))!;
+        const stock = await lockedStock(tx, productId, owners);
         if (total < stock.reserved) {
           throw AppError.validation({ total: [CONTEST_ADMIN_MESSAGES.stockBelowReserved] });
         }
@@ -110,12 +118,16 @@ function contestsServiceOn(db: DbOrTx, deps: ContestsServiceDeps, clock: () => D
     },
 
     /** Units left, reserved and in all of each of a contest's products (staff and its brand). */
-    async productStock(ref: string, user: User): Promise<ProductStockResponse[]> {
+    async productStock(
+      ref: string,
+      user: User,
+      owners: Pick<ContestsOwners, 'heldUnitsOf'>,
+    ): Promise<ProductStockResponse[]> {
       const { row } = await managedRecord(ref, user);
       const products = await repo.listContestProducts(db, row.id);
       const result: ProductStockResponse[] = [];
       for (const product of products) {
-        const stock = (await repo.lockProductStock(db, product.id))!;
+        const stock = await lockedStock(db, product.id, owners);
         result.push({
           product_id: product.id,
           stock_quantity: stock.stockQuantity,
@@ -148,18 +160,26 @@ function contestsServiceOn(db: DbOrTx, deps: ContestsServiceDeps, clock: () => D
       if (actor.role !== 'staff' && actor.brandId === null) return [];
       const rows = await repo.listManagedContests(db, actor.role === 'staff' ? null : actor.brandId);
       const contestIds = rows.map((row) => row.id);
-      const [brandNames, entries] = await Promise.all([
+      const [brandNames, applications, entries] = await Promise.all([
         brandNamesOf(
           db,
           rows.map((row) => row.brandId),
         ),
+        owners.applicationCountsOf(db, contestIds),
         owners.entryCountsOf(db, contestIds),
       ]);
       return rows.flatMap((row) => {
         const brandName = brandNames.get(row.brandId);
         return brandName === undefined
           ? []
-          : [toBrandContest({ ...row, brandName, entries: entries.get(row.id) ?? 0 })];
+          : [
+              toBrandContest({
+                ...row,
+                brandName,
+                counts: applications.get(row.id) ?? NO_APPLICATIONS,
+                entries: entries.get(row.id) ?? 0,
+              }),
+            ];
       });
     },
 

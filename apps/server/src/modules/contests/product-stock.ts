@@ -16,3 +16,12 @@ export function lockProducts(tx: DbOrTx, productIds: number[]): Promise<void> {
 export function returnUnits(tx: DbOrTx, productId: number, units = 1): Promise<void> {
   return repo.returnUnits(tx, productId, units);
 }
+
+/**
+ * Takes one unit of a product's stock if any is left, atomically (the conditional update's row
+ * lock makes concurrent callers queue): the units left, or null when there were none. Call it
+ * inside the applying transaction, last, so the row stays locked only until the commit.
+ */
+export function reserveOneUnit(tx: DbOrTx, productId: number): Promise<number | null> {
+  return repo.reserveOneUnit(tx, productId);
+}

@@ -70,6 +70,8 @@ async function makeVideo(
       ownerId: user.id,
       title,
       contestId: options.contestId ?? null,
+      // Every contest here is `brandId`'s.
+      contestBrandId: options.contestId ? brandId : null,
       originalKey: `videos/${user.id}/${Math.random().toString(36).slice(2)}/original.mp4`,
       originalType: 'video/mp4',
       sizeBytes: 1000,

@@ -240,7 +240,7 @@ export function createEntriesService(
           if (isUniqueViolation(error)) throw new AppError('conflict', ENTRY_MESSAGES.videoAlreadyEntered);
           throw error;
         });
-      await videos.placeInContest(video.id, contest.id);
+      await videos.placeInContest(video.id, { id: contest.id, brandId: contest.brand.id });
       await announce(change);
       if (processing) {
         // The video may have settled while this was written; its announcement then found no

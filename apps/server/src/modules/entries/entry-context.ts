@@ -10,6 +10,7 @@ import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { createVideosService } from '../videos/videos.service';
+import { videosOwners } from './video-owners';
 import { createEntryEmails } from './entries.emails';
 import { canSeeEntry, type EntryViewer } from './entries.policy';
 import {
@@ -50,7 +51,7 @@ export function checkSummary(checks: EntryCheck[], confirmed: boolean): string {
  */
 export function entryContext(deps: EntriesServiceDeps) {
   const db = deps.database.db;
-  const videos = createVideosService(deps);
+  const videos = createVideosService(deps, videosOwners);
   const emails = createEntryEmails(deps);
 
   const viewerOf = async (user: AuthUser): Promise<EntryViewer> => ({

@@ -30,6 +30,7 @@ import {
   videoIdsOfOwner,
   videoTitlesOf,
 } from '../videos/video-reads';
+import { videosOwners } from '../entries/video-owners';
 import * as repo from './insights.repository';
 import { playNumbersOf, retentionOf, sumPlays } from './play-numbers';
 
@@ -46,7 +47,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  */
 export function createInsightsService(deps: InsightsServiceDeps, clock: () => Date = () => new Date()) {
   const { db } = deps.database;
-  const canSee = createVideoVisibility(deps);
+  const canSee = createVideoVisibility(deps, videosOwners);
   /**
    * Each contest's insights as last computed, reused for INSIGHTS_CACHE_SECONDS: a dashboard at
    * 50 requests a second then costs one computation per contest and period (docs/benchmarks.md).

@@ -127,6 +127,7 @@ export async function makeEntry(
         ownerId: creator.id,
         title: `${options.title ?? 'Entry film'} v${version}`,
         contestId: contest.id,
+        contestBrandId: contest.brandId,
         brandId: contest.brandId,
         originalKey: `${base}/original.mp4`,
         originalType: 'video/mp4',

@@ -4,6 +4,7 @@ import { staffAccountsRoutes } from '../accounts/accounts.staff.routes';
 import type { AccountsOwners } from '../accounts/accounts.service';
 import { staffAuditRoutes } from '../audit/audit.routes';
 import { staffVideosRoutes } from '../videos/videos.staff.routes';
+import type { VideosOwners } from '../videos/videos.service';
 import { staffInsightsRoutes } from '../insights/insights.staff.routes';
 
 /**
@@ -12,13 +13,13 @@ import { staffInsightsRoutes } from '../insights/insights.staff.routes';
  * of its noun and is mounted here.
  */
 export const staffRoutes =
-  (deps: AppDeps, owners: AccountsOwners): FastifyPluginAsyncZod =>
+  (deps: AppDeps, owners: { accounts: AccountsOwners; videos: VideosOwners }): FastifyPluginAsyncZod =>
   async (app) => {
     await app.register(
       async (staff) => {
         staff.addHook('onRequest', app.requireStaff);
-        await staff.register(staffVideosRoutes(deps));
-        await staff.register(staffAccountsRoutes(deps, owners));
+        await staff.register(staffVideosRoutes(deps, owners.videos));
+        await staff.register(staffAccountsRoutes(deps, owners.accounts));
         await staff.register(staffAuditRoutes(deps));
         await staff.register(staffInsightsRoutes(deps));
       },

@@ -16,7 +16,7 @@ import { recordAudit } from '../accounts/audit-records';
 import { checkVideoText, type UploadFormPart } from './receiving';
 import { checkCaptionQuota } from './upload-quota';
 import * as repo from './videos.repository';
-import * as videoRows from './video-rows';
+import { refreshSearchVectors } from './video-rows';
 import * as processing from './videos.processing';
 import { canDeleteVideo, canEditCaptions, canEditVideo } from './videos.policy';
 import type { VideosServiceDeps, VideoViews } from './video-views';
@@ -25,7 +25,7 @@ import type { VideosServiceDeps, VideoViews } from './video-views';
 export function createVideoChanges(deps: VideosServiceDeps, views: VideoViews) {
   const db = deps.database.db;
   const { storage } = deps;
-  const { present, loadVisible, approvedFolders } = views;
+  const { present, loadVisible, approvedFolders, rows: videoRows, owners } = views;
   /**
    * An approved video whose public text (title, description, caption tracks) its owner changed
    * goes back to the review queue: it leaves the public lists until staff approve it again, so
@@ -132,7 +132,7 @@ export function createVideoChanges(deps: VideosServiceDeps, views: VideoViews) {
         await repo.updateVideo(tx, id, text);
         await resubmit(tx, row, user, text);
       });
-      await videoRows.refreshSearchVectors(db, [id]);
+      await refreshSearchVectors(db, [id]);
       return present((await videoRows.findVideo(db, id))!, user);
     },
 
@@ -147,7 +147,7 @@ export function createVideoChanges(deps: VideosServiceDeps, views: VideoViews) {
       const entered = () => new AppError('video_entered', VIDEO_DELETE_MESSAGES.entered);
       await db
         .transaction(async (tx) => {
-          if (await repo.isVideoEntered(tx, id)) throw entered();
+          if (await owners.isVideoEntered(tx, id)) throw entered();
           await repo.deleteVideo(tx, id);
           if (user.id !== row.ownerId)
             await recordAudit(tx, {

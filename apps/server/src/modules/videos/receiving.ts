@@ -17,7 +17,7 @@ import { TooLargeError } from '../../storage/storage';
 import { checkUploadQuota, storageQuotaExceeded, TUS_EXPIRY_MS } from './upload-quota';
 import { releaseResumableSlot, removeExpiredSlots, takeResumableSlot, takeUploadSlot } from './upload-slots';
 import * as repo from './videos.repository';
-import * as videoRows from './video-rows';
+import { refreshSearchVectors } from './video-rows';
 import { processVideoJob } from './videos.jobs';
 import type { VideosServiceDeps, VideoViews } from './video-views';
 
@@ -82,7 +82,7 @@ export function checkVideoText(input: {
 export function createVideoReceiving(deps: VideosServiceDeps, views: VideoViews) {
   const db = deps.database.db;
   const { storage } = deps;
-  const { present, presentFresh } = views;
+  const { present, presentFresh, rows: videoRows } = views;
 
   /**
    * Decides an upload's type from its first bytes, has `store` put it under a new key, then reads
@@ -165,14 +165,15 @@ export function createVideoReceiving(deps: VideosServiceDeps, views: VideoViews)
     ownerId: number,
     received: ReceivedVideo,
     text: VideoText,
-    placement: { contestId?: number | null; createdAt?: Date; uploadId?: string } = {},
+    placement: { contest?: { id: number; brandId: number } | null; createdAt?: Date; uploadId?: string } = {},
   ): Promise<number> => {
     try {
       const values: repo.NewVideo = {
         ownerId,
         title: text.title,
         description: text.description,
-        contestId: placement.contestId ?? null,
+        contestId: placement.contest?.id ?? null,
+        contestBrandId: placement.contest?.brandId ?? null,
         ...(placement.createdAt ? { createdAt: placement.createdAt } : {}),
         originalKey: received.key,
         originalType: received.type,
@@ -198,7 +199,7 @@ export function createVideoReceiving(deps: VideosServiceDeps, views: VideoViews)
         id = await repo.insertVideo(db, values);
       }
       await repo.recordVideoUpload(db, ownerId, placement.createdAt);
-      await videoRows.refreshSearchVectors(db, [id]);
+      await refreshSearchVectors(db, [id]);
       return id;
     } catch (error) {
       await storage.delete(received.key).catch(() => undefined);
@@ -348,7 +349,8 @@ export function createVideoReceiving(deps: VideosServiceDeps, views: VideoViews)
         ownerId: number;
         title: string;
         description: string;
-        contestId: number | null;
+        /** The contest it was made for, with the contest's brand. */
+        contest: { id: number; brandId: number } | null;
         createdAt: Date;
       },
     ): Promise<Video> {

@@ -11,11 +11,11 @@ import { pageWindow, toPage } from '../../lib/paging';
 import { recordAudit, type AuditActor } from '../accounts/audit-records';
 import { createVideoEmails } from './videos.emails';
 import * as repo from './videos.repository';
-import * as videoRows from './video-rows';
+import { findOwnerEmail, refreshSearchVectors } from './video-rows';
 import { notFound, type VideosServiceDeps, type VideoViews } from './video-views';
 
 /** Staff's review of videos (spec §7): one decision, many at once, and the review queue. */
-export function createVideoReview(deps: VideosServiceDeps, { present }: VideoViews) {
+export function createVideoReview(deps: VideosServiceDeps, { present, rows: videoRows }: VideoViews) {
   const db = deps.database.db;
   const emails = createVideoEmails(deps);
   const review = {
@@ -40,7 +40,7 @@ export function createVideoReview(deps: VideosServiceDeps, { present }: VideoVie
           throw notFound();
         }
         // The creator's name may have changed since upload; the public search should find it as it is now.
-        if (decision.status === 'approved') await videoRows.refreshSearchVectors(tx, [id]);
+        if (decision.status === 'approved') await refreshSearchVectors(tx, [id]);
         await recordAudit(tx, {
           actor,
           action: decision.status === 'approved' ? 'video.approve' : 'video.reject',
@@ -52,7 +52,7 @@ export function createVideoReview(deps: VideosServiceDeps, { present }: VideoVie
             review_reason: decision.status === 'rejected' ? decision.reason : null,
           },
         });
-        return { ...row, ownerEmail: await videoRows.findOwnerEmail(tx, row.ownerId) };
+        return { ...row, ownerEmail: await findOwnerEmail(tx, row.ownerId) };
       });
       // The decision stands even if its e-mail cannot be queued (a process without a queue, such as
       // the seed command); that is logged.

@@ -4,6 +4,7 @@ import { prepared } from '../../db/prepared';
 import { videos } from '../../db/schema/index';
 import type { AuthUser } from '../../plugins/auth';
 import { createVideoViews, type VideosServiceDeps } from './video-views';
+import type { VideosOwners } from './videos.owners';
 
 /**
  * What other modules ask of videos beside the videos API (issue 33, insights): whether a caller
@@ -12,8 +13,8 @@ import { createVideoViews, type VideosServiceDeps } from './video-views';
  */
 
 /** `(id, user)` → resolves when `user` (or an anonymous visitor) may see the video; 404 otherwise. */
-export function createVideoVisibility(deps: VideosServiceDeps) {
-  const views = createVideoViews(deps);
+export function createVideoVisibility(deps: VideosServiceDeps, owners: VideosOwners) {
+  const views = createVideoViews(deps, owners);
   return async (id: number, user: AuthUser | undefined): Promise<void> => {
     await views.loadVisible(id, user);
   };

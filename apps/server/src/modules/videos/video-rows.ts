@@ -1,22 +1,25 @@
 import type { DbOrTx } from '../../db/client';
 import { brandNamesOf, namesOf } from '../accounts/user-reads';
 import * as repo from './videos.repository';
+import type { VideoCreatorProfile } from './videos.owners';
 
 /**
- * Videos as the API shows them: videos reads, pages and sorts its own rows (repository), then asks
- * accounts for the page's creators and brands, one query each for all the rows (issue 28: no join
- * across owners).
+ * Videos as the API shows them: videos reads, pages and sorts its own rows, joined to the owners'
+ * subqueries of their creator's profile and contest (repository), then asks accounts for the
+ * page's creators and brands, one query each for all the rows (issue 28: videos names no other
+ * module's table).
  */
 
-/** What accounts tells of a video's creator and brand. */
-interface Names {
+/** What accounts tells of a video's creator and brand, and its creator's profile. */
+interface Facts {
   creatorFirstName: string;
   creatorLastName: string;
   brandName: string | null;
+  creatorProfile: VideoCreatorProfile | null;
 }
 
 /** A video with its creator's name, profile, contest and brand. */
-export type VideoRow = repo.StoredVideoRow & Names;
+export type VideoRow = repo.StoredVideoRow & Facts;
 
 /** What accounts tells of these videos' owners and brands: one query for each. */
 async function accountNamesOf(db: DbOrTx, rows: Array<{ ownerId: number; brandId: number | null }>) {
@@ -33,61 +36,76 @@ async function accountNamesOf(db: DbOrTx, rows: Array<{ ownerId: number; brandId
   return { names, brands };
 }
 
-/**
- * `rows` with their creator's name (and e-mail) and brand name, in the same order; a row whose
- * owner is gone is left out, as the join it replaces did.
- */
-async function withNames<R extends repo.StoredVideoRow>(
-  db: DbOrTx,
-  rows: R[],
-): Promise<Array<R & Names & { creatorEmail: string }>> {
-  if (!rows.length) return [];
-  const { names, brands } = await accountNamesOf(db, rows);
-  return rows.flatMap((row) => {
-    const name = names.get(row.ownerId);
-    if (!name) return [];
-    const brandName = row.brandId === null ? null : (brands.get(row.brandId) ?? null);
-    const creator = {
-      creatorFirstName: name.firstName,
-      creatorLastName: name.lastName,
-      creatorEmail: name.email,
-    };
-    return [{ ...row, ...creator, brandName }];
-  });
+/** The creator's profile of a row read with it (null when the creator has none). */
+function profileOf(row: repo.StoredVideoRow): VideoCreatorProfile | null {
+  if (row.profileUserId === null) return null;
+  return {
+    userId: row.profileUserId,
+    experienceLevel: row.profileExperienceLevel,
+    avatarKey: row.profileAvatarKey,
+    country: row.profileCountry!,
+    bio: row.profileBio!,
+  };
 }
 
-/** One video with its creator, brand and contest. */
-export async function findVideo(db: DbOrTx, id: number): Promise<VideoRow | undefined> {
-  const row = await repo.findVideo(db, id);
-  return row ? (await withNames(db, [row]))[0] : undefined;
-}
+/** The reads of videos as the API shows them (`joins`: the owners' subqueries their rows join). */
+export function createVideoRows(joins: repo.VideoJoins) {
+  /**
+   * `rows` with their creator's name (and e-mail) and profile and their brand name, in the same
+   * order; a row whose owner is gone is left out, as the join it replaces did.
+   */
+  async function withNames<R extends repo.StoredVideoRow>(
+    db: DbOrTx,
+    rows: R[],
+  ): Promise<Array<R & Facts & { creatorEmail: string }>> {
+    if (!rows.length) return [];
+    const { names, brands } = await accountNamesOf(db, rows);
+    return rows.flatMap((row) => {
+      const name = names.get(row.ownerId);
+      if (!name) return [];
+      const facts = {
+        creatorFirstName: name.firstName,
+        creatorLastName: name.lastName,
+        creatorEmail: name.email,
+        brandName: row.brandId === null ? null : (brands.get(row.brandId) ?? null),
+        creatorProfile: profileOf(row),
+      };
+      return [{ ...row, ...facts }];
+    });
+  }
 
-/** Several videos by id (any state; the caller decided who may see them). */
-export async function findVideosByIds(db: DbOrTx, ids: number[]): Promise<VideoRow[]> {
-  return withNames(db, await repo.findVideosByIds(db, ids));
-}
+  return {
+    /** One video with its creator, brand and contest. */
+    async findVideo(db: DbOrTx, id: number): Promise<VideoRow | undefined> {
+      const row = await repo.findVideo(db, joins, id);
+      return row ? (await withNames(db, [row]))[0] : undefined;
+    },
 
-/** A page of videos and how many match in all. */
-export async function listVideos(db: DbOrTx, filter: repo.ListFilter) {
-  const { rows, count } = await repo.listVideos(db, filter);
-  return { rows: await withNames(db, rows), count };
-}
+    /** Several videos by id (any state; the caller decided who may see them). */
+    async findVideosByIds(db: DbOrTx, ids: number[]): Promise<VideoRow[]> {
+      return withNames(db, await repo.findVideosByIds(db, joins, ids));
+    },
 
-/** A page of the ranked full-text search and how many match (at most `SEARCH_MATCH_LIMIT`). */
-export async function searchVideos(db: DbOrTx, tsquery: string, page: { limit: number; offset: number }) {
-  const { rows, count } = await repo.searchVideos(db, tsquery, page);
-  return { rows: await withNames(db, rows), count };
-}
+    /** A page of videos and how many match in all. */
+    async listVideos(db: DbOrTx, filter: repo.ListFilter) {
+      const { rows, count } = await repo.listVideos(db, joins, filter);
+      return { rows: await withNames(db, rows), count };
+    },
 
-/** A page of the review queue with each creator's e-mail, and how many match. */
-export async function listForReview(
-  db: DbOrTx,
-  filter: repo.ReviewFilter,
-  page: { limit: number; offset: number },
-) {
-  const { rows, count } = await repo.listForReview(db, filter, page);
-  return { rows: await withNames(db, rows), count };
+    /** A page of the ranked full-text search and how many match (at most `SEARCH_MATCH_LIMIT`). */
+    async searchVideos(db: DbOrTx, tsquery: string, page: { limit: number; offset: number }) {
+      const { rows, count } = await repo.searchVideos(db, joins, tsquery, page);
+      return { rows: await withNames(db, rows), count };
+    },
+
+    /** A page of the review queue with each creator's e-mail, and how many match. */
+    async listForReview(db: DbOrTx, filter: repo.ReviewFilter, page: { limit: number; offset: number }) {
+      const { rows, count } = await repo.listForReview(db, joins, filter, page);
+      return { rows: await withNames(db, rows), count };
+    },
+  };
 }
+export type VideoRows = ReturnType<typeof createVideoRows>;
 
 /** The e-mail address of a video's owner. */
 export async function findOwnerEmail(db: DbOrTx, ownerId: number): Promise<string | undefined> {

@@ -5,8 +5,8 @@ import type { AuthUser } from '../../plugins/auth';
 import { videoMediaUrl } from '../../storage/media-signing';
 import { brandOfUser } from '../accounts/membership';
 import { signDownloadToken } from '../../lib/download-tokens';
-import * as repo from './videos.repository';
-import * as videoRows from './video-rows';
+import { createVideoRows, type VideoRow } from './video-rows';
+import type { VideosOwners } from './videos.owners';
 import { toVideo, toVideoPage, type PageRequest } from './videos.presenter';
 import { canDownloadOriginal, canSeeVideo, type VideoAccess } from './videos.policy';
 
@@ -19,14 +19,15 @@ export const notFound = () => new AppError('not_found', MESSAGES.generic.notFoun
  * URLs, the caller's access to it (the brand of a contest it was entered in), the presented video
  * or page, and loading a video only if the caller may see it.
  */
-export function createVideoViews(deps: VideosServiceDeps) {
+export function createVideoViews(deps: VideosServiceDeps, owners: VideosOwners) {
   const db = deps.database.db;
   const { storage } = deps;
+  const rows = createVideoRows(owners);
   /** A video's media URLs: public once approved, signed and expiring before (issue 18, L8). */
   const mediaUrlOf = (row: { isApproved: boolean }) =>
     videoMediaUrl(deps.config.JWT_SECRET, (key) => storage.url(key), row);
   /** The caller's download link of a video: a signed token for those allowed, else null. */
-  const downloadUrlFor = (user: AuthUser | undefined) => (row: videoRows.VideoRow & VideoAccess) =>
+  const downloadUrlFor = (user: AuthUser | undefined) => (row: VideoRow & VideoAccess) =>
     user && canDownloadOriginal(user, row)
       ? `/api/videos/videos/${row.id}/download/?token=${signDownloadToken(deps.config.JWT_SECRET, row.id, user)}`
       : null;
@@ -34,35 +35,35 @@ export function createVideoViews(deps: VideosServiceDeps) {
    * Marks the rows entered in a contest of the caller's brand (`enteredWithCallersBrand`), which
    * the rules read for brand callers; other callers' rows are returned as they are.
    */
-  const withEntryAccess = async <Row extends videoRows.VideoRow>(
-    rows: Row[],
+  const withEntryAccess = async <Row extends VideoRow>(
+    found: Row[],
     user: AuthUser | undefined,
   ): Promise<Array<Row & VideoAccess>> => {
-    if (user?.role !== 'brand') return rows;
-    const brandId = rows.length ? await brandOfUser(db, user.id) : null;
+    if (user?.role !== 'brand') return found;
+    const brandId = found.length ? await brandOfUser(db, user.id) : null;
     const entered =
       brandId === null
         ? new Set<number>()
-        : await repo.videosEnteredWithBrand(
+        : await owners.videosEnteredWithBrand(
             db,
             brandId,
-            rows.map((row) => row.id),
+            found.map((row) => row.id),
           );
-    return rows.map((row) => ({ ...row, enteredWithCallersBrand: entered.has(row.id) }));
+    return found.map((row) => ({ ...row, enteredWithCallersBrand: entered.has(row.id) }));
   };
-  const present = (row: videoRows.VideoRow & VideoAccess, user?: AuthUser) =>
+  const present = (row: VideoRow & VideoAccess, user?: AuthUser) =>
     toVideo(row, mediaUrlOf(row), downloadUrlFor(user));
   return {
+    /** The reads of videos as the API shows them, with what their owners tell. */
+    rows,
+    /** What videos asks of the modules above it. */
+    owners,
     withEntryAccess,
     present,
     /** The video as `user` gets it after a change of theirs (they can see it). */
     presentFresh: async (id: number, user?: AuthUser) =>
-      present((await withEntryAccess([(await videoRows.findVideo(db, id))!], user))[0]!, user),
-    presentPage: async (
-      result: { rows: videoRows.VideoRow[]; count: number },
-      request: PageRequest,
-      user?: AuthUser,
-    ) =>
+      present((await withEntryAccess([(await rows.findVideo(db, id))!], user))[0]!, user),
+    presentPage: async (result: { rows: VideoRow[]; count: number }, request: PageRequest, user?: AuthUser) =>
       toVideoPage({ ...result, rows: await withEntryAccess(result.rows, user) }, request, {
         publicUrl: deps.config.PUBLIC_URL,
         mediaUrl: mediaUrlOf,
@@ -70,7 +71,7 @@ export function createVideoViews(deps: VideosServiceDeps) {
       }),
     /** The video if `user` may see it; 404 otherwise, so others learn nothing of unapproved videos. */
     loadVisible: async (id: number, user?: AuthUser) => {
-      const found = await videoRows.findVideo(db, id);
+      const found = await rows.findVideo(db, id);
       if (!found) throw notFound();
       const [row] = await withEntryAccess([found], user);
       if (!canSeeVideo(user, row!)) throw notFound();

@@ -1,12 +1,12 @@
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VIDEO_DELETE_MESSAGES, type Video, type VideoPage } from '@app/domain';
 import { createTestContext, type TestContext } from '../../../test/helper';
 import { createUser, type TestUser } from '../../../test/factories';
 import { makeClips, multipartBody } from '../../../test/video-clips';
-import { auditLog, contestEntries, contests, entryVersions, videos } from '../../db/schema/index';
+import { auditLog, brands, contestEntries, contests, entryVersions, videos } from '../../db/schema/index';
 import { approveVideo } from '../../cli/commands/approve-video';
 import { seedIfEmpty } from '../../db/seed/index';
 import { refreshCreatorVideoSearch } from './videos.service';
@@ -187,12 +187,36 @@ describe('videos: list, page, changes and search', () => {
     // Unapproved videos are never found.
     expect(await ids('unreleased')).toEqual([]);
     // A video in a contest is found by its brand.
-    await ctx.deps.database.db.update(videos).set({ contestId: 1 }).where(eq(videos.id, approved.id));
+    await ctx.deps.database.db
+      .update(videos)
+      .set({ contestId: 1, contestBrandId: sql`(select brand_id from contests where id = 1)` })
+      .where(eq(videos.id, approved.id));
     // A video is decided once; its search document is rebuilt as a rename would.
     await refreshCreatorVideoSearch(ctx.deps.database.db, owner.id);
     expect(await ids('hbada')).toEqual([approved.id]);
     const found = (await search('hbada')).results[0]!;
     expect(found).toMatchObject({ brand: 'Hbada', contest_id: 1, type: 'contest' });
+  });
+
+  it("keeps a contest video's brand equal to its contest's brand (videos.contest_brand_id, migration 0025)", async () => {
+    const db = ctx.deps.database.db;
+    // The video entered contest 1 above; the contest moves to another brand, and the video follows.
+    const [other] = await db.insert(brands).values({ name: 'Other brand', slug: 'other-brand' }).returning();
+    const [before] = await db.select({ brandId: contests.brandId }).from(contests).where(eq(contests.id, 1));
+    await db.update(contests).set({ brandId: other!.id }).where(eq(contests.id, 1));
+    expect((await get(`/api/videos/videos/${approved.id}/`)).json<Video>()).toMatchObject({
+      brand: 'Other brand',
+      brand_id: other!.id,
+    });
+    await db.update(contests).set({ brandId: before!.brandId }).where(eq(contests.id, 1));
+    expect((await get(`/api/videos/videos/${approved.id}/`)).json<Video>()).toMatchObject({ brand: 'Hbada' });
+    // A contest without its brand (or a brand that is not the contest's) is refused.
+    await expect(
+      db.update(videos).set({ contestBrandId: null }).where(eq(videos.id, approved.id)),
+    ).rejects.toThrow();
+    await expect(
+      db.update(videos).set({ contestBrandId: other!.id }).where(eq(videos.id, approved.id)),
+    ).rejects.toThrow();
   });
 
   it('answers 200 to any query string', async () => {

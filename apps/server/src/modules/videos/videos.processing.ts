@@ -19,7 +19,7 @@ import { ToolError } from '../../media/run';
 import type { SniffedVideoType } from '../../media/sniff';
 import { videoSettledJob } from '../../jobs/video-settled.job';
 import { raiseLiveEvent } from '../notifications/live-events';
-import { findVideo, updateVideo as writeVideo, type NewVideo } from './videos.repository';
+import { findStoredVideo, updateVideo as writeVideo, type NewVideo } from './videos.repository';
 
 export type VideoProcessingDeps = Pick<AppDeps, 'database' | 'storage' | 'config' | 'log' | 'queue'>;
 
@@ -184,7 +184,7 @@ export async function processVideo(
   },
 ): Promise<void> {
   const db = deps.database.db;
-  const video = await findVideo(db, videoId);
+  const video = await findStoredVideo(db, videoId);
   if (!video) return; // deleted meanwhile
   const { ffmpeg, ffprobe } = resolveMediaBinaries(deps.config);
   if (retry) {

@@ -1,15 +1,8 @@
 import { and, count, desc, eq, gte, inArray, isNull, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { prepared } from '../../db/prepared';
-import {
-  contestEntries,
-  contests,
-  creatorProfiles,
-  entryVersions,
-  videoCounts,
-  videoUploads,
-  videos,
-} from '../../db/schema/index';
+import { videoCounts, videoUploads, videos } from '../../db/schema/index';
+import type { VideosOwners } from './videos.owners';
 
 const videoColumns = {
   id: videos.id,
@@ -17,9 +10,8 @@ const videoColumns = {
   title: videos.title,
   description: videos.description,
   contestId: videos.contestId,
-  contestTitle: contests.title,
   /** The video's own brand, else its contest's (the brand's name is asked of accounts). */
-  brandId: sql<number | null>`coalesce(${videos.brandId}, ${contests.brandId})`,
+  brandId: sql<number | null>`coalesce(${videos.brandId}, ${videos.contestBrandId})`,
   originalKey: videos.originalKey,
   originalType: videos.originalType,
   sizeBytes: videos.sizeBytes,
@@ -45,13 +37,6 @@ const videoColumns = {
   views: videos.views,
   likes: videos.likes,
   createdAt: videos.createdAt,
-  creatorProfile: {
-    userId: creatorProfiles.userId,
-    experienceLevel: creatorProfiles.experienceLevel,
-    avatarKey: creatorProfiles.avatarKey,
-    country: creatorProfiles.country,
-    bio: creatorProfiles.bio,
-  },
 };
 
 // Spelled as the index is (DESC NULLS LAST), or PostgreSQL sorts every approved row instead of
@@ -59,28 +44,47 @@ const videoColumns = {
 const newestFirst = [sql`${videos.createdAt} desc nulls last`, sql`${videos.id} desc nulls last`];
 const oldestFirst = [sql`${videos.createdAt} asc nulls first`, sql`${videos.id} asc nulls first`];
 
+/** The owners' subqueries a video's statement joins: its creator's profile and its contest's title. */
+export type VideoJoins = Pick<VideosOwners, 'creatorProfiles' | 'contestTitles'>;
+
 /**
- * A video as stored, with its creator's profile, its contest and its brand's id; the creator's
- * name and the brand's name are asked of accounts for the rows read (video-rows.ts).
+ * A video as stored, with its brand's id, its creator's profile (`profile*`, null without one) and
+ * its contest's title; its creator's name and its brand's name are asked of accounts for the rows
+ * read (video-rows.ts).
  */
 export type StoredVideoRow = Awaited<ReturnType<typeof findVideo>> & {};
 
-/** Videos with their creator's profile, brand id (their own or their contest's) and contest. */
+/**
+ * Videos with their brand id (their own or their contest's), their creator's profile and their
+ * contest's title: the creators' and contests' subqueries (`joins`, their owners' SQL) left-joined.
+ */
 function selectVideos<Extra extends Record<string, SQL.Aliased | SQL> = Record<never, never>>(
   db: DbOrTx,
+  joins: VideoJoins,
   extra?: Extra,
 ) {
+  const profile = joins.creatorProfiles(db);
+  const contest = joins.contestTitles(db);
   return db
-    .select({ ...videoColumns, ...(extra as Extra) })
+    .select({
+      ...videoColumns,
+      contestTitle: sql<string | null>`${contest.title}`,
+      profileUserId: sql<number | null>`${profile.userId}`,
+      profileExperienceLevel: sql<string | null>`${profile.experienceLevel}`,
+      profileAvatarKey: sql<string | null>`${profile.avatarKey}`,
+      profileCountry: sql<string | null>`${profile.country}`,
+      profileBio: sql<string | null>`${profile.bio}`,
+      ...(extra as Extra),
+    })
     .from(videos)
-    .leftJoin(creatorProfiles, eq(creatorProfiles.userId, videos.ownerId))
-    .leftJoin(contests, eq(contests.id, videos.contestId));
+    .leftJoin(profile, eq(profile.userId, videos.ownerId))
+    .leftJoin(contest, eq(contest.id, videos.contestId));
 }
 
-/** One video with its creator, brand and contest (prepared: the video page's one statement). */
-export async function findVideo(db: DbOrTx, id: number) {
+/** One video with its brand, profile and contest (prepared: the video page's one statement). */
+export async function findVideo(db: DbOrTx, joins: VideoJoins, id: number) {
   const statement = prepared(db, 'videos_find', (statementName) =>
-    selectVideos(db)
+    selectVideos(db, joins)
       .where(eq(videos.id, sql.placeholder('id')))
       .prepare(statementName),
   );
@@ -88,15 +92,31 @@ export async function findVideo(db: DbOrTx, id: number) {
   return row;
 }
 
-/** Several videos by id (any state; the caller decided who may see them). */
-export function findVideosByIds(db: DbOrTx, ids: number[]) {
-  if (!ids.length) return Promise.resolve([]);
-  return selectVideos(db).where(inArray(videos.id, ids));
+/** One video's own row, without its owners' data (processing reads it). */
+export async function findStoredVideo(db: DbOrTx, id: number) {
+  const [row] = await db.select(videoColumns).from(videos).where(eq(videos.id, id));
+  return row;
 }
 
-/** Marks a video as entered in a contest (its dashboard chip and contest title read this). */
-export async function setVideoContest(db: DbOrTx, id: number, contestId: number): Promise<void> {
-  await db.update(videos).set({ contestId, updatedAt: new Date() }).where(eq(videos.id, id));
+/** Several videos by id (any state; the caller decided who may see them). */
+export function findVideosByIds(db: DbOrTx, joins: VideoJoins, ids: number[]) {
+  if (!ids.length) return Promise.resolve([]);
+  return selectVideos(db, joins).where(inArray(videos.id, ids));
+}
+
+/**
+ * Marks a video as entered in a contest (its dashboard chip and contest title read this), with the
+ * contest's brand (the video's brand when it has none of its own).
+ */
+export async function setVideoContest(
+  db: DbOrTx,
+  id: number,
+  contest: { id: number; brandId: number },
+): Promise<void> {
+  await db
+    .update(videos)
+    .set({ contestId: contest.id, contestBrandId: contest.brandId, updatedAt: new Date() })
+    .where(eq(videos.id, id));
 }
 
 export interface ListFilter {
@@ -140,11 +160,11 @@ const counterWhere = (filter: ListFilter) =>
 /**
  * One page of videos, newest (or oldest) first, each row carrying the filter's total. The page's
  * ids are picked from `videos` alone (the partial index on approved videos, newest first, answers
- * it without a sort) and only those rows are joined to their creator's profile and contest.
+ * it without a sort) and only those rows are read whole, joined to their profile and contest.
  * A single statement with placeholders `ownerId`, `limit` and `offset` (`listParams`); the
  * benchmark's baseline runs the same SQL (`.toSQL()`).
  */
-export function listQuery(db: DbOrTx, filter: ListFilter) {
+export function listQuery(db: DbOrTx, joins: VideoJoins, filter: ListFilter) {
   const order = filter.newestFirst ? newestFirst : oldestFirst;
   const owner = filter.ownerId !== undefined ? sql.placeholder('ownerId') : undefined;
   const page = db
@@ -155,7 +175,7 @@ export function listQuery(db: DbOrTx, filter: ListFilter) {
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
     .as('page');
-  return selectVideos(db, { total: sql<number | string>`${page.total}` })
+  return selectVideos(db, joins, { total: sql<number | string>`${page.total}` })
     .innerJoin(page, eq(page.pageId, videos.id))
     .orderBy(...order);
 }
@@ -167,11 +187,11 @@ export const listParams = (filter: ListFilter) => ({
 });
 
 /** A page of videos and how many match in all. */
-export async function listVideos(db: DbOrTx, filter: ListFilter) {
+export async function listVideos(db: DbOrTx, joins: VideoJoins, filter: ListFilter) {
   const shape = [filter.approved, filter.ownerId !== undefined, !!filter.standaloneOnly, filter.newestFirst];
   const name = `videos_list_${shape.map(String).join('_')}`;
   const rows = await prepared(db, name, (statementName) =>
-    listQuery(db, filter).prepare(statementName),
+    listQuery(db, joins, filter).prepare(statementName),
   ).execute(listParams(filter));
   if (rows.length) return { rows, count: Number(rows[0]!.total) };
   if (filter.offset === 0) return { rows, count: 0 };
@@ -241,7 +261,7 @@ function searchCandidates(query: SQL): SQL {
  * A single statement with placeholders `query` (from `toPrefixTsQuery`, so it always parses),
  * `limit` and `offset`.
  */
-export function searchQuery(db: DbOrTx) {
+export function searchQuery(db: DbOrTx, joins: VideoJoins) {
   const query = sql`to_tsquery('simple', ${sql.placeholder('query')})`;
   const ranked = sql`(
     with ${searchCandidates(query)}
@@ -253,13 +273,20 @@ export function searchQuery(db: DbOrTx) {
     order by position
     limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}
   ) as page`;
-  return selectVideos(db, { total: sql<number | string>`page.total` })
+  return selectVideos(db, joins, { total: sql<number | string>`page.total` })
     .innerJoin(ranked, sql`page.page_id = ${videos.id}`)
     .orderBy(sql`page.position`);
 }
 
-export async function searchVideos(db: DbOrTx, tsquery: string, page: { limit: number; offset: number }) {
-  const statement = prepared(db, 'videos_search', (statementName) => searchQuery(db).prepare(statementName));
+export async function searchVideos(
+  db: DbOrTx,
+  joins: VideoJoins,
+  tsquery: string,
+  page: { limit: number; offset: number },
+) {
+  const statement = prepared(db, 'videos_search', (statementName) =>
+    searchQuery(db, joins).prepare(statementName),
+  );
   const rows = await statement.execute({ query: tsquery, ...page });
   if (rows.length) return { rows, count: Number(rows[0]!.total) };
   if (page.offset === 0) return { rows, count: 0 };
@@ -345,25 +372,6 @@ export async function uploadUsage(
   };
 }
 
-/**
- * Of `videoIds`, those entered (as any version of an entry) in a contest of brand `brandId`
- * (contest_entries / entry_versions, migration 0006).
- */
-export async function videosEnteredWithBrand(
-  db: DbOrTx,
-  brandId: number,
-  videoIds: number[],
-): Promise<Set<number>> {
-  if (!videoIds.length) return new Set();
-  const rows = await db
-    .selectDistinct({ videoId: entryVersions.videoId })
-    .from(entryVersions)
-    .innerJoin(contestEntries, eq(contestEntries.id, entryVersions.entryId))
-    .innerJoin(contests, eq(contests.id, contestEntries.contestId))
-    .where(and(eq(contests.brandId, brandId), inArray(entryVersions.videoId, videoIds)));
-  return new Set(rows.map((r) => r.videoId));
-}
-
 export async function updateVideo(db: DbOrTx, id: number, values: Partial<NewVideo>): Promise<void> {
   await db
     .update(videos)
@@ -421,6 +429,7 @@ const reviewOrder = [sql`${videos.createdAt} asc`, sql`${videos.id} asc`];
  */
 export async function listForReview(
   db: DbOrTx,
+  joins: VideoJoins,
   filter: ReviewFilter,
   page: { limit: number; offset: number },
 ) {
@@ -439,7 +448,7 @@ export async function listForReview(
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
       .as('page');
-    return selectVideos(db, { total: sql<number | string>`${ids.total}` })
+    return selectVideos(db, joins, { total: sql<number | string>`${ids.total}` })
       .innerJoin(ids, eq(ids.pageId, videos.id))
       .orderBy(...reviewOrder)
       .prepare(statementName);
@@ -452,16 +461,6 @@ export async function listForReview(
 
 export async function deleteVideo(db: DbOrTx, id: number): Promise<void> {
   await db.delete(videos).where(eq(videos.id, id));
-}
-
-/** Whether the video is a version of a contest entry (kept with the entry: entry_versions restricts). */
-export async function isVideoEntered(db: DbOrTx, id: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: entryVersions.id })
-    .from(entryVersions)
-    .where(eq(entryVersions.videoId, id))
-    .limit(1);
-  return !!row;
 }
 
 /** Which videos' search documents to rebuild: these ids, one creator's videos, or every video. */
@@ -477,8 +476,7 @@ export function findSearchTargets(db: DbOrTx, which: SearchTargets, afterId: num
       id: videos.id,
       ownerId: videos.ownerId,
       // Spelled out: a select from one table renders its columns unqualified.
-      brandId: sql<number | null>`coalesce(videos.brand_id,
-        (select c.brand_id from ${contests} c where c.id = videos.contest_id))`,
+      brandId: sql<number | null>`coalesce(videos.brand_id, videos.contest_brand_id)`,
     })
     .from(videos)
     .where(

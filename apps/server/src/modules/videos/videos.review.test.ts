@@ -7,6 +7,7 @@ import { startSmtpCapture, type SmtpCapture } from '../../../test/smtp';
 import { auditLog, videos } from '../../db/schema/index';
 import { approveVideo } from '../../cli/commands/approve-video';
 import { createVideosService } from './videos.service';
+import { videosOwners } from '../index';
 
 describe('staff review of videos', () => {
   let ctx: TestContext;
@@ -197,22 +198,25 @@ describe('staff review of videos', () => {
   it('a decision that fails writes no audit row and changes nothing', async () => {
     const video = await createVideoRow(ctx, creator);
     // The e-mail lookup happens inside the transaction; a failure after the audit row rolls it back.
-    const service = createVideosService({
-      ...ctx.deps,
-      database: {
-        ...ctx.deps.database,
-        db: new Proxy(ctx.deps.database.db, {
-          get(target, prop, receiver) {
-            if (prop !== 'transaction') return Reflect.get(target, prop, receiver);
-            return (work: (tx: unknown) => Promise<unknown>) =>
-              target.transaction(async (tx) => {
-                await work(tx);
-                throw new Error('the change failed after its audit row');
-              });
-          },
-        }),
+    const service = createVideosService(
+      {
+        ...ctx.deps,
+        database: {
+          ...ctx.deps.database,
+          db: new Proxy(ctx.deps.database.db, {
+            get(target, prop, receiver) {
+              if (prop !== 'transaction') return Reflect.get(target, prop, receiver);
+              return (work: (tx: unknown) => Promise<unknown>) =>
+                target.transaction(async (tx) => {
+                  await work(tx);
+                  throw new Error('the change failed after its audit row');
+                });
+            },
+          }),
+        },
       },
-    });
+      videosOwners,
+    );
     await expect(service.review({ userId: staff.id }, video.id, { status: 'approved' })).rejects.toThrow(
       'the change failed',
     );

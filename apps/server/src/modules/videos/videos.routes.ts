@@ -17,7 +17,12 @@ import {
 } from '@app/domain';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../lib/errors';
-import { createVideoLibrary, createVideosService, type VideoAwardsLookup } from './videos.service';
+import {
+  createVideoLibrary,
+  createVideosService,
+  type VideoAwardsLookup,
+  type VideosOwners,
+} from './videos.service';
 import { registerTusUploads } from './tus-uploads';
 import { presented } from '../../plugins/presented';
 
@@ -40,10 +45,10 @@ const requestUrl = (request: FastifyRequest) => new URL(request.url, 'http://loc
  * and each video's page data; owners change or delete their own.
  */
 export const videosRoutes =
-  (deps: VideosRoutesDeps, { awardsOf }: { awardsOf: VideoAwardsLookup }): FastifyPluginAsyncZod =>
+  (deps: VideosRoutesDeps, owners: VideosOwners & { awardsOf: VideoAwardsLookup }): FastifyPluginAsyncZod =>
   async (app) => {
-    const videos = createVideosService(deps);
-    const library = createVideoLibrary(deps, awardsOf);
+    const videos = createVideosService(deps, owners);
+    const library = createVideoLibrary(deps, owners);
 
     await app.register(async (scope) => {
       // Limits for this route only: one file of at most 500 MB, small text fields.

@@ -10,12 +10,14 @@ import { createVideoChanges } from './owner-changes';
 import { createVideoReceiving } from './receiving';
 import { createVideoReview } from './review';
 import * as repo from './videos.repository';
-import * as videoRows from './video-rows';
+import { refreshSearchVectors } from './video-rows';
+import type { VideosOwners } from './videos.owners';
 import * as processing from './videos.processing';
 import { canDownloadOriginal } from './videos.policy';
 import { createVideoViews, notFound, type VideosServiceDeps } from './video-views';
 
 export type { VideosServiceDeps } from './video-views';
+export type { VideosOwners } from './videos.owners';
 export { checkVideoText, type UploadFormPart } from './receiving';
 export { createVideoLibrary, type VideoAwardsLookup } from './library';
 
@@ -26,12 +28,12 @@ const APPROVED_CACHE_MS = 5 * 60_000;
  * changes (`owner-changes.ts`), and here the reads other modules make, the original's download and
  * who may fetch media. The library's list, search and video page are `createVideoLibrary`.
  */
-export function createVideosService(deps: VideosServiceDeps) {
+export function createVideosService(deps: VideosServiceDeps, owners: VideosOwners) {
   const db = deps.database.db;
   const isCurrentAccess = createAccessCheck(deps);
   const { storage } = deps;
-  const views = createVideoViews(deps);
-  const { present, withEntryAccess, loadVisible, approvedFolders } = views;
+  const views = createVideoViews(deps, owners);
+  const { present, withEntryAccess, loadVisible, approvedFolders, rows: videoRows } = views;
 
   return {
     ...createVideoReceiving(deps, views),
@@ -84,9 +86,12 @@ export function createVideosService(deps: VideosServiceDeps) {
       return new Map(presented);
     },
 
-    /** Marks a video as entered in a contest: My Videos then shows it as a contest entry. */
-    async placeInContest(id: number, contestId: number): Promise<void> {
-      await repo.setVideoContest(db, id, contestId);
+    /**
+     * Marks a video as entered in a contest of the brand: My Videos then shows it as a contest
+     * entry, and the library names the brand.
+     */
+    async placeInContest(id: number, contest: { id: number; brandId: number }): Promise<void> {
+      await repo.setVideoContest(db, id, contest);
     },
 
     /**
@@ -133,7 +138,7 @@ export type VideosService = ReturnType<typeof createVideosService>;
  * document. Call it inside the rename's transaction.
  */
 export function refreshCreatorVideoSearch(tx: DbOrTx, creatorId: number): Promise<void> {
-  return videoRows.refreshSearchVectors(tx, { ownerId: creatorId });
+  return refreshSearchVectors(tx, { ownerId: creatorId });
 }
 
 /** The creator's own videos, newest first, any processing state (their dashboard's My Videos). */

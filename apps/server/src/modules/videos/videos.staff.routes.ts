@@ -10,7 +10,7 @@ import {
   videoRejectBodySchema,
   videoSchema,
 } from '@app/domain';
-import { createVideosService, type VideosServiceDeps } from './videos.service';
+import { createVideosService, type VideosOwners, type VideosServiceDeps } from './videos.service';
 import { presented } from '../../plugins/presented';
 
 const tags = ['staff'];
@@ -19,9 +19,9 @@ const errors = { 400: apiErrorBodySchema, 404: apiErrorBodySchema, 409: apiError
 
 /** The review queue and decisions (mounted inside the staff plugin, which admits staff only). */
 export const staffVideosRoutes =
-  (deps: VideosServiceDeps): FastifyPluginAsyncZod =>
+  (deps: VideosServiceDeps, owners: VideosOwners): FastifyPluginAsyncZod =>
   async (app) => {
-    const videos = createVideosService(deps);
+    const videos = createVideosService(deps, owners);
     const actorOf = (request: { authUser?: { id: number } }) => ({ userId: request.authUser!.id });
 
     app.get(

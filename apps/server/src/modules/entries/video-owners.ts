@@ -1,0 +1,17 @@
+import type { VideosOwners } from '../videos/videos.owners';
+import { videoCreatorProfiles } from '../creators/profile-reads';
+import { videoContestTitles } from '../contests/contest-reads';
+import { isVideoEntered, videosEnteredWithBrand } from './entered-videos';
+
+/**
+ * What videos asks of creators, contests and entries, for every place that builds a videos
+ * service (the API's modules/index.ts, entries itself, insights, the app's media access, the CLI,
+ * the seeds, tests). It lives here because entries is the highest of the three and builds a
+ * videos service itself; only modules above videos may import it.
+ */
+export const videosOwners: VideosOwners = {
+  creatorProfiles: videoCreatorProfiles,
+  contestTitles: videoContestTitles,
+  videosEnteredWithBrand,
+  isVideoEntered,
+};

@@ -1,0 +1,34 @@
+import type { Subquery } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client';
+
+/** What a video shows of its creator's profile (creators' read). */
+export interface VideoCreatorProfile {
+  userId: number;
+  experienceLevel: string | null;
+  avatarKey: string | null;
+  country: string;
+  bio: string;
+}
+
+/** An owner's subquery with these columns, for a videos statement to left-join its rows to. */
+export type JoinableColumns<Name extends string> = Subquery & Record<Name, AnyPgColumn>;
+
+/**
+ * What videos asks of the modules above it (creators, contests, entries), which it cannot import
+ * without closing a circle: passed in where a videos service is built (`videosOwners`,
+ * entries/video-owners.ts). The creators' profiles and contests' titles are the owners'
+ * subqueries, which the statements of the library, search, video page and review queue left-join
+ * (one statement per page, the statements of the join it replaced: docs/benchmarks.md); the rest are
+ * reads, id lists in, one query each.
+ */
+export interface VideosOwners {
+  /** Creator profiles: `userId`, `experienceLevel`, `avatarKey`, `country`, `bio` (creators). */
+  creatorProfiles(db: DbOrTx): JoinableColumns<keyof VideoCreatorProfile>;
+  /** Contests' titles: `id`, `title` (contests). */
+  contestTitles(db: DbOrTx): JoinableColumns<'id' | 'title'>;
+  /** Of these videos, those entered (as any version of an entry) in a contest of the brand. */
+  videosEnteredWithBrand(db: DbOrTx, brandId: number, videoIds: number[]): Promise<Set<number>>;
+  /** Whether the video is a version of a contest entry (entry_versions keeps it: no deleting). */
+  isVideoEntered(db: DbOrTx, videoId: number): Promise<boolean>;
+}
