@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { createVerifiedUser, signIn } from '../../support/accounts';
+import { requestTracker } from '../../support/requests';
 
 const DISCLAIMER = /not affiliated with, endorsed by, or sponsored by Instagram, TikTok, YouTube/;
 
@@ -63,9 +64,11 @@ test('every footer link opens its page', async ({ page }) => {
 
 test('a new page starts at its top; back and forward return to where the person was', async ({ page }) => {
   await page.setViewportSize({ width: 1366, height: 400 });
-  // The contest page shows its data once fetched: back must wait for it, as the browser does not.
+  // The contest page arrives with its data; the links below are the app's once its scripts ran.
+  const requests = requestTracker(page);
   await page.goto('/contests/1');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await requests.settle();
   const faq = page
     .getByRole('navigation', { name: 'Footer' })
     .getByRole('link', { name: 'FAQ', exact: true });

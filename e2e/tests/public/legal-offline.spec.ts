@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { AGREEMENT_MESSAGES } from '@app/domain';
+import { requestTracker } from '../../support/requests';
 
 /** The legal and information pages, each with its heading and a sentence of its own text. */
 const PAGES: { path: string; h1: string; text: string | RegExp }[] = [
@@ -36,10 +37,18 @@ test.describe('with the API down', () => {
     await expect(page.getByText(/^Version 1 · SHA-256 [0-9a-f]{64}$/)).toBeVisible();
   });
 
-  test("the contest texts say their contest's details could not be loaded, and fill them in when the API is back", async ({
+  test('the contest texts arrive filled in by the server; reached in the browser while the API is down, they say the details could not be loaded, and fill them in when it is back', async ({
     page,
   }) => {
+    // The server renders the page with its contest (its own reads do not go through the browser).
     await page.goto('/rules');
+    await expect(page.getByText(/^Video submission deadline: \d\d-\d\d-\d{4}/)).toBeVisible();
+    // A page the browser renders itself: reached by a link once the app runs.
+    const requests = requestTracker(page);
+    await page.goto('/faq');
+    await requests.settle();
+    await page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: 'Rules' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Contest Rules');
     await expect(page.getByText(/The contest's dates and details could not be loaded/)).toBeVisible();
     await page.unroute('**/api/**');
     await page.getByRole('button', { name: 'Try again' }).click();
