@@ -13,6 +13,15 @@ const cardIn = keyframes`
   to { opacity: 1; transform: none; }
 `;
 
+/**
+ * The first row rises into place without fading in: its first poster is the page's largest paint,
+ * and a card that starts invisible is painted, for the browser's timing, only once scripts ran.
+ */
+const cardRise = keyframes`
+  from { transform: translateY(12px); }
+  to { transform: none; }
+`;
+
 /** The cards in a row of the widest grid. */
 const FIRST_ROW = 4;
 
@@ -36,7 +45,7 @@ export function VideoCard({ video, index }: { video: LibraryVideo; index: number
       component="article"
       sx={{
         height: '100%',
-        animation: `${cardIn} 250ms ease-out both`,
+        animation: `${index < FIRST_ROW ? cardRise : cardIn} 250ms ease-out both`,
         animationDelay: `${index * 0.1}s`,
         transition: 'transform 200ms ease-out',
         '&:hover': { transform: 'translateY(-4px)' },
