@@ -33,7 +33,8 @@ export function precompress(): Plugin {
       sequential: true,
       handler() {
         for (const file of files(outDir)) {
-          if (!COMPRESSIBLE.test(file)) continue;
+          // A live page's template is read by the server, never sent as it is.
+          if (!COMPRESSIBLE.test(file) || file.endsWith('.live.html')) continue;
           const data = readFileSync(file);
           // Small files too (a page loads a dozen chunks under 1 KB), each form only when smaller.
           const br = brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });

@@ -12,7 +12,7 @@ import { build, type Plugin, type Rollup } from 'vite';
 export const PRERENDER_MANIFEST = 'prerendered/manifest.json';
 
 /** The folder of the built server entry (src/entry-server.tsx): the server renders live pages with it. */
-export const SSR_DIR = '.ssr';
+const SSR_DIR = '.ssr';
 
 interface RenderedPage {
   html: string;

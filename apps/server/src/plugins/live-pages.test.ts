@@ -80,6 +80,10 @@ describe('live pages', () => {
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.body).toBe('<div id="root" data-prerendered><h1>Chair contest</h1></div>');
+    const head = await app.inject({ method: 'HEAD', url: '/contests/1' });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toMatch(/^text\/html/);
+    expect(head.body).toBe('');
   });
 
   it('renders again only when the data changed', async () => {
