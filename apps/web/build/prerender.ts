@@ -2,7 +2,7 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { build, type Plugin, type Rollup } from 'vite';
+import { build, minifySync, type Plugin, type Rollup } from 'vite';
 
 /**
  * Where the server finds the prerendered pages, `{ pages: [{ path, file, except, live? }] }` (`live`:
@@ -61,6 +61,9 @@ function matchesPattern(pattern: string, routePath: string): boolean {
  * index.html. The server sends that file for its path; the client hydrates it (src/main.tsx).
  * Every other path keeps the plain index.html shell.
  */
+/** The script that starts a prerendered page's scripts after its first paint (public/). */
+const PAINT_FIRST = 'paint-first.js';
+
 export function prerender(): Plugin {
   let root = '';
   let outDir = '';
@@ -81,6 +84,9 @@ export function prerender(): Plugin {
       order: 'pre',
       sequential: true,
       async handler() {
+        // Every page starts with it: sent without its comments (public/ is copied as it is).
+        const starter = path.join(outDir, PAINT_FIRST);
+        writeFileSync(starter, minifySync(PAINT_FIRST, readFileSync(starter, 'utf8')).code);
         // Kept with the build (a dot folder, which the server does not serve): the server renders
         // the live pages with it.
         const ssrDir = path.join(outDir, SSR_DIR);
@@ -143,7 +149,7 @@ export function prerender(): Plugin {
             const [entryScript, ...shared] = scripts;
             if (!entryScript) throw new Error('prerender: index.html has no module script');
             const preloads = [...shared, ...chunks.map((file) => `/${file}`)].join(' ');
-            const start = `<script src="/paint-first.js" data-entry="${entryScript}" data-preload="${preloads}" defer></script>`;
+            const start = `<script src="/${PAINT_FIRST}" data-entry="${entryScript}" data-preload="${preloads}" defer></script>`;
             const dataPreloads = dataUrls
               .map(
                 (url) => `<link rel="preload" as="fetch" crossorigin href="${url.replace(/&/g, '&amp;')}">`,

@@ -89,3 +89,38 @@ test('a new page starts at its top; back and forward return to where the person 
   await expect(page).toHaveURL(/\/faq$/);
   await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(faqY);
 });
+
+test('a person who scrolls a page before its scripts have run stays where they scrolled', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1366, height: 600 });
+  // Home arrives rendered; its entry script is held back until the person has scrolled.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/', { waitUntil: 'domcontentloaded' });
+  const board = page.getByTestId('community-board');
+  await board.scrollIntoViewIfNeeded();
+  // Where the board is in the window once the sections brought into view have their real height
+  // (they are laid out only near the viewport), a few frames later.
+  const boardTop = () =>
+    board.evaluate(async (element) => {
+      for (let i = 0; i < 3; i++) await new Promise((resolve) => requestAnimationFrame(resolve));
+      return Math.round(element.getBoundingClientRect().top);
+    });
+  const top = await boardTop();
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+  release();
+  // Once the page's scripts run, its buttons work: the board scrolls sideways.
+  const right = page.getByRole('button', { name: 'Scroll the community board right' });
+  await expect
+    .poll(async () => {
+      await right.click();
+      return board.evaluate((element) => element.scrollLeft);
+    })
+    .toBeGreaterThan(0);
+  expect(await boardTop()).toBe(top);
+});

@@ -64,8 +64,8 @@ function restore(y: number): () => void {
 }
 
 /**
- * A new page starts at its top (or at its #anchor); back and forward return to where the person
- * was on that page, as browsers do for pages they load themselves. Positions are recorded per
+ * A new page starts at its top (or at its #anchor), the tab's first page where the browser put it;
+ * back and forward return to where the person was on that page, as browsers do for pages they load themselves. Positions are recorded per
  * history entry as the person scrolls (kept in session storage, so a reload keeps them too).
  */
 export function ScrollRestoration() {
@@ -89,13 +89,16 @@ export function ScrollRestoration() {
   useLayoutEffect(() => {
     store();
     // The first page of a tab has no entry key ('default'): a new visit, not a return.
-    const returning = navigationType === 'POP' && (mounted.current || key !== 'default');
+    const first = !mounted.current;
+    const returning = navigationType === 'POP' && (!first || key !== 'default');
     mounted.current = true;
     const saved = positions.get(key);
     if (returning && saved !== undefined) return restore(saved);
     const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
     if (target) target.scrollIntoView();
-    else window.scrollTo(0, 0);
+    // The tab's first page is where the browser put it: at its top, or where the person scrolled
+    // while a page that arrived rendered was still loading its scripts.
+    else if (!first) window.scrollTo(0, 0);
     return undefined;
   }, [key, pathname, hash, navigationType]);
 

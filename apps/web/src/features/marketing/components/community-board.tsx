@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Box, IconButton, Stack, Typography } from '@mui/material';
 import ChevronLeft from '@mui/icons-material/ChevronLeft';
 import ChevronRight from '@mui/icons-material/ChevronRight';
@@ -19,30 +19,32 @@ export function CommunityBoard() {
   const reduced = useReducedMotion();
   const [edges, setEdges] = useState({ start: true, end: false });
 
-  const measure = useCallback(() => {
-    const el = scroller.current;
-    if (!el) return;
-    setEdges({ start: el.scrollLeft <= 1, end: el.scrollLeft + el.clientWidth >= el.scrollWidth - 1 });
-  }, []);
   useEffect(() => {
-    // The first measure waits for the observer's first report, which the browser makes after its
-    // own layout: measuring in the effect forced a layout of the whole page during hydration.
-    let observer: IntersectionObserver | undefined;
-    if (scroller.current && typeof IntersectionObserver !== 'undefined') {
-      observer = new IntersectionObserver(() => {
-        observer?.disconnect();
-        measure();
-      });
-      observer.observe(scroller.current);
-    } else {
-      measure();
-    }
-    window.addEventListener('resize', measure);
-    return () => {
-      observer?.disconnect();
-      window.removeEventListener('resize', measure);
-    };
-  }, [measure]);
+    const list = scroller.current;
+    const first = list?.firstElementChild;
+    const last = list?.lastElementChild;
+    if (!list || !first || !last || typeof IntersectionObserver === 'undefined') return;
+    // An end is reached when its card is wholly in view (1 px of slack, as scroll positions round).
+    // The observer reports after the browser's own layout, at first and on every scroll or resize:
+    // reading the scroll position instead forced a layout of the whole page during hydration.
+    const observer = new IntersectionObserver(
+      (entries) => {
+        setEdges((edges) => {
+          const next = { ...edges };
+          for (const entry of entries) {
+            const whole = entry.intersectionRatio >= 0.999;
+            if (entry.target === first) next.start = whole;
+            if (entry.target === last) next.end = whole;
+          }
+          return next.start === edges.start && next.end === edges.end ? edges : next;
+        });
+      },
+      { root: list, rootMargin: '0px 1px', threshold: 1 },
+    );
+    observer.observe(first);
+    observer.observe(last);
+    return () => observer.disconnect();
+  }, []);
 
   const scroll = (direction: 1 | -1) => {
     if (scroller.current) {
@@ -83,7 +85,6 @@ export function CommunityBoard() {
       <Box
         component="ul"
         ref={scroller}
-        onScroll={measure}
         data-testid="community-board"
         aria-label="Applicants and their reasons"
         tabIndex={0}
