@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { browserCache, prerenderedStyleTags } from './emotion-cache';
 
 const chunks = {
@@ -20,8 +20,14 @@ describe('prerenderedStyleTags', () => {
 });
 
 describe('browserCache', () => {
+  // The head is put back as it was: other test files of the worker share this document, and
+  // Emotion's sheets there keep their style tags in it.
+  let head: Node[] = [];
+  beforeEach(() => {
+    head = [...document.head.childNodes];
+  });
   afterEach(() => {
-    document.head.innerHTML = '';
+    document.head.replaceChildren(...head);
   });
 
   it('treats the styles of a prerendered page as inserted and leaves its tags where they are', () => {
