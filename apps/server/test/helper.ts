@@ -66,7 +66,7 @@ export async function createTestContext(
   });
   const log = options.log ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const database = await createTestDatabase();
-  const queue = await startQueue(database.handle, { log, pollingIntervalSeconds: 0.5, wakeOnSend: true });
+  const queue = await startQueue(database.handle, { log, pollingIntervalSeconds: 0.5 });
   const outboxDir = path.join(dataDir, 'outbox');
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir, log });
   const deps: AppDeps = {

@@ -58,13 +58,6 @@ export interface QueueOptions {
    * died or hangs) is failed, so pg-boss retries it (JOB_LEASE_SECONDS, default 60).
    */
   leaseSeconds?: number;
-  /**
-   * A job this process queues wakes this process's workers of its kind at once, instead of at
-   * their next poll, and a worker that got a job looks for the next one as soon as it is done
-   * (otherwise one job per polling interval while more wait). For the API tests, which wait for
-   * e-mails and processed videos; the app and the worker keep polling (off by default).
-   */
-  wakeOnSend?: boolean;
   log: Logger;
 }
 
@@ -86,11 +79,6 @@ export async function startQueue(handle: DatabaseHandle, options: QueueOptions):
   boss.on('error', (error) => options.log.error({ err: error }, 'job queue error'));
   await boss.start();
   const created = new Set<string>();
-  /** This process's workers, by kind of job (`wakeOnSend`). */
-  const workers = new Map<string, string[]>();
-  const wake = (name: string) => {
-    if (options.wakeOnSend) for (const worker of workers.get(name) ?? []) boss.notifyWorker(worker);
-  };
   const leases = jobLeases(handle, boss, options);
   const ensureQueue = async (job: JobDefinition<object>) => {
     if (created.has(job.name)) return;
@@ -107,19 +95,17 @@ export async function startQueue(handle: DatabaseHandle, options: QueueOptions):
   return {
     async send(job, data, sendOptions = {}) {
       await ensureQueue(job);
-      const id = await boss.send(job.name, data, {
+      return boss.send(job.name, data, {
         priority: sendOptions.priority ?? 0,
         retryLimit: job.retryLimit,
         retryDelay: job.retryDelaySeconds,
         retryBackoff: true,
         expireInSeconds: job.expireInSeconds,
       });
-      wake(job.name);
-      return id;
     },
     async work(job, handler) {
       await ensureQueue(job);
-      const worker = await boss.work(
+      await boss.work(
         job.name,
         {
           pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1,
@@ -127,8 +113,6 @@ export async function startQueue(handle: DatabaseHandle, options: QueueOptions):
           includeMetadata: true,
         },
         async (jobs) => {
-          // A worker woken (`wakeOnSend`) looks for the next job at once, not after its interval.
-          wake(job.name);
           for (const item of jobs) {
             const log = options.log.child({ job: job.name, jobId: item.id, attempt: item.retryCount + 1 });
             const lease = await leases.hold(item.id, job.name, log);
@@ -144,7 +128,6 @@ export async function startQueue(handle: DatabaseHandle, options: QueueOptions):
           }
         },
       );
-      workers.set(job.name, [...(workers.get(job.name) ?? []), worker]);
       leases.watch(job.name);
     },
     async stop() {
