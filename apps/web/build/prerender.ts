@@ -14,6 +14,9 @@ export const PRERENDER_MANIFEST = 'prerendered/manifest.json';
 /** The folder of the built server entry (src/entry-server.tsx): the server renders live pages with it. */
 const SSR_DIR = '.ssr';
 
+/** The script that starts a prerendered page's scripts after its first paint (public/). */
+const PAINT_FIRST = 'paint-first.js';
+
 interface RenderedPage {
   html: string;
   styleTags: string;
@@ -61,9 +64,6 @@ function matchesPattern(pattern: string, routePath: string): boolean {
  * index.html. The server sends that file for its path; the client hydrates it (src/main.tsx).
  * Every other path keeps the plain index.html shell.
  */
-/** The script that starts a prerendered page's scripts after its first paint (public/). */
-const PAINT_FIRST = 'paint-first.js';
-
 export function prerender(): Plugin {
   let root = '';
   let outDir = '';
