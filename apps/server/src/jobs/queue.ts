@@ -52,6 +52,11 @@ export const nullQueue: JobQueue = {
 };
 
 export interface QueueOptions {
+  /**
+   * How often an idle worker looks for a job queued by another process (default 1 s); a job
+   * queued by this process wakes its idle workers at once, and a worker that found a job looks
+   * for the next one as soon as it is done.
+   */
   pollingIntervalSeconds?: number;
   /**
    * A running job's lease is renewed every third of this; a job whose lease is older (its process
@@ -92,49 +97,111 @@ export async function startQueue(handle: DatabaseHandle, options: QueueOptions):
     created.add(job.name);
   };
 
+  /** This process's workers, by kind of job: a job queued here wakes an idle one at once. */
+  const idle = new Map<string, Set<() => void>>();
+  const running = new Set<Promise<void>>();
+  let stopping = false;
+  const pollingMs = (options.pollingIntervalSeconds ?? 1) * 1000;
+
   return {
     async send(job, data, sendOptions = {}) {
       await ensureQueue(job);
-      return boss.send(job.name, data, {
+      const id = await boss.send(job.name, data, {
         priority: sendOptions.priority ?? 0,
         retryLimit: job.retryLimit,
         retryDelay: job.retryDelaySeconds,
         retryBackoff: true,
         expireInSeconds: job.expireInSeconds,
       });
+      for (const wake of idle.get(job.name) ?? []) wake();
+      return id;
     },
     async work(job, handler) {
       await ensureQueue(job);
-      await boss.work(
-        job.name,
-        {
-          pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1,
-          batchSize: 1,
-          includeMetadata: true,
-        },
-        async (jobs) => {
-          for (const item of jobs) {
-            const log = options.log.child({ job: job.name, jobId: item.id, attempt: item.retryCount + 1 });
-            const lease = await leases.hold(item.id, job.name, log);
-            try {
-              await handler(item.data as never, { id: item.id, attempt: item.retryCount + 1 });
-              log.debug('job done');
-            } catch (error) {
-              log.warn({ err: error }, 'job failed');
-              throw error;
-            } finally {
-              await lease.end();
-            }
-          }
-        },
-      );
+      const waiting = idle.get(job.name) ?? new Set();
+      idle.set(job.name, waiting);
+      /** Until the polling interval ends, or a job of this kind is queued here, or the queue stops. */
+      const pause = () =>
+        new Promise<void>((resolve) => {
+          const wake = () => {
+            clearTimeout(timer);
+            waiting.delete(wake);
+            resolve();
+          };
+          const timer = setTimeout(wake, pollingMs);
+          waiting.add(wake);
+        });
+      const loop = async () => {
+        while (!stopping) {
+          // A worker that found a job looks for the next one at once: a backlog drains at the
+          // handlers' pace, not one job per polling interval (pg-boss's own worker waits out its
+          // interval after every job).
+          if (!(await takeOne(job, handler).catch(reportQueueError))) await pause();
+        }
+      };
+      const worker = loop();
+      running.add(worker);
+      void worker.finally(() => running.delete(worker));
       leases.watch(job.name);
     },
     async stop() {
+      stopping = true;
+      for (const waiting of idle.values()) for (const wake of waiting) wake();
+      // The jobs under way finish and are recorded before the queue closes; a job still running
+      // after this is left to its lease (another process retries it once the lease is stale).
+      await Promise.race([Promise.all(running), delay(STOP_WAIT_MS)]);
       leases.stop();
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
     },
   };
+
+  function reportQueueError(error: unknown): false {
+    options.log.error({ err: error }, 'job queue error');
+    return false;
+  }
+
+  /**
+   * Takes one job of this kind if one is waiting, runs it under its lease and records its outcome
+   * (pg-boss retries a failed job by the job's retry rules). False when none was waiting.
+   */
+  async function takeOne<TData extends object>(job: JobDefinition<TData>, handler: JobHandler<TData>) {
+    const [item] = await boss.fetch<TData>(job.name, { batchSize: 1, includeMetadata: true });
+    if (!item) return false;
+    const log = options.log.child({ job: job.name, jobId: item.id, attempt: item.retryCount + 1 });
+    const lease = await leases.hold(item.id, job.name, log);
+    try {
+      await withinSeconds(
+        handler(item.data, { id: item.id, attempt: item.retryCount + 1 }),
+        job.expireInSeconds,
+      );
+      await boss.complete(job.name, item.id);
+      log.debug('job done');
+    } catch (error) {
+      log.warn({ err: error }, 'job failed');
+      await boss.fail(job.name, item.id, error as object);
+    } finally {
+      await lease.end();
+    }
+    return true;
+  }
+}
+
+/** How long stopping the queue waits for the jobs under way. */
+const STOP_WAIT_MS = 10_000;
+
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
+
+/** The handler's result, or a failure once the job has run longer than its `expireInSeconds`. */
+async function withinSeconds(work: Promise<void>, seconds: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`the job ran longer than ${seconds} s`)), seconds * 1000);
+  });
+  try {
+    await Promise.race([work, expired]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /**
