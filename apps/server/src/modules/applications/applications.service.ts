@@ -303,11 +303,14 @@ export function createApplicationsService(
         const productIds = body.product_id ? [body.product_id] : contest.products.map((p) => p.id);
         await lockProducts(tx, productIds);
         const held = await repo.pendingBefore(tx, contest.id, before, body.product_id);
-        const rows = await repo.declineMany(
-          tx,
-          held.map((h) => h.id),
-          { decisionNote: body.note, decidedAt: now, decidedBy: user.id },
-        );
+        // In id order: an UPDATE … RETURNING gives its rows in no set order.
+        const rows = (
+          await repo.declineMany(
+            tx,
+            held.map((h) => h.id),
+            { decisionNote: body.note, decidedAt: now, decidedBy: user.id },
+          )
+        ).sort((a, b) => a.id - b.id);
         const perProduct = new Map<number, number>();
         for (const r of rows) perProduct.set(r.productId, (perProduct.get(r.productId) ?? 0) + 1);
         for (const [productId, units] of perProduct) await returnUnits(tx, productId, units);
