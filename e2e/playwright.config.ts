@@ -40,6 +40,10 @@ export default defineConfig({
         '--disable-background-networking',
         '--disable-component-update',
         '--disable-sync',
+        // The test machine has no internet: a third-party host (Google's sign-in script) fails at
+        // once instead of waiting for a name that does not resolve. Tests that stand in for
+        // Google route its URLs themselves (routing comes before name resolution).
+        '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
       ],
     },
   },
