@@ -23,6 +23,12 @@ mkdirSync(SCREENSHOTS, { recursive: true });
 
 type Actor = 'visitor' | 'creator' | 'selected' | 'brand' | 'otherBrand' | 'staff';
 const ACTORS: Actor[] = ['visitor', 'creator', 'selected', 'brand', 'otherBrand', 'staff'];
+/**
+ * Actors with the role of another actor: the pages that are the same for everyone but the header
+ * (`sharedPages`) show them the header of that actor's role, which that actor's walk checks; they
+ * walk the pages whose content is theirs (entries, contests, their "not yours" answers).
+ */
+const SAME_ROLE_AS: Partial<Record<Actor, Actor>> = { selected: 'creator', otherBrand: 'brand' };
 /** The demo accounts playing each actor (DATA_DIR/demo-accounts.txt has their passwords). */
 const ACCOUNT: Record<Exclude<Actor, 'visitor'>, string> = {
   creator: 'sam@demo.example.com',
@@ -346,6 +352,7 @@ for (const actor of ACTORS) {
     const ids = await demoIds(passwords);
     const visits: Visit[] = routes
       .filter((route) => route !== '*' && (!route.includes(':') || PARAMS[route]))
+      .filter((route) => !(SAME_ROLE_AS[actor] && sharedPages.has(route)))
       .flatMap((route) => (PARAMS[route]?.(ids) ?? [route]).map((url) => ({ route, url })))
       // Signing out ends the session: last.
       .sort((a, b) => Number(a.route === '/logout') - Number(b.route === '/logout'));

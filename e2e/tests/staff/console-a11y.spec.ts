@@ -24,8 +24,6 @@ const VIEWPORTS = [
   { name: 'phone', width: 360, height: 740 },
 ];
 
-test.describe.configure({ timeout: 120_000 });
-
 let staff: E2EUser;
 test.beforeAll(async () => {
   staff = await createVerifiedUser({ role: 'staff' });
@@ -39,32 +37,38 @@ test.beforeAll(async () => {
   expect(invited.status).toBe(201);
 });
 
-for (const [name, url, heading] of CONSOLE_PAGES) {
-  for (const viewport of VIEWPORTS) {
-    test(`${url} at ${viewport.name} width: no serious or critical axe violations; screenshot kept`, async ({
-      page,
-    }) => {
-      await page.emulateMedia({ reducedMotion: 'reduce' });
-      await page.setViewportSize(viewport);
-      await signIn(page, staff);
-      const requests = requestTracker(page);
+// Both widths at once, one worker each; each width walks the pages in one signed-in context, each
+// page a full load (from a warm cache, as a staff member's second page is), each check soft and
+// naming its page so every failing page is reported.
+test.describe.configure({ mode: 'parallel', timeout: 120_000 });
+
+for (const viewport of VIEWPORTS) {
+  test(`the staff console at ${viewport.name} width: no serious or critical axe violations, nothing wider than the screen; screenshots kept`, async ({
+    page,
+  }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.setViewportSize(viewport);
+    await signIn(page, staff);
+    const requests = requestTracker(page);
+    for (const [name, url, heading] of CONSOLE_PAGES) {
       await page.goto(url);
-      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expect
+        .soft(page.getByRole('heading', { level: 1, name: heading }), `${url}: its h1`)
+        .toBeVisible();
       await requests.settle();
-      await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+      await expect.soft(page.locator('[aria-busy="true"]'), `${url}: nothing busy`).toHaveCount(0);
       const blocking = await seriousAxeViolations(page, [...WCAG_TAGS, 'best-practice']);
       await page.screenshot({
         path: path.join(SCREENSHOTS, `${name}-${viewport.name}.png`),
         fullPage: true,
         animations: 'disabled',
       });
-      expect(blocking).toEqual([]);
-      // Nothing wider than the screen at 360 px.
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-        viewport.width,
-      );
-    });
-  }
+      expect.soft(blocking, `${url} at ${viewport.name}`).toEqual([]);
+      expect
+        .soft(await page.evaluate(() => document.documentElement.scrollWidth), `${url}: page width`)
+        .toBeLessThanOrEqual(viewport.width);
+    }
+  });
 }
 
 test('an unusable invitation link says so, with no serious or critical axe violations', async ({ page }) => {
