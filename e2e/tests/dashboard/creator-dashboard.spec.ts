@@ -5,17 +5,21 @@ import { createVerifiedUser, signIn } from '../../support/accounts';
 const REMINDER = 'Please complete your profile';
 const FOUR_MINUTES = 240_000;
 
-/** A short, poorly compressible clip (noise) made with ffmpeg, so its upload takes a moment. */
+/**
+ * A short, poorly compressible clip (noise, 2.5 MB) made with ffmpeg: at the throttled upload
+ * speed below it takes a few seconds, long enough to see the progress move (a 14 MB clip took
+ * 35 s, and its processing as long again on the server).
+ */
 function makeClip(name: string): string {
   const file = namedClip(name, [
     '-f',
     'lavfi',
     '-i',
-    'nullsrc=s=640x360:d=3:r=24,geq=random(1)*255:128:128',
+    'nullsrc=s=320x180:d=2:r=24,geq=random(1)*255:128:128',
     '-f',
     'lavfi',
     '-i',
-    'sine=frequency=440:duration=3',
+    'sine=frequency=440:duration=2',
     '-c:v',
     'libx264',
     '-preset',
