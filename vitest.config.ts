@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import webConfig from './apps/web/vite.config.ts';
 
@@ -23,6 +24,9 @@ const web = (test: TestProjectInlineConfiguration['test']): TestProjectInlineCon
 /** `npx vitest run` runs every Vitest project: domain rules and web components (the server API suite runs per database: scripts/test.mjs). */
 export default defineConfig({
   test: {
+    // Vitest's default is a core less than the machine has: one worker on 2 cores, where two
+    // finish the suite in 34 s instead of 49 s (quiet machine, back to back).
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
     projects: [
       'packages/domain',
       web({ isolate: false, exclude: [...configDefaults.exclude, ...MOCKING_MODULES] }),
