@@ -8,10 +8,13 @@ export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
  * The page's serious and critical axe violations under `tags`, one line each (rule, impact, help,
  * the elements). Axe details only its violations (`resultTypes`): the passes, incomplete and
  * inapplicable results no test reads are not collected node by node, which is most of axe's time
- * on a long page.
+ * on a long page. It runs in the page itself (`setLegacyMode`): by default @axe-core/playwright
+ * runs a part in each frame and finishes in a new blank tab, loading axe into both, on every call;
+ * the app's pages have no frames of other origins for that to reach.
  */
 export async function seriousAxeViolations(page: Page, tags: string[] = WCAG_TAGS): Promise<string[]> {
   const results = await new AxeBuilder({ page })
+    .setLegacyMode()
     .withTags(tags)
     .options({ resultTypes: ['violations'] })
     .analyze();
