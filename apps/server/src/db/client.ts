@@ -62,9 +62,12 @@ export async function openPglite(dir: string, loadDataDir?: Blob): Promise<Datab
   };
 }
 
-/** Opens a node-postgres pool on a PostgreSQL server. */
-export function openPostgres(connectionString: string, max = 10): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 5_000 });
+/**
+ * Opens a node-postgres pool on a PostgreSQL server. A connection not made within
+ * `connectTimeoutMs` fails (5 s: a server that does not answer is reported, not waited on).
+ */
+export function openPostgres(connectionString: string, max = 10, connectTimeoutMs = 5_000): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: connectTimeoutMs });
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on('error', () => {});
   // Nor may a checked-out one (inside a transaction, between two queries): pg emits 'error' on the

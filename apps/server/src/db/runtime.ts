@@ -40,7 +40,9 @@ export async function openRuntimeDatabase(
   }
   if (await isHeldByAnotherProcess(config.DATA_DIR)) {
     log.debug('using the running server database through its socket');
-    const handle = openPostgres(socketUrl(config.DATA_DIR), 1);
+    // The running server answers on its socket between its own queries: on a busy machine a
+    // command waits its turn (up to 30 s) rather than failing after the usual 5 s.
+    const handle = openPostgres(socketUrl(config.DATA_DIR), 1, 30_000);
     return { handle, close: () => handle.close() };
   }
   writeFileSync(lockFile(config.DATA_DIR), String(process.pid));
