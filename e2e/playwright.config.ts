@@ -13,10 +13,9 @@ export default defineConfig({
   outputDir: `./artifacts/results-${E2E_PORT}`,
   globalSetup: './support/global-setup.ts',
   fullyParallel: false,
-  // Three on 2 cores: a worker waiting on its page's requests or the server leaves the cores to
-  // the others (the suite 7.8 → 7.0 min on this 2-core machine; two left a core idle whenever one
-  // worker waited and in the suite's last minutes).
-  workers: 3,
+  // Two on 2 cores: each is busy 99% of the suite and the cores about 95%. Three were not
+  // clearly faster and made clicks land before a page had hydrated (two tests failed).
+  workers: 2,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
