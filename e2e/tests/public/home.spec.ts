@@ -94,6 +94,20 @@ test('the winners carousel drifts, pauses on hover and while a film plays in the
   await expect.poll(() => scrollLeft(carousel)).toBeGreaterThan(resumed);
 });
 
+test('under reduced motion the banner is its still poster, though the prerendered page starts the clip', async ({
+  page,
+}) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto('/');
+  const banner = page.locator('section[aria-labelledby="hero-title"] video');
+  await expect(banner).toHaveAttribute('poster', '/showcase/hero.jpg');
+  // Once the scripts run, nothing plays: no source, paused, nothing loaded (the poster shows).
+  await expect(banner).not.toHaveAttribute('src');
+  await expect
+    .poll(() => banner.evaluate((v: HTMLVideoElement) => v.paused && v.networkState === v.NETWORK_EMPTY))
+    .toBe(true);
+});
+
 test('under reduced motion the winners carousel does not move', async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.goto('/');

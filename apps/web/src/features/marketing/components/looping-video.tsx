@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { Box, type SxProps, type Theme } from '@mui/material';
 import { useInView } from '../../../hooks/use-in-view';
 import { useReducedMotion } from '../../../hooks/use-reduced-motion';
@@ -21,6 +21,16 @@ export function LoopingVideo({ src, poster, eager = false, sx }: LoopingVideoPro
   const near = useInView(ref);
   const reduced = useReducedMotion();
   const load = (eager || near) && !reduced;
+  useEffect(() => {
+    const video = ref.current;
+    // A prerendered banner starts playing before the scripts know the reader's preference. Taking
+    // its source attribute away (the render does) does not stop what it loaded: pause it and
+    // load nothing, which shows the poster again.
+    if (!reduced || !video?.currentSrc) return;
+    video.pause();
+    video.removeAttribute('src');
+    video.load();
+  }, [reduced]);
   return (
     <Box
       component="video"
