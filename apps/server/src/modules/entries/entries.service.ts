@@ -28,6 +28,7 @@ import { canSubmit } from './entries.policy';
 import * as repo from './entries.repository';
 import { checkSummary, entryContext, forbidden, notFound, type Step } from './entry-context';
 import { entryReview } from './entry-review';
+import { withStanding } from './entries.presenter';
 
 export type EntriesServiceDeps = Pick<AppDeps, 'database' | 'storage' | 'queue' | 'config' | 'log'>;
 
@@ -76,11 +77,7 @@ export function createEntriesService(
     if (!owners) return entries;
     const ids = entries.map((entry) => entry.id);
     const [counts, places] = await Promise.all([owners.releaseCountsOf(db, ids), owners.placesOf(db, ids)]);
-    return entries.map((entry) => ({
-      ...entry,
-      releases: counts.get(entry.id),
-      place: places.get(entry.id) ?? null,
-    }));
+    return entries.map((entry) => withStanding(entry, counts.get(entry.id), places.get(entry.id) ?? null));
   }
 
   /**
