@@ -8,6 +8,7 @@
 //   npm run lighthouse --workspace bench           (3 runs per page, median reported)
 //   LH_RUNS=1 LH_PAGES=/,/hbada-synergy LH_PORT=3370 node bench/lighthouse/run.mjs
 //   LH_BASE_URL=http://localhost:3650 node bench/lighthouse/run.mjs   (a server already running)
+//   LH_SAVE_DIR=/tmp/lh-reports …   (keeps each run's whole Lighthouse report)
 //
 // Needs Chromium (CHROME_PATH, default /usr/bin/chromium). Writes results/latest.json and prints
 // the Markdown table used in docs/benchmarks.md.
@@ -148,6 +149,12 @@ async function audit(chrome, url) {
     onlyCategories: ['performance', 'accessibility', 'best-practices'],
   });
   const lhr = result.lhr;
+  // LH_SAVE_DIR keeps every run's whole report (its LCP breakdown, trace-derived tasks) to study.
+  if (process.env.LH_SAVE_DIR) {
+    mkdirSync(process.env.LH_SAVE_DIR, { recursive: true });
+    const name = `${new URL(url).pathname.replace(/[^a-z0-9]+/gi, '-')}-${Date.now()}.json`;
+    writeFileSync(path.join(process.env.LH_SAVE_DIR, name), result.report);
+  }
   // Under heavy machine load a run can fail to measure (no paint within Lighthouse's limits).
   if (lhr.runtimeError || lhr.categories.performance.score === null) {
     console.error(`${url}: run not measured (${lhr.runtimeError?.code ?? 'no performance score'})`);

@@ -128,7 +128,7 @@ export function prerender(): Plugin {
           ).filter((file) => !shell.includes(`/${file}"`));
           /**
            * The page around its render. Its scripts (the entry, the shell's and the page's chunks)
-           * are fetched and run once the page has painted (public/paint-first.js; a hidden tab,
+           * are fetched and run once the page is on screen (public/paint-first.js; a hidden tab,
            * which paints nothing, starts them at once): fetched with the HTML, they took the
            * bandwidth its first paint needs (fonts, the banner's poster) on a slow network, and run
            * as soon as they arrived, before the page was painted, on a fast network with a slow

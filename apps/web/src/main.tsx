@@ -24,6 +24,17 @@ function ArrivalEnd() {
   return null;
 }
 
+/**
+ * Marks the document once the app has rendered (a prerendered page: hydrated), so a script can
+ * tell a page that looks ready from one that answers clicks: the browser tests wait for it.
+ */
+function AppReady() {
+  useEffect(() => {
+    document.documentElement.dataset.appReady = '';
+  }, []);
+  return null;
+}
+
 function app() {
   return (
     <StrictMode>
@@ -31,6 +42,7 @@ function app() {
         <AppProviders>
           <BrowserRouter>
             <ArrivalEnd />
+            <AppReady />
             <AppRoutes />
           </BrowserRouter>
         </AppProviders>

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { createVerifiedUser, signIn } from '../../support/accounts';
 import { requestTracker } from '../../support/requests';
+import { appReady } from '../../support/app-ready';
 
 const DISCLAIMER = /not affiliated with, endorsed by, or sponsored by Instagram, TikTok, YouTube/;
 
@@ -67,6 +68,7 @@ test('a new page starts at its top; back and forward return to where the person 
   // The contest page arrives with its data; the links below are the app's once its scripts ran.
   const requests = requestTracker(page);
   await page.goto('/contests/1');
+  await appReady(page);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await requests.settle();
   const faq = page

@@ -1,4 +1,5 @@
 import { expect, test, type Locator } from '@playwright/test';
+import { appReady } from '../../support/app-ready';
 
 const scrollLeft = (locator: Locator) => locator.evaluate((el) => el.scrollLeft);
 
@@ -120,6 +121,8 @@ test('under reduced motion the winners carousel does not move', async ({ page })
 
 test('the community board scrolls 600 px per button press, in about 400 ms', async ({ page }) => {
   await page.goto('/');
+  // The prerendered buttons look ready before the scripts run.
+  await appReady(page);
   const board = page.getByTestId('community-board');
   await board.scrollIntoViewIfNeeded();
   await expect(board.getByRole('listitem')).toHaveCount(8);
