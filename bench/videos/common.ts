@@ -39,7 +39,8 @@ export async function waitFor(url: string): Promise<void> {
  * overrides the settings below; a setting given as null is left out (DATABASE_URL: null runs the
  * embedded PGlite).
  */
-export function appServer(env: Record<string, string | null> = {}): ChildProcess {
+/** The bundled server as `npm start` runs it, with `env` on top (`nodeArgs`: e.g. `--cpu-prof`). */
+export function appServer(env: Record<string, string | null> = {}, nodeArgs: string[] = []): ChildProcess {
   mkdirSync(work, { recursive: true });
   buildServer();
   const settings: Record<string, string | null> = {
@@ -60,7 +61,7 @@ export function appServer(env: Record<string, string | null> = {}): ChildProcess
   const inherited = Object.fromEntries(
     Object.entries(process.env).filter(([name]) => !omitted.includes(name)),
   );
-  return spawn(process.execPath, serverNodeArgs(), {
+  return spawn(process.execPath, [...nodeArgs, ...serverNodeArgs()], {
     cwd: root,
     env: { ...inherited, ...Object.fromEntries(given) },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -87,10 +87,17 @@ export function toEntryVersion(row: VersionRow, video: Video): EntryVersion {
   };
 }
 
+/** What the entry's other owners tell of it: its releases' state and its published place. */
+export interface EntryStanding {
+  releases: ReleaseCounts | undefined;
+  place: number | null;
+}
+
 export function toEntrySummary(
   row: EntryRow,
   latest: EntryVersion,
   counts: NoteCounts = { total: 0, open: 0 },
+  standing?: EntryStanding,
 ): EntrySummary {
   return {
     id: row.id,
@@ -103,26 +110,10 @@ export function toEntrySummary(
     checks: latest.checks,
     notes_count: counts.total,
     open_notes_count: counts.open,
+    releases: standing?.releases,
+    place: standing?.place,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
-  };
-}
-
-/** The entry with its releases' state and published place, in the schema's field order. */
-export function withStanding(entry: Entry, releases: ReleaseCounts | undefined, place: number | null): Entry {
-  const { created_at, updated_at, submission_deadline, timezone, versions, notes, timeline, ...summary } =
-    entry;
-  return {
-    ...summary,
-    releases,
-    place,
-    created_at,
-    updated_at,
-    submission_deadline,
-    timezone,
-    versions,
-    notes,
-    timeline,
   };
 }
 
@@ -169,18 +160,22 @@ export function toEntry(
   versions: EntryVersion[],
   notes: EntryNote[],
   timeline: EntryEvent[],
+  standing?: EntryStanding,
 ): Entry {
   const latest = versions[versions.length - 1]!;
-  const topLevel = notes.filter((n) => n.parent_id === null);
-  return {
-    ...toEntrySummary(row, latest, {
-      total: topLevel.length,
-      open: topLevel.filter((n) => n.resolved_at === null).length,
-    }),
+  let total = 0;
+  let open = 0;
+  for (const note of notes) {
+    if (note.parent_id !== null) continue;
+    total += 1;
+    if (note.resolved_at === null) open += 1;
+  }
+  // The summary's object is the entry's (the rest of its fields follow in the schema's order).
+  return Object.assign(toEntrySummary(row, latest, { total, open }, standing), {
     submission_deadline: row.submissionDeadline.toISOString(),
     timezone: row.timezone,
     versions,
     notes,
     timeline,
-  };
+  });
 }

@@ -28,7 +28,7 @@ import { canSubmit } from './entries.policy';
 import * as repo from './entries.repository';
 import { checkSummary, entryContext, forbidden, notFound, type Step } from './entry-context';
 import { entryReview } from './entry-review';
-import { withStanding } from './entries.presenter';
+import type { EntryStanding } from './entries.presenter';
 
 export type EntriesServiceDeps = Pick<AppDeps, 'database' | 'storage' | 'queue' | 'config' | 'log'>;
 
@@ -72,13 +72,15 @@ export function createEntriesService(
   } = context;
   const contests = createContestsService(deps, clock);
 
-  /** The entries with their releases' state and published place: one query each, for any page. */
-  async function withReleaseCounts(entries: Entry[]): Promise<Entry[]> {
-    if (!owners) return entries;
-    const ids = entries.map((entry) => entry.id);
+  /** The entries' releases' state and published place: one query each, for any page. */
+  const standing = async (ids: number[]) => {
+    if (!owners) return () => undefined;
     const [counts, places] = await Promise.all([owners.releaseCountsOf(db, ids), owners.placesOf(db, ids)]);
-    return entries.map((entry) => withStanding(entry, counts.get(entry.id), places.get(entry.id) ?? null));
-  }
+    return (id: number): EntryStanding | undefined => ({
+      releases: counts.get(id),
+      place: places.get(id) ?? null,
+    });
+  };
 
   /**
    * A video that was still processing when it was submitted has settled: the entry moves on to
@@ -266,8 +268,9 @@ export function createEntriesService(
 
     /** One entry with its versions, notes and timeline: the entrant, staff and the contest's brand. */
     async get(id: number, user: AuthUser): Promise<Entry> {
-      const [entry] = await withReleaseCounts([await present((await loadVisible(id, user)).row, user)]);
-      return entry!;
+      const [entry] = await presentMany([(await loadVisible(id, user)).row], user, standing);
+      if (!entry) throw notFound();
+      return entry;
     },
 
     /**
@@ -292,7 +295,7 @@ export function createEntriesService(
         query.filter,
         pageWindow(request),
       );
-      const entries = await withReleaseCounts(await presentMany(await withOwners(rows), user));
+      const entries = await presentMany(await withOwners(rows), user, standing);
       return toPage(entries, count, request, deps.config.PUBLIC_URL);
     },
     ...entryReview(deps, context, clock),

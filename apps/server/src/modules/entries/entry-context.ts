@@ -19,6 +19,7 @@ import {
   toEntryNote,
   toEntryVersion,
   type EntryRow,
+  type EntryStanding,
   type NoteRow,
 } from './entries.presenter';
 import * as repo from './entries.repository';
@@ -144,12 +145,18 @@ export function entryContext(deps: EntriesServiceDeps) {
    * Entries with their histories, in the order given; `viewer` gets download links of the
    * originals they may download. A fixed number of queries however many entries.
    */
-  async function presentMany(rows: EntryRow[], viewer?: AuthUser): Promise<Entry[]> {
+  /** The entries with their histories; `standing` adds what other modules tell of each. */
+  async function presentMany(
+    rows: EntryRow[],
+    viewer?: AuthUser,
+    standing?: (ids: number[]) => Promise<(id: number) => EntryStanding | undefined>,
+  ): Promise<Entry[]> {
     const ids = rows.map((row) => row.id);
-    const [versions, notes, events] = await Promise.all([
+    const [versions, notes, events, standingOf] = await Promise.all([
       versionsOf(ids, viewer),
       repo.listNotes(db, ids).then(withAuthors),
       repo.listEvents(db, ids),
+      standing?.(ids),
     ]);
     const byEntry = <T extends { entryId: number }>(items: T[]) => {
       const map = new Map<number, T[]>();
@@ -171,6 +178,7 @@ export function entryContext(deps: EntriesServiceDeps) {
           entryVersions,
           (notesOf.get(row.id) ?? []).map(toEntryNote),
           (eventsOf.get(row.id) ?? []).map(toEntryEvent),
+          standingOf?.(row.id),
         ),
       ];
     });
