@@ -37,9 +37,8 @@ export async function waitFor(url: string): Promise<void> {
 /**
  * The app server as `npm start` runs it: the bundle of apps/server/src, run by plain node. `env`
  * overrides the settings below; a setting given as null is left out (DATABASE_URL: null runs the
- * embedded PGlite).
+ * embedded PGlite). `nodeArgs` go before the start script's node flags (e.g. `--cpu-prof`).
  */
-/** The bundled server as `npm start` runs it, with `env` on top (`nodeArgs`: e.g. `--cpu-prof`). */
 export function appServer(env: Record<string, string | null> = {}, nodeArgs: string[] = []): ChildProcess {
   mkdirSync(work, { recursive: true });
   buildServer();

@@ -41,9 +41,9 @@ const asStatus = (value: string): EntryStatus =>
   (ENTRY_STATUSES as readonly string[]).includes(value) ? (value as EntryStatus) : 'uploaded';
 
 /**
- * The video fields an entry shows (the API's video, narrowed), in the order of the schema's
- * pick: the reviewers' list writes a hundred entries, each with its versions' videos, without zod copying
- * them again (plugins/presented.ts checks the order under the test runner).
+ * The video fields an entry shows (the API's video, narrowed), in the order of the schema's pick:
+ * the reviewers' list writes a hundred entries with their versions' videos, and zod no longer
+ * copies each (plugins/presented.ts checks the order under the test runner).
  */
 export function toEntryVideo(video: Video): EntryVideo {
   return {

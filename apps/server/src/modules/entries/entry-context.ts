@@ -143,9 +143,9 @@ export function entryContext(deps: EntriesServiceDeps) {
 
   /**
    * Entries with their histories, in the order given; `viewer` gets download links of the
-   * originals they may download. A fixed number of queries however many entries.
+   * originals they may download; `standing` adds what other modules tell of each (its releases,
+   * its place). A fixed number of queries however many entries.
    */
-  /** The entries with their histories; `standing` adds what other modules tell of each. */
   async function presentMany(
     rows: EntryRow[],
     viewer?: AuthUser,
