@@ -45,8 +45,8 @@ pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
 } as typeof pg.Client.prototype.query;
 
 export interface Capturer {
-  /** The statements one GET sends (its status must be 200). */
-  capture(url: string, headers?: Record<string, string>): Promise<Statement[]>;
+  /** The statements one GET sends and the answer it gets (its status must be 200). */
+  capture(url: string, headers?: Record<string, string>): Promise<{ statements: Statement[]; body: string }>;
   close(): Promise<void>;
 }
 
@@ -80,7 +80,7 @@ export async function createCapturer(databaseUrl: string, jwtSecret: string): Pr
       try {
         const res = await app.inject({ method: 'GET', url, headers });
         if (res.statusCode !== 200) throw new Error(`GET ${url} answered ${res.statusCode}: ${res.body}`);
-        return recording;
+        return { statements: recording, body: res.body };
       } finally {
         recording = null;
       }

@@ -2,7 +2,7 @@
  * A CPU profile of the app answering one read at saturation on the bench database (issue 28):
  *   BENCH_PROFILE_PATH=/api/contests/2/entries/ BENCH_PROFILE_USER=1 npx tsx bench/full/profile.ts
  * Starts the bundled server with `--cpu-prof`, sends 10 s of requests (10 connections) as that
- * staff user, stops the server and prints the functions with the most self time.
+ * user (a staff user unless BENCH_PROFILE_ROLE says otherwise), stops the server and prints the functions with the most self time.
  */
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -12,6 +12,7 @@ import { appServer, APP_PORT, JWT_SECRET, waitFor } from '../videos/common';
 
 const target = process.env.BENCH_PROFILE_PATH ?? '/api/videos/videos/?is_approved=true';
 const userId = Number(process.env.BENCH_PROFILE_USER ?? 0);
+const role = (process.env.BENCH_PROFILE_ROLE ?? 'staff') as 'staff' | 'creator' | 'brand';
 const dir = '/tmp/bench-cpu-profile';
 rmSync(dir, { recursive: true, force: true });
 const server = appServer(
@@ -22,7 +23,7 @@ await waitFor(`http://127.0.0.1:${APP_PORT}/api/health/`);
 const headers: Record<string, string> = {};
 if (userId) {
   const access = createAccessTokens(JWT_SECRET, 3600);
-  headers.authorization = `Bearer ${await access.sign({ id: userId, role: 'staff', tokenVersion: 0 })}`;
+  headers.authorization = `Bearer ${await access.sign({ id: userId, role, tokenVersion: 0 })}`;
 }
 const url = `http://127.0.0.1:${APP_PORT}${target}`;
 await autocannon({ url, headers, connections: 10, duration: 3 });

@@ -1,9 +1,11 @@
 // The baseline: node:http + pg running the app's own SQL for each scenario, with no framework
 // around it. BENCH_QUERIES maps a path to either
 //   { name, sql, params }: one statement taken from the app's query builders (bench/videos), or
-//   { statements: [{ name?, text, values?, rowMode? }], auth? }: every statement the app sent for
-//     one request, recorded from the app itself (bench/full/capture.ts), replayed in order on one
-//     connection; with `auth`, the bearer token is verified first as the app does (HS256, jose).
+//   { statements: [{ name?, text, values?, rowMode? }], auth?, answer? }: every statement the app
+//     sent for one request, recorded from the app itself (bench/full/capture.ts), replayed in order
+//     on one connection; with `auth`, the bearer token is verified first as the app does (HS256,
+//     jose); with `answer` (a read the app answers from what it computed earlier), that answer is
+//     written instead of the rows read.
 import http from 'node:http';
 import { jwtVerify } from 'jose';
 import pg from 'pg';
@@ -66,7 +68,7 @@ http
     try {
       const body = query.statements ? await replay(query, req) : await single(query);
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(body));
+      res.end(JSON.stringify(query.answer ?? body));
     } catch (error) {
       res.writeHead(500);
       res.end(String(error));

@@ -1,6 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { prepared } from '../../db/prepared';
+import { isAnyOf, prepared } from '../../db/prepared';
 import { brands, users } from '../../db/schema/index';
 
 /** A user's name, e-mail address and role, as other modules show who someone is. */
@@ -30,7 +30,7 @@ export async function namesOf(db: DbOrTx, userIds: number[]): Promise<Map<number
         role: users.role,
       })
       .from(users)
-      .where(sql`${users.id} = any(${sql.placeholder('ids')}::integer[])`)
+      .where(isAnyOf(users.id))
       .prepare(statementName),
   );
   const rows = await statement.execute({ ids });
@@ -46,7 +46,7 @@ export async function brandNamesOf(db: DbOrTx, brandIds: number[]): Promise<Map<
     db
       .select({ id: brands.id, name: brands.name })
       .from(brands)
-      .where(sql`${brands.id} = any(${sql.placeholder('ids')}::integer[])`)
+      .where(isAnyOf(brands.id))
       .prepare(statementName),
   );
   const rows = await statement.execute({ ids });

@@ -33,16 +33,16 @@ export async function withApplicants(db: DbOrTx, rows: ApplicationRecord[]): Pro
     const product = products.get(row.productId);
     if (!name || !product) return [];
     const profile = profiles.get(row.userId);
+    // Set on the row just read rather than copied with it (as videos' `withNames`).
     return [
-      {
-        ...row,
+      Object.assign(row, {
         creatorEmail: name.email,
         firstName: name.firstName,
         lastName: name.lastName,
         country: profile?.country ?? null,
         avatarKey: profile?.avatarKey ?? null,
         product,
-      },
+      }),
     ];
   });
 }

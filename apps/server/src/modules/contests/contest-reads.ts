@@ -1,5 +1,5 @@
-import { inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { isAnyOf, prepared } from '../../db/prepared';
 import { contests, products } from '../../db/schema/index';
 
 /** What other modules show of a contest beside their own rows. */
@@ -24,21 +24,26 @@ export type ContestFacts = Pick<
 export async function contestFactsOf(db: DbOrTx, contestIds: number[]): Promise<Map<number, ContestFacts>> {
   const ids = [...new Set(contestIds)];
   if (!ids.length) return new Map();
-  const rows = await db
-    .select({
-      id: contests.id,
-      title: contests.title,
-      brandId: contests.brandId,
-      description: contests.description,
-      thumbnailUrl: contests.thumbnailUrl,
-      prizeCents: contests.prizeCents,
-      currency: contests.currency,
-      submissionDeadline: contests.submissionDeadline,
-      winnersAt: contests.winnersAt,
-      timezone: contests.timezone,
-    })
-    .from(contests)
-    .where(inArray(contests.id, ids));
+  // The entries list and the creator dashboard ask on every request: prepared, like `namesOf`.
+  const statement = prepared(db, 'contests_facts_of', (statementName) =>
+    db
+      .select({
+        id: contests.id,
+        title: contests.title,
+        brandId: contests.brandId,
+        description: contests.description,
+        thumbnailUrl: contests.thumbnailUrl,
+        prizeCents: contests.prizeCents,
+        currency: contests.currency,
+        submissionDeadline: contests.submissionDeadline,
+        winnersAt: contests.winnersAt,
+        timezone: contests.timezone,
+      })
+      .from(contests)
+      .where(isAnyOf(contests.id))
+      .prepare(statementName),
+  );
+  const rows = await statement.execute({ ids });
   return new Map(rows.map(({ id, ...facts }) => [id, facts]));
 }
 
@@ -55,10 +60,14 @@ export async function productNamesOf(
 ): Promise<Map<number, { id: number; code: string; name: string }>> {
   const ids = [...new Set(productIds)];
   if (!ids.length) return new Map();
-  const rows = await db
-    .select({ id: products.id, code: products.code, name: products.name })
-    .from(products)
-    .where(inArray(products.id, ids));
+  const statement = prepared(db, 'contests_product_names_of', (statementName) =>
+    db
+      .select({ id: products.id, code: products.code, name: products.name })
+      .from(products)
+      .where(isAnyOf(products.id))
+      .prepare(statementName),
+  );
+  const rows = await statement.execute({ ids });
   return new Map(rows.map((product) => [product.id, product]));
 }
 

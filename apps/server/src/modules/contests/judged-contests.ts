@@ -1,6 +1,6 @@
-import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { prepared } from '../../db/prepared';
+import { isAnyOf, prepared } from '../../db/prepared';
 import { contests } from '../../db/schema/index';
 
 /**
@@ -60,15 +60,20 @@ export async function publishedContestsOf(
 ): Promise<Map<number, PublishedContest>> {
   const ids = contestIds && [...new Set(contestIds)];
   if (ids && !ids.length) return new Map();
-  const rows = await db
-    .select({
-      id: contests.id,
-      title: contests.title,
-      currency: contests.currency,
-      publishedAt: contests.resultsPublishedAt,
-    })
-    .from(contests)
-    .where(and(isNotNull(contests.resultsPublishedAt), ids ? inArray(contests.id, ids) : undefined));
+  // The creator dashboard asks on every request: prepared, one statement with the ids and one without.
+  const statement = prepared(db, ids ? 'contests_published_of' : 'contests_published', (statementName) =>
+    db
+      .select({
+        id: contests.id,
+        title: contests.title,
+        currency: contests.currency,
+        publishedAt: contests.resultsPublishedAt,
+      })
+      .from(contests)
+      .where(and(isNotNull(contests.resultsPublishedAt), ids ? isAnyOf(contests.id) : undefined))
+      .prepare(statementName),
+  );
+  const rows = await statement.execute(ids ? { ids } : {});
   return new Map(
     rows.flatMap(({ id, publishedAt, ...contest }) =>
       publishedAt ? [[id, { ...contest, publishedAt }]] : [],

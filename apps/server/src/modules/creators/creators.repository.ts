@@ -1,6 +1,6 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { prepared } from '../../db/prepared';
+import { isAnyOf, prepared } from '../../db/prepared';
 import { creatorProfiles } from '../../db/schema/index';
 import { type ProfileStoredField, type ProfileStoredValues, type ShippingAddress } from '@app/domain';
 
@@ -134,12 +134,17 @@ export async function findSignInProfile(db: DbOrTx, userId: number) {
 /** The countries and avatars of these creators (those with a profile). */
 export function findProfileCards(db: DbOrTx, userIds: number[]) {
   if (!userIds.length) return Promise.resolve([]);
-  return db
-    .select({
-      userId: creatorProfiles.userId,
-      country: creatorProfiles.country,
-      avatarKey: creatorProfiles.avatarKey,
-    })
-    .from(creatorProfiles)
-    .where(inArray(creatorProfiles.userId, userIds));
+  // Every page of a contest's applications asks: one prepared statement for any number of ids.
+  const statement = prepared(db, 'creators_profile_cards_of', (statementName) =>
+    db
+      .select({
+        userId: creatorProfiles.userId,
+        country: creatorProfiles.country,
+        avatarKey: creatorProfiles.avatarKey,
+      })
+      .from(creatorProfiles)
+      .where(isAnyOf(creatorProfiles.userId))
+      .prepare(statementName),
+  );
+  return statement.execute({ ids: userIds });
 }

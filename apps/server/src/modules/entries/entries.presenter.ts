@@ -9,7 +9,6 @@ import {
   type EntryVersion,
   type EntryVideo,
   type ReleaseCounts,
-  type Video,
 } from '@app/domain';
 import type { ContestFacts } from '../contests/contest-reads';
 import type { EntryRecord, NoteRecord, VersionRow } from './entries.repository';
@@ -40,34 +39,6 @@ export interface NoteCounts {
 const asStatus = (value: string): EntryStatus =>
   (ENTRY_STATUSES as readonly string[]).includes(value) ? (value as EntryStatus) : 'uploaded';
 
-/**
- * The video fields an entry shows (the API's video, narrowed), in the order of the schema's pick:
- * the reviewers' list writes a hundred entries with their versions' videos, and zod no longer
- * copies each (plugins/presented.ts checks the order under the test runner).
- */
-export function toEntryVideo(video: Video): EntryVideo {
-  return {
-    id: video.id,
-    title: video.title,
-    status: video.status,
-    failure_reason: video.failure_reason,
-    duration: video.duration,
-    width: video.width,
-    height: video.height,
-    video_codec: video.video_codec,
-    audio_codec: video.audio_codec,
-    frame_rate: video.frame_rate,
-    size_bytes: video.size_bytes,
-    content_type: video.content_type,
-    thumbnail: video.thumbnail,
-    thumbnail_url: video.thumbnail_url,
-    playback: video.playback,
-    processing: video.processing,
-    created_at: video.created_at,
-    download_url: video.download_url,
-  };
-}
-
 /** A version's checks as stored (jsonb orders an object's keys its own way), in the schema's order. */
 function toEntryChecks(checks: EntryCheck[]): EntryCheck[] {
   return checks.map(({ rule, ok, severity, message }) => ({ rule, ok, severity, message }));
@@ -77,10 +48,10 @@ export function fullName(first: string | null, last: string | null): string {
   return `${first ?? ''} ${last ?? ''}`.trim();
 }
 
-export function toEntryVersion(row: VersionRow, video: Video): EntryVersion {
+export function toEntryVersion(row: VersionRow, video: EntryVideo): EntryVersion {
   return {
     version: row.version,
-    video: toEntryVideo(video),
+    video,
     checks: toEntryChecks(row.checks),
     warnings_confirmed_at: row.warningsConfirmedAt?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { EntryCheck, EntryFilter, EntryStatus } from '@app/domain';
 import type { DbOrTx } from '../../db/client';
+import { isAnyOf, prepared } from '../../db/prepared';
 import { contestEntries, entryEvents, entryNotes, entryVersions } from '../../db/schema/index';
 
 /**
@@ -147,11 +148,15 @@ export async function insertVersion(
 
 export function listVersions(db: DbOrTx, entryIds: number[]) {
   if (!entryIds.length) return Promise.resolve([]);
-  return db
-    .select()
-    .from(entryVersions)
-    .where(inArray(entryVersions.entryId, entryIds))
-    .orderBy(asc(entryVersions.entryId), asc(entryVersions.version));
+  const statement = prepared(db, 'entries_versions_of', (statementName) =>
+    db
+      .select()
+      .from(entryVersions)
+      .where(isAnyOf(entryVersions.entryId))
+      .orderBy(asc(entryVersions.entryId), asc(entryVersions.version))
+      .prepare(statementName),
+  );
+  return statement.execute({ ids: entryIds });
 }
 export type VersionRow = Awaited<ReturnType<typeof listVersions>>[number];
 
@@ -165,11 +170,15 @@ export async function insertEvents(
 /** The timelines of these entries, oldest step first. */
 export function listEvents(db: DbOrTx, entryIds: number[]) {
   if (!entryIds.length) return Promise.resolve([]);
-  return db
-    .select()
-    .from(entryEvents)
-    .where(inArray(entryEvents.entryId, entryIds))
-    .orderBy(asc(entryEvents.createdAt), asc(entryEvents.id));
+  const statement = prepared(db, 'entries_events_of', (statementName) =>
+    db
+      .select()
+      .from(entryEvents)
+      .where(isAnyOf(entryEvents.entryId))
+      .orderBy(asc(entryEvents.createdAt), asc(entryEvents.id))
+      .prepare(statementName),
+  );
+  return statement.execute({ ids: entryIds });
 }
 
 const noteColumns = {
@@ -187,11 +196,15 @@ const noteColumns = {
 /** The notes of these entries (without their authors' names), in the order of the video. */
 export function listNotes(db: DbOrTx, entryIds: number[]) {
   if (!entryIds.length) return Promise.resolve([]);
-  return db
-    .select(noteColumns)
-    .from(entryNotes)
-    .where(inArray(entryNotes.entryId, entryIds))
-    .orderBy(asc(entryNotes.atSeconds), asc(entryNotes.createdAt), asc(entryNotes.id));
+  const statement = prepared(db, 'entries_notes_of', (statementName) =>
+    db
+      .select(noteColumns)
+      .from(entryNotes)
+      .where(isAnyOf(entryNotes.entryId))
+      .orderBy(asc(entryNotes.atSeconds), asc(entryNotes.createdAt), asc(entryNotes.id))
+      .prepare(statementName),
+  );
+  return statement.execute({ ids: entryIds });
 }
 export type NoteRecord = Awaited<ReturnType<typeof listNotes>>[number];
 

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { prepared } from '../../db/prepared';
+import { isAnyOf, prepared } from '../../db/prepared';
 import { entryIdsOf } from '../entries/entry-reads';
 import { latestVersions } from '../entries/latest-versions';
 import { contestResults, entryScores, type CriterionScore } from '../../db/schema/index';
@@ -274,9 +274,7 @@ export async function findAwardsOfVideos(db: DbOrTx, videoIds: number[]) {
   // A page of the library or of a search (every list asks): one statement for any number of ids,
   // which are sent as one array parameter.
   const statement = prepared(db, 'judging_awards_of_videos', (statementName) =>
-    awardsQuery(db, (column) => sql`${column} = any(${sql.placeholder('videoIds')}::integer[])`).prepare(
-      statementName,
-    ),
+    awardsQuery(db, (column) => isAnyOf(column, 'videoIds')).prepare(statementName),
   );
   return statement.execute({ videoIds });
 }
@@ -310,15 +308,20 @@ export function findResultsOf(db: DbOrTx, userId: number) {
 /** The places these entries won, with their contest (the caller keeps the published ones). */
 export async function findPlacesOfEntries(db: DbOrTx, entryIds: number[]) {
   if (!entryIds.length) return [];
-  const rows = await db
-    .select({
-      entryId: contestResults.entryId,
-      contestId: contestResults.contestId,
-      place: contestResults.place,
-      prizeCents: contestResults.prizeCents,
-    })
-    .from(contestResults)
-    .where(inArray(contestResults.entryId, entryIds));
+  // Every page of the reviewers' entries list asks: one prepared statement for any number of ids.
+  const statement = prepared(db, 'judging_places_of_entries', (statementName) =>
+    db
+      .select({
+        entryId: contestResults.entryId,
+        contestId: contestResults.contestId,
+        place: contestResults.place,
+        prizeCents: contestResults.prizeCents,
+      })
+      .from(contestResults)
+      .where(isAnyOf(contestResults.entryId))
+      .prepare(statementName),
+  );
+  const rows = await statement.execute({ ids: entryIds });
   return rows.flatMap((row) => (row.entryId !== null ? [{ ...row, entryId: row.entryId }] : []));
 }
 

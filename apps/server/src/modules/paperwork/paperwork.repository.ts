@@ -1,5 +1,6 @@
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { isAnyOf, prepared } from '../../db/prepared';
 import { entryReleases, payees } from '../../db/schema/index';
 import type { ReleaseStatus } from '@app/domain';
 
@@ -68,9 +69,14 @@ export async function decideRelease(
 /** How many releases of each status these entries have: one grouped query. */
 export function countReleases(db: DbOrTx, entryIds: number[]) {
   if (!entryIds.length) return Promise.resolve([]);
-  return db
-    .select({ entryId: entryReleases.entryId, status: entryReleases.status, count: count() })
-    .from(entryReleases)
-    .where(inArray(entryReleases.entryId, entryIds))
-    .groupBy(entryReleases.entryId, entryReleases.status);
+  // Every page of the reviewers' entries list asks: one prepared statement for any number of ids.
+  const statement = prepared(db, 'paperwork_release_counts_of', (statementName) =>
+    db
+      .select({ entryId: entryReleases.entryId, status: entryReleases.status, count: count() })
+      .from(entryReleases)
+      .where(isAnyOf(entryReleases.entryId))
+      .groupBy(entryReleases.entryId, entryReleases.status)
+      .prepare(statementName),
+  );
+  return statement.execute({ ids: entryIds });
 }

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { prepared } from '../../db/prepared';
+import { isAnyOf, prepared } from '../../db/prepared';
 import { videos } from '../../db/schema/index';
 import type { AuthUser } from '../../plugins/auth';
 import { createVideoViews, type VideosServiceDeps } from './video-views';
@@ -118,11 +118,7 @@ export async function playableVideosOf(db: DbOrTx, ids: number[]): Promise<Map<n
 function playableRows(db: DbOrTx, ids: number[]) {
   // A ranking page, a contest's scorecards (every judging page asks): one prepared statement.
   const statement = prepared(db, 'videos_playable_of', (statementName) =>
-    db
-      .select(playableColumns)
-      .from(videos)
-      .where(sql`${videos.id} = any(${sql.placeholder('ids')}::integer[])`)
-      .prepare(statementName),
+    db.select(playableColumns).from(videos).where(isAnyOf(videos.id)).prepare(statementName),
   );
   return statement.execute({ ids });
 }

@@ -7,7 +7,7 @@ import { brandOfUser } from '../accounts/membership';
 import { signDownloadToken } from '../../lib/download-tokens';
 import { createVideoRows, type VideoRow } from './video-rows';
 import type { VideosOwners } from './videos.owners';
-import { toVideo, toVideoPage, type PageRequest } from './videos.presenter';
+import { toEntryVideo, toVideo, toVideoPage, type PageRequest } from './videos.presenter';
 import { canDownloadOriginal, canSeeVideo, type VideoAccess } from './videos.policy';
 
 export type VideosServiceDeps = Pick<AppDeps, 'database' | 'storage' | 'queue' | 'config' | 'log'>;
@@ -53,6 +53,8 @@ export function createVideoViews(deps: VideosServiceDeps, owners: VideosOwners) 
   };
   const present = (row: VideoRow & VideoAccess, user?: AuthUser) =>
     toVideo(row, mediaUrlOf(row), downloadUrlFor(user));
+  const presentForEntry = (row: VideoRow & VideoAccess, user?: AuthUser) =>
+    toEntryVideo(row, mediaUrlOf(row), downloadUrlFor(user));
   return {
     /** The reads of videos as the API shows them, with what their owners tell. */
     rows,
@@ -60,6 +62,8 @@ export function createVideoViews(deps: VideosServiceDeps, owners: VideosOwners) 
     owners,
     withEntryAccess,
     present,
+    /** The video as a contest entry shows it (`toEntryVideo`). */
+    presentForEntry,
     /** The video as `user` gets it after a change of theirs (they can see it). */
     presentFresh: async (id: number, user?: AuthUser) =>
       present((await withEntryAccess([(await rows.findVideo(db, id))!], user))[0]!, user),

@@ -1,4 +1,4 @@
-import { MESSAGES, type Video, type VideoPage } from '@app/domain';
+import { MESSAGES, type EntryVideo, type Video, type VideoPage } from '@app/domain';
 import type { VideoRow } from './video-rows';
 
 /**
@@ -91,6 +91,39 @@ export function toVideo(row: VideoRow, mediaUrl: MediaUrl, downloadUrl: Download
     playback: toPlayback(row, mediaUrl),
     processing: { stage: row.processingStage, percent: row.processingPercent },
     download_url: download,
+  };
+}
+
+/**
+ * A video as a contest entry shows it: the API's video narrowed to `entryVideoSchema`, in the order
+ * of its pick, built from the row. The reviewers' entries list shows two hundred a page; building
+ * each whole video (`toVideo`) and then narrowing it cost the list a tenth of its JavaScript
+ * (`bench/full/profile.ts`).
+ */
+export function toEntryVideo(
+  row: VideoRow,
+  mediaUrl: MediaUrl,
+  downloadUrl: DownloadUrl = () => null,
+): EntryVideo {
+  return {
+    id: row.id,
+    title: row.title,
+    status: row.status,
+    failure_reason: row.failureReason,
+    duration: row.durationSeconds,
+    width: row.width,
+    height: row.height,
+    video_codec: row.videoCodec,
+    audio_codec: row.audioCodec,
+    frame_rate: row.frameRate,
+    size_bytes: row.sizeBytes,
+    content_type: row.originalType,
+    thumbnail: row.previewKey ? mediaUrl(row.previewKey) : null,
+    thumbnail_url: row.posterKey ? mediaUrl(row.posterKey) : null,
+    playback: toPlayback(row, mediaUrl),
+    processing: { stage: row.processingStage, percent: row.processingPercent },
+    created_at: row.createdAt.toISOString(),
+    download_url: downloadUrl(row),
   };
 }
 

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, inArray, isNull, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { prepared } from '../../db/prepared';
+import { isAnyOf, prepared } from '../../db/prepared';
 import { videoCounts, videoUploads, videos } from '../../db/schema/index';
 import type { VideosOwners } from './videos.owners';
 
@@ -101,7 +101,11 @@ export async function findStoredVideo(db: DbOrTx, id: number) {
 /** Several videos by id (any state; the caller decided who may see them). */
 export function findVideosByIds(db: DbOrTx, joins: VideoJoins, ids: number[]) {
   if (!ids.length) return Promise.resolve([]);
-  return selectVideos(db, joins).where(inArray(videos.id, ids));
+  // The reviewers' entries list asks for a hundred at a time: one prepared statement for any number.
+  const statement = prepared(db, 'videos_by_ids', (statementName) =>
+    selectVideos(db, joins).where(isAnyOf(videos.id)).prepare(statementName),
+  );
+  return statement.execute({ ids });
 }
 
 /**
@@ -543,10 +547,14 @@ export async function replaceCaption(
 /** The titles and view counts of these videos, by id (the creator dashboard's submissions). */
 export function findVideoTitles(db: DbOrTx, ids: number[]) {
   if (!ids.length) return Promise.resolve([]);
-  return db
-    .select({ id: videos.id, title: videos.title, views: videos.views })
-    .from(videos)
-    .where(inArray(videos.id, ids));
+  const statement = prepared(db, 'videos_titles_of', (statementName) =>
+    db
+      .select({ id: videos.id, title: videos.title, views: videos.views })
+      .from(videos)
+      .where(isAnyOf(videos.id))
+      .prepare(statementName),
+  );
+  return statement.execute({ ids });
 }
 
 /** The creator's own videos, newest first (any processing state). */

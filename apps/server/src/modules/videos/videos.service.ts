@@ -1,4 +1,4 @@
-import { MESSAGES, type Video } from '@app/domain';
+import { MESSAGES, type EntryVideo, type Video } from '@app/domain';
 import type { DbOrTx } from '../../db/client';
 import type { AuthUser } from '../../plugins/auth';
 import { AppError } from '../../lib/errors';
@@ -33,7 +33,7 @@ export function createVideosService(deps: VideosServiceDeps, owners: VideosOwner
   const isCurrentAccess = createAccessCheck(deps);
   const { storage } = deps;
   const views = createVideoViews(deps, owners);
-  const { present, withEntryAccess, loadVisible, approvedFolders, rows: videoRows } = views;
+  const { present, presentForEntry, withEntryAccess, loadVisible, approvedFolders, rows: videoRows } = views;
 
   return {
     ...createVideoReceiving(deps, views),
@@ -78,12 +78,9 @@ export function createVideosService(deps: VideosServiceDeps, owners: VideosOwner
      * The videos of contest entries, by id, for a caller the entries module already allowed (the
      * entrant, staff, the contest's brand): no visibility rule of the library applies here.
      */
-    async entryVideos(ids: number[], viewer?: AuthUser): Promise<Map<number, Video>> {
+    async entryVideos(ids: number[], viewer?: AuthUser): Promise<Map<number, EntryVideo>> {
       const rows = await withEntryAccess(await videoRows.findVideosByIds(db, [...new Set(ids)]), viewer);
-      const presented = await Promise.all(
-        rows.map(async (row) => [row.id, await present(row, viewer)] as const),
-      );
-      return new Map(presented);
+      return new Map(rows.map((row) => [row.id, presentForEntry(row, viewer)]));
     },
 
     /**
