@@ -10,6 +10,7 @@ import {
   videoIdParamsSchema,
 } from '@app/domain';
 import { AppError } from '../../lib/errors';
+import { presented } from '../../plugins/presented';
 import { createInsightsService, type InsightsServiceDeps } from './insights.service';
 
 const tags = ['insights'];
@@ -84,6 +85,8 @@ export const insightsRoutes =
       '/brand/contests/:id/insights/',
       {
         preHandler: app.requireRole('staff', 'brand'),
+        // ~19 KB answered from the computed insights most times: written as presented (npm run bench).
+        ...presented,
         schema: {
           tags,
           summary:

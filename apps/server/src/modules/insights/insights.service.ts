@@ -104,10 +104,11 @@ export function createInsightsService(deps: InsightsServiceDeps, clock: () => Da
           total: entriesTotal,
         };
       }),
+      // In the schema's order (the route writes the answer as presented): the play numbers first.
       entries: ranked.map((entry) => ({
+        ...playNumbersOf(entry),
         entry_id: entry.entryId,
         title: titles.get(entry.videoId) ?? `Entry ${entry.entryId}`,
-        ...playNumbersOf(entry),
         retention: retentionOf(entry),
       })),
       entries_total: entriesTotal,
