@@ -111,8 +111,11 @@ export function createCreatorsService(deps: CreatorsServiceDeps, owners: Creator
       ),
     ]);
     const timelineOf = new Map<number, TimelineRow[]>();
-    for (const event of timelines)
-      timelineOf.set(event.entryId, [...(timelineOf.get(event.entryId) ?? []), event]);
+    for (const event of timelines) {
+      const timeline = timelineOf.get(event.entryId);
+      if (timeline) timeline.push(event);
+      else timelineOf.set(event.entryId, [event]);
+    }
     const latestSubmission = new Map<number, SubmissionRow>();
     for (const s of toSubmissionRows(entries, contests, videos))
       if (!latestSubmission.has(s.contestId)) latestSubmission.set(s.contestId, s);
@@ -161,10 +164,10 @@ export function createCreatorsService(deps: CreatorsServiceDeps, owners: Creator
     // An unapproved video's poster is private: a signed, expiring URL (storage/media-signing.ts).
     return rows.map((video) =>
       toDashboardVideo(
-        {
-          ...video,
+        // Set on the row just read rather than copied with it (as videos' `withNames`).
+        Object.assign(video, {
           contestTitle: video.contestId === null ? null : (contests.get(video.contestId)?.title ?? null),
-        },
+        }),
         videoMediaUrl(deps.config.JWT_SECRET, mediaUrl, video),
       ),
     );

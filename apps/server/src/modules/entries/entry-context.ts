@@ -97,9 +97,9 @@ export function entryContext(deps: EntriesServiceDeps) {
       const contest = contests.get(record.contestId);
       if (!contest) return [];
       const creator = people.get(record.userId);
+      // Set on the record just read rather than copied with it (as videos' `withNames`).
       return [
-        {
-          ...record,
+        Object.assign(record, {
           contestTitle: contest.title,
           contestBrandId: contest.brandId,
           submissionDeadline: contest.submissionDeadline,
@@ -107,7 +107,7 @@ export function entryContext(deps: EntriesServiceDeps) {
           creatorFirstName: creator?.firstName ?? null,
           creatorLastName: creator?.lastName ?? null,
           creatorEmail: creator?.email ?? '',
-        },
+        }),
       ];
     });
   }
@@ -126,12 +126,11 @@ export function entryContext(deps: EntriesServiceDeps) {
     );
     return records.map((record) => {
       const author = record.authorId === null ? undefined : authors.get(record.authorId);
-      return {
-        ...record,
+      return Object.assign(record, {
         authorFirstName: author?.firstName ?? null,
         authorLastName: author?.lastName ?? null,
         authorRole: author?.role ?? null,
-      };
+      });
     });
   }
 

@@ -84,11 +84,6 @@ export function createVideoRows(joins: repo.VideoJoins) {
       return row ? (await withNames(db, [row]))[0] : undefined;
     },
 
-    /** Several videos by id (any state; the caller decided who may see them). */
-    async findVideosByIds(db: DbOrTx, ids: number[]): Promise<VideoRow[]> {
-      return withNames(db, await repo.findVideosByIds(db, joins, ids));
-    },
-
     /** A page of videos and how many match in all. */
     async listVideos(db: DbOrTx, filter: repo.ListFilter) {
       const { rows, count } = await repo.listVideos(db, joins, filter);

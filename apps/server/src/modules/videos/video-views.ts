@@ -7,6 +7,7 @@ import { brandOfUser } from '../accounts/membership';
 import { signDownloadToken } from '../../lib/download-tokens';
 import { createVideoRows, type VideoRow } from './video-rows';
 import type { VideosOwners } from './videos.owners';
+import type { OwnVideoRow } from './videos.repository';
 import { toEntryVideo, toVideo, toVideoPage, type PageRequest } from './videos.presenter';
 import { canDownloadOriginal, canSeeVideo, type VideoAccess } from './videos.policy';
 
@@ -27,7 +28,7 @@ export function createVideoViews(deps: VideosServiceDeps, owners: VideosOwners) 
   const mediaUrlOf = (row: { isApproved: boolean }) =>
     videoMediaUrl(deps.config.JWT_SECRET, (key) => storage.url(key), row);
   /** The caller's download link of a video: a signed token for those allowed, else null. */
-  const downloadUrlFor = (user: AuthUser | undefined) => (row: VideoRow & VideoAccess) =>
+  const downloadUrlFor = (user: AuthUser | undefined) => (row: OwnVideoRow & VideoAccess) =>
     user && canDownloadOriginal(user, row)
       ? `/api/videos/videos/${row.id}/download/?token=${signDownloadToken(deps.config.JWT_SECRET, row.id, user)}`
       : null;
@@ -35,7 +36,7 @@ export function createVideoViews(deps: VideosServiceDeps, owners: VideosOwners) 
    * Marks the rows entered in a contest of the caller's brand (`enteredWithCallersBrand`), which
    * the rules read for brand callers; other callers' rows are returned as they are.
    */
-  const withEntryAccess = async <Row extends VideoRow>(
+  const withEntryAccess = async <Row extends OwnVideoRow>(
     found: Row[],
     user: AuthUser | undefined,
   ): Promise<Array<Row & VideoAccess>> => {
@@ -53,7 +54,7 @@ export function createVideoViews(deps: VideosServiceDeps, owners: VideosOwners) 
   };
   const present = (row: VideoRow & VideoAccess, user?: AuthUser) =>
     toVideo(row, mediaUrlOf(row), downloadUrlFor(user));
-  const presentForEntry = (row: VideoRow & VideoAccess, user?: AuthUser) =>
+  const presentForEntry = (row: OwnVideoRow & VideoAccess, user?: AuthUser) =>
     toEntryVideo(row, mediaUrlOf(row), downloadUrlFor(user));
   return {
     /** The reads of videos as the API shows them, with what their owners tell. */

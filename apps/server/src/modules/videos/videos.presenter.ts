@@ -1,5 +1,6 @@
 import { MESSAGES, type EntryVideo, type Video, type VideoPage } from '@app/domain';
 import type { VideoRow } from './video-rows';
+import type { OwnVideoRow } from './videos.repository';
 
 /**
  * Turns a stored media key into the URL clients fetch it from: public for approved videos,
@@ -17,7 +18,7 @@ export interface PageRequest {
 }
 
 /** The download link of a video for the caller, or null when they may not download it. */
-export type DownloadUrl = (row: VideoRow) => string | null;
+export type DownloadUrl = (row: OwnVideoRow) => string | null;
 
 /** The stored media a video's player reads (a video row, or a judged version's video). */
 export type PlaybackRow = Pick<VideoRow, 'hlsKey' | 'mp4Key' | 'posterKey' | 'renditions' | 'captions'>;
@@ -96,12 +97,13 @@ export function toVideo(row: VideoRow, mediaUrl: MediaUrl, downloadUrl: Download
 
 /**
  * A video as a contest entry shows it: the API's video narrowed to `entryVideoSchema`, in the order
- * of its pick, built from the row. The reviewers' entries list shows two hundred a page; building
- * each whole video (`toVideo`) and then narrowing it cost the list a tenth of its JavaScript
- * (`bench/full/profile.ts`).
+ * of its pick, built from the video's own row (an entry shows nothing of its owners). The reviewers'
+ * entries list shows two hundred a page; reading each with its creator's profile, contest and
+ * names, building the whole video (`toVideo`) and narrowing it cost the list a tenth of its
+ * JavaScript and two statements (`bench/full/profile.ts`).
  */
 export function toEntryVideo(
-  row: VideoRow,
+  row: OwnVideoRow,
   mediaUrl: MediaUrl,
   downloadUrl: DownloadUrl = () => null,
 ): EntryVideo {

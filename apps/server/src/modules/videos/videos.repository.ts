@@ -97,13 +97,17 @@ export async function findStoredVideo(db: DbOrTx, id: number) {
   const [row] = await db.select(videoColumns).from(videos).where(eq(videos.id, id));
   return row;
 }
+/** A video's own row (what an entry shows of it needs nothing of its owners). */
+export type OwnVideoRow = Awaited<ReturnType<typeof findStoredVideo>> & {};
 
-/** Several videos by id (any state; the caller decided who may see them). */
-export function findVideosByIds(db: DbOrTx, joins: VideoJoins, ids: number[]) {
+/**
+ * Several videos' own rows by id (any state; the caller decided who may see them): the entries'
+ * videos, a hundred or two a page of the reviewers' list, so one prepared statement for any number.
+ */
+export function findOwnRowsByIds(db: DbOrTx, ids: number[]): Promise<OwnVideoRow[]> {
   if (!ids.length) return Promise.resolve([]);
-  // The reviewers' entries list asks for a hundred at a time: one prepared statement for any number.
-  const statement = prepared(db, 'videos_by_ids', (statementName) =>
-    selectVideos(db, joins).where(isAnyOf(videos.id)).prepare(statementName),
+  const statement = prepared(db, 'videos_own_rows_by_ids', (statementName) =>
+    db.select(videoColumns).from(videos).where(isAnyOf(videos.id)).prepare(statementName),
   );
   return statement.execute({ ids });
 }

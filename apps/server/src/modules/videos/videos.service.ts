@@ -79,7 +79,7 @@ export function createVideosService(deps: VideosServiceDeps, owners: VideosOwner
      * entrant, staff, the contest's brand): no visibility rule of the library applies here.
      */
     async entryVideos(ids: number[], viewer?: AuthUser): Promise<Map<number, EntryVideo>> {
-      const rows = await withEntryAccess(await videoRows.findVideosByIds(db, [...new Set(ids)]), viewer);
+      const rows = await withEntryAccess(await repo.findOwnRowsByIds(db, [...new Set(ids)]), viewer);
       return new Map(rows.map((row) => [row.id, presentForEntry(row, viewer)]));
     },
 
