@@ -1,8 +1,9 @@
 /**
  * A CPU profile of the app answering one read at saturation on the bench database (issue 28):
- *   BENCH_PROFILE_PATH=/api/contests/2/entries/ BENCH_PROFILE_USER=1 npx tsx bench/full/profile.ts
+ *   BENCH_PROFILE_PATH=/api/contests/3/entries/ BENCH_PROFILE_USER=1 npx tsx bench/full/profile.ts
  * Starts the bundled server with `--cpu-prof`, sends 10 s of requests (10 connections) as that
- * user (a staff user unless BENCH_PROFILE_ROLE says otherwise), stops the server and prints the functions with the most self time.
+ * user (a staff user unless BENCH_PROFILE_ROLE says otherwise), stops the server and prints the
+ * functions with the most self time.
  */
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
