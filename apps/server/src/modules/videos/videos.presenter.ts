@@ -37,6 +37,25 @@ export function toPlayback(row: PlaybackRow, mediaUrl: MediaUrl): Video['playbac
   };
 }
 
+/**
+ * The stored file's state and technical facts as the API names them: the video and an entry's
+ * video both show them, in this order.
+ */
+function fileFacts(row: OwnVideoRow) {
+  return {
+    status: row.status,
+    failure_reason: row.failureReason,
+    duration: row.durationSeconds,
+    width: row.width,
+    height: row.height,
+    video_codec: row.videoCodec,
+    audio_codec: row.audioCodec,
+    frame_rate: row.frameRate,
+    size_bytes: row.sizeBytes,
+    content_type: row.originalType,
+  };
+}
+
 /** A video row with its creator, brand and contest → the API's video (spec §3). */
 export function toVideo(row: VideoRow, mediaUrl: MediaUrl, downloadUrl: DownloadUrl = () => null): Video {
   const download = downloadUrl(row);
@@ -79,16 +98,7 @@ export function toVideo(row: VideoRow, mediaUrl: MediaUrl, downloadUrl: Download
           bio: row.creatorProfile.bio,
         }
       : null,
-    status: row.status,
-    failure_reason: row.failureReason,
-    duration: row.durationSeconds,
-    width: row.width,
-    height: row.height,
-    video_codec: row.videoCodec,
-    audio_codec: row.audioCodec,
-    frame_rate: row.frameRate,
-    size_bytes: row.sizeBytes,
-    content_type: row.originalType,
+    ...fileFacts(row),
     playback: toPlayback(row, mediaUrl),
     processing: { stage: row.processingStage, percent: row.processingPercent },
     download_url: download,
@@ -110,16 +120,7 @@ export function toEntryVideo(
   return {
     id: row.id,
     title: row.title,
-    status: row.status,
-    failure_reason: row.failureReason,
-    duration: row.durationSeconds,
-    width: row.width,
-    height: row.height,
-    video_codec: row.videoCodec,
-    audio_codec: row.audioCodec,
-    frame_rate: row.frameRate,
-    size_bytes: row.sizeBytes,
-    content_type: row.originalType,
+    ...fileFacts(row),
     thumbnail: row.previewKey ? mediaUrl(row.previewKey) : null,
     thumbnail_url: row.posterKey ? mediaUrl(row.posterKey) : null,
     playback: toPlayback(row, mediaUrl),

@@ -97,6 +97,7 @@ export async function findStoredVideo(db: DbOrTx, id: number) {
   const [row] = await db.select(videoColumns).from(videos).where(eq(videos.id, id));
   return row;
 }
+
 /** A video's own row (what an entry shows of it needs nothing of its owners). */
 export type OwnVideoRow = Awaited<ReturnType<typeof findStoredVideo>> & {};
 
