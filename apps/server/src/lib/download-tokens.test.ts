@@ -29,7 +29,13 @@ describe('download tokens', () => {
     expect(verifyDownloadToken(secret, 8, token, now)).toBeNull();
     expect(verifyDownloadToken('another-secret', 7, token, now)).toBeNull();
     expect(verifyDownloadToken(secret, 7, token.replace('.creator.', '.staff.'), now)).toBeNull();
-    expect(verifyDownloadToken(secret, 7, token, now + (DOWNLOAD_TOKEN_SECONDS + 1) * 1000)).toBeNull();
+    expect(verifyDownloadToken(secret, 7, token, now + DOWNLOAD_TOKEN_SECONDS * 1000)).not.toBeNull();
+    // The expiry is rounded up to the next minute.
+    expect(verifyDownloadToken(secret, 7, token, now + (DOWNLOAD_TOKEN_SECONDS + 61) * 1000)).toBeNull();
+    // Signed again within that minute, the same token; for another user or file, another.
+    expect(signDownloadToken(secret, 7, { id: 3, role: 'creator' }, now)).toBe(token);
+    expect(signDownloadToken(secret, 7, { id: 4, role: 'creator' }, now)).not.toBe(token);
+    expect(signDownloadToken(secret, 8, { id: 3, role: 'creator' }, now)).not.toBe(token);
   });
   it('make safe file names', () => {
     expect(safeFileName('Été à Paris: "rooftops" / take 2', 'mov')).toBe('Ete-a-Paris-rooftops-take-2.mov');

@@ -1,8 +1,15 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { AuthUser } from '../plugins/auth';
+import { memoUntilExpiry } from './expiring-memo';
 
-/** How long a download link works after the JSON that carries it was fetched. */
+/**
+ * How long a download link works at least after the JSON that carries it was fetched; its expiry
+ * is rounded up to the next EXPIRY_ROUND_SECONDS, so a page read again within that minute carries
+ * the same tokens (`memoUntilExpiry`).
+ */
 export const DOWNLOAD_TOKEN_SECONDS = 60 * 60;
+const EXPIRY_ROUND_SECONDS = 60;
+const tokens = memoUntilExpiry();
 
 const mac = (secret: string, payload: string) =>
   createHmac('sha256', secret).update(`download:${payload}`).digest('base64url');
@@ -26,9 +33,15 @@ export function signDownloadToken(
   user: AuthUser,
   now = Date.now(),
 ): string {
-  const expires = Math.floor(now / 1000) + DOWNLOAD_TOKEN_SECONDS;
+  const expires =
+    Math.ceil((Math.floor(now / 1000) + DOWNLOAD_TOKEN_SECONDS) / EXPIRY_ROUND_SECONDS) *
+    EXPIRY_ROUND_SECONDS;
   const payload = `${user.id}.${user.role}.${user.tokenVersion ?? 0}.${user.sessionId ?? '-'}.${expires}`;
-  return `${payload}.${mac(secret, `${resource}.${payload}`)}`;
+  return tokens(
+    expires,
+    `${secret}\u0000${resource}.${payload}`,
+    () => `${payload}.${mac(secret, `${resource}.${payload}`)}`,
+  );
 }
 
 /** The user a token was signed for, or null when it is not valid for this file (or expired). */

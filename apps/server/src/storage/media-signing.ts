@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { SIGNED_MEDIA } from '@app/domain';
+import { memoUntilExpiry } from '../lib/expiring-memo';
 
 /**
  * Private media (issue 18, L8): the files of a video nobody approved yet — renditions, segments,
@@ -43,12 +44,20 @@ export function isOriginalKey(key: string): boolean {
 const mac = (secret: string, folder: string, expires: number) =>
   createHmac('sha256', secret).update(`media:${folder}:${expires}`).digest('base64url');
 
+/** The signed prefixes of the current expiry, by secret and folder (`memoUntilExpiry`). */
+const signedPrefixes = memoUntilExpiry();
+
 /** The signed URL of a video's file (`key` under `videos/<uuid>/`), valid until at least now + MEDIA_URL_SECONDS. */
 export function signedMediaUrl(secret: string, key: string, now = Date.now()): string {
   const parts = videoFolderOf(key);
   if (!parts) throw new Error(`not a video file: ${key}`);
   const expires = Math.ceil((Math.floor(now / 1000) + MEDIA_URL_SECONDS) / ROUND_SECONDS) * ROUND_SECONDS;
-  return `/media/s/${expires}/${mac(secret, parts.folder, expires)}/${key}`;
+  const prefix = signedPrefixes(
+    expires,
+    `${secret}\u0000${parts.folder}`,
+    () => `/media/s/${expires}/${mac(secret, parts.folder, expires)}/`,
+  );
+  return `${prefix}${key}`;
 }
 
 /** A signed path's parts (`s/<expiry>/<mac>/<key>`), or null when it is not one. */

@@ -63,6 +63,24 @@ export function contestAccess(db: DbOrTx, deps: ContestsServiceDeps, clock: () =
   }
 
   /**
+   * The id and brand of a contest the caller may see (404 otherwise: a draft only by staff and its
+   * brand), for a module that only checks who runs it: one small statement, where `getContest`
+   * reads the contest's page content, brand and products (the reviewers' entries list).
+   */
+  async function getContestOwner(ref: string, user?: User): Promise<{ id: number; brandId: number }> {
+    const row = await repo.findContestOwner(db, parseContestRef(ref));
+    const visible =
+      row &&
+      (row.publicationStatus !== 'draft' ||
+        canSeeContest(await actorOf(user), {
+          brand: { id: row.brandId },
+          publicationStatus: row.publicationStatus,
+        }));
+    if (!visible) throw new AppError('not_found', MESSAGES.generic.notFound);
+    return { id: row.id, brandId: row.brandId };
+  }
+
+  /**
    * The stored contest the caller runs (staff, or a user of its brand): 404 when they may not see
    * it (another brand's draft), 403 when they see it but do not run it.
    */
@@ -76,7 +94,18 @@ export function contestAccess(db: DbOrTx, deps: ContestsServiceDeps, clock: () =
     return { actor, row };
   }
 
-  return { db, deps, clock, mediaUrl, withProducts, actorOf, findContest, getContest, managedRecord };
+  return {
+    db,
+    deps,
+    clock,
+    mediaUrl,
+    withProducts,
+    actorOf,
+    findContest,
+    getContest,
+    getContestOwner,
+    managedRecord,
+  };
 }
 
 export type ContestAccess = ReturnType<typeof contestAccess>;

@@ -64,7 +64,7 @@ async function lockedStock(db: DbOrTx, productId: number, owners: Pick<ContestsO
 
 function contestsServiceOn(db: DbOrTx, deps: ContestsServiceDeps, clock: () => Date) {
   const access = contestAccess(db, deps, clock);
-  const { mediaUrl, withProducts, actorOf, getContest, managedRecord } = access;
+  const { mediaUrl, withProducts, actorOf, getContest, getContestOwner, managedRecord } = access;
   const { createBrand, createContest, updateContest, setPublication } = contestEditing(access);
 
   return {
@@ -210,6 +210,9 @@ function contestsServiceOn(db: DbOrTx, deps: ContestsServiceDeps, clock: () => D
 
     /** One contest by id or slug, with its products and page content; 404 when there is none. */
     getContest,
+
+    /** A contest's id and brand, for callers that only check who runs it (`getContestOwner`). */
+    getContestOwner,
 
     /** The products a contest offers, in its order, with live stock. */
     async listContestProducts(ref: string, user?: User): Promise<ProductResponse[]> {

@@ -4,6 +4,8 @@ import type { ContestResponse, Entry } from '@app/domain';
 import { videos } from '../../db/schema/index';
 import { createTestContext, type TestContext } from '../../../test/helper';
 import { createUser, createVideoRow, type TestUser } from '../../../test/factories';
+import { secondContest } from '../../../test/second-contest';
+import { createContestsService } from '../contests/contests.service';
 import { createEntryContest, selectApplicant } from './test-support';
 
 let ctx: TestContext;
@@ -130,6 +132,30 @@ describe("a contest's entries for reviewers, page by page", () => {
     expect(needsReview.count).toBe(4);
     expect(needsReview.results).toHaveLength(2);
     expect((await list('?filter=ready_for_judging')).count).toBe(0);
+  });
+
+  it('answers by slug as by id; others get 403, an unknown contest and another brand’s draft 404', async () => {
+    const bySlug = await get(`/api/contests/${contest.slug}/entries/`, staff);
+    expect(bySlug.statusCode).toBe(200);
+    expect(bySlug.json<Entry[]>().map((e) => e.id)).toEqual((await list('')).results.map((e) => e.id));
+    const creator = await createUser(ctx, {});
+    const { brandUser: otherBrand, contest: other } = await createEntryContest(ctx, {});
+    for (const user of [creator, otherBrand])
+      expect((await get(`/api/contests/${contest.id}/entries/`, user)).statusCode).toBe(403);
+    expect((await get('/api/contests/999999/entries/', staff)).statusCode).toBe(404);
+    // A brand's new contest is a draft: its brand and staff see its (empty) list, nobody else.
+    const { contest: body } = secondContest(`draft-${Date.now().toString(36)}`, new Date());
+    const draft = await createContestsService(ctx.deps).createContest(
+      { ...body, brand_id: other.brand.id },
+      { actor: { id: otherBrand.id, role: 'brand', brandId: other.brand.id } },
+    );
+    expect(draft.publication_status).toBe('draft');
+    for (const user of [otherBrand, staff]) {
+      const res = await get(`/api/contests/${draft.id}/entries/`, user);
+      expect(res.statusCode).toBe(200);
+      expect(res.json<Entry[]>()).toEqual([]);
+    }
+    expect((await get(`/api/contests/${draft.id}/entries/`, brandUser)).statusCode).toBe(404);
   });
 
   it('refuses a page size outside 1–100 and a page below 1', async () => {

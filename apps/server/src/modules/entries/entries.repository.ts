@@ -63,7 +63,8 @@ function reviewFilter(filter: EntryFilter | undefined): SQL | undefined {
 
 /**
  * One page of a contest's entries that have a version, most recently changed first, filtered by
- * where review stands, and how many match: two queries whatever the page size.
+ * where review stands, and how many match: two queries whatever the page size, prepared once per
+ * filter (the reviewers' list reads them on every request, as `listVersions` and the others).
  */
 export async function pageEntriesOfContest(
   db: DbOrTx,
@@ -71,14 +72,23 @@ export async function pageEntriesOfContest(
   filter: EntryFilter | undefined,
   page: { limit: number; offset: number },
 ) {
-  const where = and(eq(contestEntries.contestId, contestId), hasVersion, reviewFilter(filter));
-  const [rows, [total]] = await Promise.all([
+  const shape = filter ?? 'all';
+  const where = () =>
+    and(eq(contestEntries.contestId, sql.placeholder('contestId')), hasVersion, reviewFilter(filter));
+  const pageOf = prepared(db, `entries_page_${shape}`, (statementName) =>
     selectEntries(db)
-      .where(where)
+      .where(where())
       .orderBy(desc(contestEntries.updatedAt), desc(contestEntries.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ n: count() }).from(contestEntries).where(where),
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(statementName),
+  );
+  const countOf = prepared(db, `entries_count_${shape}`, (statementName) =>
+    db.select({ n: count() }).from(contestEntries).where(where()).prepare(statementName),
+  );
+  const [rows, [total]] = await Promise.all([
+    pageOf.execute({ contestId, ...page }),
+    countOf.execute({ contestId }),
   ]);
   return { rows, count: Number(total?.n ?? 0) };
 }

@@ -260,7 +260,7 @@ export function createEntriesService(
 
     /** The caller's own entry in a contest, or null (the submit page shows it). */
     async mine(contestRef: string, user: AuthUser): Promise<Entry | null> {
-      const contest = await contests.getContest(contestRef);
+      const contest = await contests.getContestOwner(contestRef);
       const record = await repo.findEntryOf(db, contest.id, user.id);
       const [row] = record ? await withOwners([record]) : [];
       return row ? present(row, user) : null;
@@ -286,8 +286,8 @@ export function createEntriesService(
       query: EntryListQuery,
       url: URL,
     ): Promise<Page<Entry>> {
-      const contest = await contests.getContest(contestRef);
-      assertContestMember(await viewerOf(user), { brandId: contest.brand.id });
+      const contest = await contests.getContestOwner(contestRef, user);
+      assertContestMember(await viewerOf(user), contest);
       const request = { page: query.page, pageSize: query.page_size, url };
       const { rows, count } = await repo.pageEntriesOfContest(
         db,
