@@ -2,6 +2,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import type { Logger } from 'pino';
+import type { PGlite } from '@electric-sql/pglite';
 import type { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import type { Config } from '../config/env';
 import { migrateDatabase, openPglite, openPostgres, type DatabaseHandle } from './client';
@@ -53,7 +54,7 @@ export async function openRuntimeDatabase(
     rmSync(socketFile(config.DATA_DIR), { force: true });
     const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
     socketServer = new PGLiteSocketServer({
-      db: handle.pglite!,
+      db: sharedWithSockets(handle.pglite!),
       path: socketFile(config.DATA_DIR),
       maxConnections: 8,
     });
@@ -68,6 +69,38 @@ export async function openRuntimeDatabase(
       rmSync(lockFile(config.DATA_DIR), { force: true });
     },
   };
+}
+
+/**
+ * This process's embedded database as its socket server uses it. pglite-socket (0.2.17) runs a
+ * socket client's message under the query lock only, so it could run in the middle of one of this
+ * process's transactions; and before each turn it asks whether a transaction is open, to serve the
+ * client that opened it first. This process's own transaction answered yes as well, and a new
+ * client's message (an admin command's first) was then left in the queue until some other socket
+ * message came: on a busy server the command waited out its connection timeout (browser tests).
+ * Here a socket turn takes the transaction lock too, and "in a transaction" means one that a
+ * socket client left open: the state at the end of its last turn.
+ */
+function sharedWithSockets(pglite: PGlite): PGlite {
+  let socketTransaction = false;
+  const runExclusive = <T>(work: () => Promise<T>) =>
+    pglite._runExclusiveTransaction(() =>
+      pglite.runExclusive(async () => {
+        try {
+          return await work();
+        } finally {
+          socketTransaction = pglite.isInTransaction();
+        }
+      }),
+    );
+  return new Proxy(pglite, {
+    get(target, property) {
+      if (property === 'runExclusive') return runExclusive;
+      if (property === 'isInTransaction') return () => socketTransaction;
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
 }
 
 async function isHeldByAnotherProcess(dataDir: string): Promise<boolean> {

@@ -25,6 +25,7 @@ import {
 
 export type { CreatorsOwners } from './creators.owners';
 export type CreatorsServiceDeps = Pick<AppDeps, 'database' | 'storage' | 'config'>;
+type OwnVideoRows = Awaited<ReturnType<typeof ownVideosOf>>;
 
 /**
  * The creator's submissions, newest first: each entry's newest version with its video's title and
@@ -91,16 +92,21 @@ export function createCreatorsService(deps: CreatorsServiceDeps, owners: Creator
   const db = deps.database.db;
   const mediaUrl = (key: string) => deps.storage.url(key);
 
-  /** GET /api/accounts/creator/dashboard/: the contests the creator takes part in, by list. */
-  async function contestLists(userId: number): Promise<CreatorContests> {
-    const [applications, entries, results, scorecards] = await Promise.all([
+  /**
+   * The contests the creator takes part in, by list, and the contests read for them; the contests
+   * of `alsoContestIds` are read in the same statement (the dashboard's videos name theirs).
+   */
+  async function listsWithContests(userId: number, alsoContestIds: Promise<number[]> = Promise.resolve([])) {
+    const [applications, entries, results, scorecards, alsoIds] = await Promise.all([
       owners.applicationsOf(db, userId),
       owners.entriesOf(db, userId),
       owners.resultsOf(db, userId),
       owners.scorecardEntries(db, userId),
+      alsoContestIds,
     ]);
+    const takenPart = new Set([...applications.map((a) => a.contestId), ...entries.map((e) => e.contestId)]);
     const [contests, timelines, videos] = await Promise.all([
-      owners.contestsOf(db, [...applications.map((a) => a.contestId), ...entries.map((e) => e.contestId)]),
+      owners.contestsOf(db, [...takenPart, ...alsoIds]),
       owners.timelinesOf(
         db,
         entries.map((e) => e.id),
@@ -123,6 +129,7 @@ export function createCreatorsService(deps: CreatorsServiceDeps, owners: Creator
     const applicationOf = new Map(applications.map((a) => [a.contestId, a]));
     // The contests the creator applied or submitted to, latest deadline first.
     const rows: ParticipationRow[] = [...contests]
+      .filter(([id]) => takenPart.has(id))
       .map(([id, contest]) => {
         const application = applicationOf.get(id);
         return {
@@ -152,15 +159,11 @@ export function createCreatorsService(deps: CreatorsServiceDeps, owners: Creator
         ),
       );
     }
-    return lists;
+    return { lists, contests };
   }
 
-  async function ownVideos(userId: number): Promise<DashboardVideo[]> {
-    const rows = await ownVideosOf(db, userId);
-    const contests = await owners.contestsOf(
-      db,
-      rows.flatMap((v) => (v.contestId === null ? [] : [v.contestId])),
-    );
+  /** The creator's videos as the dashboard shows them, each with its contest's title. */
+  function dashboardVideos(rows: OwnVideoRows, contests: Map<number, ContestRow>): DashboardVideo[] {
     // An unapproved video's poster is private: a signed, expiring URL (storage/media-signing.ts).
     return rows.map((video) =>
       toDashboardVideo(
@@ -174,13 +177,23 @@ export function createCreatorsService(deps: CreatorsServiceDeps, owners: Creator
   }
 
   return {
-    contestLists,
+    /** GET /api/accounts/creator/dashboard/: the contests the creator takes part in, by list. */
+    async contestLists(userId: number): Promise<CreatorContests> {
+      return (await listsWithContests(userId)).lists;
+    },
 
-    /** GET /api/creator/dashboard/: the same lists under the other variant's names, plus videos. */
+    /**
+     * GET /api/creator/dashboard/: the same lists under the other variant's names, plus videos;
+     * the contests of both in one read.
+     */
     async dashboard(userId: number): Promise<CreatorDashboard> {
-      const [lists, videos] = await Promise.all([contestLists(userId), ownVideos(userId)]);
+      const videoRows = ownVideosOf(db, userId);
+      const { lists, contests } = await listsWithContests(
+        userId,
+        videoRows.then((rows) => rows.flatMap((v) => (v.contestId === null ? [] : [v.contestId]))),
+      );
       return {
-        videos,
+        videos: dashboardVideos(await videoRows, contests),
         running_contests: lists.running,
         active_contests: lists.running,
         applied_contests: lists.applied,

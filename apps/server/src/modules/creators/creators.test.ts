@@ -261,13 +261,19 @@ describe('GET /api/accounts/creator/dashboard/ and /api/creator/dashboard/', () 
       thumbnail: null,
       type: 'standalone',
     });
-    expect(body.videos[1]).toMatchObject({ type: 'contest', contest_id: contestId, status: 'ready' });
+    expect(body.videos[1]).toMatchObject({
+      type: 'contest',
+      contest_id: contestId,
+      contest_title: 'Video contest',
+      status: 'ready',
+    });
     // Not approved: the poster's URL is signed and expires (issue 18, L8).
     expect(body.videos[1].thumbnail).toMatch(
       /^\/media\/s\/\d+\/[A-Za-z0-9_-]{43}\/videos\/\d+\/poster-\d+\.jpg$/,
     );
     expect(body.videos[1].created_at).toBe(body.videos[1].createdAt);
-    expect(body.running_contests).toEqual([]);
+    // The video's contest is read with the lists' contests, yet the creator takes no part in it.
+    expect([...body.running_contests, ...body.applied_contests, ...body.past_contests]).toEqual([]);
     expect(body.videos[0]).not.toHaveProperty('originalKey');
     expect(body.videos[0]).not.toHaveProperty('original_key');
   });
