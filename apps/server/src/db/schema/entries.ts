@@ -30,6 +30,12 @@ export const contestEntries = pgTable(
   (t) => [
     uniqueIndex('contest_entries_contest_user_key').on(t.contestId, t.userId),
     index('contest_entries_contest_status_idx').on(t.contestId, t.status),
+    // The reviewers' list: a contest's entries, most recently changed first.
+    index('contest_entries_contest_updated_idx').on(
+      t.contestId,
+      t.updatedAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('contest_entries_user_idx').on(t.userId),
   ],
 );

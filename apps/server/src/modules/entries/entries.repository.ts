@@ -44,7 +44,6 @@ export async function findEntryOf(db: DbOrTx, contestId: number, userId: number)
 
 // Spelled out with table names: inside a subquery an unqualified "entry_id" would be the subquery's.
 const latestVersionOfEntry = sql`(select max(v.version) from "entry_versions" v where v.entry_id = "contest_entries"."id")`;
-const hasVersion = sql`exists (select 1 from "entry_versions" v where v.entry_id = "contest_entries"."id")`;
 const noteOnLatest = sql`exists (select 1 from "entry_notes" n where n.entry_id = "contest_entries"."id" and n.parent_id is null and n.version = ${latestVersionOfEntry})`;
 const openNote = sql`exists (select 1 from "entry_notes" n where n.entry_id = "contest_entries"."id" and n.parent_id is null and n.resolved_at is null)`;
 const inReview = inArray(contestEntries.status, ['in_review', 'checked']);
@@ -62,9 +61,10 @@ function reviewFilter(filter: EntryFilter | undefined): SQL | undefined {
 }
 
 /**
- * One page of a contest's entries that have a version, most recently changed first, filtered by
- * where review stands, and how many match: two queries whatever the page size, prepared once per
- * filter (the reviewers' list reads them on every request, as `listVersions` and the others).
+ * One page of a contest's entries, most recently changed first, filtered by where review stands,
+ * and how many match: two queries whatever the page size, prepared once per filter (the reviewers'
+ * list reads them on every request, as `listVersions` and the others). Every entry has a version:
+ * `submit` writes an entry with its first one in one transaction, and a version is never deleted.
  */
 export async function pageEntriesOfContest(
   db: DbOrTx,
@@ -73,8 +73,7 @@ export async function pageEntriesOfContest(
   page: { limit: number; offset: number },
 ) {
   const shape = filter ?? 'all';
-  const where = () =>
-    and(eq(contestEntries.contestId, sql.placeholder('contestId')), hasVersion, reviewFilter(filter));
+  const where = () => and(eq(contestEntries.contestId, sql.placeholder('contestId')), reviewFilter(filter));
   const pageOf = prepared(db, `entries_page_${shape}`, (statementName) =>
     selectEntries(db)
       .where(where())

@@ -1,0 +1,1 @@
+CREATE INDEX "contest_entries_contest_updated_idx" ON "contest_entries" USING btree ("contest_id","updated_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);
