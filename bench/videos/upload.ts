@@ -231,7 +231,9 @@ export async function uploadBenchmark(): Promise<Record<string, unknown>> {
   const token = await createAccessTokens(JWT_SECRET, 3600).sign({ id: rows[0].id, role: 'creator' });
   const auth = `Authorization: Bearer ${token}`;
 
-  const server = appServer();
+  // Every run uploads 10 videos as the same creator: a second run within a day would meet the
+  // creator's daily quota (429) and measure nothing.
+  const server = appServer({ UPLOAD_MAX_VIDEOS_PER_DAY: '10000' });
   const api = `http://127.0.0.1:${APP_PORT}/api/videos`;
   await waitFor(`${api}/videos/?page_size=1`);
   // `node apps/server/dist/server.js` itself serves the requests: its own peak RSS is measured.
@@ -330,7 +332,12 @@ export async function uploadBenchmark(): Promise<Record<string, unknown>> {
 
 if (import.meta.url === pathToFileURL(process.argv[1]!).href) {
   await seedBenchVideos();
-  const text = JSON.stringify({ at: new Date().toISOString(), upload: await uploadBenchmark() }, null, 2);
+  const upload = await uploadBenchmark();
+  if (upload.status !== 201) {
+    console.error(`an upload was refused (HTTP ${String(upload.status)}): nothing was measured`);
+    process.exit(1);
+  }
+  const text = JSON.stringify({ at: new Date().toISOString(), upload }, null, 2);
   writeFileSync(path.join(root, 'bench/videos/results/upload.json'), `${text}\n`);
   console.log(text);
   process.exit(0);
