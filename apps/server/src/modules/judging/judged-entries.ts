@@ -24,7 +24,7 @@ interface Entrant {
 async function withEntrantAndVideo<R extends { userId: number; videoId: number }>(
   db: DbOrTx,
   rows: R[],
-): Promise<Array<Omit<R, 'videoId'> & Entrant & PlayableVideo>> {
+): Promise<Array<R & Entrant & PlayableVideo>> {
   const [names, videos] = await Promise.all([
     namesOf(
       db,
@@ -35,16 +35,19 @@ async function withEntrantAndVideo<R extends { userId: number; videoId: number }
       rows.map((row) => row.videoId),
     ),
   ]);
-  return rows.flatMap(({ videoId, ...row }) => {
+  // The facts are set on the rows just read rather than spread with them into new objects (the
+  // spreads were 4% of the ranking's CPU, `bench/full/profile.ts`); the row's video id is the
+  // video's own.
+  return rows.flatMap((row) => {
     const name = names.get(row.userId);
-    const video = videos.get(videoId);
+    const video = videos.get(row.videoId);
     if (!name || !video) return [];
-    const entrant = {
+    const entrant: Entrant = {
       creatorFirstName: name.firstName,
       creatorLastName: name.lastName,
       creatorEmail: name.email,
     };
-    return [{ ...row, ...entrant, ...video }];
+    return [Object.assign(row, entrant, video)];
   });
 }
 
