@@ -34,7 +34,7 @@ export async function namesOf(db: DbOrTx, userIds: number[]): Promise<Map<number
       .prepare(statementName),
   );
   const rows = await statement.execute({ ids });
-  return new Map(rows.map(({ id, ...name }) => [id, name]));
+  return new Map(rows.map((row) => [row.id, row]));
 }
 
 /** The names of these brands, by id, in one query (the delivery and certificate name the brand). */

@@ -65,5 +65,5 @@ export async function applicationCountsOf(
   const ids = [...new Set(contestIds)];
   if (!ids.length) return new Map();
   const rows = await repo.countByContest(db, ids);
-  return new Map(rows.map(({ contestId, ...counts }) => [contestId, counts]));
+  return new Map(rows.map((row) => [row.contestId, row]));
 }

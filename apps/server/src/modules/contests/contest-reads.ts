@@ -44,7 +44,7 @@ export async function contestFactsOf(db: DbOrTx, contestIds: number[]): Promise<
       .prepare(statementName),
   );
   const rows = await statement.execute({ ids });
-  return new Map(rows.map(({ id, ...facts }) => [id, facts]));
+  return new Map(rows.map((row) => [row.id, row]));
 }
 
 /** The titles of these contests, by id (`contestFactsOf`, narrowed). */

@@ -40,7 +40,7 @@ const contestColumns = {
 
 type StoredContest = Awaited<ReturnType<typeof listContestRows>>[number];
 /** A contest with its brand (asked of accounts, which owns brands). */
-export type ContestRow = Omit<StoredContest, 'brandId'> & { brand: BrandCard };
+export type ContestRow = StoredContest & { brand: BrandCard };
 
 /** The contests with their brands, read in one query for all (a contest without one is left out). */
 async function withBrands(db: DbOrTx, rows: StoredContest[]): Promise<ContestRow[]> {
@@ -48,9 +48,11 @@ async function withBrands(db: DbOrTx, rows: StoredContest[]): Promise<ContestRow
     db,
     rows.map((row) => row.brandId),
   );
-  return rows.flatMap(({ brandId, ...row }) => {
-    const brand = brands.get(brandId);
-    return brand ? [{ ...row, brand }] : [];
+  // Set on the rows just read: a rest copy without the brand id, then a spread with the brand, made
+  // two objects of each 24-field row (see judging's judged-entries for what that cost).
+  return rows.flatMap((row) => {
+    const brand = brands.get(row.brandId);
+    return brand ? [Object.assign(row, { brand })] : [];
   });
 }
 

@@ -263,5 +263,5 @@ export async function profileCardsOf(
   userIds: number[],
 ): Promise<Map<number, { country: string; avatarKey: string | null }>> {
   const rows = await repo.findProfileCards(db, [...new Set(userIds)]);
-  return new Map(rows.map(({ userId, ...card }) => [userId, card]));
+  return new Map(rows.map((row) => [row.userId, row]));
 }

@@ -155,5 +155,5 @@ export async function videoTitlesOf(
   videoIds: number[],
 ): Promise<Map<number, { title: string; views: number }>> {
   const rows = await repo.findVideoTitles(db, [...new Set(videoIds)]);
-  return new Map(rows.map(({ id, ...video }) => [id, video]));
+  return new Map(rows.map((row) => [row.id, row]));
 }
