@@ -26,6 +26,10 @@ describe('API answers are compressed', () => {
     expect(res.headers['content-encoding']).toBe('br');
     expect(res.rawPayload.length).toBeLessThan(plain.rawPayload.length);
     expect(JSON.parse(brotliDecompressSync(res.rawPayload).toString())).toEqual(plain.json());
+    // Compressed in one piece and sent with its length, not streamed in chunks.
+    expect(res.headers['content-length']).toBe(String(res.rawPayload.length));
+    expect(res.headers['transfer-encoding']).toBeUndefined();
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
   });
 
   it('in gzip for a client that takes only gzip, and plain for one that takes neither', async () => {
