@@ -66,6 +66,7 @@ export function createEntriesService(
     loadEntry,
     present,
     presentMany,
+    historiesOf,
     advance,
     announce,
     loadVisible,
@@ -295,8 +296,15 @@ export function createEntriesService(
         query.filter,
         pageWindow(request),
       );
-      const entries = await presentMany(await withOwners(rows), user, standing);
-      return toPage(entries, count, request, deps.config.PUBLIC_URL);
+      const [owned, present] = await Promise.all([
+        withOwners(rows),
+        historiesOf(
+          rows.map((row) => row.id),
+          user,
+          standing,
+        ),
+      ]);
+      return toPage(present(owned), count, request, deps.config.PUBLIC_URL);
     },
     ...entryReview(deps, context, clock),
 

@@ -150,7 +150,24 @@ export function entryContext(deps: EntriesServiceDeps) {
     viewer?: AuthUser,
     standing?: (ids: number[]) => Promise<(id: number) => EntryStanding | undefined>,
   ): Promise<Entry[]> {
-    const ids = rows.map((row) => row.id);
+    const present = await historiesOf(
+      rows.map((row) => row.id),
+      viewer,
+      standing,
+    );
+    return present(rows);
+  }
+
+  /**
+   * Reads the histories of these entries (versions with their videos, notes with their authors,
+   * timelines, standing) and returns what presents rows of them: the reads need only the ids, so a
+   * list runs them alongside its owners' reads (`withOwners`) instead of after them.
+   */
+  async function historiesOf(
+    ids: number[],
+    viewer?: AuthUser,
+    standing?: (ids: number[]) => Promise<(id: number) => EntryStanding | undefined>,
+  ): Promise<(rows: EntryRow[]) => Entry[]> {
     const [versions, notes, events, standingOf] = await Promise.all([
       versionsOf(ids, viewer),
       repo.listNotes(db, ids).then(withAuthors),
@@ -168,19 +185,20 @@ export function entryContext(deps: EntriesServiceDeps) {
     };
     const notesOf = byEntry(notes);
     const eventsOf = byEntry(events);
-    return rows.flatMap((row) => {
-      const entryVersions = versions.get(row.id) ?? [];
-      if (!entryVersions.length) return [];
-      return [
-        toEntry(
-          row,
-          entryVersions,
-          (notesOf.get(row.id) ?? []).map(toEntryNote),
-          (eventsOf.get(row.id) ?? []).map(toEntryEvent),
-          standingOf?.(row.id),
-        ),
-      ];
-    });
+    return (rows) =>
+      rows.flatMap((row) => {
+        const entryVersions = versions.get(row.id) ?? [];
+        if (!entryVersions.length) return [];
+        return [
+          toEntry(
+            row,
+            entryVersions,
+            (notesOf.get(row.id) ?? []).map(toEntryNote),
+            (eventsOf.get(row.id) ?? []).map(toEntryEvent),
+            standingOf?.(row.id),
+          ),
+        ];
+      });
   }
 
   /** The entry with its history; `viewer` gets download links of the originals they may download. */
@@ -252,6 +270,7 @@ export function entryContext(deps: EntriesServiceDeps) {
     loadNote,
     present,
     presentMany,
+    historiesOf,
     advance,
     announce,
     tellViewers,
