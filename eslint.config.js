@@ -13,6 +13,7 @@ export default tseslint.config(
   {
     ignores: [
       '**/dist/**',
+      'apps/server/dist-*/**',
       '**/node_modules/**',
       '**/artifacts/**',
       '**/migrations/**',

@@ -90,6 +90,8 @@ interface Row extends Round {
   ratio?: number;
   /** Each saturation round's ratio (app round ÷ the baseline round right after it). */
   roundRatios?: number[];
+  /** Each round's p99 in ms (the row's p99 is their median). */
+  roundP99s: number[];
   /** Targets this row missed. */
   missed: string[];
 }
@@ -172,6 +174,7 @@ async function measure(
         rssMb: Math.max(...rounds.map((r) => r.rssMb)),
         load: Math.round(Math.max(...rounds.map((r) => r.load)) * 10) / 10,
         cpuMs: Math.round((100 * rounds.reduce((n, r) => n + r.cpuMs * r.requests, 0)) / requests) / 100,
+        roundP99s: rounds.map((r) => r.p99),
         missed: [],
       };
       made.push(row);
@@ -196,7 +199,8 @@ async function measure(
     for (const row of made) {
       rows.push(row);
       say(
-        `${row.scenario} · ${row.server} · ${mode}: p50 ${row.p50} ms, p99 ${row.p99} ms, ${row.rps} req/s, ` +
+        `${row.scenario} · ${row.server} · ${mode}: p50 ${row.p50} ms, p99 ${row.p99} ms ` +
+          `(rounds ${row.roundP99s.join(', ')}), ${row.rps} req/s, ` +
           `${row.errors} errors, RSS ${row.rssMb} MB, CPU ${row.cpuMs} ms/req${row.ratio ? `, ${share(row)} of baseline` : ''}`,
       );
     }
