@@ -1,6 +1,7 @@
 /** Load generation and measurement for the extended benchmark (bench/full/run.ts). */
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
+import { Worker } from 'node:worker_threads';
 import autocannon from 'autocannon';
 
 export interface Round {
@@ -68,7 +69,8 @@ const quantile = (sorted: number[], q: number) =>
 /**
  * A fixed rate as clients really arrive: one request every 1/rate s, each sent on schedule whether
  * or not earlier ones have finished, and timed from its scheduled start (a slow answer cannot hide
- * the requests queued behind it).
+ * the requests queued behind it). The requests are sent from a worker thread of their own
+ * (open-loop.worker.mjs), so that this process's own pauses are not counted as the server's.
  */
 export async function openLoop(
   url: string,
@@ -79,30 +81,20 @@ export async function openLoop(
 ): Promise<Round> {
   const load = os.loadavg()[0]!;
   const [result, peak, cpu] = await withPeakRss(pid, async () => {
-    const interval = 1000 / rate;
-    const count = Math.round(rate * seconds);
-    const latencies: number[] = [];
-    let errors = 0;
-    const started = performance.now();
-    const inFlight: Promise<void>[] = [];
-    for (let i = 0; i < count; i++) {
-      const scheduled = started + i * interval;
-      const wait = scheduled - performance.now();
-      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-      inFlight.push(
-        fetch(url, { headers })
-          .then(async (res) => {
-            await res.arrayBuffer();
-            if (res.status >= 300) errors += 1;
-            latencies.push(performance.now() - scheduled);
-          })
-          .catch(() => {
-            errors += 1;
-          }),
+    const worker = new Worker(new URL('./open-loop.worker.mjs', import.meta.url), {
+      workerData: { url, rate, seconds, headers },
+    });
+    try {
+      return await new Promise<{ latencies: number[]; errors: number; elapsed: number }>(
+        (resolve, reject) => {
+          worker.once('message', resolve);
+          worker.once('error', reject);
+          worker.once('exit', (code) => reject(new Error(`the open loop's worker exited (${code})`)));
+        },
       );
+    } finally {
+      await worker.terminate();
     }
-    await Promise.all(inFlight);
-    return { latencies, errors, elapsed: (performance.now() - started) / 1000 };
   });
   const sorted = result.latencies.sort((a, b) => a - b);
   return {
