@@ -158,6 +158,9 @@ const hostileHeaders: fc.Arbitrary<Record<string, string>> = fc.record(
   {
     'x-forwarded-for': fc.constantFrom('1.2.3.4', 'not-an-ip', '::1, 999.999.1.1', ''),
     'accept-language': fc.string({ maxLength: 30 }).map((s) => s.replace(/[^\x20-\x7e]/g, '')),
+    // Another site's request (the play beacons take the site's own only).
+    origin: fc.constantFrom('null', 'https://elsewhere.example', 'http://localhost:3000', ''),
+    'sec-fetch-site': fc.constantFrom('cross-site', 'same-site', 'same-origin', 'none', 'bogus'),
     range: fc.constantFrom(
       'bytes=0-',
       'bytes=-1',

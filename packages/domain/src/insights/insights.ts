@@ -4,6 +4,11 @@ import { z } from 'zod';
 export const INSIGHTS_LIMITS = {
   /** Beacons one client may send in a minute before it gets 429. */
   beaconsPerMinute: 120,
+  /**
+   * Viewer sessions of one client address counted per video and UTC day: a further session id
+   * from the same address (made up, or a household's fourth tab) adds no viewer and no play.
+   */
+  viewerSessionsPerClient: 3,
   /** A viewer session id: what the player keeps in session storage. */
   sessionMin: 8,
   sessionMax: 64,
@@ -21,6 +26,7 @@ export const INSIGHTS_MESSAGES = {
   tenth: 'The tenth must be a whole number from 0 to 10.',
   event: 'The event must be "start" or "progress".',
   days: `Days must be a whole number from 1 to ${INSIGHTS_LIMITS.daysMax}.`,
+  crossSite: 'Play statistics are accepted only from this site.',
 } as const;
 
 /** `POST /api/videos/videos/{id}/plays/`: one beacon of the player. */

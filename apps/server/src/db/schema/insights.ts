@@ -21,7 +21,7 @@ export const playDays = pgTable(
       .notNull()
       .references(() => videos.id, { onDelete: 'cascade' }),
     day: date('day', { mode: 'string' }).notNull(),
-    /** Start beacons (a replay in the same session is another play). */
+    /** Viewer sessions that sent a start that day (a replay in the same session is not another). */
     plays: integer('plays').notNull().default(0),
     /** Distinct viewer sessions that started the video that day. */
     viewers: integer('viewers').notNull().default(0),
@@ -51,6 +51,7 @@ export const playTotals = pgTable(
  * The deduplication marks: (video, session, day, tenth) seen today or yesterday. A mark is only
  * a key — no address, no time but the day — and marks older than yesterday are deleted, so the
  * table stays bounded by two days of viewing whatever the history (docs/spec-decisions.md).
+ * Tenth −1 marks the session's play (its first `start`), 0…10 the tenths it reached.
  */
 export const playMarks = pgTable(
   'play_marks',
@@ -61,4 +62,21 @@ export const playMarks = pgTable(
     tenth: smallint('tenth').notNull(),
   },
   (t) => [primaryKey({ columns: [t.videoId, t.day, t.session, t.tenth] })],
+);
+
+/**
+ * The viewer sessions counted per client, video and UTC day (at most
+ * `INSIGHTS_LIMITS.viewerSessionsPerClient`). `client` is an HMAC of the address with the day under
+ * a server secret, so it cannot be turned back into the address nor matched across days; rows older
+ * than yesterday are deleted with the marks.
+ */
+export const playClients = pgTable(
+  'play_clients',
+  {
+    videoId: integer('video_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    client: text('client').notNull(),
+    sessions: smallint('sessions').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.videoId, t.day, t.client] })],
 );

@@ -46,6 +46,7 @@ export const tableOwners = {
   playDays: 'insights',
   playTotals: 'insights',
   playMarks: 'insights',
+  playClients: 'insights',
   throttles: 'infrastructure',
   jobLeases: 'infrastructure',
 } as const satisfies Record<TableExport, string>;

@@ -1,11 +1,14 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { playDays, playMarks, playTotals } from '../../db/schema/index';
+import { playClients, playDays, playMarks, playTotals } from '../../db/schema/index';
 import type { entryVideosOf } from '../entries/entry-reads';
 
 /** SQL of the play statistics: the dedup marks and the per-day and per-video aggregates. */
 
 const TENTHS = 11;
+
+/** The mark of a session's play (its first `start` of the day), kept beside its tenths 0…10. */
+export const PLAY_MARK = -1;
 
 /** The numbers one beacon adds: plays, viewers and the tenths newly reached (0/1 each). */
 export interface PlayDelta {
@@ -16,7 +19,8 @@ export interface PlayDelta {
 
 /**
  * Marks `tenths` of (video, day, session) as seen and returns those that were not seen before:
- * the deduplication. Marks of days before `day - 1` are deleted now and then by the caller.
+ * the deduplication (`PLAY_MARK` among them for a play). Marks of days before `day - 1` are
+ * deleted now and then by the caller.
  */
 export async function markTenths(
   tx: DbOrTx,
@@ -31,9 +35,51 @@ export async function markTenths(
   return rows.map((row) => row.tenth);
 }
 
-/** Deletes the marks of days before `day - 1`: what keeps `play_marks` to two days of viewing. */
+/** Deletes every mark of (video, day, session): a session that is not counted leaves none. */
+export async function forgetSession(
+  tx: DbOrTx,
+  mark: { videoId: number; day: string; session: string },
+): Promise<void> {
+  await tx
+    .delete(playMarks)
+    .where(
+      and(
+        eq(playMarks.videoId, mark.videoId),
+        eq(playMarks.day, mark.day),
+        eq(playMarks.session, mark.session),
+      ),
+    );
+}
+
+/**
+ * Counts one more viewer session of `client` for (video, day) unless it has `limit` already, and
+ * says whether it did. One statement on the client's row, which it locks: concurrent sessions of
+ * one client, in any process, are admitted one after the other and never past the limit.
+ */
+export async function admitSession(
+  tx: DbOrTx,
+  key: { videoId: number; day: string; client: string },
+  limit: number,
+): Promise<boolean> {
+  const rows = await tx
+    .insert(playClients)
+    .values({ ...key, sessions: 1 })
+    .onConflictDoUpdate({
+      target: [playClients.videoId, playClients.day, playClients.client],
+      set: { sessions: sql`${playClients.sessions} + 1` },
+      setWhere: sql`${playClients.sessions} < ${limit}`,
+    })
+    .returning({ sessions: playClients.sessions });
+  return rows.length > 0;
+}
+
+/**
+ * Deletes the marks and client counts of days before `day - 1`: what keeps `play_marks` and
+ * `play_clients` to two days of viewing.
+ */
 export async function pruneMarks(db: DbOrTx, day: string): Promise<void> {
   await db.delete(playMarks).where(sql`${playMarks.day} < ${day}::date - 1`);
+  await db.delete(playClients).where(sql`${playClients.day} < ${day}::date - 1`);
 }
 
 /** Elementwise sum of the stored array and the delta's (both 11 long). */

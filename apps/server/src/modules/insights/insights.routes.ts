@@ -1,8 +1,10 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   apiErrorBodySchema,
   contestIdParamsSchema,
   contestInsightsSchema,
+  INSIGHTS_MESSAGES,
   MESSAGES,
   myVideoPlaysSchema,
   noContentSchema,
@@ -33,9 +35,29 @@ export const insightsRoutes =
   (deps: InsightsServiceDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const service = createInsightsService(deps);
+    const siteOrigins = new Set([new URL(deps.config.PUBLIC_URL).origin, ...deps.config.corsOrigins]);
+
+    /**
+     * Beacons only from the site's own pages. A text/plain POST needs no preflight, so any other
+     * site could make its visitors' browsers send them: a browser names the page's origin on
+     * every POST (`Origin`) and, today, how it relates to the API (`Sec-Fetch-Site`). Accepted:
+     * an origin of PUBLIC_URL, of CORS_ORIGINS or of the request itself (the dev server's proxy);
+     * refused: any other origin, and a cross-site or same-site request that names none. A client
+     * that says neither is no browser on another site; the per-address limits bound it.
+     */
+    const fromTheSite = async (request: FastifyRequest) => {
+      const origin = request.headers.origin;
+      if (origin !== undefined) {
+        if (siteOrigins.has(origin) || origin === `${request.protocol}://${request.host}`) return;
+        throw new AppError('forbidden', INSIGHTS_MESSAGES.crossSite);
+      }
+      const site = request.headers['sec-fetch-site'];
+      if (site === 'cross-site' || site === 'same-site')
+        throw new AppError('forbidden', INSIGHTS_MESSAGES.crossSite);
+    };
 
     // navigator.sendBeacon sends a string as text/plain (a JSON type would need a preflight on
-    // other origins): this module's routes read such a body as JSON.
+    // other origins): this module's routes read such a body as JSON, from the site only.
     app.addContentTypeParser(
       'text/plain',
       { parseAs: 'string', bodyLimit: BEACON_BODY_LIMIT },
@@ -51,12 +73,14 @@ export const insightsRoutes =
     app.post(
       '/videos/videos/:id/plays/',
       {
+        // Before the body is read: another site's beacon is refused whatever it carries.
+        onRequest: fromTheSite,
         preHandler: app.authenticate,
         bodyLimit: BEACON_BODY_LIMIT,
         schema: {
           tags,
           summary:
-            "The player's beacon: a play started or a tenth of the film reached (anonymous allowed; 120 a minute per client)",
+            "The player's beacon: a play started or a tenth of the film reached (anonymous allowed, from the site's own pages only; 120 a minute per client)",
           params: videoIdParamsSchema,
           body: playBeaconBodySchema,
           response: { 204: noContentSchema, ...errors, 429: apiErrorBodySchema },

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import {
   INSIGHTS_LIMITS,
   MESSAGES,
@@ -38,6 +39,12 @@ export type InsightsServiceDeps = Pick<AppDeps, 'database' | 'storage' | 'queue'
 
 const notFound = () => new AppError('not_found', MESSAGES.generic.notFound);
 const utcDay = (at: Date) => at.toISOString().slice(0, 10);
+/**
+ * A client address as the play tables keep it: an HMAC of the address and the day under the
+ * server's secret — neither reversible nor the same from one day to the next.
+ */
+const clientKeyOf = (secret: string, day: string, address: string) =>
+  createHmac('sha256', secret).update(`plays:${day}:${address}`).digest('base64url');
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
@@ -118,29 +125,41 @@ export function createInsightsService(deps: InsightsServiceDeps, clock: () => Da
   return {
     /**
      * Counts one beacon: 429 past the per-client limit, 404 for a video the caller may not see.
-     * A start is a play; the session's first beacon of the day makes it a viewer; each tenth
-     * counts once per session and day. Marks and aggregates change in one transaction.
+     * Per (video, session, UTC day): the first beacon makes the session a viewer, the first
+     * `start` a play (a replay the same day is not another), each tenth counts once. A client
+     * address has at most `viewerSessionsPerClient` such sessions per video and day; a further
+     * session counts nothing — no viewer, no play, no tenth — or one machine inventing session ids
+     * would inflate every number. Marks, client counts and aggregates change in one transaction.
      */
     async recordBeacon(
       user: AuthUser | undefined,
       videoId: number,
       beacon: PlayBeaconBody,
-      client: string,
+      address: string,
     ): Promise<void> {
+      const day = utcDay(clock());
+      const client = clientKeyOf(deps.config.JWT_SECRET, day, address);
       await throttle(deps.database, {
-        key: `plays:ip:${client}`,
+        key: `plays:client:${client}`,
         limit: INSIGHTS_LIMITS.beaconsPerMinute,
         windowSeconds: 60,
       });
       await canSee(videoId, user);
-      const day = utcDay(clock());
-      const tenths = beacon.event === 'start' ? [0] : [...new Set([0, beacon.tenth])];
+      const marks = beacon.event === 'start' ? [repo.PLAY_MARK, 0] : [...new Set([0, beacon.tenth])];
       await db.transaction(async (tx) => {
-        const fresh = await repo.markTenths(tx, { videoId, day, session: beacon.session }, tenths);
-        const plays = beacon.event === 'start' ? 1 : 0;
-        if (!plays && !fresh.length) return;
+        const session = { videoId, day, session: beacon.session };
+        const fresh = await repo.markTenths(tx, session, marks);
+        if (!fresh.length) return;
+        // Every beacon marks tenth 0: fresh, it is the session's first beacon of the day here.
+        const newSession = fresh.includes(0);
+        const admitted =
+          !newSession ||
+          (await repo.admitSession(tx, { videoId, day, client }, INSIGHTS_LIMITS.viewerSessionsPerClient));
+        // Not counted: its marks go, so its later beacons go uncounted the same way.
+        if (!admitted) return repo.forgetSession(tx, session);
         const reached = repo.emptyReached();
-        for (const tenth of fresh) reached[tenth] = 1;
+        for (const tenth of fresh) if (tenth !== repo.PLAY_MARK) reached[tenth] = 1;
+        const plays = fresh.includes(repo.PLAY_MARK) ? 1 : 0;
         await repo.addPlays(tx, videoId, day, { plays, viewers: reached[0]!, reached });
       });
       // Yesterday's marks still deduplicate sessions that run over midnight; older ones go.

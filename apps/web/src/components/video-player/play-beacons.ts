@@ -35,8 +35,9 @@ function send(videoId: number, event: 'start' | 'progress', tenth: number): void
 
 /**
  * Listens to `video` and sends its beacons; returns the function that stops listening. A play
- * starts when playback begins near the start (a replay after the end is another play); each
- * tenth is sent once per play, in order, as playback passes it.
+ * starts when playback begins near the start (a replay after the end sends `start` again; the API
+ * counts one play per session and day); each tenth is sent once per play, in order, as playback
+ * passes it.
  */
 export function trackPlays(video: HTMLVideoElement, videoId: number): () => void {
   let started = false;
