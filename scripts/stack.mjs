@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm run stack`: the platform scaled out on this machine, as production runs it —
-//   nginx (Debian's) on loopback as the load balancer, round robin over
+//   nginx (Debian's) on loopback as the load balancer, configured by deploy/nginx.conf.template
+//   (the file a deployment renders too), round robin over
 //   two app processes (WORKERS=false) and one worker process (`npm run worker`),
 //   all on one PostgreSQL server and an S3-protocol server (s3rver) on loopback.
 // It listens on STACK_PORT (default 8080) and passes SMTP_URL, DATABASE_URL and PUBLIC_URL through.
@@ -16,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import S3rver from 's3rver';
 import { buildServer, serverDir, serverEnv, serverNodeArgs } from '../apps/server/scripts/start-command.mjs';
+import { renderNginxConfig } from '../deploy/nginx-config.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.STACK_PORT ?? 8080);
@@ -57,66 +59,6 @@ async function ensureDatabase({ fresh }) {
   } finally {
     await client.end();
   }
-}
-
-function nginxConfig(dir) {
-  return `worker_processes 1;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-events { worker_connections 1024; }
-http {
-  access_log ${dir}/access.log;
-  client_body_temp_path ${dir}/client_body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
-${nginxHttpBlock(
-  appPorts.map((p) => `127.0.0.1:${p}`),
-  port,
-)}
-}
-`;
-}
-
-/** The part of the configuration users copy into their own nginx (docs/ARCHITECTURE.md). */
-function nginxHttpBlock(servers, listenPort) {
-  return `  upstream cinematic_app {
-${servers.map((server) => `    server ${server} max_fails=0;`).join('\n')}
-    keepalive 32;
-  }
-  server {
-    listen 127.0.0.1:${listenPort};
-    # Uploads: up to 500 MiB plus multipart overhead, streamed to the app as they arrive.
-    client_max_body_size 600m;
-    proxy_request_buffering off;
-    proxy_buffering off;
-    proxy_http_version 1.1;
-    proxy_read_timeout 300s;
-    proxy_send_timeout 300s;
-    proxy_set_header Connection "";
-    proxy_set_header Host $http_host;
-    # The client as nginx sees it, replacing whatever the client sent: a forged X-Forwarded-For
-    # never reaches the app (rate limits and the known-client exemption read this address).
-    proxy_set_header X-Forwarded-For $remote_addr;
-    proxy_set_header X-Forwarded-Proto $scheme;
-    # A process that is down (or dies) is skipped: a request it could not take goes to the next
-    # one. Servers are never marked unavailable (max_fails=0): a restarted process takes requests
-    # again at once, and a failed connection costs at most proxy_connect_timeout.
-    proxy_connect_timeout 2s;
-    proxy_next_upstream error timeout http_502 http_503;
-    proxy_next_upstream_tries 2;
-    location / { proxy_pass http://cinematic_app; }
-    # Live updates (Server-Sent Events, issue 32): never buffered (the app also sends
-    # X-Accel-Buffering: no), and a long read timeout: the app's heartbeat every 15 s keeps a quiet
-    # stream open, the timeout only ends one whose app process vanished.
-    location /api/events/ {
-      proxy_pass http://cinematic_app;
-      proxy_buffering off;
-      proxy_cache off;
-      proxy_read_timeout 1h;
-    }
-  }`;
 }
 
 function start(name, args, env) {
@@ -235,7 +177,15 @@ async function main() {
   await waitForHealth(`http://127.0.0.1:${appPorts[1]}/api/health/`);
 
   const nginxDir = path.join(stateDir, 'nginx');
-  writeFileSync(path.join(nginxDir, 'nginx.conf'), nginxConfig(nginxDir));
+  // The balancer's configuration is the deployment's (deploy/nginx.conf.template), on loopback.
+  const nginxConfig = renderNginxConfig({
+    upstreams: appPorts.map((appPort) => `127.0.0.1:${appPort}`),
+    listen: `127.0.0.1:${port}`,
+    pidDir: nginxDir,
+    tempDir: nginxDir,
+    logDir: nginxDir,
+  });
+  writeFileSync(path.join(nginxDir, 'nginx.conf'), nginxConfig);
   const nginx = spawn(
     nginxBin,
     ['-p', nginxDir, '-c', path.join(nginxDir, 'nginx.conf'), '-g', 'daemon off;'],

@@ -14,6 +14,7 @@ import { registerSecurity } from './plugins/security';
 import { registerDocs } from './plugins/docs';
 import { registerSpa } from './plugins/spa';
 import { registerCompression } from './plugins/compression';
+import { registerPrivateAnswers } from './plugins/private-answers';
 import { registerSlowClientGuard, slowClientServerOptions } from './plugins/slow-clients';
 import { registerRouteTable } from './plugins/route-table';
 import { apiModules } from './modules';
@@ -58,6 +59,7 @@ export async function buildApp(
   await app.register(
     async (api) => {
       await registerCompression(api);
+      registerPrivateAnswers(api);
       for (const module of apiModules) await api.register(module(fullDeps));
     },
     { prefix: '/api' },
@@ -71,15 +73,10 @@ export async function buildApp(
   return app;
 }
 
-/** TRUST_PROXY as Fastify understands it (see config/env.ts). */
-function trustProxySetting(
-  value: string | undefined,
-): boolean | string[] | ((address: string, hop: number) => boolean) {
-  if (!value || value === 'false') return false;
-  if (value === 'true') return true;
-  if (/^\d+$/.test(value)) {
-    const hops = Number(value);
-    return (_address, hop) => hop < hops;
-  }
-  return value.split(',').map((entry) => entry.trim());
+/**
+ * TRUST_PROXY as Fastify understands it: X-Forwarded-For is read only on connections from the
+ * balancer's addresses (config/env.ts refuses a hop count or `true`); unset, never.
+ */
+function trustProxySetting(addresses: string[] | undefined): false | string[] {
+  return addresses?.length ? addresses : false;
 }

@@ -24,6 +24,28 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...base, [name]: value })).toThrowError(message);
   });
 
+  it.each([
+    ['a hop count', '1'],
+    ['true', 'true'],
+    ['a host name', 'balancer.internal'],
+    ['a list with an empty entry', '10.0.0.5,'],
+    ['a CIDR with a prefix too long', '10.0.0.0/33'],
+  ])('refuses TRUST_PROXY as %s with one line naming it', (_kind, value) => {
+    expect(() => loadConfig({ ...base, TRUST_PROXY: value })).toThrowError(
+      /^Invalid configuration: TRUST_PROXY must list the load balancer's addresses or CIDRs, comma-separated/,
+    );
+  });
+
+  it('reads TRUST_PROXY as the list of addresses and CIDRs the app trusts X-Forwarded-For from', () => {
+    expect(loadConfig({ ...base, TRUST_PROXY: '10.0.0.5, 10.0.1.0/24,fd00::/8,::1' }).TRUST_PROXY).toEqual([
+      '10.0.0.5',
+      '10.0.1.0/24',
+      'fd00::/8',
+      '::1',
+    ]);
+    expect(loadConfig({ ...base }).TRUST_PROXY).toBeUndefined();
+  });
+
   it('trims a trailing slash from PUBLIC_URL', () => {
     expect(loadConfig({ ...base, PUBLIC_URL: 'https://contests.example.com/' }).PUBLIC_URL).toBe(
       'https://contests.example.com',

@@ -1,11 +1,34 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { UPLOAD_QUOTAS } from '@app/domain';
 
 const durationSeconds = z.coerce.number().int().positive();
 const optionalUrl = z.url().optional();
+
+/** One IP address or CIDR block: `10.0.0.5`, `10.0.1.0/24`, `fd00::/8`. */
+function isAddressOrCidr(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (!version || rest.length) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
+}
+
+/**
+ * The load balancer's addresses. A hop count or `true` would take the address a client writes
+ * into X-Forwarded-For from whoever connects, so any client could pick the address every
+ * per-client rate limit counts: only named addresses are trusted.
+ */
+const proxyAddresses = z
+  .string()
+  .transform((value) => value.split(',').map((entry) => entry.trim()))
+  .refine((entries) => entries.every(isAddressOrCidr), {
+    message:
+      "must list the load balancer's addresses or CIDRs, comma-separated (e.g. 10.0.0.5,10.0.1.0/24), " +
+      'not a hop count or true',
+  });
 
 /** Every setting of the platform, read from the environment once (README lists them). */
 const envSchema = z.object({
@@ -66,11 +89,11 @@ const envSchema = z.object({
   UPLOAD_MAX_PROCESSING: z.coerce.number().int().nonnegative().default(UPLOAD_QUOTAS.maxProcessing),
   UPLOAD_MIN_FREE_DISK_BYTES: z.coerce.number().int().nonnegative().default(UPLOAD_QUOTAS.minFreeDiskBytes),
   /**
-   * Behind a load balancer: 'true' trusts X-Forwarded-For from any hop, a number trusts that many
-   * hops, anything else is a comma-separated list of proxy addresses/CIDRs. Unset: the socket peer
-   * is the client, so nobody can spoof their address to dodge per-client rate limits.
+   * Behind a load balancer: its addresses/CIDRs, comma-separated; X-Forwarded-For is read only on
+   * connections from them. Unset: the socket peer is the client, so nobody can spoof their address
+   * to dodge per-client rate limits.
    */
-  TRUST_PROXY: z.string().min(1).optional(),
+  TRUST_PROXY: proxyAddresses.optional(),
   /** Where the built web app is served from (default: apps/web/dist). */
   WEB_DIST_DIR: z.string().min(1).optional(),
 });
