@@ -174,6 +174,11 @@ if (process.env.TEST_DATABASE_URL) {
 
 const chrome = chromePath();
 if (existsSync(chrome)) {
+  console.log(`\nBrowser for the Playwright suites: ${chrome}`);
+  // The full browser starts every page with the desktop browser's services: the suites take
+  // markedly longer with it (docs/benchmarks.md, "npm test").
+  if (!chrome.endsWith('headless-shell'))
+    console.log('A faster browser for these suites: apt-get install -y chromium-headless-shell');
   await playwrightSuite('browser end-to-end tests (Playwright, Chromium)', 'e2e/playwright.config.ts', 'e2e');
 } else if (process.env.E2E_REQUIRED === '1') {
   console.error(
