@@ -458,6 +458,7 @@ export const authorizationMatrix: Record<string, MatrixRow> = {
   'GET /api/videos/videos/:id/download/': {
     request: (w) => ({ url: `/api/videos/videos/${w.video.id}/download/` }),
     expect: { all: 404, anonymous: 401, creator: 200, staff: 200 },
+    why: 'the original: its creator and staff; a brand only as a winning entry’s delivered master after results (403 before: delivery/delivery.originals.test.ts); world.video is entered nowhere, so no brand sees it',
   },
 
   // ── Resumable uploads (tus) ─────────────────────────────────────────────────────────────────

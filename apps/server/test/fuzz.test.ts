@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { deflateSync } from 'node:zlib';
 import fc from 'fast-check';
 import { z } from 'zod';
 import type { InjectOptions } from 'fastify';
 import { authorizationMatrix, type MatrixRequest } from './authorization-matrix';
 import { createTestContext, type TestContext } from './helper';
 import { ACTORS, createWorld, type Actor, type World } from './world';
+import { objectStreamPdf, RELEASE_PDF } from './paperwork-files';
 import type { RouteTableEntry } from '../src/plugins/route-table';
 
 /**
@@ -227,8 +229,76 @@ function multipartOf(
   return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
+/**
+ * Release files (issue 31): PDFs made of syntax that readers and the release check parse (names
+ * with `#` escapes, dictionaries, strings, object streams, Flate data, a decompression bomb) and
+ * hostile text, beside plain and scripted ones.
+ */
+const pdfSyntax = fc.oneof(
+  hostileString,
+  fc.constantFrom(
+    '<<',
+    '>>',
+    '[',
+    ']',
+    '(',
+    ')',
+    '\\',
+    '%',
+    '<4a53>',
+    '1 0 obj',
+    'endobj',
+    'stream\n',
+    'stream\r\n',
+    'endstream',
+    '/J#61vaScript',
+    '/JS',
+    '/#',
+    '/#4',
+    '/Type /ObjStm',
+    '/N 1',
+    '/First 4',
+    '/Filter /FlateDecode',
+    '/Filter [/FlateDecode /FlateDecode]',
+    '/Filter /ASCIIHexDecode',
+    '/DecodeParms << /Predictor 12 >>',
+    '/Filter 5 0 R',
+    '/OpenAction',
+    '<<'.repeat(80),
+  ),
+);
+const flateBomb = deflateSync(Buffer.alloc(33 << 20));
+const releaseFiles: fc.Arbitrary<Buffer> = fc.oneof(
+  fc.constantFrom(RELEASE_PDF, objectStreamPdf(), objectStreamPdf('/OpenAction << /S /JavaScript >> ')),
+  fc
+    .tuple(
+      fc.array(pdfSyntax, { maxLength: 24 }),
+      fc.oneof(
+        fc
+          .array(pdfSyntax, { maxLength: 8 })
+          .map((packed) => deflateSync(Buffer.from(packed.join(' '), 'latin1'))),
+        fc.constant(flateBomb),
+      ),
+    )
+    .map(([tokens, data]) =>
+      Buffer.concat([
+        Buffer.from(`%PDF-1.5\n${tokens.join(' ')}\nstream\n`, 'latin1'),
+        data,
+        Buffer.from('\nendstream\nendobj\n%%EOF\n', 'latin1'),
+      ]),
+    ),
+);
+
 /** Multipart bodies: hostile fields and files, truncated at any byte, broken boundaries. */
-function badMultipart(fieldNames: string[], fileField: string, world: World): fc.Arbitrary<Raw> {
+function badMultipart(
+  fieldNames: string[],
+  fileField: string,
+  world: World,
+  sample: NonNullable<(typeof MULTIPART)[string]['sample']> = {
+    fields: { title: 'Fuzz' },
+    files: fc.constant(world.clip),
+  },
+): fc.Arbitrary<Raw> {
   const part = fc.record({
     name: fc.oneof(fc.constantFrom(...fieldNames, fileField), fc.string({ maxLength: 10 })),
     value: fc.oneof(
@@ -243,10 +313,10 @@ function badMultipart(fieldNames: string[], fileField: string, world: World): fc
     }),
   });
   const body = fc.array(part, { maxLength: 6 }).map((parts) => multipartOf(parts));
-  const withClip = fc.constant(
+  const withClip = sample.files.map((bytes) =>
     multipartOf([
-      { name: 'title', value: 'Fuzz' },
-      { name: fileField, value: world.clip, filename: 'clip.mp4', type: 'video/mp4' },
+      ...Object.entries(sample.fields).map(([name, value]) => ({ name, value })),
+      { name: fileField, value: bytes, filename: 'clip.mp4', type: 'video/mp4' },
     ]),
   );
   return fc.oneof(
@@ -262,12 +332,22 @@ function badMultipart(fieldNames: string[], fileField: string, world: World): fc
   );
 }
 
-/** Multipart routes: the file field and the text fields they read. */
-const MULTIPART: Record<string, { file: string; fields: string[] }> = {
+/**
+ * Multipart routes: the file field and the text fields they read; a route taking files other than
+ * videos names a sample of them, and the fields sent beside one.
+ */
+const MULTIPART: Record<
+  string,
+  { file: string; fields: string[]; sample?: { fields: Record<string, string>; files: fc.Arbitrary<Buffer> } }
+> = {
   'POST /api/videos/upload/': { file: 'video', fields: ['title', 'description', 'contest_id'] },
   'POST /api/videos/videos/:id/captions/': { file: 'file', fields: ['language', 'label'] },
   'POST /api/contests/images/': { file: 'image', fields: [] },
-  'POST /api/entries/:id/releases/': { file: 'file', fields: ['kind'] },
+  'POST /api/entries/:id/releases/': {
+    file: 'file',
+    fields: ['kind'],
+    sample: { fields: { kind: 'talent' }, files: releaseFiles },
+  },
   'PATCH /api/accounts/auth/creator-profile/': {
     file: 'avatar',
     fields: ['name', 'email', 'bio', 'phone', 'gender', 'address', 'website', 'portfolio_url'],
@@ -438,14 +518,16 @@ describe('fuzzing every JSON and multipart endpoint from its schema (issue 18)',
       }
       if (multipart) {
         cases.push(
-          badMultipart(multipart.fields, multipart.file, world).map(({ payload, contentType }) => ({
-            options: {
-              url: baseline.url,
-              payload,
-              headers: { ...baseline.headers, 'content-type': contentType },
-            },
-            what: 'multipart body',
-          })),
+          badMultipart(multipart.fields, multipart.file, world, multipart.sample).map(
+            ({ payload, contentType }) => ({
+              options: {
+                url: baseline.url,
+                payload,
+                headers: { ...baseline.headers, 'content-type': contentType },
+              },
+              what: 'multipart body',
+            }),
+          ),
         );
       }
       if (isTus && route.method === 'PATCH') {

@@ -110,7 +110,7 @@ export interface World {
      * paperwork is complete (a release approved, payee details), so staff may pay it.
      */
     earning(): Promise<number>;
-    /** A new pending release the owner filed with `entry`, its id. */
+    /** A new pending release, its id: a fresh creator's, filed with their entry in brand 1's contest. */
     release(): Promise<number>;
   };
   /** A pending release the owner filed with `entry` (talent, a PDF); the owner has payee details. */
@@ -269,12 +269,12 @@ export async function createWorld(ctx: TestContext): Promise<World> {
   const judging = await judgingContest(users.creator);
   const publishedContest = await judgingContest(users.creator);
   const published = { ...publishedContest, earningId: await publish(publishedContest) };
-  const fileRelease = async () => {
-    const res = await postRelease(ctx.app, users.creator, entryId, { kind: 'talent', bytes: RELEASE_PDF });
-    if (res.statusCode !== 201) throw new Error(`world: the owner could not file a release: ${res.body}`);
+  const fileRelease = async (filer: TestUser, filedWith: number) => {
+    const res = await postRelease(ctx.app, filer, filedWith, { kind: 'talent', bytes: RELEASE_PDF });
+    if (res.statusCode !== 201) throw new Error(`world: a release could not be filed: ${res.body}`);
     return res.json<{ id: number }>().id;
   };
-  const release = { id: await fileRelease() };
+  const release = { id: await fileRelease(users.creator, entryId) };
   await inject(users.creator, 'PUT', '/api/accounts/creators/payee/', PAYEE, 200);
 
   const world: World = {
@@ -391,7 +391,12 @@ export async function createWorld(ctx: TestContext): Promise<World> {
         await completePaperwork(ctx.app, { entryId: target.entryId, winner, staff: users.staff });
         return earningId;
       },
-      release: () => fileRelease(),
+      // A fresh creator's each time: an entry holds only a few releases of a kind waiting for
+      // review, and one creator's uploads are rate-limited.
+      async release() {
+        const filer = await createUser(ctx, { role: 'creator' });
+        return fileRelease(filer, (await judgingContest(filer)).entryId);
+      },
     },
   };
 

@@ -262,6 +262,69 @@ test.describe('scale-out: two app processes and a worker behind nginx', () => {
     expect((await range.arrayBuffer()).byteLength).toBe(100);
   });
 
+  test("an approved video's files are refused by one process the moment its owner edits it through the other", async () => {
+    const creator = await createVerifiedUser();
+    const staff = await createVerifiedUser({ role: 'staff' });
+    const { access } = await apiLogin(creator);
+    const owner = { Authorization: `Bearer ${access}` };
+    const reviewer = { Authorization: `Bearer ${(await apiLogin(staff)).access}` };
+
+    const form = new FormData();
+    form.append('title', 'Stack edit');
+    form.append('video', new Blob([clip], { type: 'video/mp4' }), 'take.mp4');
+    const uploaded = await fetch(`${app1}/api/videos/upload/`, {
+      method: 'POST',
+      headers: owner,
+      body: form,
+    });
+    expect(uploaded.status).toBe(201);
+    const { id } = (await uploaded.json()) as { id: number };
+    expect((await videoWhenProcessed(id, access)).status).toBe('ready');
+    const approve = async (app: string) =>
+      expect(
+        (await fetch(`${app}/api/staff/videos/${id}/approve/`, { method: 'POST', headers: reviewer })).status,
+      ).toBe(200);
+    const statuses = (app: string, urls: string[]) =>
+      Promise.all(urls.map(async (url) => (await fetch(`${app}${url}`)).status));
+
+    await approve(app1);
+    const anonymous = (await (await fetch(`${app2}/api/videos/videos/${id}/`)).json()) as {
+      video_url: string;
+      playback: { hls_url: string; poster_url: string };
+    };
+    const urls = [anonymous.video_url, anonymous.playback.hls_url, anonymous.playback.poster_url];
+    for (const url of urls) expect(url).toMatch(/^\/media\/videos\//);
+    // app2 serves them publicly, for caches to keep only while they stay public.
+    const served = await fetch(`${app2}${anonymous.playback.poster_url}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('cache-control')).toBe('public, no-cache');
+    expect(await statuses(app2, urls)).toEqual([200, 200, 200]);
+
+    // A caption track added through app1 sends the video back to review: app2 refuses its files at once.
+    const captions = new FormData();
+    captions.append('language', 'en');
+    captions.append('file', new Blob(['1\n00:00:00,000 --> 00:00:01,000\nHello\n']), 'take.srt');
+    const added = await fetch(`${app1}/api/videos/videos/${id}/captions/`, {
+      method: 'POST',
+      headers: owner,
+      body: captions,
+    });
+    expect(added.status).toBe(200);
+    expect(await statuses(app2, urls)).toEqual([404, 404, 404]);
+    expect(await statuses(E2E_BASE_URL, urls)).toEqual([404, 404, 404]);
+
+    // Approved again through app2; a new title through app2 hides them on app1 as well.
+    await approve(app2);
+    expect(await statuses(app1, urls)).toEqual([200, 200, 200]);
+    const renamed = await fetch(`${app2}/api/videos/videos/${id}/`, {
+      method: 'PUT',
+      headers: { ...owner, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ title: 'Stack edit, renamed' }),
+    });
+    expect(renamed.status).toBe(200);
+    expect(await statuses(app1, urls)).toEqual([404, 404, 404]);
+  });
+
   test('killing an app process mid-journey loses no request that was not in flight on it', async () => {
     const results: number[] = [];
     let sent = 0;

@@ -37,6 +37,11 @@ export function declareSecretParams(routePath: string, secretParams: readonly st
   });
 }
 
+/** Query parameters that carry a secret wherever they appear (a link's token, a stream's ticket). */
+const SECRET_QUERY_NAMES = 'token|id_token|refresh|access|ticket';
+const SECRET_QUERY = new RegExp(`[?&](${SECRET_QUERY_NAMES})=`);
+const SECRET_QUERY_VALUE = new RegExp(`([?&](${SECRET_QUERY_NAMES})=)[^&#]+`, 'g');
+
 /** The URL with every declared secret segment and secret query parameter masked. */
 export function redactUrl(url: string): string {
   let result = url;
@@ -46,5 +51,10 @@ export function redactUrl(url: string): string {
       break;
     }
   }
-  return result.replace(/([?&](token|id_token|refresh|access|ticket)=)[^&#]+/g, '$1***');
+  return result.replace(SECRET_QUERY_VALUE, '$1***');
+}
+
+/** Whether the URL's query carries a secret (`?token=`, `?ticket=`, …). */
+export function hasSecretQuery(url: string): boolean {
+  return SECRET_QUERY.test(url);
 }

@@ -33,9 +33,10 @@ import { moveEntry } from './entries/entry-progress';
 import { payoutsRoutes } from './payouts/payouts.routes';
 import { entriesRoutes } from './entries/entries.routes';
 import { paperworkRoutes } from './paperwork/paperwork.routes';
-import { missingPaperwork, releaseCountsOf } from './paperwork/paperwork-reads';
+import { missingPaperwork, releaseBytesOf, releaseCountsOf } from './paperwork/paperwork-reads';
 import { deliveryRoutes } from './delivery/delivery.routes';
 import type { DeliveryOwners } from './delivery/delivery.owners';
+import { mastersDeliveredToBrand } from './delivery/delivery-reads';
 import type { PayoutsOwners } from './payouts/payouts.service';
 import { notificationsRoutes } from './notifications/notifications.routes';
 import { eventsRoutes } from './notifications/events.routes';
@@ -82,7 +83,14 @@ export const apiModules: Array<(deps: AppDeps) => FastifyPluginAsyncZod> = [
     contestsRoutes(deps, { entryCountsOf, applicationCountsOf, heldUnitsOf, productsWithApplications }),
   applicationsRoutes,
   (deps) => creatorsRoutes(deps, creatorsOwners),
-  (deps) => videosRoutes(deps, { ...videosOwners, awardsOf: findVideoAwards }),
+  (deps) =>
+    videosRoutes(deps, {
+      ...videosOwners,
+      awardsOf: findVideoAwards,
+      mastersDeliveredToBrand,
+      // Release forms count in the storage quota of the uploads the videos routes receive.
+      storedBytesElsewhere: releaseBytesOf,
+    }),
   (deps) => staffRoutes(deps, { accounts: accountsOwners, videos: videosOwners }),
   judgingRoutes,
   (deps) => payoutsRoutes(deps, payoutsOwners),

@@ -40,6 +40,8 @@ const ROUTES = [
   '/contests/create',
   '/contests/:contestId',
   '/contests/:contestId/apply',
+  '/unsubscribe/:token',
+  '/reset-password/:uidb64/:token',
 ];
 
 describe('matchesRoute', () => {
@@ -138,6 +140,16 @@ describe('registerSpa', () => {
       expect(res.body).toBe('');
     }
     expect((await app.inject({ method: 'POST', url: '/about' })).statusCode).toBe(404);
+  });
+
+  it('keeps a page whose URL carries a secret out of every cache (unsubscribe, password reset links)', async () => {
+    for (const url of ['/unsubscribe/1.news.c2VjcmV0', '/reset-password/MQ/abc-123']) {
+      const res = await app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body).toBe('<div id="root"></div>');
+      expect(res.headers['cache-control'], url).toBe('private, no-store');
+      expect(res.headers['referrer-policy'], url).toBe('no-referrer');
+    }
   });
 
   it('caches hashed assets for a year and other public files for an hour', async () => {

@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import { MESSAGES, SECRET_PAGE_ROUTES } from '@app/domain';
 import { declareSecretParams } from '../lib/secret-urls';
 import { livePageRenderer, type LiveRender } from './live-pages';
+import { PRIVATE_CACHE_CONTROL } from './private-answers';
 
 /**
  * Hashed build assets never change under their name: cached for a year. HTML names the current
@@ -122,12 +123,14 @@ export async function registerSpa(app: FastifyInstance, webDist: string): Promis
       },
     });
   }
-  // Pages whose URL carries a secret (e-mail verification, password reset and invitation links)
-  // keep it out of the logs and must not leak it to other sites through the Referer header.
+  // Pages whose URL carries a secret (e-mail verification, password reset, invitation and
+  // unsubscribe links) keep it out of the logs, must not leak it to other sites through the
+  // Referer header, and are kept by no cache (a cache stores an answer under its URL).
   for (const [page, secrets] of SECRET_PAGE_ROUTES) declareSecretParams(page, secrets);
   // Callback style, as every hook that runs on each request (plugins/security.ts).
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (SECRET_PAGE_PREFIX.test(request.url)) reply.header('Referrer-Policy', 'no-referrer');
+    if (SECRET_PAGE_PREFIX.test(request.url))
+      reply.header('Referrer-Policy', 'no-referrer').header('Cache-Control', PRIVATE_CACHE_CONTROL);
     done(null, payload);
   });
   const renderLive = hasBuild ? await livePageRenderer(app, webDist) : undefined;

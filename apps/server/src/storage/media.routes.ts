@@ -13,6 +13,31 @@ import { contentTypeOf, isPrivateKey, isSafeKey, type Storage } from './storage'
 const PRIVATE_MAX_AGE_SECONDS = 60 * 60;
 
 /**
+ * An approved video's files: public only while the video stays approved, which its owner's edit,
+ * a rejection or a deletion ends at any moment. Browsers and CDNs may keep them but must ask
+ * before each use (`no-cache`), so the moment the video leaves public view no cache serves them
+ * again; a year's `immutable` kept them public in every cache after the database said otherwise.
+ * Asking is cheap: a matching ETag gets a 304 without a body, after the one indexed read of the
+ * access check. A short max-age would spare even that, but leave them public that long.
+ */
+const PUBLIC_VIDEO_CACHE = 'public, no-cache';
+/** Other media (avatars, images) are public for good, and a key never changes content: a year. */
+const PUBLIC_FOREVER = 'public, max-age=31536000, immutable';
+
+/**
+ * A file's validator. A stored key never changes content (a new caption track or master playlist
+ * goes under a new key), so the size identifies the bytes behind a URL, and none is read for it.
+ */
+const etagOf = (size: number) => `"${size.toString(36)}"`;
+
+/** Whether an `If-None-Match` header names `etag` (or is `*`), compared weakly as RFC 9110 §13.1.2 says. */
+function noneMatchHits(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
+
+/**
  * The one byte range a `Range` header asks for (range-parser, overlapping parts combined): null when
  * absent, malformed, not in bytes or several disjoint parts (the whole file is sent then, as RFC 9110
  * allows), 'unsatisfiable' when it lies past the end.
@@ -33,12 +58,13 @@ export function parseRange(
 
 /**
  * Serves stored media at /media/<key>: only keys that cannot escape the media folder and only
- * allowlisted types, with range requests (seeking) and nosniff. A video's files are public (a
- * year's `immutable` cache: keys never change content) once it is approved; before, only a signed,
- * unexpired `/media/s/<expiry>/<mac>/<key>` serves them, with `Cache-Control: private`
+ * allowlisted types, with range requests (seeking), ETags (304, `If-Range`) and nosniff. A video's
+ * files are public while it is approved (`access` asks the database on every request; caches
+ * revalidate every use: PUBLIC_VIDEO_CACHE); otherwise only a signed, unexpired
+ * `/media/s/<expiry>/<mac>/<key>` serves them, with `Cache-Control: private`
  * (storage/media-signing.ts). A video's original is never served here. The same for local disk
- * and S3 (the app streams S3 objects itself). Anything refused is a 404, so nobody learns which
- * videos exist.
+ * and S3 (the app streams S3 objects itself). Anything refused is a 404, revalidations included,
+ * so nobody learns which videos exist.
  */
 export function registerMediaRoutes(
   app: FastifyInstance,
@@ -54,7 +80,7 @@ export function registerMediaRoutes(
     const type = isSafeKey(key) ? contentTypeOf(key) : undefined;
     if (!type || isOriginalKey(key) || isPrivateKey(key)) return notFound(reply);
     const video = videoFolderOf(key);
-    let cacheControl = 'public, max-age=31536000, immutable';
+    let cacheControl = video ? PUBLIC_VIDEO_CACHE : PUBLIC_FOREVER;
     if (signed) {
       if (!verifyMediaSignature(options.secret, key, signed.expires, signed.signature))
         return notFound(reply);
@@ -65,15 +91,21 @@ export function registerMediaRoutes(
     }
     const info = await storage.stat(key);
     if (!info) return notFound(reply);
+    const etag = etagOf(info.size);
 
     reply
       .header('Content-Type', type)
       .header('X-Content-Type-Options', 'nosniff')
       .header('Cache-Control', cacheControl)
+      .header('ETag', etag)
       .header('Accept-Ranges', 'bytes')
       .header('Cross-Origin-Resource-Policy', 'same-site');
 
-    const range = parseRange(request.headers.range, info.size);
+    if (noneMatchHits(request.headers['if-none-match'], etag)) return reply.status(304).send();
+    // A range to splice into a cached copy only if that copy is these bytes (strong comparison).
+    const ifRange = request.headers['if-range'];
+    const rangeHeader = ifRange === undefined || ifRange === etag ? request.headers.range : undefined;
+    const range = parseRange(rangeHeader, info.size);
     if (range === 'unsatisfiable') {
       return reply.status(416).header('Content-Range', `bytes */${info.size}`).send();
     }

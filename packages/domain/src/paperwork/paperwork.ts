@@ -25,6 +25,13 @@ export const PAPERWORK_LIMITS = {
   addressMax: 500,
   taxIdMin: 4,
   taxIdMax: 30,
+  /**
+   * Releases of one kind an entry holds at once, waiting for review or approved. A rejected one
+   * does not count: the entrant replaces it with a new upload.
+   */
+  releasesPerKind: 5,
+  /** Release uploads one creator may send in an hour (each up to 10 MB, checked byte by byte). */
+  releaseUploadsPerHour: 30,
 } as const;
 
 export const PAPERWORK_MESSAGES = {
@@ -33,6 +40,9 @@ export const PAPERWORK_MESSAGES = {
   releaseType: 'A release must be a PDF, JPEG or PNG file.',
   releaseTooLarge: 'A release file must be 10 MB or smaller.',
   releaseActive: 'This PDF contains scripts, launch actions or attached files; save it again as a plain PDF.',
+  releaseUnreadable:
+    'Part of this PDF is compressed in a way that cannot be checked; save it again as a plain PDF.',
+  releaseLimit: `This entry already has ${PAPERWORK_LIMITS.releasesPerKind} releases of this kind waiting for review or approved; only a rejected release can be replaced.`,
   releaseDecided: 'This release was already reviewed.',
   reasonRequired: 'Say why the release is rejected.',
   legalName: 'Enter your legal name.',
@@ -85,6 +95,9 @@ export const payeeBodySchema = z.object({
     .regex(/^[A-Za-z0-9-]{4,30}$/, PAPERWORK_MESSAGES.taxId),
 });
 export type PayeeBody = z.infer<typeof payeeBodySchema>;
+/** The payee details' fields, as the API names them (what a change e-mail and its audit list). */
+export const PAYEE_FIELDS = ['legal_name', 'country', 'address', 'tax_form', 'tax_id'] as const;
+export type PayeeField = (typeof PAYEE_FIELDS)[number];
 
 /** The payee details as anybody sees them: the taxpayer id only by its last four characters. */
 export const payeeSchema = z.object({

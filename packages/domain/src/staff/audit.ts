@@ -37,6 +37,7 @@ export const AUDIT_ACTIONS = [
   'release.reject',
   'release.download',
   'payee.view',
+  'payee.update',
   'delivery.view',
   'delivery.download',
   'certificate.download',

@@ -18,6 +18,9 @@ import { entryContext } from '../entries/entry-context';
 import { findPublishedPlace } from '../judging/judging.service';
 import { createPaperworkService } from '../paperwork/paperwork.service';
 import { videoOriginal, type VideoOriginal } from '../videos/original-digest';
+import { createVideosService } from '../videos/videos.service';
+import { videosOwners } from '../entries/video-owners';
+import { mastersDeliveredToBrand } from './delivery-reads';
 import { renderCertificate, type CertificateFacts } from './certificate';
 import type { DeliveryOwners } from './delivery.owners';
 import { assertCanReceiveDelivery } from './delivery.policy';
@@ -46,6 +49,8 @@ export function createDeliveryService(deps: DeliveryServiceDeps, owners: Deliver
   const entries = entryContext(deps);
   const paperwork = createPaperworkService(deps);
   const isCurrentAccess = createAccessCheck(deps);
+  // The master is a video's original: served under the videos' one rule for originals.
+  const videos = createVideosService(deps, { ...videosOwners, mastersDeliveredToBrand });
   const secret = deps.config.JWT_SECRET;
 
   /**
@@ -181,15 +186,18 @@ export function createDeliveryService(deps: DeliveryServiceDeps, owners: Deliver
       };
     },
 
-    /** The master file (the link's token or a bearer token), audited (`delivery.download`). */
+    /**
+     * The master file (the link's token or a bearer token), audited (`delivery.download`): the
+     * delivery's rule, then the videos' rule for originals (`openOriginal`), which admits the
+     * same callers.
+     */
     async master(
       entryId: number,
       caller: { user?: AuthUser; token?: string },
     ): Promise<{ object: StoredObject; fileName: string; contentType: string }> {
       const user = await callerOf(`master-${entryId}`, caller);
       const { original, judged } = await load(entryId, user);
-      const object = await deps.storage.get(original.key);
-      if (!object) throw new AppError('not_found', MESSAGES.generic.notFound);
+      const { object } = await videos.openOriginal(judged.video.id, user);
       await recordAudit(db, {
         actor: { userId: user.id },
         action: 'delivery.download',

@@ -345,13 +345,17 @@ describe('entries, notes and the timeline: who sees what', () => {
     );
   });
 
-  it("the contest's brand watches and downloads the entered original; another brand cannot", async () => {
+  it("the contest's brand watches the entered video, not its original (a winner's master comes with the delivery); another brand sees neither", async () => {
     const seen = (await get(`/api/entries/${entry.id}/`, quick.brandUser)).json<Entry>();
-    const link = seen.video.download_url;
-    expect(link).toMatch(/\/download\/\?token=/);
-    const download = await ctx.app.inject({ method: 'GET', url: link! });
-    expect(download.statusCode).toBe(200);
-    expect(download.headers['content-disposition']).toContain('attachment');
+    expect(seen.video.playback?.hls_url).toBeTruthy();
+    expect(seen.video.download_url).toBeNull();
+    expect((await get(`/api/videos/videos/${entry.video.id}/download/`, quick.brandUser)).statusCode).toBe(
+      403,
+    );
+    // The entrant keeps their own original.
+    expect((await get(`/api/entries/${entry.id}/`, creator)).json<Entry>().video.download_url).toMatch(
+      /\/download\/\?token=/,
+    );
     expect((await get(`/api/videos/videos/${entry.video.id}/`, quick.brandUser)).statusCode).toBe(200);
     expect((await get(`/api/videos/videos/${entry.video.id}/`, otherBrand)).statusCode).toBe(404);
     const download2 = await get(`/api/videos/videos/${entry.video.id}/download/`, otherBrand);

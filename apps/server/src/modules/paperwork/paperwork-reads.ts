@@ -26,6 +26,14 @@ export async function missingPaperwork(
 }
 
 /**
+ * The bytes of the release forms `userId` filed: they count in the creator's storage quota with
+ * their videos and captions (videos' `storedBytesElsewhere`).
+ */
+export function releaseBytesOf(db: DbOrTx, userId: number): Promise<number> {
+  return repo.releaseBytesOf(db, userId);
+}
+
+/**
  * How many releases of each entry are approved, pending and rejected, by entry id (every id given
  * is in the map): one query for a whole list. For the entry page and Contest Submissions.
  */

@@ -1,8 +1,8 @@
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { isAnyOf, prepared } from '../../db/prepared';
 import { entryReleases, payees } from '../../db/schema/index';
-import type { ReleaseStatus } from '@app/domain';
+import type { ReleaseKind, ReleaseStatus } from '@app/domain';
 
 export type PayeeRow = typeof payees.$inferSelect;
 export type NewPayee = Omit<typeof payees.$inferInsert, 'createdAt' | 'updatedAt'>;
@@ -40,6 +40,41 @@ export async function insertRelease(db: DbOrTx, values: NewRelease): Promise<Rel
 export async function findRelease(db: DbOrTx, id: number): Promise<ReleaseRow | undefined> {
   const [row] = await db.select().from(entryReleases).where(eq(entryReleases.id, id));
   return row;
+}
+
+/** First key of the per-creator advisory lock that makes "count, then file a release" one step. */
+const FILING_LOCK = 0x72656c73; // 'rels'
+
+/**
+ * Serialises the release filings of one creator, in every app process, until `tx` ends: the
+ * limits a filing checks (releases per kind, stored bytes) cannot be passed by filing in parallel.
+ */
+export async function lockFilingsOf(tx: DbOrTx, userId: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${FILING_LOCK}, ${userId})`);
+}
+
+/** How many releases of `kind` the entry has that are waiting for review or approved. */
+export async function countLiveReleases(db: DbOrTx, entryId: number, kind: ReleaseKind): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(entryReleases)
+    .where(
+      and(
+        eq(entryReleases.entryId, entryId),
+        eq(entryReleases.kind, kind),
+        ne(entryReleases.status, 'rejected'),
+      ),
+    );
+  return Number(row?.n ?? 0);
+}
+
+/** The bytes of every release `userId` filed (their files are kept whatever the review decided). */
+export async function releaseBytesOf(db: DbOrTx, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ bytes: sql<string>`coalesce(sum(${entryReleases.sizeBytes}), 0)` })
+    .from(entryReleases)
+    .where(eq(entryReleases.uploadedBy, userId));
+  return Number(row?.bytes ?? 0);
 }
 
 /** The releases of entries, oldest first. */

@@ -1,4 +1,5 @@
 import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   apiErrorBodySchema,
@@ -17,10 +18,39 @@ import {
   releaseSchema,
 } from '@app/domain';
 import { AppError } from '../../lib/errors';
-import { createPaperworkService, type PaperworkServiceDeps } from './paperwork.service';
+import { createPaperworkService, type PaperworkServiceDeps, type ReleaseForm } from './paperwork.service';
 
 const tags = ['paperwork'];
 const errors = { 400: apiErrorBodySchema, 403: apiErrorBodySchema, 404: apiErrorBodySchema };
+
+/** The release upload form: its `kind` field and its `file` (the first file part). */
+async function readReleaseForm(request: FastifyRequest): Promise<ReleaseForm> {
+  const noFile = () => AppError.validation({ file: [PAPERWORK_MESSAGES.releaseFile] });
+  if (!request.isMultipart()) throw noFile();
+  const tooLarge = () => new AppError('payload_too_large', PAPERWORK_MESSAGES.releaseTooLarge);
+  let kind: string | undefined;
+  let file: { name: string; bytes: Buffer } | undefined;
+  const parts = request.parts({
+    limits: { fileSize: PAPERWORK_LIMITS.releaseMaxBytes, files: 1, fields: 4, fieldSize: 1024 },
+  });
+  for await (const part of parts) {
+    if (part.type === 'field') {
+      if (part.fieldname === 'kind') kind = String(part.value);
+      continue;
+    }
+    const bytes = await part.toBuffer().catch((error: unknown) => {
+      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+      throw error;
+    });
+    if (part.file.truncated) throw tooLarge();
+    if (part.fieldname === 'file' && bytes.length)
+      file = { name: part.filename.slice(0, PAPERWORK_LIMITS.fileNameMax), bytes };
+  }
+  const parsedKind = releaseKindSchema.safeParse(kind);
+  if (!parsedKind.success) throw AppError.validation({ kind: [PAPERWORK_MESSAGES.releaseKind] });
+  if (!file) throw noFile();
+  return { kind: parsedKind.data, fileName: file.name, bytes: file.bytes };
+}
 
 /**
  * Winner paperwork (issue 31): release forms with an entry (the entrant files them, staff review
@@ -39,43 +69,24 @@ export const paperworkRoutes =
         preHandler: app.requireUser,
         schema: {
           tags,
-          summary:
-            'File a release with your entry (multipart `kind`, `file`: PDF, JPEG or PNG, at most 10 MB)',
+          summary: `File a release with your entry (multipart \`kind\`, \`file\`: PDF, JPEG or PNG, at most 10 MB; at most ${PAPERWORK_LIMITS.releasesPerKind} of a kind waiting for review or approved; counted in your storage quota)`,
           consumes: ['multipart/form-data'],
           params: entryIdParamsSchema,
-          response: { 201: releaseSchema, ...errors, 413: apiErrorBodySchema },
+          response: {
+            201: releaseSchema,
+            ...errors,
+            409: apiErrorBodySchema,
+            413: apiErrorBodySchema,
+            429: apiErrorBodySchema,
+            507: apiErrorBodySchema,
+          },
         },
       },
       async (request, reply) => {
-        const noFile = () => AppError.validation({ file: [PAPERWORK_MESSAGES.releaseFile] });
-        if (!request.isMultipart()) throw noFile();
-        const tooLarge = () => new AppError('payload_too_large', PAPERWORK_MESSAGES.releaseTooLarge);
-        let kind: string | undefined;
-        let file: { name: string; bytes: Buffer } | undefined;
-        const parts = request.parts({
-          limits: { fileSize: PAPERWORK_LIMITS.releaseMaxBytes, files: 1, fields: 4, fieldSize: 1024 },
-        });
-        for await (const part of parts) {
-          if (part.type === 'field') {
-            if (part.fieldname === 'kind') kind = String(part.value);
-            continue;
-          }
-          const bytes = await part.toBuffer().catch((error: unknown) => {
-            if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-            throw error;
-          });
-          if (part.file.truncated) throw tooLarge();
-          if (part.fieldname === 'file' && bytes.length)
-            file = { name: part.filename.slice(0, PAPERWORK_LIMITS.fileNameMax), bytes };
-        }
-        const parsedKind = releaseKindSchema.safeParse(kind);
-        if (!parsedKind.success) throw AppError.validation({ kind: [PAPERWORK_MESSAGES.releaseKind] });
-        if (!file) throw noFile();
-        const release = await service.fileRelease(request.authUser!, request.params.id, {
-          kind: parsedKind.data,
-          fileName: file.name,
-          bytes: file.bytes,
-        });
+        // The body is read only once the service lets this upload begin.
+        const release = await service.fileRelease(request.authUser!, request.params.id, () =>
+          readReleaseForm(request),
+        );
         return reply.status(201).send(release);
       },
     );

@@ -219,6 +219,49 @@ describe('winner paperwork: releases, payee details, the payout gate (issue 31)'
       for (const form of secret) expect(text).not.toContain(form);
   });
 
+  it('each change of payee details is audited and e-mailed to the creator, whatever their e-mail preferences', async () => {
+    const creator = await createUser(ctx, { role: 'creator' });
+    // Security notices are not a category the creator can turn off.
+    const off = await call('PUT', '/api/accounts/notification-preferences/', creator, {
+      contest_updates: false,
+      review_notes: false,
+      results: false,
+      announcements: false,
+    });
+    expect(off.statusCode).toBe(200);
+    const audited = async () =>
+      (await db().select().from(auditLog).where(eq(auditLog.action, 'payee.update')))
+        .filter((row) => row.targetId === String(creator.id))
+        .map((row) => [row.actorId, row.targetType, row.before, row.after]);
+
+    expect((await call('PUT', '/api/accounts/creators/payee/', creator, PAYEE)).statusCode).toBe(200);
+    const entered = await ctx.waitForEmail(creator.email, { containing: 'payout details' });
+    expect(entered).toContain('legal name, country, postal address, tax form and taxpayer id');
+    expect(await audited()).toEqual([
+      [
+        creator.id,
+        'user',
+        { entered: false },
+        { changed: ['legal_name', 'country', 'address', 'tax_form', 'tax_id'] },
+      ],
+    ]);
+
+    // Saved again unchanged: nothing changed, nothing to tell.
+    expect((await call('PUT', '/api/accounts/creators/payee/', creator, PAYEE)).statusCode).toBe(200);
+    const moved = { ...PAYEE, address: '9 Other Road, Salem, OR 97301', tax_id: '987-65-4321' };
+    expect((await call('PUT', '/api/accounts/creators/payee/', creator, moved)).statusCode).toBe(200);
+    await ctx.mailSettled();
+    const mails = ctx.mailsTo(creator.email, 'payout details');
+    expect(mails).toHaveLength(2);
+    expect(mails[1]).toContain('postal address and taxpayer id');
+    expect((await audited()).slice(1)).toEqual([
+      [creator.id, 'user', { entered: true }, { changed: ['address', 'tax_id'] }],
+    ]);
+    // The notice names what changed, never the values.
+    for (const text of [...mails, JSON.stringify(await audited())])
+      for (const secret of [PAYEE.tax_id, moved.tax_id, moved.address]) expect(text).not.toContain(secret);
+  });
+
   it('a prize is paid once releases are approved and payee details exist (409 paperwork_incomplete)', async () => {
     const contest = await makeJudgingContest(db());
     const creator = await createUser(ctx, { role: 'creator' });

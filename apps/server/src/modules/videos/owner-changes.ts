@@ -14,7 +14,7 @@ import { toWebVtt } from '../../media/captions';
 import type { AuthUser } from '../../plugins/auth';
 import { recordAudit } from '../accounts/audit-records';
 import { checkVideoText, type UploadFormPart } from './receiving';
-import { checkCaptionQuota } from './upload-quota';
+import { checkStoredFileQuota } from './upload-quota';
 import * as repo from './videos.repository';
 import { refreshSearchVectors } from './video-rows';
 import * as processing from './videos.processing';
@@ -25,11 +25,12 @@ import type { VideosServiceDeps, VideoViews } from './video-views';
 export function createVideoChanges(deps: VideosServiceDeps, views: VideoViews) {
   const db = deps.database.db;
   const { storage } = deps;
-  const { present, loadVisible, approvedFolders, rows: videoRows, owners } = views;
+  const { present, loadVisible, rows: videoRows, owners } = views;
   /**
    * An approved video whose public text (title, description, caption tracks) its owner changed
-   * goes back to the review queue: it leaves the public lists until staff approve it again, so
-   * nothing reaches the public without review (issue 30; docs/spec-decisions.md). Audited with the
+   * goes back to the review queue: it leaves the public lists, and /media refuses its files
+   * without a signature (`mediaAccess` reads this row), until staff approve it again, so nothing
+   * reaches the public without review (issue 30; docs/spec-decisions.md). Audited with the
    * old and new text. Call it in the change's transaction; nothing happens to a video not approved.
    */
   const resubmit = async (
@@ -52,7 +53,6 @@ export function createVideoChanges(deps: VideosServiceDeps, views: VideoViews) {
       reviewReason: null,
       approvedAt: null,
     });
-    approvedFolders.delete(processing.videoFolder(row.originalKey));
     await recordAudit(tx, {
       actor: { userId: user.id },
       action: 'video.resubmit',
@@ -96,10 +96,13 @@ export function createVideoChanges(deps: VideosServiceDeps, views: VideoViews) {
       if (vtt === null) throw AppError.validation({ file: [VIDEO_CAPTION_MESSAGES.invalidFile] });
       const file = Buffer.from(vtt);
       const previous = row.captions.find((c) => c.language.toLowerCase() === parsed.data.toLowerCase());
-      await checkCaptionQuota(db, deps.config, row.ownerId, {
-        incomingBytes: file.length,
-        replacedBytes: previous?.bytes ?? 0,
-      });
+      await checkStoredFileQuota(
+        db,
+        deps.config,
+        row.ownerId,
+        { incomingBytes: file.length, replacedBytes: previous?.bytes ?? 0 },
+        owners,
+      );
       const key = `${processing.videoFolder(row.originalKey)}captions/${parsed.data.toLowerCase()}-${randomUUID().slice(0, 8)}.vtt`;
       await storage.put(key, file);
       const replaced = await db

@@ -246,7 +246,7 @@ export function createVideoReceiving(deps: VideosServiceDeps, views: VideoViews)
       let roomBytes = 0;
       // The quotas, and a slot among the creator's uploads at once, counted in every app process.
       const finished = await takeUploadSlot(db, user.id, async (tx) => {
-        ({ roomBytes } = await checkUploadQuota(tx, deps.config, user.id, { incomingBytes }));
+        ({ roomBytes } = await checkUploadQuota(tx, deps.config, user.id, { incomingBytes }, views.owners));
       });
       try {
         for await (const part of parts) {
@@ -278,7 +278,7 @@ export function createVideoReceiving(deps: VideosServiceDeps, views: VideoViews)
      */
     async startResumableUpload(user: AuthUser, uploadId: string, usage: { incomingBytes: number }) {
       await takeResumableSlot(db, user.id, uploadId, TUS_EXPIRY_MS, async (tx) => {
-        await checkUploadQuota(tx, deps.config, user.id, usage);
+        await checkUploadQuota(tx, deps.config, user.id, usage, views.owners);
       });
     },
 

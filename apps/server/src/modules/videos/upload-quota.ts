@@ -6,6 +6,7 @@ import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { countUploadSlots } from './upload-slots';
 import { uploadUsage } from './videos.repository';
+import type { VideosOwners } from './videos.owners';
 
 type QuotaConfig = Pick<
   Config,
@@ -18,6 +19,17 @@ type QuotaConfig = Pick<
 >;
 
 const GB = 1024 * 1024 * 1024;
+
+/**
+ * What the storage quota asks of the modules above videos: the bytes they keep for the owner
+ * (release forms), which count with the owner's videos and captions. Absent, only those count.
+ */
+export type QuotaOwners = Pick<VideosOwners, 'storedBytesElsewhere'>;
+
+/** The owner's stored bytes: originals, caption tracks and the files other modules keep. */
+async function storedBytes(db: DbOrTx, ownerId: number, videoBytes: number, owners: QuotaOwners) {
+  return videoBytes + ((await owners.storedBytesElsewhere?.(db, ownerId)) ?? 0);
+}
 
 /** Unfinished resumable uploads expire after this long (tus-uploads.ts sweeps them). */
 export const TUS_EXPIRY_MS = 24 * 3600 * 1000;
@@ -57,13 +69,12 @@ export async function checkUploadQuota(
   config: QuotaConfig,
   ownerId: number,
   { incomingBytes }: { incomingBytes: number },
+  owners: QuotaOwners,
 ): Promise<{ roomBytes: number }> {
   const openUploads = await countUploadSlots(db, ownerId);
   const usage = await uploadUsage(db, ownerId, new Date(Date.now() - 24 * 3600 * 1000));
-  if (
-    usage.bytes + incomingBytes > config.UPLOAD_MAX_STORED_BYTES ||
-    usage.bytes >= config.UPLOAD_MAX_STORED_BYTES
-  )
+  const stored = await storedBytes(db, ownerId, usage.bytes, owners);
+  if (stored + incomingBytes > config.UPLOAD_MAX_STORED_BYTES || stored >= config.UPLOAD_MAX_STORED_BYTES)
     throw storageQuotaExceeded(config);
   if (usage.videosSince >= config.UPLOAD_MAX_VIDEOS_PER_DAY)
     throw new AppError('upload_limit', UPLOAD_QUOTA_MESSAGES.perDay(config.UPLOAD_MAX_VIDEOS_PER_DAY));
@@ -72,7 +83,7 @@ export async function checkUploadQuota(
   if (usage.processing >= config.UPLOAD_MAX_PROCESSING)
     throw new AppError('upload_limit', UPLOAD_QUOTA_MESSAGES.processing(config.UPLOAD_MAX_PROCESSING));
   await checkFreeDisk(config, incomingBytes);
-  return { roomBytes: config.UPLOAD_MAX_STORED_BYTES - usage.bytes };
+  return { roomBytes: config.UPLOAD_MAX_STORED_BYTES - stored };
 }
 
 /** The 413 of a creator's stored bytes past UPLOAD_MAX_STORED_BYTES. */
@@ -84,18 +95,21 @@ export function storageQuotaExceeded(config: Pick<Config, 'UPLOAD_MAX_STORED_BYT
 }
 
 /**
- * A caption track of `incomingBytes` replacing one of `replacedBytes` (0 for a new language): the
- * owner's stored bytes (videos and captions) must stay within the quota (413), and the disk keep
- * its reserve (507).
+ * A file of `incomingBytes` replacing one of `replacedBytes` (0 for a new one): a caption track,
+ * or a file a module above videos keeps for the owner (a release form). The owner's stored bytes
+ * (videos, captions and `owners.storedBytesElsewhere`) must stay within the quota (413), and the
+ * disk keep its reserve (507).
  */
-export async function checkCaptionQuota(
+export async function checkStoredFileQuota(
   db: DbOrTx,
   config: QuotaConfig,
   ownerId: number,
   { incomingBytes, replacedBytes }: { incomingBytes: number; replacedBytes: number },
+  owners: QuotaOwners,
 ): Promise<void> {
   const usage = await uploadUsage(db, ownerId, new Date());
-  if (usage.bytes - replacedBytes + incomingBytes > config.UPLOAD_MAX_STORED_BYTES)
+  const stored = await storedBytes(db, ownerId, usage.bytes, owners);
+  if (stored - replacedBytes + incomingBytes > config.UPLOAD_MAX_STORED_BYTES)
     throw storageQuotaExceeded(config);
   await checkFreeDisk(config, incomingBytes);
 }

@@ -33,8 +33,9 @@ export function createVideoViews(deps: VideosServiceDeps, owners: VideosOwners) 
       ? `/api/videos/videos/${row.id}/download/?token=${signDownloadToken(deps.config.JWT_SECRET, row.id, user)}`
       : null;
   /**
-   * Marks the rows entered in a contest of the caller's brand (`enteredWithCallersBrand`), which
-   * the rules read for brand callers; other callers' rows are returned as they are.
+   * Marks the rows entered in a contest of the caller's brand (`enteredWithCallersBrand`) and the
+   * masters delivered to it (`deliveredToCallersBrand`), which the rules read for brand callers;
+   * other callers' rows are returned as they are.
    */
   const withEntryAccess = async <Row extends OwnVideoRow>(
     found: Row[],
@@ -42,15 +43,25 @@ export function createVideoViews(deps: VideosServiceDeps, owners: VideosOwners) 
   ): Promise<Array<Row & VideoAccess>> => {
     if (user?.role !== 'brand') return found;
     const brandId = found.length ? await brandOfUser(db, user.id) : null;
+    const none = new Set<number>();
     const entered =
       brandId === null
-        ? new Set<number>()
+        ? none
         : await owners.videosEnteredWithBrand(
             db,
             brandId,
             found.map((row) => row.id),
           );
-    return found.map((row) => ({ ...row, enteredWithCallersBrand: entered.has(row.id) }));
+    // Only a video entered with the brand's contest can be its delivered master.
+    const delivered =
+      brandId === null || !entered.size || !owners.mastersDeliveredToBrand
+        ? none
+        : await owners.mastersDeliveredToBrand(db, brandId, [...entered]);
+    return found.map((row) => ({
+      ...row,
+      enteredWithCallersBrand: entered.has(row.id),
+      deliveredToCallersBrand: delivered.has(row.id),
+    }));
   };
   const present = (row: VideoRow & VideoAccess, user?: AuthUser) =>
     toVideo(row, mediaUrlOf(row), downloadUrlFor(user));
@@ -82,8 +93,6 @@ export function createVideoViews(deps: VideosServiceDeps, owners: VideosOwners) 
       if (!canSeeVideo(user, row!)) throw notFound();
       return row!;
     },
-    /** Folders of approved videos, remembered for a while: /media asks for every segment. */
-    approvedFolders: new Map<string, number>(),
   };
 }
 

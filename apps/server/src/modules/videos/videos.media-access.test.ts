@@ -1,5 +1,6 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGNED_MEDIA, type Video } from '@app/domain';
 import { createTestContext, type TestContext } from '../../../test/helper';
@@ -9,12 +10,15 @@ import { brandProfiles, brands, contestEntries, contests, entryVersions } from '
 import { signedMediaUrl } from '../../storage/media-signing';
 
 const DAY = 24 * 3600 * 1000;
+/** What an approved video's files are cached with: kept, but checked with the server before each use. */
+const PUBLIC_VIDEO_CACHE = 'public, no-cache';
 
 /**
  * Issue 18, L8: the media of a video nobody approved yet are private — a signed, expiring URL for
  * those who may see it (owner, staff, the brand whose contest it was entered in) and
- * `Cache-Control: private`; the original is never under /media. Issue 16: the brand of the
- * entered contest may download the original, other brands may not.
+ * `Cache-Control: private`; the original is never under /media. The brand of the entered contest
+ * watches the renditions; it gets the original only as a winning entry's delivered master
+ * (delivery/delivery.originals.test.ts), other brands never.
  */
 describe('private media of unapproved videos', () => {
   let ctx: TestContext;
@@ -43,6 +47,28 @@ describe('private media of unapproved videos', () => {
       v.video_url,
       ...v.playback!.captions.map((c) => c.url),
     ].filter(Boolean);
+  const approve = async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/staff/videos/${video.id}/approve/`,
+      headers: staff.headers,
+    });
+    expect(res.statusCode).toBe(200);
+  };
+  /** The owner's new caption track in `language`, through `app`. */
+  const addCaptions = async (app: FastifyInstance, language: string, text: string) => {
+    const srt = Buffer.from(`1\n00:00:00,000 --> 00:00:01,000\n${text}\n`);
+    const body = multipartBody(
+      { language },
+      { name: 'file', filename: 'c.srt', type: 'application/octet-stream', bytes: srt },
+    );
+    return app.inject({
+      method: 'POST',
+      url: `/api/videos/videos/${video.id}/captions/`,
+      payload: body.payload,
+      headers: { ...body.headers, ...owner.headers },
+    });
+  };
 
   beforeAll(async () => {
     clips = makeClips();
@@ -75,17 +101,7 @@ describe('private media of unapproved videos', () => {
       video = (await videoAs(owner)).json<Video>();
     }
     expect(video.processing.stage).toBe('done');
-    const srt = Buffer.from('1\n00:00:00,000 --> 00:00:01,000\nHello\n');
-    const captions = multipartBody(
-      { language: 'en' },
-      { name: 'file', filename: 'c.srt', type: 'application/octet-stream', bytes: srt },
-    );
-    const added = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/videos/videos/${video.id}/captions/`,
-      payload: captions.payload,
-      headers: { ...captions.headers, ...owner.headers },
-    });
+    const added = await addCaptions(ctx.app, 'en', 'Hello');
     expect(added.statusCode).toBe(200);
     video = added.json<Video>();
     folder = /videos\/[a-z0-9-]+\//.exec(video.playback!.hls_url)![0];
@@ -208,30 +224,24 @@ describe('private media of unapproved videos', () => {
     for (const user of [null, other, otherBrand]) expect((await videoAs(user)).statusCode).toBe(404);
   });
 
-  it('lets the brand of the entered contest download the original; no other brand', async () => {
+  it('lets the brand of the entered contest watch it, not download the original (no results yet); no other brand', async () => {
     const seen = (await videoAs(brand)).json<Video>();
-    expect(seen.download_url).toMatch(/\/download\/\?token=/);
-    const download = await get(seen.download_url!, null);
-    expect(download.statusCode).toBe(200);
-    expect(download.headers['content-disposition']).toMatch(
-      /^attachment; filename="Private-until-approved\.mp4"/,
-    );
+    expect(seen.playback?.hls_url).toMatch(/^\/media\/s\//);
+    expect(seen.download_url).toBeNull();
+    expect((await get(`/api/videos/videos/${video.id}/download/`, brand)).statusCode).toBe(403);
     expect((await get(`/api/videos/videos/${video.id}/download/`, otherBrand)).statusCode).toBe(404);
   });
 
-  it('makes the renditions and poster public and long-cached once approved; the original stays private', async () => {
-    const approved = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/staff/videos/${video.id}/approve/`,
-      headers: staff.headers,
-    });
-    expect(approved.statusCode).toBe(200);
+  it('makes the renditions and poster public once approved, cached only as long as they stay public; the original stays private', async () => {
+    await approve();
     const anonymous = (await videoAs(null)).json<Video>();
     for (const url of mediaUrls(anonymous)) {
       expect(url).toMatch(/^\/media\/videos\//);
       const res = await get(url, null);
       expect(res.statusCode, url).toBe(200);
-      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      // Public only while approved: caches keep the file but ask again before each use.
+      expect(res.headers['cache-control'], url).toBe(PUBLIC_VIDEO_CACHE);
+      expect(res.headers.etag, url).toMatch(/^"[^"]+"$/);
     }
     expect(anonymous.download_url).toBeNull();
     expect((await get(`/media/${folder}original.mp4`, null)).statusCode).toBe(404);
@@ -239,5 +249,78 @@ describe('private media of unapproved videos', () => {
     const seenByOther = (await videoAs(otherBrand)).json<Video>();
     expect(seenByOther.download_url).toBeNull();
     expect((await get(`/api/videos/videos/${video.id}/download/`, otherBrand)).statusCode).toBe(403);
+  });
+
+  it('answers a revalidation with 304 while the video is public, and ranges keep working', async () => {
+    const url = (await videoAs(null)).json<Video>().video_url;
+    const first = await get(url, null);
+    expect(first.statusCode).toBe(200);
+    const etag = first.headers.etag as string;
+    const again = await get(url, null, { 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
+    expect(again.headers.etag).toBe(etag);
+    expect(again.headers['cache-control']).toBe(PUBLIC_VIDEO_CACHE);
+    expect((await get(url, null, { 'if-none-match': '"other"' })).statusCode).toBe(200);
+    const part = await get(url, null, { range: 'bytes=0-99', 'if-range': etag });
+    expect(part.statusCode).toBe(206);
+    expect(part.rawPayload.equals(first.rawPayload.subarray(0, 100))).toBe(true);
+    // A cached part of other bytes: the whole file, not a piece to splice into them.
+    const whole = await get(url, null, { range: 'bytes=0-99', 'if-range': '"other"' });
+    expect(whole.statusCode).toBe(200);
+    expect(whole.rawPayload.length).toBe(first.rawPayload.length);
+  });
+
+  it('refuses the files at once when the owner edits the title of the approved video, revalidation included', async () => {
+    const urls = mediaUrls((await videoAs(null)).json<Video>());
+    const etags = new Map<string, string>();
+    for (const url of urls) {
+      const res = await get(url, null);
+      expect(res.statusCode, url).toBe(200);
+      etags.set(url, res.headers.etag as string);
+    }
+    const edited = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/videos/videos/${video.id}/`,
+      payload: { title: 'Private until approved, again' },
+      headers: owner.headers,
+    });
+    expect(edited.statusCode).toBe(200);
+    for (const url of urls) {
+      expect((await get(url, null)).statusCode, url).toBe(404);
+      expect((await get(url, null, { 'if-none-match': etags.get(url)! })).statusCode, url).toBe(404);
+    }
+    // The owner still plays it, through signed URLs.
+    for (const url of mediaUrls(edited.json<Video>())) {
+      const res = await get(url, null);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toMatch(/^private, max-age=\d+$/);
+    }
+    await approve();
+    for (const url of urls) expect((await get(url, null)).statusCode, url).toBe(200);
+  });
+
+  it('refuses the files on every app instance when the owner adds a caption track through another', async () => {
+    const appB = await ctx.anotherApp();
+    const urls = mediaUrls((await videoAs(null)).json<Video>());
+    // App B has served them publicly (whatever it remembers of that, it must not trust it now).
+    for (const url of urls) {
+      for (let i = 0; i < 2; i++) expect((await appB.inject({ url })).statusCode, url).toBe(200);
+    }
+    expect((await addCaptions(ctx.app, 'fr', 'Bonjour')).statusCode).toBe(200);
+    for (const url of urls) {
+      expect((await appB.inject({ url })).statusCode, url).toBe(404);
+      expect((await ctx.app.inject({ url })).statusCode, url).toBe(404);
+    }
+    // Approved again through app B, app A serves them again at once; a change through B hides them on A.
+    const approved = await appB.inject({
+      method: 'POST',
+      url: `/api/staff/videos/${video.id}/approve/`,
+      headers: staff.headers,
+    });
+    expect(approved.statusCode).toBe(200);
+    for (const url of urls) expect((await ctx.app.inject({ url })).statusCode, url).toBe(200);
+    expect((await addCaptions(appB, 'de', 'Hallo')).statusCode).toBe(200);
+    for (const url of urls) expect((await ctx.app.inject({ url })).statusCode, url).toBe(404);
   });
 });

@@ -31,4 +31,17 @@ export interface VideosOwners {
   videosEnteredWithBrand(db: DbOrTx, brandId: number, videoIds: number[]): Promise<Set<number>>;
   /** Whether the video is a version of a contest entry (entry_versions keeps it: no deleting). */
   isVideoEntered(db: DbOrTx, videoId: number): Promise<boolean>;
+  /**
+   * Of these videos, the masters delivered to the brand (delivery's `mastersDeliveredToBrand`):
+   * what `canDownloadOriginal` lets a brand download. Wired by modules/index.ts for the videos
+   * routes and by delivery; where it is absent (entries' reviewing views, jobs, the CLI) no brand
+   * is given an original.
+   */
+  mastersDeliveredToBrand?(db: DbOrTx, brandId: number, videoIds: number[]): Promise<Set<number>>;
+  /**
+   * The bytes of the files modules above videos keep for the owner (paperwork's release forms),
+   * counted in the owner's storage quota with their videos and captions (upload-quota.ts). Wired
+   * by modules/index.ts wherever uploads are received; absent, only videos and captions count.
+   */
+  storedBytesElsewhere?(db: DbOrTx, ownerId: number): Promise<number>;
 }

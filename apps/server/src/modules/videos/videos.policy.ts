@@ -10,6 +10,12 @@ export interface VideoAccess {
    * entry in contest_entries / entry_versions); the service looks it up for brand callers.
    */
   enteredWithCallersBrand?: boolean;
+  /**
+   * The video is a master delivered to the caller's brand: the judged (newest) version of an entry
+   * that placed in a contest of that brand whose results are published (delivery's rule, asked
+   * through `VideosOwners.mastersDeliveredToBrand`); looked up for brand callers.
+   */
+  deliveredToCallersBrand?: boolean;
 }
 
 /**
@@ -52,8 +58,17 @@ export function isBrandOfEnteredContest(user: AuthUser, video: VideoAccess): boo
   return user.role === 'brand' && video.enteredWithCallersBrand === true;
 }
 
-/** The original file: its owner, staff and the brand of the contest it was entered in; nobody else. */
+/**
+ * The one rule for a video's original file, on every route that serves or links it (the video's
+ * download and `download_url`, a delivery's master): its owner and staff at any time; the brand of
+ * a contest only as a delivery gives it, the master of a winning entry once results are published
+ * (`deliveredToCallersBrand`). Reviewers, the brand's users among them, watch the renditions.
+ */
 export function canDownloadOriginal(user: AuthUser | undefined, video: VideoAccess): boolean {
   if (!user) return false;
-  return user.id === video.ownerId || isStaff(user) || isBrandOfEnteredContest(user, video);
+  return (
+    user.id === video.ownerId ||
+    isStaff(user) ||
+    (user.role === 'brand' && video.deliveredToCallersBrand === true)
+  );
 }

@@ -2,6 +2,7 @@ import { and, count, desc, eq, gte, inArray, isNull, lt, sql, type Placeholder, 
 import type { DbOrTx } from '../../db/client';
 import { isAnyOf, prepared } from '../../db/prepared';
 import { videoCounts, videoUploads, videos } from '../../db/schema/index';
+import { EXTENSION_OF } from '../../media/sniff';
 import type { VideosOwners } from './videos.owners';
 
 const videoColumns = {
@@ -345,13 +346,25 @@ export async function findVideoIdByUpload(db: DbOrTx, uploadId: string): Promise
   return row?.id;
 }
 
-/** Whether the video whose files are in `folder` (`videos/<uuid>/`) is approved; undefined when none is. */
+/** The keys an original in `folder` can have, one per accepted type. */
+const originalKeysIn = (folder: string) =>
+  Object.values(EXTENSION_OF).map((extension) => `${folder}original.${extension}`);
+
+/**
+ * Whether the video whose files are in `folder` (`videos/<uuid>/`) is approved; undefined when
+ * none is. /media asks it for every file it serves without a signature (each HLS segment, each
+ * poster): one prepared statement, one probe of `videos_original_key_idx`.
+ */
 export async function findApprovalByFolder(db: DbOrTx, folder: string): Promise<boolean | undefined> {
-  const keys = ['mp4', 'mov', 'webm'].map((ext) => `${folder}original.${ext}`);
-  const [row] = await db
-    .select({ isApproved: videos.isApproved })
-    .from(videos)
-    .where(inArray(videos.originalKey, keys));
+  const statement = prepared(db, 'videos_approval_by_folder', (statementName) =>
+    db
+      .select({ isApproved: videos.isApproved })
+      .from(videos)
+      .where(sql`${videos.originalKey} = any(${sql.placeholder('keys')}::text[])`)
+      .limit(1)
+      .prepare(statementName),
+  );
+  const [row] = await statement.execute({ keys: originalKeysIn(folder) });
   return row?.isApproved;
 }
 

@@ -203,7 +203,7 @@ export const videosRoutes =
         schema: {
           tags,
           summary:
-            "Download the original file (owner, staff, the brand of its contest): a bearer token or download_url's token",
+            "Download the original file (its creator, staff; the contest's brand only for a winning entry's master, after results): a bearer token or download_url's token",
           params: videoIdParamsSchema,
           querystring: videoDownloadQuerySchema,
           // 200/206 the file, 416 a range past its end; 401, 403 and 404 as apiErrorBodySchema.

@@ -1,4 +1,4 @@
-import { MESSAGES, type EntryVideo, type Video } from '@app/domain';
+import { DELIVERY_MESSAGES, MESSAGES, type EntryVideo, type Video } from '@app/domain';
 import type { DbOrTx } from '../../db/client';
 import type { AuthUser } from '../../plugins/auth';
 import { AppError } from '../../lib/errors';
@@ -21,7 +21,24 @@ export type { VideosOwners } from './videos.owners';
 export { checkVideoText, type UploadFormPart } from './receiving';
 export { createVideoLibrary, type VideoAwardsLookup } from './library';
 
-const APPROVED_CACHE_MS = 5 * 60_000;
+/** A video's original opened for download: the stream (or a range of it) and how to name it. */
+export interface OpenedOriginal {
+  object: StoredObject;
+  /** The whole file's size in bytes. */
+  size: number;
+  fileName: string;
+  contentType: string;
+}
+
+/** How an original is named and typed for download. */
+function originalFacts(row: { title: string; originalKey: string }, size: number) {
+  const extension = row.originalKey.slice(row.originalKey.lastIndexOf('.') + 1);
+  return {
+    size,
+    fileName: safeFileName(row.title, extension),
+    contentType: contentTypeOf(row.originalKey) ?? 'application/octet-stream',
+  };
+}
 
 /**
  * Videos (spec §7): receiving uploads (`receiving.ts`), staff's review (`review.ts`), the owner's
@@ -33,7 +50,15 @@ export function createVideosService(deps: VideosServiceDeps, owners: VideosOwner
   const isCurrentAccess = createAccessCheck(deps);
   const { storage } = deps;
   const views = createVideoViews(deps, owners);
-  const { present, presentForEntry, withEntryAccess, loadVisible, approvedFolders, rows: videoRows } = views;
+  const { present, presentForEntry, withEntryAccess, loadVisible, rows: videoRows } = views;
+
+  /** The video if `user` may have its original (`canDownloadOriginal`); 404 or 403 otherwise. */
+  const admittedOriginal = async (id: number, user: AuthUser) => {
+    const row = await loadVisible(id, user);
+    if (!canDownloadOriginal(user, row))
+      throw new AppError('forbidden', DELIVERY_MESSAGES.originalNotDelivered);
+    return row;
+  };
 
   return {
     ...createVideoReceiving(deps, views),
@@ -41,18 +66,15 @@ export function createVideosService(deps: VideosServiceDeps, owners: VideosOwner
     ...createVideoChanges(deps, views),
 
     /**
-     * Who may fetch a video's files from /media without a signature: anyone once it is approved
-     * (remembered for a few minutes: a decision is final, and a deleted video's files are gone);
-     * before, nobody ('private': signed URLs only).
+     * Who may fetch a video's files from /media without a signature: anyone while it is approved;
+     * otherwise nobody ('private': signed URLs only). Read from the database on every request, the
+     * one truth every process shares: an approval ends at any moment (the owner's edit sends the
+     * video back to review, staff reject it, it is deleted), in whichever process, and a memory of
+     * it in this one would keep serving the files. The read is one indexed probe by a prepared
+     * statement (`findApprovalByFolder`).
      */
     async mediaAccess(folder: string): Promise<'public' | 'private'> {
-      const until = approvedFolders.get(folder);
-      if (until !== undefined && until > Date.now()) return 'public';
-      const approved = await repo.findApprovalByFolder(db, folder);
-      if (!approved) return 'private';
-      if (approvedFolders.size > 10_000) approvedFolders.clear();
-      approvedFolders.set(folder, Date.now() + APPROVED_CACHE_MS);
-      return 'public';
+      return (await repo.findApprovalByFolder(db, folder)) ? 'public' : 'private';
     },
 
     /**
@@ -92,38 +114,40 @@ export function createVideosService(deps: VideosServiceDeps, owners: VideosOwner
     },
 
     /**
-     * The original file for its owner, staff and the brand of its contest (`canDownloadOriginal`),
-     * checked now whoever signed the link: the caller is the bearer token's user or the user a
-     * `download_url` token was signed for. 401 without either, 404 when the caller cannot see
-     * the video, 403 when they see it but may not download it.
+     * The original file of a video for a caller `canDownloadOriginal` admits (its owner, staff, the
+     * brand it was delivered to), for the videos' download and a delivery's master alike: 404 when
+     * the caller cannot see the video or its file is gone, 403 when they see it but may not have
+     * the original.
+     */
+    async openOriginal(id: number, user: AuthUser): Promise<OpenedOriginal> {
+      const row = await admittedOriginal(id, user);
+      const object = await storage.get(row.originalKey);
+      if (!object) throw notFound();
+      return { object, ...originalFacts(row, object.size) };
+    },
+
+    /**
+     * The original file (`openOriginal`'s rule), checked now whoever signed the link: the caller is
+     * the bearer token's user or the user a `download_url` token was signed for; 401 without
+     * either. A byte range of it when `rangeHeader` asks for one.
      */
     async download(
       id: number,
       caller: { user?: AuthUser; token?: string },
       rangeHeader?: string,
-    ): Promise<
-      | { object: StoredObject; fileName: string; contentType: string; size: number }
-      | { unsatisfiable: number }
-    > {
+    ): Promise<OpenedOriginal | { unsatisfiable: number }> {
       const signed = caller.token ? verifyDownloadToken(deps.config.JWT_SECRET, id, caller.token) : null;
       // A link is checked as an access token is: the account still active, its session still open.
       const user = caller.user ?? (signed && (await isCurrentAccess(signed)) ? signed : null);
       if (!user) throw new AppError('not_authenticated', MESSAGES.generic.notAuthenticated);
-      const row = await loadVisible(id, user);
-      if (!canDownloadOriginal(user, row)) throw new AppError('forbidden', MESSAGES.generic.forbidden);
+      const row = await admittedOriginal(id, user);
       const info = await storage.stat(row.originalKey);
       if (!info) throw notFound();
       const range = parseRange(rangeHeader, info.size);
       if (range === 'unsatisfiable') return { unsatisfiable: info.size };
       const object = await storage.get(row.originalKey, range ?? undefined);
       if (!object) throw notFound();
-      const extension = row.originalKey.slice(row.originalKey.lastIndexOf('.') + 1);
-      return {
-        object,
-        size: info.size,
-        fileName: safeFileName(row.title, extension),
-        contentType: contentTypeOf(row.originalKey) ?? 'application/octet-stream',
-      };
+      return { object, ...originalFacts(row, info.size) };
     },
   };
 }
