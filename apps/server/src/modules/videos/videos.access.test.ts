@@ -127,7 +127,7 @@ describe('videos: list, page, changes and search', () => {
     });
     expect(ok.statusCode).toBe(200);
     // An approved video's new text is reviewed again: the video returns to the review queue and
-    // leaves the public lists until staff approve it (docs/spec-decisions.md, issue 30).
+    // leaves the public lists until staff approve it (docs/spec-decisions.md, "Editing an approved video sends it back to review").
     expect(ok.json<Video>()).toMatchObject({
       title: 'Cinematic ergonomic chair, final',
       description: 'Director cut',
