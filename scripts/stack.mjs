@@ -5,7 +5,9 @@
 //   two app processes (WORKERS=false) and one worker process (`npm run worker`),
 //   all on one PostgreSQL server and an S3-protocol server (s3rver) on loopback.
 // It listens on STACK_PORT (default 8080) and passes SMTP_URL, DATABASE_URL and PUBLIC_URL through.
-// An app or worker process that dies is restarted after a second, as a supervisor would.
+// An app or worker process that dies is restarted after a second, as a supervisor would: a rolling
+// restart is SIGTERM to one process at a time (their ids are in STACK_DIR/pids.json), each finishing
+// its work before it exits 0 (STACK_DIR/exits.json keeps every exit, for tests).
 // SIGINT or SIGTERM stops everything it started; nothing is left running or listening.
 // `--fresh` starts from an empty database and state folder.
 import { spawn, spawnSync } from 'node:child_process';
@@ -31,6 +33,8 @@ const nginxBin =
   process.env.NGINX_PATH ?? ['/usr/sbin/nginx', '/usr/bin/nginx'].find((bin) => existsSync(bin));
 
 const children = [];
+/** Each process's exits so far (code, or the signal that ended it), by name. */
+const exits = {};
 let s3;
 let stopping = false;
 
@@ -80,6 +84,8 @@ function launch(entry, args, env) {
   // A process that dies leaves the others serving (the balancer skips it) and is started again.
   child.on('exit', (code, signal) => {
     if (stopping) return;
+    (exits[name] ??= []).push(signal ?? code);
+    writeFileSync(path.join(stateDir, 'exits.json'), JSON.stringify(exits, null, 2));
     log(`${name} exited (${signal ?? code}); restarting it in 1 s`);
     setTimeout(() => stopping || launch(entry, args, env), 1000);
   });

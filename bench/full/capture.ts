@@ -13,6 +13,7 @@ import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config/env';
 import { openPostgres } from '../../apps/server/src/db/client';
 import { nullQueue } from '../../apps/server/src/jobs/queue';
+import { createMetrics } from '../../apps/server/src/lib/metrics';
 import { createMailer } from '../../apps/server/src/mail/mailer';
 import { createStorage } from '../../apps/server/src/storage/index';
 
@@ -69,6 +70,7 @@ export async function createCapturer(databaseUrl: string, jwtSecret: string): Pr
     queue: nullQueue,
     mailer: createMailer({ smtpUrl: undefined, from: config.MAIL_FROM, outboxDir: dataDir, log }),
     storage: createStorage(config),
+    metrics: createMetrics(database),
     webDist: path.join(dataDir, 'no-web'),
   });
   await app.ready();

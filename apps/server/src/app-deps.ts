@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { Config } from './config/env';
+import type { Metrics } from './lib/metrics';
 import type { DatabaseHandle } from './db/client';
 import type { JobQueue } from './jobs/queue';
 import type { Mailer } from './mail/mailer';
@@ -21,4 +22,6 @@ export interface AppDeps {
   /** Media files (uploads, posters, previews, avatars): local disk or S3. */
   storage: Storage;
   tokens: AccessTokens;
+  /** What GET /metrics serves (lib/metrics.ts): parts of the app report into it. */
+  metrics: Metrics;
 }

@@ -17,6 +17,8 @@ import { registerCompression } from './plugins/compression';
 import { registerPrivateAnswers } from './plugins/private-answers';
 import { registerSlowClientGuard, slowClientServerOptions } from './plugins/slow-clients';
 import { registerRouteTable } from './plugins/route-table';
+import { registerMetrics } from './plugins/metrics';
+import { registerRequestContext, requestIdOf } from './plugins/request-context';
 import { apiModules } from './modules';
 import { createAccessCheck } from './modules/accounts/access-check';
 import { declareSecretParams } from './lib/secret-urls';
@@ -31,9 +33,11 @@ export async function buildApp(
     loggerInstance: deps.log as FastifyBaseLogger,
     bodyLimit: 1024 * 1024,
     trustProxy: trustProxySetting(deps.config.TRUST_PROXY),
-    // Tokens in URLs (verification links) must not reach the logs.
-    genReqId: () => crypto.randomUUID(),
-    return503OnClosing: true,
+    // The caller's X-Request-Id when sane, else a UUID: echoed, logged (`reqId`), carried into jobs.
+    genReqId: requestIdOf,
+    // A request that reaches a process while it stops is served (with Connection: close), not
+    // refused: the balancer retries a refused GET elsewhere but never a POST it already sent.
+    return503OnClosing: false,
     ...slowClientServerOptions(deps.config.SLOW_CLIENT_TIMEOUT),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -44,7 +48,10 @@ export async function buildApp(
     tokens: createAccessTokens(deps.config.JWT_SECRET, deps.config.ACCESS_TOKEN_TTL),
   };
 
+  registerRequestContext(app);
   registerRouteTable(app);
+  // Before the other plugins' hooks, so requests they answer early are counted in flight too.
+  registerMetrics(app, deps.metrics, deps.config.METRICS_TOKEN);
   registerErrorHandling(app);
   registerEmptyQueryValues(app);
   registerSlowClientGuard(app, deps.config.SLOW_CLIENT_TIMEOUT);

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import type { Config } from './config/env';
 import { createLogger } from './lib/logger';
+import { createMetrics, type Metrics } from './lib/metrics';
 import { openRuntimeDatabase, type RuntimeDatabase } from './db/runtime';
 import { nullQueue, startQueue, type JobQueue } from './jobs/queue';
 import { createMailer, type Mailer } from './mail/mailer';
@@ -14,6 +15,7 @@ export interface Runtime {
   queue: JobQueue;
   mailer: Mailer;
   storage: Storage;
+  metrics: Metrics;
   close(): Promise<void>;
 }
 
@@ -24,8 +26,9 @@ export async function openRuntime(
 ): Promise<Runtime> {
   const log = createLogger(config);
   const db = await openRuntimeDatabase(config, log, options);
+  const metrics = createMetrics(db.handle);
   const queue = options.queue
-    ? await startQueue(db.handle, { log, leaseSeconds: config.JOB_LEASE_SECONDS })
+    ? await startQueue(db.handle, { log, leaseSeconds: config.JOB_LEASE_SECONDS, metrics })
     : nullQueue;
   const mailer = createMailer({
     smtpUrl: config.SMTP_URL,
@@ -40,6 +43,7 @@ export async function openRuntime(
     queue,
     mailer,
     storage: createStorage(config),
+    metrics,
     async close() {
       await queue.stop();
       await db.close();

@@ -1,6 +1,10 @@
 import type { AppDeps } from './app-deps';
 import { configOrExit } from './config/env';
 import { tolerateDatabaseOutages } from './lib/database-errors';
+import { prepareGracefulStop } from './lib/graceful-stop';
+
+/** How long a stopping process lets its requests in flight run before cutting them. */
+const DRAIN_MS = 30_000;
 
 /** The platform process: API, built web app and (unless WORKERS=false) the job handlers. */
 async function main(): Promise<void> {
@@ -22,6 +26,7 @@ async function main(): Promise<void> {
     queue: runtime.queue,
     mailer: runtime.mailer,
     storage: runtime.storage,
+    metrics: runtime.metrics,
   };
 
   // Uploads cut short by a killed process leave partial files; nothing refers to them.
@@ -33,6 +38,7 @@ async function main(): Promise<void> {
   if (config.WORKERS) await startJobHandlers(deps);
 
   const app = await buildApp(deps);
+  const http = prepareGracefulStop(app, { drainMs: DRAIN_MS, log });
   await app.listen({ port: config.PORT, host: config.HOST });
   log.info(`ready on ${config.PUBLIC_URL} (${deps.database.driver})`);
 
@@ -41,23 +47,22 @@ async function main(): Promise<void> {
   // on DATABASE_URL never does (`npm run seed -- --demo` adds it there).
   if (seeded && deps.database.driver === 'pglite') void seedDemoWorldInBackground(deps);
 
+  // SIGTERM (a rolling restart, a deploy): the balancer sends everything new to the other
+  // processes while this one finishes what it has (lib/graceful-stop.ts), then it exits 0.
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    log.info({ signal }, 'shutting down: no new requests, finishing the ones in flight');
-    const force = setTimeout(() => {
+    log.info({ signal }, 'shutting down: no new connections, finishing the requests in flight');
+    const backstop = setTimeout(() => {
       log.error('shutdown took too long; exiting');
       process.exit(1);
-    }, 25_000);
-    force.unref();
-    // A keep-alive connection whose request finishes after the signal would otherwise stay open
-    // until its keep-alive timeout and hold the close up: close such connections as they go idle.
-    const closeIdle = setInterval(() => app.server.closeIdleConnections(), 200);
+    }, DRAIN_MS + 15_000);
+    backstop.unref();
     try {
-      await app.close();
-      clearInterval(closeIdle);
-      log.info('requests finished; stopping jobs and closing the database');
+      // The job handlers (WORKERS=true) stop taking jobs at once, while the requests drain.
+      const [{ cut }] = await Promise.all([http.stop(), runtime.queue.stop()]);
+      log.info({ cut }, 'requests finished; closing the database');
       await runtime.close();
       log.info('stopped cleanly');
       process.exit(0);

@@ -3,6 +3,12 @@ import { openRuntime } from './bootstrap';
 import { tolerateDatabaseOutages } from './lib/database-errors';
 import { startJobHandlers } from './jobs/handlers';
 
+/**
+ * Stopping waits up to 10 s for the jobs in hand, hands the rest back, then closes pg-boss (up to
+ * 10 s) and the database: past this, something hangs, and the process ends anyway.
+ */
+const STOP_BACKSTOP_MS = 30_000;
+
 /** A worker-only process: takes jobs from the shared database queue, serves no HTTP. */
 async function main(): Promise<void> {
   const config = configOrExit();
@@ -10,13 +16,29 @@ async function main(): Promise<void> {
   tolerateDatabaseOutages(runtime.log);
   await startJobHandlers({ ...runtime, database: runtime.db.handle });
   runtime.log.info('worker ready');
-  const shutdown = async () => {
-    runtime.log.info('worker stopping after the jobs in hand');
-    await runtime.close();
-    process.exit(0);
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    // No new jobs from here on; the ones running finish or, after the queue's wait, go back to the
+    // queue for another worker at once (jobs/queue.ts), so a restart costs no lease expiry.
+    runtime.log.info({ signal }, 'worker stopping: no new jobs, finishing or handing back the ones in hand');
+    const backstop = setTimeout(() => {
+      runtime.log.error('the worker took too long to stop; exiting');
+      process.exit(1);
+    }, STOP_BACKSTOP_MS);
+    backstop.unref();
+    try {
+      await runtime.close();
+      runtime.log.info('worker stopped cleanly');
+      process.exit(0);
+    } catch (error) {
+      runtime.log.error({ err: error }, 'error while stopping the worker');
+      process.exit(1);
+    }
   };
-  process.on('SIGTERM', () => void shutdown());
-  process.on('SIGINT', () => void shutdown());
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
 }
 
 main().catch((error: unknown) => {

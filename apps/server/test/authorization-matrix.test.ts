@@ -13,7 +13,8 @@ describe('authorization matrix (issue 18): every route × every actor', () => {
   let ctx: TestContext;
   let world: World;
   beforeAll(async () => {
-    ctx = await createTestContext();
+    // With a scraper's token set, GET /metrics answers the actors as it does in production.
+    ctx = await createTestContext({ METRICS_TOKEN: 'the-scrapers-token-not-any-accounts-0123' });
     world = await createWorld(ctx);
   }, 120_000);
   afterAll(() => ctx?.close());

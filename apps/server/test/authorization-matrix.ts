@@ -111,6 +111,10 @@ export const authorizationMatrix: Record<string, MatrixRow> = {
   'GET /api/docs/static/*': { request: () => ({ url: '/api/docs/static/index.css' }), expect: everyone(200) },
   'GET /api/openapi.json': { expect: everyone(200) },
   'GET /api/health/': { expect: everyone(200) },
+  'GET /metrics': {
+    expect: everyone(401),
+    why: 'Prometheus scrapes it with METRICS_TOKEN (set in the matrix app), which no account’s token is; unset, it answers 404 to everyone (plugins/metrics.test.ts)',
+  },
   'GET /api/config/': { expect: everyone(200) },
   'GET /media/*': {
     request: (w) => ({ url: `/media/${w.approvedVideo.previewKey}` }),

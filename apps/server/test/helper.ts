@@ -7,6 +7,7 @@ import { buildApp } from '../src/app';
 import type { AppDeps } from '../src/app-deps';
 import { loadConfig, type Config } from '../src/config/env';
 import { startQueue } from '../src/jobs/queue';
+import { createMetrics } from '../src/lib/metrics';
 import { createMailer } from '../src/mail/mailer';
 import { createStorage } from '../src/storage/index';
 import { startJobHandlers } from '../src/jobs/handlers';
@@ -66,7 +67,8 @@ export async function createTestContext(
   });
   const log = options.log ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const database = await createTestDatabase();
-  const queue = await startQueue(database.handle, { log, pollingIntervalSeconds: 0.5 });
+  const metrics = createMetrics(database.handle);
+  const queue = await startQueue(database.handle, { log, pollingIntervalSeconds: 0.5, metrics });
   const outboxDir = path.join(dataDir, 'outbox');
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir, log });
   const deps: AppDeps = {
@@ -77,6 +79,7 @@ export async function createTestContext(
     mailer,
     storage: createStorage(config),
     tokens: createAccessTokens(config.JWT_SECRET, config.ACCESS_TOKEN_TTL),
+    metrics,
   };
   // WORKERS=false: no job runs in the test's process (the fuzzing suite's write check).
   if (config.WORKERS) await startJobHandlers(deps);

@@ -53,6 +53,7 @@ async function main(): Promise<void> {
       queue: runtime.queue,
       mailer: runtime.mailer,
       storage: runtime.storage,
+      metrics: runtime.metrics,
       tokens: createAccessTokens(config.JWT_SECRET, config.ACCESS_TOKEN_TTL),
     };
     process.stdout.write(`${await command.run(deps, argv)}\n`);

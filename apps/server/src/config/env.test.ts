@@ -19,6 +19,7 @@ describe('loadConfig', () => {
     ['SMTP_URL', 'http://mail', /^Invalid configuration: SMTP_URL must start with smtp:\/\/ or smtps:\/\/$/],
     ['LOG_LEVEL', 'loud', /^Invalid configuration: LOG_LEVEL must be one of fatal, error/],
     ['JWT_SECRET', 'short', /^Invalid configuration: JWT_SECRET /],
+    ['METRICS_TOKEN', 'short', /^Invalid configuration: METRICS_TOKEN must be at least 32 characters$/],
   ])('rejects %s=%s with one line naming it', (name, value, message) => {
     expect(() => loadConfig({ ...base, [name]: value })).toThrowError(ConfigError);
     expect(() => loadConfig({ ...base, [name]: value })).toThrowError(message);

@@ -30,8 +30,8 @@ const proxyAddresses = z
       'not a hop count or true',
   });
 
-/** Every setting of the platform, read from the environment once (README lists them). */
-const envSchema = z.object({
+/** Every setting of the platform, read from the environment once (README, deploy/env.example). */
+export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -94,6 +94,11 @@ const envSchema = z.object({
    * to dodge per-client rate limits.
    */
   TRUST_PROXY: proxyAddresses.optional(),
+  /**
+   * The bearer token Prometheus scrapes GET /metrics with; unset, /metrics answers 404 and no
+   * request is measured.
+   */
+  METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Where the built web app is served from (default: apps/web/dist). */
   WEB_DIST_DIR: z.string().min(1).optional(),
 });

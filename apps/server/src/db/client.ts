@@ -2,8 +2,8 @@ import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { sourceFile } from '../lib/server-dir';
 import * as schema from './schema/index';
+import { MIGRATIONS_FOLDER, refuseNewerSchema } from './schema-version';
 
 export type Schema = typeof schema;
 /** Both drivers expose the same query builder; code is written once against this type. */
@@ -29,7 +29,7 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export const MIGRATIONS_FOLDER = sourceFile('db', 'migrations');
+export { MIGRATIONS_FOLDER };
 
 /** Opens PGlite persisted in `dir` (or in memory for `memory://`). */
 export async function openPglite(dir: string, loadDataDir?: Blob): Promise<DatabaseHandle> {
@@ -93,9 +93,13 @@ export function openPostgres(connectionString: string, max = 10, connectTimeoutM
 /** Arbitrary constant shared by every process that migrates the same database. */
 const MIGRATION_LOCK_KEY = 727_001;
 
-/** Applies the committed migrations; safe when several processes start at once. */
+/**
+ * Applies the committed migrations; safe when several processes start at once. Refuses a database
+ * a newer build migrated (NewerSchemaError, db/schema-version.ts), before touching it.
+ */
 export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
   if (handle.driver === 'pglite') {
+    await refuseNewerSchema(handle);
     const { migrate: migratePglite } = await import('drizzle-orm/pglite/migrator');
     await migratePglite(handle.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
     return;
@@ -104,6 +108,7 @@ export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
   const client = await handle.pool!.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await refuseNewerSchema(client);
     await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
   } finally {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});

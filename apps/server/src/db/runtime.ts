@@ -6,6 +6,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import type { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import type { Config } from '../config/env';
 import { migrateDatabase, openPglite, openPostgres, type DatabaseHandle } from './client';
+import { refuseNewerSchema } from './schema-version';
 
 /**
  * PGlite is one process's database. The process that owns DATA_DIR/pglite exposes it on a
@@ -27,7 +28,8 @@ export interface RuntimeDatabase {
 /**
  * Opens the database for this process: the PostgreSQL server when DATABASE_URL is set, the running
  * server's embedded database through its socket when one holds DATA_DIR, else the embedded
- * database itself (and, with `share`, exposes it to other processes).
+ * database itself (and, with `share`, exposes it to other processes). With `migrate`, applies the
+ * migrations (the running server's database: only checks it is not newer than this build).
  */
 export async function openRuntimeDatabase(
   config: Config,
@@ -44,6 +46,8 @@ export async function openRuntimeDatabase(
     // The running server answers on its socket between its own queries: on a busy machine a
     // command waits its turn (up to 30 s) rather than failing after the usual 5 s.
     const handle = openPostgres(socketUrl(config.DATA_DIR), 1, 30_000);
+    // The server migrated it when it started; a process of an older build still must not use it.
+    if (options.migrate) await refuseNewerSchema(handle);
     return { handle, close: () => handle.close() };
   }
   writeFileSync(lockFile(config.DATA_DIR), String(process.pid));

@@ -7,7 +7,7 @@ import { createMailNotifier } from '../modules/notifications/notifications.servi
 
 /** Starts every job handler in this process (the app process, or a worker-only process). */
 export async function startJobHandlers(
-  deps: Pick<AppDeps, 'queue' | 'mailer' | 'log' | 'config' | 'database' | 'storage'>,
+  deps: Pick<AppDeps, 'queue' | 'mailer' | 'log' | 'config' | 'database' | 'storage' | 'metrics'>,
 ): Promise<void> {
   await deps.queue.work(sendEmailJob, createEmailSender(deps, createMailNotifier(deps)));
   await startVideoJobHandlers(deps);

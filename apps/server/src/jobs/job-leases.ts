@@ -63,3 +63,28 @@ export async function claimStaleLeases(
     .where(sql`${jobLeases.heartbeatAt} < now() - make_interval(secs => ${staleSeconds})`)
     .returning({ jobId: jobLeases.jobId, queue: jobLeases.queue });
 }
+
+/**
+ * Hands a job this worker is running back to the queue at once (the worker is stopping and will not
+ * finish it): ends the lease and makes the job available to any worker now, as a retry that does not
+ * count against the job's retries (pg-boss's own `retry` raises the limit by one the same way; the
+ * next fetch counts the attempt). Nothing happens when the lease is no longer this worker's (a
+ * sweep judged it stale and another worker may run the job). True when the job was handed back.
+ */
+export async function handBackJob(
+  db: Database,
+  jobId: string,
+  queue: string,
+  workerId: string,
+): Promise<boolean> {
+  const result = await db.execute(sql`
+    with released as (
+      delete from job_leases where job_id = ${jobId} and worker_id = ${workerId} returning job_id
+    )
+    update pgboss.job j
+    set state = 'retry', start_after = now(), retry_limit = j.retry_limit + 1
+    from released
+    where j.name = ${queue} and j.id = released.job_id and j.state = 'active'
+    returning j.id`);
+  return result.rows.length > 0;
+}

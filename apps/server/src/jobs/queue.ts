@@ -3,7 +3,9 @@ import os from 'node:os';
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { DatabaseHandle } from '../db/client';
-import { claimStaleLeases, releaseLease, renewLease, takeLease } from './job-leases';
+import type { Metrics } from '../lib/metrics';
+import { currentRequestId, REQUEST_ID_LOG_LABEL, runForRequest } from '../lib/request-context';
+import { claimStaleLeases, handBackJob, releaseLease, renewLease, takeLease } from './job-leases';
 
 /** A kind of background job: its name and how it is retried. */
 export interface JobDefinition<TData extends object> {
@@ -31,6 +33,7 @@ export interface JobQueue {
   /**
    * Queues a job. Jobs of higher `priority` are taken first (default 0), then the oldest first:
    * the videos service uses it to keep one creator's backlog from starving another's upload.
+   * A job queued while serving a request carries that request's id: its log lines name it.
    */
   send<TData extends object>(
     job: JobDefinition<TData>,
@@ -63,7 +66,14 @@ export interface QueueOptions {
    * died or hangs) is failed, so pg-boss retries it (JOB_LEASE_SECONDS, default 60).
    */
   leaseSeconds?: number;
+  /**
+   * How long stopping waits for the jobs under way (default 10 s); the ones still running then are
+   * handed back to the queue at once, for another worker to take now.
+   */
+  stopWaitSeconds?: number;
   log: Logger;
+  /** Where each job's duration and outcome is recorded (GET /metrics); processes nobody scrapes pass none. */
+  metrics?: Pick<Metrics, 'jobFinished'>;
 }
 
 /** When the caller gives none (the default of JOB_LEASE_SECONDS, config/env.ts). */
@@ -101,12 +111,15 @@ export async function startQueue(handle: DatabaseHandle, options: QueueOptions):
   const idle = new Map<string, Set<() => void>>();
   const running = new Set<Promise<void>>();
   let stopping = false;
+  let stopped: Promise<void> | undefined;
   const pollingMs = (options.pollingIntervalSeconds ?? 1) * 1000;
 
   return {
     async send(job, data, sendOptions = {}) {
+      const requestId = currentRequestId();
       await ensureQueue(job);
-      const id = await boss.send(job.name, data, {
+      const tagged = requestId ? { ...data, [REQUEST_ID_FIELD]: requestId } : data;
+      const id = await boss.send(job.name, tagged, {
         priority: sendOptions.priority ?? 0,
         retryLimit: job.retryLimit,
         retryDelay: job.retryDelaySeconds,
@@ -144,14 +157,18 @@ export async function startQueue(handle: DatabaseHandle, options: QueueOptions):
       void worker.finally(() => running.delete(worker));
       leases.watch(job.name);
     },
-    async stop() {
-      stopping = true;
-      for (const waiting of idle.values()) for (const wake of waiting) wake();
-      // The jobs under way finish and are recorded before the queue closes; a job still running
-      // after this is left to its lease (another process retries it once the lease is stale).
-      await Promise.race([Promise.all(running), delay(STOP_WAIT_MS)]);
-      leases.stop();
-      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    stop() {
+      stopped ??= (async () => {
+        stopping = true;
+        for (const waiting of idle.values()) for (const wake of waiting) wake();
+        // The jobs under way finish and are recorded before the queue closes; a job still running
+        // after the wait goes back to the queue now, for another worker (a restart costs no lease).
+        await Promise.race([Promise.all(running), delay((options.stopWaitSeconds ?? 10) * 1000)]);
+        await leases.handBackAll();
+        leases.stop();
+        await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      })();
+      return stopped;
     },
   };
 
@@ -167,27 +184,48 @@ export async function startQueue(handle: DatabaseHandle, options: QueueOptions):
   async function takeOne<TData extends object>(job: JobDefinition<TData>, handler: JobHandler<TData>) {
     const [item] = await boss.fetch<TData>(job.name, { batchSize: 1, includeMetadata: true });
     if (!item) return false;
-    const log = options.log.child({ job: job.name, jobId: item.id, attempt: item.retryCount + 1 });
-    const lease = await leases.hold(item.id, job.name, log);
-    try {
-      await withinSeconds(
-        handler(item.data, { id: item.id, attempt: item.retryCount + 1 }),
-        job.expireInSeconds,
-      );
-      await boss.complete(job.name, item.id);
-      log.debug('job done');
-    } catch (error) {
-      log.warn({ err: error }, 'job failed');
-      await boss.fail(job.name, item.id, error as object);
-    } finally {
-      await lease.end();
-    }
+    const { [REQUEST_ID_FIELD]: tag, ...data } = item.data as TData & { [REQUEST_ID_FIELD]?: unknown };
+    const requestId = typeof tag === 'string' ? tag : undefined;
+    const log = options.log.child({
+      job: job.name,
+      jobId: item.id,
+      attempt: item.retryCount + 1,
+      ...(requestId ? { [REQUEST_ID_LOG_LABEL]: requestId } : {}),
+    });
+    // As part of the request that queued it: the handler's log lines, and the jobs it queues in
+    // turn, carry that request's id.
+    await runForRequest(requestId, async () => {
+      const lease = await leases.hold(item.id, job.name, log);
+      const started = performance.now();
+      const ran = () => (performance.now() - started) / 1000;
+      try {
+        await withinSeconds(
+          handler(data as TData, { id: item.id, attempt: item.retryCount + 1 }),
+          job.expireInSeconds,
+        );
+        // Handed back meanwhile (this process is stopping): another worker records the job.
+        if (lease.handedBack) return;
+        options.metrics?.jobFinished(job.name, ran(), 'completed');
+        await boss.complete(job.name, item.id);
+        log.debug('job done');
+      } catch (error) {
+        if (lease.handedBack) return;
+        options.metrics?.jobFinished(job.name, ran(), 'failed');
+        log.warn({ err: error }, 'job failed');
+        await boss.fail(job.name, item.id, error as object);
+      } finally {
+        await lease.end();
+      }
+    });
     return true;
   }
 }
 
-/** How long stopping the queue waits for the jobs under way. */
-const STOP_WAIT_MS = 10_000;
+/**
+ * The field of a job's data that holds the id of the request that queued it (send() adds it, the
+ * worker takes it off before the handler sees the data). Leading underscore: no job's own field.
+ */
+const REQUEST_ID_FIELD = '_requestId';
 
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 
@@ -214,6 +252,7 @@ function jobLeases(handle: DatabaseHandle, boss: PgBoss, options: QueueOptions) 
   const leaseSeconds = options.leaseSeconds ?? DEFAULT_LEASE_SECONDS;
   const workerId = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const watched = new Set<string>();
+  const held = new Set<{ handBack(): Promise<void> }>();
   let sweeper: NodeJS.Timeout | undefined;
   // When this process last could not reach the database (or started). After a database outage
   // every lease looks stale, the live workers' too, until they renew: the sweep waits one lease
@@ -253,16 +292,37 @@ function jobLeases(handle: DatabaseHandle, boss: PgBoss, options: QueueOptions) 
         Math.max(250, (leaseSeconds * 1000) / 3),
       );
       renewing.unref();
-      return {
+      const lease = {
+        /** True once the job went back to the queue: its outcome here is no longer recorded. */
+        handedBack: false,
         async end() {
           clearInterval(renewing);
+          held.delete(lease);
+          if (lease.handedBack) return;
           await releaseLease(handle.db, jobId, workerId).catch((error: unknown) =>
             // A lease left behind goes stale and a sweep deletes it (failing a job already
             // completed does nothing; one still active is retried, and handlers may run again).
             log.warn({ err: error }, 'could not end the job lease'),
           );
         },
+        async handBack() {
+          clearInterval(renewing);
+          held.delete(lease);
+          lease.handedBack = true;
+          const back = await handBackJob(handle.db, jobId, queue, workerId).catch((error: unknown) => {
+            // The lease goes stale instead, and a sweep retries the job then.
+            log.warn({ err: error }, 'could not hand the job back to the queue');
+            return false;
+          });
+          if (back) log.info('this worker is stopping: the job went back to the queue for another worker');
+        },
       };
+      held.add(lease);
+      return lease;
+    },
+    /** Hands every job still running here back to the queue (the process is stopping). */
+    async handBackAll() {
+      await Promise.all([...held].map((lease) => lease.handBack()));
     },
     /** Sweeps for the stale jobs of `queue` too, from now on (every process that works jobs sweeps). */
     watch(queue: string) {

@@ -1,5 +1,6 @@
 import pino, { type DestinationStream, type Logger } from 'pino';
 import type { Config } from '../config/env';
+import { requestIdLogField } from './request-context';
 import { redactUrl } from './secret-urls';
 
 /** The app's logger; `destination` (stdout by default) lets a test read the lines it writes. */
@@ -9,6 +10,8 @@ export function createLogger(
 ): Logger {
   const options: pino.LoggerOptions = {
     level: config.LOG_LEVEL,
+    // The id of the request (or of the job's queuing request) on every line: lib/request-context.ts.
+    mixin: requestIdLogField,
     redact: {
       paths: [
         'req.headers.authorization',

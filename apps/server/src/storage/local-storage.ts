@@ -6,7 +6,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { DurableFileWriter } from './durable-file';
-import { assertSafeKey, TooLargeError, type Storage } from './storage';
+import { assertSafeKey, isSafeKey, TooLargeError, type Storage } from './storage';
 
 /** Makes sure a file's bytes are on the disk (fsync). */
 async function flushFile(file: string): Promise<void> {
@@ -55,6 +55,20 @@ async function sweepPartials(dir: string): Promise<number> {
     removed += 1;
   }
   return removed;
+}
+
+/** The files under `dir` whose path below the media folder (`prefix` + name) is a safe key. */
+async function* listFiles(dir: string, prefix: string): AsyncGenerator<{ key: string; size: number }> {
+  const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+  for (const entry of entries) {
+    const key = prefix + entry.name;
+    if (entry.isDirectory()) yield* listFiles(path.join(dir, entry.name), `${key}/`);
+    else if (entry.isFile() && isSafeKey(key)) {
+      // Deleted since the folder was read: no longer an object.
+      const info = await stat(path.join(dir, entry.name)).catch(() => null);
+      if (info) yield { key, size: info.size };
+    }
+  }
 }
 
 /** Files under `root` (DATA_DIR/media); the app serves them at /media/<key>. */
@@ -137,6 +151,7 @@ export function createLocalStorage(root: string): Storage {
     async sweepAbandoned() {
       return sweepPartials(root);
     },
+    list: () => listFiles(root, ''),
     url(key) {
       assertSafeKey(key);
       return `/media/${key}`;

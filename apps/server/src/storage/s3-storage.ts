@@ -5,7 +5,7 @@ import path from 'node:path';
 import { PassThrough, Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type * as S3Sdk from '@aws-sdk/client-s3';
-import { assertSafeKey, contentTypeOf, TooLargeError, type Storage } from './storage';
+import { assertSafeKey, contentTypeOf, isSafeKey, TooLargeError, type Storage } from './storage';
 
 export interface S3Options {
   bucket: string;
@@ -139,6 +139,16 @@ export function createS3Storage(options: S3Options): Storage {
         const keys = (page.Contents ?? []).map((item) => ({ Key: item.Key! }));
         if (keys.length)
           await client.send(new sdk.DeleteObjectsCommand({ Bucket, Delete: { Objects: keys } }));
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
+    },
+    async *list() {
+      const { sdk, client } = await s3();
+      let token: string | undefined;
+      do {
+        const page = await client.send(new sdk.ListObjectsV2Command({ Bucket, ContinuationToken: token }));
+        for (const item of page.Contents ?? [])
+          if (item.Key && isSafeKey(item.Key)) yield { key: item.Key, size: item.Size ?? 0 };
         token = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (token);
     },

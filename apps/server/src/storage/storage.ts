@@ -44,6 +44,11 @@ export interface Storage {
    * processes); returns how many. Called once at start-up.
    */
   sweepAbandoned?(): Promise<number>;
+  /**
+   * Every stored object with its size, one at a time (backups copy them all). What is not an object
+   * is skipped: a writer's `.partial-` file, anything whose name is not a safe key.
+   */
+  list(): AsyncIterable<{ key: string; size: number }>;
   /** Public URL path under which the app serves the object (`/media/<key>`). */
   url(key: string): string;
   /**

@@ -1,6 +1,7 @@
 import { NOTIFICATION_LIMITS } from '@app/domain';
 import type { AppDeps } from '../../app-deps';
 import * as repo from './notifications.repository';
+import { runForRequest } from '../../lib/request-context';
 
 /** What a stream does with an event: write it to its response. */
 export interface StreamSink {
@@ -89,8 +90,9 @@ export function createEventHub(deps: Pick<AppDeps, 'database' | 'log'>) {
 
   let started: Promise<void> | undefined;
   /** Starts listening with the first stream: an app that never streams holds no connection. */
+  // Outside the first stream's request: the listener and the poll serve every request after it.
   const start = () =>
-    (started ??= listen().then(() => {
+    (started ??= runForRequest(undefined, listen).then(() => {
       poll = setInterval(() => void deliver([...streams.keys()]), SAFETY_POLL_MS);
       poll.unref();
     }));

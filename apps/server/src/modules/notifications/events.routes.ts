@@ -8,11 +8,12 @@ const tags = ['notifications'];
 
 /** `POST /api/events/ticket/` and `GET /api/events/?ticket=` (text/event-stream), issue 32. */
 export const eventsRoutes =
-  (deps: Pick<AppDeps, 'database' | 'log'>): FastifyPluginAsyncZod =>
+  (deps: Pick<AppDeps, 'database' | 'log' | 'metrics'>): FastifyPluginAsyncZod =>
   async (app) => {
     const live = createLiveStreams(deps, { isCurrent: createAccessCheck(deps) });
-    // Open streams end before the server waits for its connections to close.
-    app.addHook('preClose', () => live.hub.close());
+    // Open streams are told to reconnect elsewhere and end before the server waits for its
+    // connections to close.
+    app.addHook('preClose', () => live.close());
 
     app.post(
       '/events/ticket/',
@@ -36,7 +37,7 @@ export const eventsRoutes =
           summary:
             'Your live updates as text/event-stream (ticket from POST /api/events/ticket/; `Last-Event-ID` replays)',
           querystring: eventStreamQuerySchema,
-          response: { 400: apiErrorBodySchema, 401: apiErrorBodySchema },
+          response: { 400: apiErrorBodySchema, 401: apiErrorBodySchema, 503: apiErrorBodySchema },
         },
       },
       async (request, reply) => {

@@ -16,12 +16,13 @@ export const processVideoJob = defineJob<{ videoId: number }>({
 
 /** Starts the videos job handlers (called from jobs/handlers.ts). */
 export async function startVideoJobHandlers(
-  deps: Pick<AppDeps, 'queue' | 'database' | 'storage' | 'config' | 'log'>,
+  deps: Pick<AppDeps, 'queue' | 'database' | 'storage' | 'config' | 'log' | 'metrics'>,
 ): Promise<void> {
   await deps.queue.work(processVideoJob, (data, meta) =>
     processVideo(deps, data.videoId, {
       lastAttempt: meta.attempt > processVideoJob.retryLimit,
       retry: meta.attempt > 1,
+      metrics: deps.metrics,
     }),
   );
 }

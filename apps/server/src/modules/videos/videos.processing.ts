@@ -3,6 +3,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { AppDeps } from '../../app-deps';
+import type { Metrics } from '../../lib/metrics';
 import { resolveMediaBinaries } from '../../media/binaries';
 import { FAILURE_REASONS, probeVideo, UnusableVideoError } from '../../media/probe';
 import {
@@ -35,6 +36,18 @@ async function announceSettled(
   await deps.queue.send(videoSettledJob, { videoId, status }).catch((error: unknown) => {
     deps.log.debug({ err: error, videoId }, 'could not announce the settled video');
   });
+}
+
+/** Runs one ffmpeg step and, once it made its output, records its seconds under `rendition`. */
+async function timed<T>(
+  metrics: Pick<Metrics, 'renditionMade'> | undefined,
+  rendition: string,
+  work: () => Promise<T>,
+): Promise<T> {
+  const started = performance.now();
+  const made = await work();
+  metrics?.renditionMade(rendition, (performance.now() - started) / 1000);
+  return made;
 }
 
 /** Folder of a video's files: every key of one video shares it. */
@@ -176,9 +189,12 @@ export async function processVideo(
     lastAttempt,
     retry = false,
     playableAt,
+    metrics,
   }: {
     lastAttempt: boolean;
     retry?: boolean;
+    /** Where each rendition's ffmpeg seconds go (GET /metrics): the job handler's; seeds pass none. */
+    metrics?: Pick<Metrics, 'renditionMade'>;
     /** When it became playable: now, unless the demo seed imports a video uploaded in the past. */
     playableAt?: Date;
   },
@@ -215,8 +231,8 @@ export async function processVideo(
       const start = pickStart(meta.durationSeconds);
       const poster = path.join(work, 'poster.jpg');
       const preview = path.join(work, 'preview.mp4');
-      await makePoster(ffmpeg, source.path, format, poster, start);
-      await makePreview(ffmpeg, source.path, format, preview, start);
+      await timed(metrics, 'poster', () => makePoster(ffmpeg, source.path, format, poster, start));
+      await timed(metrics, 'preview', () => makePreview(ffmpeg, source.path, format, preview, start));
       await deps.storage.put(`${folder}poster.jpg`, createReadStream(poster));
       await deps.storage.put(`${folder}preview.mp4`, createReadStream(preview));
       await updateVideo(db, videoId, {
@@ -239,10 +255,12 @@ export async function processVideo(
 
     if (!playable) {
       await progress.start('first_rendition');
-      renditions = await encodeLadder(ffmpeg, source.path, hlsDir, [first!], {
-        ...encode,
-        onProgress: progress.report('first_rendition'),
-      });
+      renditions = await timed(metrics, first!.name, () =>
+        encodeLadder(ffmpeg, source.path, hlsDir, [first!], {
+          ...encode,
+          onProgress: progress.report('first_rendition'),
+        }),
+      );
       const mp4 = path.join(work, `${first!.name}.mp4`);
       await progressiveMp4(ffmpeg, path.join(hlsDir, first!.name), mp4, encode.timeoutMs);
       const masterKey = rest.length ? playbackKeys.firstMaster(folder) : playbackKeys.master(folder);
@@ -270,10 +288,13 @@ export async function processVideo(
     if (rest.length && video.hlsKey !== playbackKeys.master(folder)) {
       await progress.start('renditions');
       await rm(hlsDir, { recursive: true, force: true });
-      const made = await encodeLadder(ffmpeg, source.path, hlsDir, rest, {
-        ...encode,
-        onProgress: progress.report('renditions'),
-      });
+      // One ffmpeg run makes every other rung: its seconds are theirs together (`480p+720p`).
+      const made = await timed(metrics, rest.map((rung) => rung.name).join('+'), () =>
+        encodeLadder(ffmpeg, source.path, hlsDir, rest, {
+          ...encode,
+          onProgress: progress.report('renditions'),
+        }),
+      );
       const all = [...renditions.filter((r) => r.name === first!.name), ...made];
       const mp4Rung = fallbackRung(rungs);
       let mp4Key = video.mp4Key ?? playbackKeys.mp4(folder, first!.name);
