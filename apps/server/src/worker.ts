@@ -2,6 +2,7 @@ import { configOrExit } from './config/env';
 import { openRuntime } from './bootstrap';
 import { tolerateDatabaseOutages } from './lib/database-errors';
 import { startJobHandlers } from './jobs/handlers';
+import { listenForScrapes } from './lib/metrics-scrape';
 
 /**
  * Stopping waits up to 10 s for the jobs in hand, hands the rest back, then closes pg-boss (up to
@@ -9,11 +10,24 @@ import { startJobHandlers } from './jobs/handlers';
  */
 const STOP_BACKSTOP_MS = 30_000;
 
-/** A worker-only process: takes jobs from the shared database queue, serves no HTTP. */
+/**
+ * A worker-only process: takes jobs from the shared database queue and serves no app; with
+ * METRICS_TOKEN, Prometheus scrapes the jobs it measured from its own port (METRICS_PORT).
+ */
 async function main(): Promise<void> {
   const config = configOrExit();
   const runtime = await openRuntime(config, { share: false, migrate: true, queue: true });
   tolerateDatabaseOutages(runtime.log);
+  // Listening before taking jobs: a port already taken stops the worker before it holds any.
+  const scrapes = config.METRICS_TOKEN
+    ? await listenForScrapes(runtime.metrics, {
+        token: config.METRICS_TOKEN,
+        host: config.HOST,
+        port: config.METRICS_PORT,
+        log: runtime.log,
+      })
+    : undefined;
+  if (scrapes) runtime.log.info(`metrics on ${config.HOST}:${scrapes.port}/metrics`);
   await startJobHandlers({ ...runtime, database: runtime.db.handle });
   runtime.log.info('worker ready');
   let stopping = false;
@@ -29,6 +43,9 @@ async function main(): Promise<void> {
     }, STOP_BACKSTOP_MS);
     backstop.unref();
     try {
+      // The port closes first: Prometheus marks the target down, rather than scraping a worker
+      // whose database is closing.
+      await scrapes?.close();
       await runtime.close();
       runtime.log.info('worker stopped cleanly');
       process.exit(0);

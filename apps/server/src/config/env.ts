@@ -99,6 +99,11 @@ export const envSchema = z.object({
    * request is measured.
    */
   METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
+  /**
+   * A worker-only process serves no app: with METRICS_TOKEN set, it answers GET /metrics on this
+   * port of HOST (9464: Prometheus exporters' usual port).
+   */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
   /** Where the built web app is served from (default: apps/web/dist). */
   WEB_DIST_DIR: z.string().min(1).optional(),
 });

@@ -1,8 +1,8 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { MESSAGES } from '@app/domain';
 import { AppError } from '../lib/errors';
 import type { Metrics } from '../lib/metrics';
+import { metricsScrape, SCRAPE_CHALLENGE } from '../lib/metrics-scrape';
 
 /**
  * The route label of requests no route matched: unknown paths, and the web app's pages that the
@@ -10,16 +10,15 @@ import type { Metrics } from '../lib/metrics';
  */
 export const UNMATCHED_ROUTE = 'unmatched';
 
-const digest = (value: string) => createHash('sha256').update(value).digest();
-
 /**
  * `GET /metrics` (outside /api: Prometheus's usual path), Prometheus text format for a scraper
  * holding METRICS_TOKEN as its bearer token. Unset, the route answers 404 as an unknown path
  * would, and no request is measured. Set, every request is timed by its route pattern, method and
  * status class, and counted while in flight: a Map lookup and a histogram observe per request.
+ * The token check and the text are lib/metrics-scrape.ts's, which a worker's listener serves too.
  */
 export function registerMetrics(app: FastifyInstance, metrics: Metrics, token: string | undefined): void {
-  const expected = token ? digest(`Bearer ${token}`) : undefined;
+  const scrape = token ? metricsScrape(metrics, token) : undefined;
   // Callback style, as every hook that runs on each request (plugins/security.ts); declared by
   // name, so CPU profiles of the bundle show them (bench/full/metrics-overhead.ts). A response
   // closes exactly once, whether it finished, was hijacked (event streams) or was cut off.
@@ -34,25 +33,16 @@ export function registerMetrics(app: FastifyInstance, metrics: Metrics, token: s
     metrics.requestAnswered(route, request.method, reply.statusCode, reply.elapsedTime / 1000);
     done();
   }
-  if (expected) {
+  if (scrape) {
     app.addHook('onRequest', countInFlight);
     app.addHook('onResponse', timeRequest);
   }
 
-  /** Hashing both sides gives equal lengths, so the comparison takes the same time for any guess. */
-  const authorized = (request: FastifyRequest) =>
-    !!expected && timingSafeEqual(digest(request.headers.authorization ?? ''), expected);
-
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
-    if (!expected) throw new AppError('not_found', MESSAGES.generic.notFound);
-    if (!authorized(request))
-      throw new AppError(
-        'not_authenticated',
-        MESSAGES.generic.notAuthenticated,
-        {},
-        { 'WWW-Authenticate': 'Bearer' },
-      );
-    const body = await metrics.registry.metrics();
-    return reply.header('Cache-Control', 'no-store').type(metrics.registry.contentType).send(body);
+    if (!scrape) throw new AppError('not_found', MESSAGES.generic.notFound);
+    if (!scrape.authorized(request.headers.authorization))
+      throw new AppError('not_authenticated', MESSAGES.generic.notAuthenticated, {}, SCRAPE_CHALLENGE);
+    const { headers, body } = await scrape.exposition();
+    return reply.headers(headers).send(body);
   });
 }
