@@ -145,7 +145,9 @@ describe('the server process', () => {
     expect(missing.stderr).toContain('No video with id 999.');
     // The server still answers: the CLI did not take its database away.
     expect((await fetch(`http://127.0.0.1:${port}/api/health/`)).status).toBe(200);
-  });
+    // Three CLI processes, each compiling the admin command with tsx: ~10 s on a quiet 2-core
+    // machine, over 30 s beside the rest of the parallel suite.
+  }, 90_000);
 
   it('finishes the request in flight on SIGTERM, then exits cleanly', async () => {
     // A request whose body is still arriving when the signal comes.
@@ -242,5 +244,6 @@ describe('a worker-only process (npm run worker)', () => {
       await database?.drop();
       rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+    // Two processes start and a job runs between them: ~10 s quiet, more beside the parallel suite.
+  }, 90_000);
 });
