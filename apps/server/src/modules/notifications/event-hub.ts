@@ -74,17 +74,26 @@ export function createEventHub(deps: Pick<AppDeps, 'database' | 'log'>) {
       return;
     }
     const client = await database.pool!.connect();
-    client.on('notification', (message) => onNotify(message.payload ?? ''));
-    client.on('error', () => {
+    const notified = (message: { payload?: string }) => onNotify(message.payload ?? '');
+    const died = () => {
       // The connection died (a server restart): take another; the safety poll covers the gap.
-      client.release(true);
+      giveBack(true);
       stopListening = undefined;
       if (!closed) setTimeout(() => void listen().catch(() => {}), 1_000).unref();
-    });
+    };
+    // Our listeners leave with the client: once back in the pool, an error on it (the database
+    // going away) is the pool's to handle, and a second release would throw.
+    const giveBack = (destroy?: boolean) => {
+      client.off('notification', notified);
+      client.off('error', died);
+      client.release(destroy);
+    };
+    client.on('notification', notified);
+    client.on('error', died);
     await client.query('LISTEN live_events');
     stopListening = async () => {
       await client.query('UNLISTEN live_events').catch(() => {});
-      client.release();
+      giveBack();
     };
   }
 
