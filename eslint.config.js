@@ -7,6 +7,31 @@ import { readdirSync } from 'node:fs';
 import globals from 'globals';
 
 const web = 'apps/web/src';
+
+// A server module shows one face, its index.ts: other modules and the app import only that (issue
+// 46); tests may also import another module's test-support.ts. `npm run check:boundaries` names
+// the same imports for modules/.
+const deepIntoModule = {
+  regex: '^\\.\\./[a-z-]+/',
+  message: "Import another module through its face ('../<module>'), never one of its files.",
+};
+const deepIntoModuleFromTest = {
+  regex: '^\\.\\./[a-z-]+/(?!test-support$)',
+  message: "Import another module through its face ('../<module>') or its test-support.ts.",
+};
+const deepFromOutside = {
+  regex: '(^|/)modules/[a-z-]+/',
+  message: "Import a module through its face ('…/modules/<module>'), never one of its files.",
+};
+const deepFromOutsideTest = {
+  regex: '(^|/)modules/[a-z-]+/(?!test-support$)',
+  message: "Import a module through its face ('…/modules/<module>') or its test-support.ts.",
+};
+const repositoriesOfOthers = {
+  group: ['../*/*.repository', '../../modules/*/*.repository', '**/modules/*/*.repository'],
+  message: "Modules call each other's services, never each other's repositories.",
+};
+
 const features = readdirSync(new URL(`./${web}/features`, import.meta.url));
 
 export default tseslint.config(
@@ -46,8 +71,8 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
-      // No import circle anywhere (type-only imports included: a circle of types is still a
-      // circle of concepts).
+      // No circle of value imports, caught while you type; it does not follow type-only imports.
+      // Circles with type imports too are checked by madge (`npm run check:circles`).
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
@@ -80,18 +105,33 @@ export default tseslint.config(
           ],
         },
       ],
+      'no-restricted-imports': ['error', { patterns: [repositoriesOfOthers, deepFromOutside] }],
+    },
+  },
+  {
+    files: ['apps/server/src/modules/*/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [repositoriesOfOthers, deepIntoModule] }] },
+  },
+  {
+    // The composition root builds every module through its face too.
+    files: ['apps/server/src/modules/index.ts'],
+    rules: {
       'no-restricted-imports': [
         'error',
-        {
-          patterns: [
-            {
-              group: ['../*/*.repository', '../../modules/*/*.repository', '**/modules/*/*.repository'],
-              message: "Modules call each other's services, never each other's repositories.",
-            },
-          ],
-        },
+        { patterns: [{ ...deepIntoModule, regex: '^\\./[a-z-]+/' }, repositoriesOfOthers] },
       ],
     },
+  },
+  {
+    files: ['apps/server/src/modules/*/**/*.test.ts', 'apps/server/src/modules/*/**/test-support.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [repositoriesOfOthers, deepIntoModuleFromTest] }],
+    },
+  },
+  {
+    files: ['apps/server/test/**/*.ts', 'apps/server/scripts/**/*.ts', 'apps/server/src/*/**/*.test.ts'],
+    ignores: ['apps/server/src/modules/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [deepFromOutsideTest] }] },
   },
   {
     // Routes are HTTP only: their schemas come from @app/domain, their work from the service.
@@ -108,6 +148,7 @@ export default tseslint.config(
               group: ['./*.repository', '../*/*.repository', '**/modules/*/*.repository'],
               message: 'Routes call their service, never a repository.',
             },
+            deepIntoModule,
           ],
         },
       ],

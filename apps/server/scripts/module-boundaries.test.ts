@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findForeignTables, findModuleCircles, newTableUses } from './module-boundaries';
+import { findDeepImports, findForeignTables, findModuleCircles, newTableUses } from './module-boundaries';
 
 const tables = [
   { exportName: 'users', sqlName: 'users', owner: 'accounts' },
@@ -7,6 +7,22 @@ const tables = [
 ];
 
 describe('module boundaries', () => {
+  it("names an import past another module's face; tests may also import its test-support", () => {
+    const deep = findDeepImports([
+      {
+        path: 'judging/scoring.ts',
+        text: "import { recordAudit } from '../audit';\nimport { namesOf } from '../accounts/user-reads';\nimport { x } from './results';",
+      },
+      { path: 'judging/judging.test.ts', text: "import { seed } from '../entries/test-support';" },
+      { path: 'judging/test-support.ts', text: "import { q } from '../entries/entry-reads';" },
+      { path: 'index.ts', text: "import { y } from './videos/videos.routes';" },
+    ]);
+    expect(deep).toEqual([
+      { file: 'judging/scoring.ts', target: 'accounts/user-reads' },
+      { file: 'judging/test-support.ts', target: 'entries/entry-reads' },
+    ]);
+  });
+
   it("reports a module naming another module's table, as the Drizzle object or in raw SQL", () => {
     const violations = findForeignTables(
       [

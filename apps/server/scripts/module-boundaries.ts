@@ -117,7 +117,29 @@ function importsOf(file: ModuleFile): string[] {
   return specifiers
     .filter((s) => s.startsWith('.'))
     .map((s) => path.posix.normalize(path.posix.join(path.posix.dirname(file.path), s)))
-    .filter((target) => !target.startsWith('..') && target.includes('/'));
+    .filter((target) => !target.startsWith('..'));
+}
+
+export interface DeepImport {
+  file: string;
+  /** The other module's file it names (`videos/videos.service`), instead of its face (`videos`). */
+  target: string;
+}
+
+/**
+ * Imports that reach into another module's files: a module shows one face, its `index.ts`, and
+ * others import only that (`'../videos'`). Tests and their fixtures may also import another
+ * module's `test-support.ts`.
+ */
+export function findDeepImports(files: ModuleFile[]): DeepImport[] {
+  return files
+    .filter((file) => file.path.includes('/'))
+    .flatMap((file) =>
+      importsOf(file)
+        .filter((target) => target.includes('/') && moduleOf(target) !== moduleOf(file.path))
+        .filter((target) => isChecked(file.path) || !target.endsWith('/test-support'))
+        .map((target) => ({ file: file.path, target })),
+    );
 }
 
 /** Which module imports which: module -> imported module -> one example (`file -> target`). */

@@ -4,8 +4,8 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerMediaRoutes } from './storage/media.routes';
-import { createVideosService } from './modules/videos/videos.service';
-import { videosOwners } from './modules/entries/video-owners';
+import { createVideosService } from './modules/videos';
+import { videosOwners } from './modules/entries';
 import type { AppDeps } from './app-deps';
 import { createAccessTokens, registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
@@ -14,20 +14,25 @@ import { registerSecurity } from './plugins/security';
 import { registerDocs } from './plugins/docs';
 import { registerSpa } from './plugins/spa';
 import { registerCompression } from './plugins/compression';
+import { registerPresentedAnswers } from './plugins/presented';
 import { registerPrivateAnswers } from './plugins/private-answers';
 import { registerSlowClientGuard, slowClientServerOptions } from './plugins/slow-clients';
 import { registerRouteTable } from './plugins/route-table';
 import { registerMetrics } from './plugins/metrics';
 import { registerRequestContext, requestIdOf } from './plugins/request-context';
 import { apiModules } from './modules';
-import { createAccessCheck } from './modules/accounts/access-check';
+import { createAccessCheck } from './modules/accounts';
 import { declareSecretParams } from './lib/secret-urls';
 
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 /** Builds the Fastify app (plugins and routes) without listening; tests use it directly. */
 export async function buildApp(
-  deps: Omit<AppDeps, 'tokens' | 'creatorProfiles'> & { webDist?: string },
+  deps: Omit<AppDeps, 'tokens' | 'creatorProfiles'> & {
+    webDist?: string;
+    /** Each presented answer is also written by its schema and must match (the test helper's). */
+    checkPresentedAnswers?: boolean;
+  },
 ): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: deps.log as FastifyBaseLogger,
@@ -62,6 +67,7 @@ export async function buildApp(
   app.addHook('onRoute', (route) => {
     if (route.config?.secretParams) declareSecretParams(route.url, route.config.secretParams);
   });
+  registerPresentedAnswers(app, { check: deps.checkPresentedAnswers ?? false });
 
   await app.register(
     async (api) => {

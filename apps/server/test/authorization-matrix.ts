@@ -37,14 +37,13 @@
  * - `why` (optional) says in words why the row is what it is, when it is not obvious.
  */
 import type { InjectOptions } from 'fastify';
-import type { Actor, World } from './world';
+import { type Actor, type World, CSRF_TOKEN } from './world';
 import { REFRESH_COOKIE } from '@app/domain';
 import { contestBody } from './contest-ops';
-import { CSRF_TOKEN } from './world';
 import { multipartBody } from './video-clips';
 import { PAYEE, RELEASE_PDF } from '../src/modules/paperwork/test-support';
 import { storeMaster } from '../src/modules/delivery/test-support';
-import { signUnsubscribeToken } from '../src/modules/notifications/unsubscribe-tokens';
+import { signUnsubscribeToken } from '../src/modules/notifications';
 
 export interface MatrixRequest {
   url: string;

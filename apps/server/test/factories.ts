@@ -9,6 +9,8 @@ export interface TestUser {
   email: string;
   password: string;
   role: Role;
+  /** The brand a brand user belongs to (null for everyone else), as a request's caller has it. */
+  brandId: number | null;
   /** `{ authorization: 'Bearer …' }` for app.inject. */
   headers: Record<string, string>;
 }
@@ -56,7 +58,8 @@ export async function createUser(
       .insert(brandProfiles)
       .values({ userId: id, companyName: 'Test Brand', brandId: options.brandId ?? null });
   const token = await ctx.deps.tokens.sign({ id, role });
-  return { id, email, password, role, headers: { authorization: `Bearer ${token}` } };
+  const brandId = role === 'brand' ? (options.brandId ?? null) : null;
+  return { id, email, password, role, brandId, headers: { authorization: `Bearer ${token}` } };
 }
 
 /**

@@ -88,6 +88,7 @@ export async function createTestContext(
     const instance = await buildApp({
       ...deps,
       webDist: options.webDist ?? path.join(dataDir, 'no-web-build'),
+      checkPresentedAnswers: true,
     });
     made.push(instance);
     await instance.ready();

@@ -1,9 +1,9 @@
 import type { AppDeps } from '../app-deps';
 import { createEmailSender, sendEmailJob } from './send-email.job';
-import { startAccountJobHandlers } from '../modules/accounts/accounts.jobs';
-import { startVideoJobHandlers } from '../modules/videos/videos.jobs';
-import { startEntryJobHandlers } from '../modules/entries/entries.jobs';
-import { createMailNotifier } from '../modules/notifications/notifications.service';
+import { startAccountJobHandlers } from '../modules/accounts';
+import { startVideoJobHandlers } from '../modules/videos';
+import { startEntryJobHandlers } from '../modules/entries';
+import { createMailNotifier } from '../modules/notifications';
 
 /** Starts every job handler in this process (the app process, or a worker-only process). */
 export async function startJobHandlers(

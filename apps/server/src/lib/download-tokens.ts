@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { AuthUser } from '../plugins/auth';
+import type { TokenClaims } from '../plugins/auth';
 import { memoUntilExpiry } from './expiring-memo';
 
 /**
@@ -30,7 +30,7 @@ export type DownloadResource = number | `${string}-${number}`;
 export function signDownloadToken(
   secret: string,
   resource: DownloadResource,
-  user: AuthUser,
+  user: TokenClaims,
   now = Date.now(),
 ): string {
   const expires =
@@ -50,7 +50,7 @@ export function verifyDownloadToken(
   resource: DownloadResource,
   token: string,
   now = Date.now(),
-): AuthUser | null {
+): TokenClaims | null {
   const match =
     /^(\d{1,10})\.([a-z]{1,20})\.(\d{1,10})\.([0-9a-f-]{36}|-)\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token);
   if (!match) return null;
@@ -61,7 +61,7 @@ export function verifyDownloadToken(
   if (Number(expires) * 1000 < now) return null;
   return {
     id: Number(id),
-    role: role as AuthUser['role'],
+    role: role as TokenClaims['role'],
     tokenVersion: Number(version),
     ...(session === '-' ? {} : { sessionId: session }),
   };

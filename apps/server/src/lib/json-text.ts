@@ -20,7 +20,7 @@ const MARKER = `\u0000${randomBytes(12).toString('hex')}`;
 /**
  * `JSON.stringify(data)`, with the top-level fields whose value has a remembered text copied from
  * it. The same text either way: the presented routes' check (plugins/presented.ts) compares it
- * with the schema's serializer under the test runner.
+ * with the schema's serializer in the apps the test helper builds.
  */
 export function stringifyAnswer(data: unknown): string {
   if (!data || typeof data !== 'object' || Array.isArray(data)) return JSON.stringify(data);

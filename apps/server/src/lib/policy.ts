@@ -12,15 +12,19 @@ import { AppError } from './errors';
  * the generic message unless the caller passes the rule's own message.
  */
 
-/** Who is asking, as the rules read it. */
+/**
+ * Who is asking: a signed-in account as its verified access token names it, with the brand a brand
+ * user belongs to (null for everyone else), resolved once per request by the auth plugin's access
+ * check. Routes hand it to services; every rule reads it.
+ */
 export interface Caller {
   id: number;
   role: Role;
-}
-
-/** A caller with the brand a brand user belongs to (null for everyone else). */
-export interface Member extends Caller {
   brandId: number | null;
+  /** The account's token version when the token was signed (see plugins/auth.ts). */
+  tokenVersion?: number;
+  /** The session (refresh-token family) the token was issued for. */
+  sessionId?: string;
 }
 
 /** The roles a contest counts as its own people: staff run every contest, a brand user its brand's. */
@@ -29,29 +33,31 @@ export type ContestRole = Extract<Role, 'staff' | 'brand'>;
 const forbidden = (detail: string) => new AppError('forbidden', detail);
 
 /** 401 unless someone is signed in. */
-export function assertSignedIn<T extends Caller>(user: T | undefined): asserts user is T {
+export function assertSignedIn<T extends Pick<Caller, 'id' | 'role'>>(
+  user: T | undefined,
+): asserts user is T {
   if (!user) throw new AppError('not_authenticated', MESSAGES.generic.notAuthenticated);
 }
 
-export function hasRole(user: Caller | undefined, ...roles: Role[]): boolean {
+export function hasRole(user: Pick<Caller, 'role'> | undefined, ...roles: Role[]): boolean {
   return user !== undefined && roles.includes(user.role);
 }
 
 /** 403 unless the caller has one of `roles`. */
 export function assertRole(
-  user: Caller,
+  user: Pick<Caller, 'role'>,
   roles: readonly Role[],
   detail: string = MESSAGES.generic.forbidden,
 ): void {
   if (!roles.includes(user.role)) throw forbidden(detail);
 }
 
-export function isStaff(user: Caller | undefined): boolean {
+export function isStaff(user: Pick<Caller, 'role'> | undefined): boolean {
   return hasRole(user, 'staff');
 }
 
 /** "Staff only": 403 for everyone else. */
-export function assertStaff(user: Caller, detail: string = MESSAGES.generic.forbidden): void {
+export function assertStaff(user: Pick<Caller, 'role'>, detail: string = MESSAGES.generic.forbidden): void {
   assertRole(user, ['staff'], detail);
 }
 
@@ -60,7 +66,7 @@ export function assertStaff(user: Caller, detail: string = MESSAGES.generic.forb
  * `roles` narrows who counts (`['brand']`: the contest's brand only).
  */
 export function isContestMember(
-  member: Member | undefined,
+  member: Caller | undefined,
   contest: { brandId: number },
   roles: readonly ContestRole[] = ['staff', 'brand'],
 ): boolean {
@@ -76,7 +82,7 @@ export function isContestMember(
 
 /** 403 unless the caller is staff or a user of the contest's brand (see `isContestMember`). */
 export function assertContestMember(
-  member: Member,
+  member: Caller,
   contest: { brandId: number },
   detail: string = MESSAGES.generic.forbidden,
   roles: readonly ContestRole[] = ['staff', 'brand'],

@@ -1,46 +1,39 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../app-deps';
-import { healthRoutes } from './health/health.routes';
-import { siteRoutes } from './site/site.routes';
-import { accountsRoutes } from './accounts/accounts.routes';
-import type { AccountsOwners } from './accounts/accounts.service';
-import { creatorsRoutes } from './creators/creators.routes';
-import { creatorProfilesForAccounts } from './creators/account-profile';
-import { contestsRoutes } from './contests/contests.routes';
-import { applicationsRoutes } from './applications/applications.routes';
-import { videosRoutes } from './videos/videos.routes';
-import { staffRoutes } from './staff/staff.routes';
-import { judgingRoutes } from './judging/judging.routes';
+import { healthRoutes } from './health';
+import { siteRoutes } from './site';
+import { accountsRoutes, type AccountsOwners, namesOf } from './accounts';
+import { creatorsRoutes, creatorProfilesForAccounts, type CreatorsOwners } from './creators';
+import { contestsRoutes, acceptedAgreement, contestFactsOf, contestTitlesOf } from './contests';
 import {
-  findCreatorResults,
-  findPublishedPlaces,
-  findScorecardEntries,
-  findVideoAwards,
-} from './judging/judging.service';
-import type { CreatorsOwners } from './creators/creators.service';
-import { entriesOfCreator, timelinesOf } from './entries/creator-entries';
-import { entryCountsOf } from './entries/entry-reads';
-import { videosOwners } from './entries/video-owners';
-import {
+  applicationsRoutes,
   applicationCountsOf,
   applicationsOfCreator,
   heldUnitsOf,
   productsWithApplications,
-} from './applications/application-reads';
-import { namesOf } from './accounts/user-reads';
-import { acceptedAgreement, contestFactsOf, contestTitlesOf } from './contests/contest-reads';
-import { moveEntry } from './entries/entry-progress';
-import { payoutsRoutes } from './payouts/payouts.routes';
-import { entriesRoutes } from './entries/entries.routes';
-import { paperworkRoutes } from './paperwork/paperwork.routes';
-import { missingPaperwork, releaseBytesOf, releaseCountsOf } from './paperwork/paperwork-reads';
-import { deliveryRoutes } from './delivery/delivery.routes';
-import type { DeliveryOwners } from './delivery/delivery.owners';
-import { mastersDeliveredToBrand } from './delivery/delivery-reads';
-import type { PayoutsOwners } from './payouts/payouts.service';
-import { notificationsRoutes } from './notifications/notifications.routes';
-import { eventsRoutes } from './notifications/events.routes';
-import { insightsRoutes } from './insights/insights.routes';
+} from './applications';
+import { videosRoutes } from './videos';
+import { staffRoutes } from './staff';
+import {
+  judgingRoutes,
+  findCreatorResults,
+  findPublishedPlaces,
+  findScorecardEntries,
+  findVideoAwards,
+} from './judging';
+import {
+  entriesOfCreator,
+  timelinesOf,
+  entryCountsOf,
+  videosOwners,
+  moveEntry,
+  entriesRoutes,
+} from './entries';
+import { payoutsRoutes, type PayoutsOwners } from './payouts';
+import { paperworkRoutes, missingPaperwork, releaseBytesOf, releaseCountsOf } from './paperwork';
+import { deliveryRoutes, type DeliveryOwners, mastersDeliveredToBrand } from './delivery';
+import { notificationsRoutes, eventsRoutes } from './notifications';
+import { insightsRoutes } from './insights';
 
 /**
  * What accounts asks of creators (which sits above it): also used where accounts' services are

@@ -2,14 +2,15 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { jwtVerify, SignJWT } from 'jose';
 import { STAFF_MESSAGES, type Role } from '@app/domain';
 import { AppError } from '../lib/errors';
-import { assertRole, assertSignedIn, assertStaff } from '../lib/policy';
+import { assertRole, assertSignedIn, assertStaff, type Caller } from '../lib/policy';
 
-export interface AuthUser {
+/** What a verified access token says: whose it is, and which version and session it was issued for. */
+export interface TokenClaims {
   id: number;
   role: Role;
   /**
    * The account's token version when the token was signed (0 when left out). A token whose version
-   * is no longer the account's is refused: see `registerAuth`'s `isCurrent`.
+   * is no longer the account's is refused: see `registerAuth`'s `check`.
    */
   tokenVersion?: number;
   /**
@@ -19,13 +20,24 @@ export interface AuthUser {
   sessionId?: string;
 }
 
-/** Whether a verified access token still speaks for its account (not deactivated, not revoked). */
-export type AccessCheck = (user: AuthUser) => Promise<boolean>;
+export type { Caller };
+
+/**
+ * Whether a verified access token still speaks for its account (not deactivated, not revoked):
+ * null when it does not, else what the caller's rules need of the account (its brand).
+ */
+export type AccessCheck = (claims: TokenClaims) => Promise<Pick<Caller, 'brandId'> | null>;
+
+/** The caller a token's claims name, when the account still stands behind them (else null). */
+export async function callerOf(claims: TokenClaims | null, check: AccessCheck): Promise<Caller | null> {
+  const account = claims && (await check(claims));
+  return claims && account ? { ...claims, brandId: account.brandId } : null;
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** Set by `authenticate`; undefined for anonymous requests. */
-    authUser?: AuthUser;
+    caller?: Caller;
   }
 }
 
@@ -33,8 +45,8 @@ const ISSUER = 'cinematic-contests';
 const ACCESS_AUDIENCE = 'access';
 
 export interface AccessTokens {
-  sign(user: AuthUser): Promise<string>;
-  verify(token: string): Promise<AuthUser>;
+  sign(user: TokenClaims): Promise<string>;
+  verify(token: string): Promise<TokenClaims>;
 }
 
 /** Short-lived HS256 access tokens. Only HS256 is accepted (never `alg: none`). */
@@ -83,40 +95,42 @@ function bearerToken(request: FastifyRequest): string | undefined {
 /**
  * Adds `app.authenticate` (optional identity), `app.requireUser`, `app.requireRole(...)` and
  * `app.requireStaff` preHandlers (also usable as onRequest hooks). Routes declare their access with
- * these; services receive `request.authUser` and check record-level rules with lib/policy.ts.
- * A correctly signed token is also checked against its account on every request (`isCurrent`, one
- * primary-key read): a deactivated account's tokens, or tokens older than its token version, are
+ * these; services receive `request.caller` and check record-level rules with lib/policy.ts.
+ * A correctly signed token is also checked against its account on every request (`check`, one
+ * primary-key read that also gives the brand of a brand user, so the caller's brand is resolved
+ * here, once): a deactivated account's tokens, or tokens older than its token version, are
  * refused like an invalid token.
  */
-export function registerAuth(app: FastifyInstance, tokens: AccessTokens, isCurrent: AccessCheck): void {
+export function registerAuth(app: FastifyInstance, tokens: AccessTokens, check: AccessCheck): void {
   const invalid = () => new AppError('not_authenticated', 'Given token not valid for any token type');
   const identify = async (request: FastifyRequest) => {
     const token = bearerToken(request);
     if (!token) return;
-    let user: AuthUser;
+    let claims: TokenClaims;
     try {
-      user = await tokens.verify(token);
+      claims = await tokens.verify(token);
     } catch {
       throw invalid();
     }
-    if (!(await isCurrent(user))) throw invalid();
-    request.authUser = user;
+    const caller = await callerOf(claims, check);
+    if (!caller) throw invalid();
+    request.caller = caller;
   };
   app.decorate('authenticate', identify);
   app.decorate('requireUser', async (request: FastifyRequest) => {
     await identify(request);
-    assertSignedIn(request.authUser);
+    assertSignedIn(request.caller);
   });
   app.decorate('requireRole', (...roles: Role[]) => async (request: FastifyRequest) => {
     await identify(request);
-    assertSignedIn(request.authUser);
-    assertRole(request.authUser, roles);
+    assertSignedIn(request.caller);
+    assertRole(request.caller, roles);
   });
   // The staff console and payouts answer non-staff with their own message (STAFF_MESSAGES.staffOnly).
   app.decorate('requireStaff', async (request: FastifyRequest) => {
     await identify(request);
-    assertSignedIn(request.authUser);
-    assertStaff(request.authUser, STAFF_MESSAGES.staffOnly);
+    assertSignedIn(request.caller);
+    assertStaff(request.caller, STAFF_MESSAGES.staffOnly);
   });
 }
 

@@ -1,29 +1,45 @@
+import type { FastifyInstance } from 'fastify';
 import type { FastifySerializerCompiler } from 'fastify/types/schema';
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
 import { stringifyAnswer } from '../lib/json-text';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The answer is written as its presenter built it, not encoded by zod (`registerPresentedAnswers`). */
+    presented?: boolean;
+  }
+}
+
 /**
- * Route option for hot reads whose answer a presenter builds field by field, typed with the
- * response schema: the answer is written with `JSON.stringify` as it is, instead of being checked
- * and copied field by field again by zod's encode (`npm run bench`: a large share of a small
- * read's CPU, the same finding as the video list's). The schema still documents and types it.
+ * For hot reads whose answer a presenter builds field by field, typed with the response schema:
+ * a route that declares `config: { presented: true }` has its answer written with
+ * `JSON.stringify` as it is, instead of being checked and copied field by field again by zod's
+ * encode (`npm run bench`: a large share of a small read's CPU, the same finding as the video
+ * list's). The schema still documents and types it.
  *
  * The text is handed to Fastify as UTF-8 bytes: given a string, Fastify measures its byte length
  * (`Buffer.byteLength`, a scan of every character) and the socket then encodes it again. For the
  * reviewers' entries list (170 KB) that scan alone was 14% of the request's CPU
  * (`bench/full/profile.ts`); `Buffer.from` encodes once and the length comes with the bytes.
  *
- * Under the test runner every such answer is also put through zod's serializer and must come out
- * byte for byte the same (same fields, same order, same values): a presenter that sends a field
- * the schema does not have, misses one or orders them differently fails the test that reads it,
- * instead of being stripped silently.
+ * With `check` (the test helper builds the app so) every such answer is also put through zod's
+ * serializer and must come out byte for byte the same (same fields, same order, same values): a
+ * presenter that sends a field the schema does not have, misses one or orders them differently
+ * fails the test that reads it, instead of being stripped silently.
  */
-export const presented: { serializerCompiler: FastifySerializerCompiler<unknown> } = {
-  serializerCompiler: (route) => {
+export function registerPresentedAnswers(app: FastifyInstance, { check }: { check: boolean }): void {
+  const serializerCompiler = presentedSerializerCompiler(check);
+  app.addHook('onRoute', (route) => {
+    if (route.config?.presented) route.serializerCompiler = serializerCompiler;
+  });
+}
+
+function presentedSerializerCompiler(check: boolean): FastifySerializerCompiler<unknown> {
+  return (route) => {
     const zod = zodSerializerCompiler(route as Parameters<typeof zodSerializerCompiler>[0]);
     // Error answers (rare, built by the error handler) are written as every other route's.
     if (!/^2/.test(String(route.httpStatus))) return zod;
-    if (!checking()) return (data: unknown) => asBytes(stringifyAnswer(data));
+    if (!check) return (data: unknown) => asBytes(stringifyAnswer(data));
     return (data: unknown) => {
       const written = stringifyAnswer(data);
       const expected = zod(data);
@@ -38,14 +54,10 @@ export const presented: { serializerCompiler: FastifySerializerCompiler<unknown>
       }
       return asBytes(written);
     };
-  },
-};
+  };
+}
 
 /** The answer's UTF-8 bytes; Fastify's serializer type says string, and it sends a Buffer as well. */
 function asBytes(text: string): string {
   return Buffer.from(text) as unknown as string;
-}
-
-function checking(): boolean {
-  return process.env.VITEST !== undefined || process.env.NODE_ENV === 'test';
 }

@@ -4,7 +4,7 @@ import { createTestContext, type TestContext } from '../../test/helper';
 import { createUser, type TestUser } from '../../test/factories';
 import { makeEntry, makeJudgingContest } from '../modules/judging/test-support';
 import { storeMaster } from '../modules/delivery/test-support';
-import { signUnsubscribeToken } from '../modules/notifications/unsubscribe-tokens';
+import { signUnsubscribeToken } from '../modules/notifications';
 
 const PRIVATE = 'private, no-store';
 

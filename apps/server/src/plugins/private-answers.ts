@@ -14,7 +14,7 @@ export const PRIVATE_CACHE_CONTROL = 'private, no-store';
 function isPersonal(request: FastifyRequest, reply: FastifyReply): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return true;
   return (
-    request.authUser !== undefined ||
+    request.caller !== undefined ||
     request.headers.authorization !== undefined ||
     request.cookies?.[REFRESH_COOKIE] !== undefined ||
     (request.routeOptions.config.secretParams?.length ?? 0) > 0 ||

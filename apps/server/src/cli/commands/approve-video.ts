@@ -1,5 +1,5 @@
 import { AppError } from '../../lib/errors';
-import { createVideosService, type VideosServiceDeps } from '../../modules/videos/videos.service';
+import { createVideosService, type VideosServiceDeps } from '../../modules/videos';
 import { videosOwners } from '../../modules/index';
 
 export const usage = 'approve-video ID';

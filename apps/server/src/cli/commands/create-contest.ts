@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { createBrandBodySchema, createContestBodySchema } from '@app/domain';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../lib/errors';
-import { createContestsService } from '../../modules/contests/contests.service';
+import { createContestsService } from '../../modules/contests';
 
 export const usage = 'create-contest --file CONTEST.json   ({"brand": {...}, "contest": {...}}; see docs)';
 

@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { ROLES, type Role } from '@app/domain';
 import { AppError } from '../../lib/errors';
 import { processSecretInput, type SecretInput } from '../read-secret';
-import { createAccountsService, type AccountsServiceDeps } from '../../modules/accounts/accounts.service';
+import { createAccountsService, type AccountsServiceDeps } from '../../modules/accounts';
 import { accountsOwners } from '../../modules/index';
 
 export const usage =

@@ -4,15 +4,15 @@ import path from 'node:path';
 import type { CreateBrandBody, CreateContestBody } from '@app/domain';
 import type { AppDeps } from '../../app-deps';
 import { resolveMediaBinaries } from '../../media/binaries';
-import type { AuthUser } from '../../plugins/auth';
-import { createApplicationsService } from '../../modules/applications/applications.service';
-import { createContestsService } from '../../modules/contests/contests.service';
-import { createEntriesService } from '../../modules/entries/entries.service';
-import { createJudgingService } from '../../modules/judging/judging.service';
-import { createPayoutsService } from '../../modules/payouts/payouts.service';
-import { createPaperworkService } from '../../modules/paperwork/paperwork.service';
+import type { Caller } from '../../plugins/auth';
+import { createApplicationsService } from '../../modules/applications';
+import { createContestsService } from '../../modules/contests';
+import { createEntriesService } from '../../modules/entries';
+import { createJudgingService } from '../../modules/judging';
+import { createPayoutsService } from '../../modules/payouts';
+import { createPaperworkService } from '../../modules/paperwork';
 import { payoutsOwners, videosOwners } from '../../modules/index';
-import { createVideosService } from '../../modules/videos/videos.service';
+import { createVideosService } from '../../modules/videos';
 import { CHAIR_CONTEST_ID, chairContestTimeline } from './chair-contest';
 import { makeDemoClip } from './demo-videos';
 import { demoPdf } from './demo-pdf';
@@ -113,7 +113,7 @@ const FEEDBACK = [
 
 /** Who plays which part in the season (ids from the accounts the demo world made). */
 /** A demo account as the services take it, with its name and address. */
-export type DemoMember = AuthUser & { email: string; name: string };
+export type DemoMember = Caller & { email: string; name: string };
 
 export interface DemoCast {
   staff: DemoMember;
@@ -233,7 +233,7 @@ export async function seedDemoSeason(deps: DemoSeasonDeps, cast: DemoCast, seede
   let made = 0;
   /** A processed, approved clip of `owner`, uploaded at `createdAt`. */
   const clip = async (
-    owner: AuthUser,
+    owner: Caller,
     title: string,
     colours: [string, string, string],
     size: 'small' | 'chair',
@@ -262,7 +262,7 @@ export async function seedDemoSeason(deps: DemoSeasonDeps, cast: DemoCast, seede
     const contestRef = String(cast.finishedContestId);
     const submittedAt = new Date(seededAt.getTime() - 50 * DAY);
     const pastEntries = createEntriesService(deps, () => submittedAt);
-    const entrants: [AuthUser, string, [string, string, string], number[]][] = [
+    const entrants: [Caller, string, [string, string, string], number[]][] = [
       [cast.noor, 'Lantern Walk', ['0x05080f', '0xf5b301', '0x2a1a40'], [9, 8, 9]],
       [cast.kenji, 'Night Market Glow', ['0x0b0b0f', '0x2dd4bf', '0xa78bfa'], [8, 7, 7]],
       [cast.lucia, 'Porch Light Stories', ['0x1a0f00', '0xf59e0b', '0x102030'], [6, 7, 6]],

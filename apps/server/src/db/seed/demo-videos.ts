@@ -5,9 +5,9 @@ import { eq } from 'drizzle-orm';
 import { creatorProfiles, users } from '../schema/index';
 import { resolveMediaBinaries } from '../../media/binaries';
 import { runTool } from '../../media/run';
-import { createVideosService, type VideosServiceDeps } from '../../modules/videos/videos.service';
+import { createVideosService, type VideosServiceDeps } from '../../modules/videos';
 import { videosOwners } from '../../modules/index';
-import { contestFactsOf } from '../../modules/contests/contest-reads';
+import { contestFactsOf } from '../../modules/contests';
 
 export const DEMO_CREATOR_EMAIL = 'demo-creator@example.com';
 

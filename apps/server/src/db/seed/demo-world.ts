@@ -5,10 +5,10 @@ import { CHAIR_IDS, type Role } from '@app/domain';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../lib/errors';
 import { resolveMediaBinaries } from '../../media/binaries';
-import { createAccountsService } from '../../modules/accounts/accounts.service';
+import { createAccountsService } from '../../modules/accounts';
 import { accountsOwners } from '../../modules/index';
-import { createContestsService } from '../../modules/contests/contests.service';
-import { createApplicationsService } from '../../modules/applications/applications.service';
+import { createContestsService } from '../../modules/contests';
+import { createApplicationsService } from '../../modules/applications';
 import { CHAIR_CONTEST_ID, HBADA_BRAND_ID } from './chair-contest';
 import { LUMORA, seedDemoDecisions, seedDemoSeason, type DemoCast, type DemoMember } from './demo-season';
 import { seedDemoVideos } from './demo-videos';
@@ -88,7 +88,13 @@ export async function seedDemoAccounts(
     const password = generatePassword();
     const user = await accounts.createUser({ email, password, role, ...extra });
     made.push({ role, email: user.email, password, sees: SEES[key] ?? '' });
-    members[key] = { id: user.id, role, email: user.email, name: `${extra.firstName} ${extra.lastName}` };
+    members[key] = {
+      id: user.id,
+      role,
+      brandId: extra.brandId ?? null,
+      email: user.email,
+      name: `${extra.firstName} ${extra.lastName}`,
+    };
     return members[key];
   };
   try {

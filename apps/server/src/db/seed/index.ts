@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../app-deps';
-import { createContestsService } from '../../modules/contests/contests.service';
+import { createContestsService } from '../../modules/contests';
 import {
   CHAIR_CONTEST_ID,
   CHAIR_CONTEST_PRODUCT_IDS,

@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../app-deps';
-import type { AuthUser } from '../../plugins/auth';
+import type { AccessCheck } from '../../plugins/auth';
 import * as repo from './accounts.repository';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -10,19 +10,20 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * deactivated, the token carries its current token version, and its session (refresh-token family)
  * was not ended by a logout (one query: a primary-key read and an indexed exists). The auth plugin
  * asks on every authenticated request; raising the version (`endAllSessions`) refuses older tokens.
+ * The same read gives the brand a brand user belongs to: the request's caller carries it.
  */
-export function createAccessCheck(deps: Pick<AppDeps, 'database'>): (user: AuthUser) => Promise<boolean> {
+export function createAccessCheck(deps: Pick<AppDeps, 'database'>): AccessCheck {
   const db = deps.database.db;
   return async (user) => {
     // A forged session id is harmless (the token's signature covers it) but must still be a uuid.
-    if (user.sessionId && !UUID.test(user.sessionId)) return false;
+    if (user.sessionId && !UUID.test(user.sessionId)) return null;
     const state = await repo.findTokenState(db, user.id, user.sessionId);
-    return (
+    const current =
       !!state &&
       state.isActive &&
       !state.deactivatedAt &&
       state.tokenVersion === (user.tokenVersion ?? 0) &&
-      !!state.sessionLive
-    );
+      !!state.sessionLive;
+    return current ? { brandId: state.brandId } : null;
   };
 }

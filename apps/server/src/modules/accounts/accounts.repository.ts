@@ -258,6 +258,9 @@ export async function findTokenState(db: DbOrTx, id: number, sessionId: string |
         isActive: users.isActive,
         deactivatedAt: users.deactivatedAt,
         sessionLive: live,
+        brandId: sql<
+          number | null
+        >`(select ${brandProfiles.brandId} from ${brandProfiles} where ${brandProfiles.userId} = ${users.id} limit 1)`,
       })
       .from(users)
       .where(eq(users.id, sql.placeholder('id')))

@@ -33,7 +33,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/errors';
 import { createAccountsService, type AccountsOwners, type AccountsServiceDeps } from './accounts.service';
 import { createInvitationsService } from './invitations.service';
-import { presented } from '../../plugins/presented';
 
 const tags = ['accounts'];
 
@@ -247,7 +246,7 @@ export const accountsRoutes =
           response: { 200: detailResponseSchema, 400: apiErrorBodySchema },
         },
       },
-      async (request) => service.changePassword(request.authUser!, request.body),
+      async (request) => service.changePassword(request.caller!, request.body),
     );
 
     app.post(
@@ -279,7 +278,7 @@ export const accountsRoutes =
       '/accounts/me/',
       {
         preHandler: app.requireUser,
-        ...presented,
+        config: { presented: true },
         schema: {
           tags,
           summary: 'The signed-in user (application prefill)',
@@ -287,7 +286,7 @@ export const accountsRoutes =
           response: { 200: currentUserResponseSchema },
         },
       },
-      async (request) => service.currentUser(request.authUser!.id),
+      async (request) => service.currentUser(request.caller!.id),
     );
 
     app.get(

@@ -38,7 +38,7 @@ export const staffAccountsRoutes =
         },
       },
       async (request, reply) =>
-        reply.status(201).send(await invitations.invite(request.authUser!, request.body)),
+        reply.status(201).send(await invitations.invite(request.caller!, request.body)),
     );
 
     app.get(
@@ -66,7 +66,7 @@ export const staffAccountsRoutes =
           response: { 200: invitationSchema, 404: apiErrorBodySchema, 409: apiErrorBodySchema },
         },
       },
-      (request) => invitations.revoke(request.authUser!, request.params.id),
+      (request) => invitations.revoke(request.caller!, request.params.id),
     );
 
     app.get(
@@ -95,6 +95,6 @@ export const staffAccountsRoutes =
           response: { 200: staffUserSchema, 403: apiErrorBodySchema, 404: apiErrorBodySchema },
         },
       },
-      (request) => accounts.deactivateUser(request.authUser!, request.params.id),
+      (request) => accounts.deactivateUser(request.caller!, request.params.id),
     );
   };

@@ -9,8 +9,8 @@ import {
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../lib/errors';
 import { pageWindow, toPage } from '../../lib/paging';
-import type { AuthUser } from '../../plugins/auth';
-import { recordAudit } from './audit-records';
+import type { Caller } from '../../plugins/auth';
+import { recordAudit } from '../audit';
 import { toStaffUser } from './accounts.presenter';
 import * as repo from './accounts.repository';
 
@@ -38,7 +38,7 @@ export function createStaffAccountsService(deps: StaffAccountsServiceDeps) {
      * deactivations of staff take one lock, so two staff deactivating each other at once leave one.
      * Deactivating twice changes nothing the second time. Audited in the same transaction.
      */
-    async deactivateUser(actor: AuthUser, id: number): Promise<StaffUser> {
+    async deactivateUser(actor: Caller, id: number): Promise<StaffUser> {
       if (id === actor.id) throw new AppError('forbidden', STAFF_MESSAGES.cannotDeactivateSelf);
       await db.transaction(async (tx) => {
         const account = await repo.findAccountById(tx, id);

@@ -10,13 +10,14 @@ import {
   type GoogleNonceResponse,
   type LoginResponse,
 } from '@app/domain';
+import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../lib/errors';
 import { setMark, takeMark, throttle } from '../../lib/throttle';
 import { createAccountEmails } from './accounts.emails';
 import * as repo from './accounts.repository';
 import { insertAccountWithProfile } from './new-account';
 import type { AccountRow } from './accounts.repository';
-import type { AccountsOwners, AccountsServiceDeps } from './accounts.service';
+import type { CreatorProfilesPort } from './creator-profile-port';
 import { createGoogleVerifier } from './google-id-token';
 import { limit } from './rate-limits';
 
@@ -25,8 +26,8 @@ const nonceKey = (nonce: string) => `google-nonce:${createHash('sha256').update(
 
 /** Google sign-in, with the single-use nonce its button carries. */
 export function createGoogleSignIn(
-  deps: AccountsServiceDeps,
-  { creatorProfiles }: AccountsOwners,
+  deps: Pick<AppDeps, 'config' | 'database' | 'queue' | 'log'>,
+  { creatorProfiles }: { creatorProfiles: CreatorProfilesPort },
   signIn: (account: AccountRow) => Promise<LoginResponse>,
 ) {
   const { config, database } = deps;

@@ -18,8 +18,8 @@ import {
 import { AppError } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
 import { pageWindow, toPage } from '../../lib/paging';
-import type { AuthUser } from '../../plugins/auth';
-import { recordAudit } from './audit-records';
+import type { Caller } from '../../plugins/auth';
+import { recordAudit } from '../audit';
 import { createAccountsService, type AccountsOwners, type AccountsServiceDeps } from './accounts.service';
 import { sendInvitationAcceptedEmail, sendInvitationEmail } from './accounts.emails';
 import { toInvitation } from './accounts.presenter';
@@ -55,7 +55,7 @@ export function createInvitationsService(deps: AccountsServiceDeps, owners: Acco
      * Invites someone to a staff or brand account and e-mails them the link. A brand user needs
      * an existing brand; an address that already has an account is a 409. Audited.
      */
-    async invite(actor: AuthUser, input: InvitationCreateBody): Promise<Invitation> {
+    async invite(actor: Caller, input: InvitationCreateBody): Promise<Invitation> {
       const email = normalizeEmail(input.email);
       if (!isValidEmail(email)) throw AppError.validation({ email: [MESSAGES.registration.invalidEmail] });
       const brandId = input.brand_id ?? null;
@@ -112,7 +112,7 @@ export function createInvitationsService(deps: AccountsServiceDeps, owners: Acco
      * Withdraws a pending invitation: its link stops working at once (the preview and the
      * acceptance answer 410). 404 unknown, 409 already used, withdrawn or expired. Audited.
      */
-    async revoke(actor: AuthUser, id: number): Promise<Invitation> {
+    async revoke(actor: Caller, id: number): Promise<Invitation> {
       const row = await db.transaction(async (tx) => {
         if (!(await repo.findInvitationById(tx, id)))
           throw new AppError('not_found', MESSAGES.generic.notFound);

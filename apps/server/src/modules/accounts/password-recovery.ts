@@ -7,16 +7,16 @@ import {
   type PasswordChangeBody,
   type PasswordResetConfirmBody,
 } from '@app/domain';
+import type { AppDeps } from '../../app-deps';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
 import { throttle } from '../../lib/throttle';
-import type { AuthUser } from '../../plugins/auth';
+import type { Caller } from '../../plugins/auth';
 import { createLinkTokens, decodeUid } from './account-tokens';
 import { passwordResetRequestJob } from './accounts.jobs';
 import * as repo from './accounts.repository';
 import type { AccountRow } from './accounts.repository';
-import type { AccountsServiceDeps } from './accounts.service';
 import { allPasswordProblems } from './password-rules';
 import { limit } from './rate-limits';
 import { createSessionsService } from './sessions.service';
@@ -43,7 +43,10 @@ function newPasswordErrors(
 }
 
 /** Forgotten passwords (a reset link by e-mail) and a signed-in user changing theirs. */
-export function createPasswordRecovery(deps: AccountsServiceDeps, db: DbOrTx = deps.database.db) {
+export function createPasswordRecovery(
+  deps: Pick<AppDeps, 'config' | 'database' | 'queue'>,
+  db: DbOrTx = deps.database.db,
+) {
   const { config, database, queue } = deps;
   const links = createLinkTokens(config.JWT_SECRET);
   const sessions = createSessionsService(deps);
@@ -108,7 +111,7 @@ export function createPasswordRecovery(deps: AccountsServiceDeps, db: DbOrTx = d
      * the shared rules on the new one. The caller's session stays; every other one ends, and older
      * reset links die with the old password hash.
      */
-    async changePassword(user: AuthUser, input: PasswordChangeBody): Promise<DetailResponse> {
+    async changePassword(user: Caller, input: PasswordChangeBody): Promise<DetailResponse> {
       const account = await repo.findAccountById(db, user.id);
       if (!account) throw new AppError('not_authenticated', MESSAGES.generic.notAuthenticated);
       const errors: Record<string, string[]> = {};

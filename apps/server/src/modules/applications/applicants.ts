@@ -1,7 +1,7 @@
 import type { DbOrTx } from '../../db/client';
-import { namesOf } from '../accounts/user-reads';
-import { productNamesOf } from '../contests/contest-reads';
-import { profileCardsOf } from '../creators/creators.service';
+import { namesOf } from '../accounts';
+import { productNamesOf } from '../contests';
+import { profileCardsOf } from '../creators';
 import type { ApplicationRecord } from './applications.repository';
 
 /** An application with its creator's account name and e-mail, profile country and avatar, and product. */

@@ -1,6 +1,6 @@
 import type { ApplicationStatus } from '@app/domain';
 import type { DbOrTx } from '../../db/client';
-import type { ApplicationCounts } from '../contests/contests.service';
+import type { ApplicationCounts } from '../contests';
 import * as repo from './applications.repository';
 
 /**

@@ -14,10 +14,9 @@ import {
   releaseResponseSchema,
   shipmentBodySchema,
   type ManagedApplication,
-  type Role,
 } from '@app/domain';
 import { createApplicationsService, type ApplicationsServiceDeps } from './applications.service';
-import { presented } from '../../plugins/presented';
+import type { Caller } from '../../plugins/auth';
 
 const tags = ['applications'];
 
@@ -49,7 +48,7 @@ export const applicationsRoutes =
         },
       },
       async (request, reply) => {
-        const application = await service.apply(request.params.id, request.authUser!, request.body, {
+        const application = await service.apply(request.params.id, request.caller!, request.body, {
           ip: request.ip,
         });
         return reply.status(201).send(application);
@@ -60,7 +59,7 @@ export const applicationsRoutes =
       '/contests/:id/applications/',
       {
         preHandler: runners,
-        ...presented,
+        config: { presented: true },
         schema: {
           tags,
           summary: "A contest's applications (staff, the contest's brand), by status and product, sorted",
@@ -70,7 +69,7 @@ export const applicationsRoutes =
         },
       },
       async (request) =>
-        service.list(request.params.id, request.authUser!, request.query, requestUrl(request.url)),
+        service.list(request.params.id, request.caller!, request.query, requestUrl(request.url)),
     );
 
     app.get(
@@ -85,7 +84,7 @@ export const applicationsRoutes =
           response: { 200: releasePreviewSchema },
         },
       },
-      async (request) => service.releasePreview(request.params.id, request.authUser!, request.query),
+      async (request) => service.releasePreview(request.params.id, request.caller!, request.query),
     );
 
     app.post(
@@ -100,7 +99,7 @@ export const applicationsRoutes =
           response: { 200: releaseResponseSchema },
         },
       },
-      async (request) => service.release(request.params.id, request.authUser!, request.body),
+      async (request) => service.release(request.params.id, request.caller!, request.body),
     );
 
     app.get(
@@ -114,7 +113,7 @@ export const applicationsRoutes =
         },
       },
       async (request, reply) => {
-        const { contest, csv } = await service.shippingCsv(request.params.id, request.authUser!);
+        const { contest, csv } = await service.shippingCsv(request.params.id, request.caller!);
         return reply
           .header('content-type', 'text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="shipping-${contest.slug}.csv"`)
@@ -126,7 +125,7 @@ export const applicationsRoutes =
     const decision = (
       path: string,
       summary: string,
-      run: (id: number, user: { id: number; role: Role }, note: string) => Promise<ManagedApplication>,
+      run: (id: number, user: Caller, note: string) => Promise<ManagedApplication>,
     ) =>
       app.post(
         path,
@@ -140,7 +139,7 @@ export const applicationsRoutes =
             response: { 200: managedApplicationSchema },
           },
         },
-        async (request) => run(request.params.id, request.authUser!, request.body?.note ?? ''),
+        async (request) => run(request.params.id, request.caller!, request.body?.note ?? ''),
       );
 
     decision(
@@ -171,7 +170,7 @@ export const applicationsRoutes =
           response: { 200: managedApplicationSchema },
         },
       },
-      async (request) => service.ship(request.params.id, request.authUser!, request.body),
+      async (request) => service.ship(request.params.id, request.caller!, request.body),
     );
 
     app.post(
@@ -185,6 +184,6 @@ export const applicationsRoutes =
           response: { 200: managedApplicationSchema },
         },
       },
-      async (request) => service.deliver(request.params.id, request.authUser!),
+      async (request) => service.deliver(request.params.id, request.caller!),
     );
   };

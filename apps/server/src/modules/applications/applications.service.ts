@@ -11,7 +11,6 @@ import {
   type ReleasePreview,
   type ReleasePreviewQuery,
   type ReleaseResponse,
-  type Role,
   type ShipmentBody,
 } from '@app/domain';
 import type { AppDeps } from '../../app-deps';
@@ -20,19 +19,18 @@ import { toCsv } from '../../lib/csv';
 import { AppError } from '../../lib/errors';
 import { pageWindow, toPage } from '../../lib/paging';
 import type { MailMessage } from '../../mail/mailer';
-import { recordAudit } from '../accounts/audit-records';
-import { createContestsService } from '../contests/contests.service';
-import { lockProducts, returnUnits } from '../contests/product-stock';
+import { recordAudit } from '../audit';
+import { createContestsService, lockProducts, returnUnits } from '../contests';
 import { withApplicants, type ApplicationRow } from './applicants';
 import { declineEmail, selectionEmail, shipmentEmail } from './applications.emails';
 import { assertStaff } from '../../lib/policy';
 import { addressLine, toAddress, toManagedApplication } from './applications.presenter';
 import * as repo from './applications.repository';
 import { createApplying } from './applying';
+import type { Caller } from '../../plugins/auth';
 
 export type ApplicationsServiceDeps = Pick<AppDeps, 'database' | 'log' | 'queue' | 'storage' | 'config'>;
 
-type User = { id: number; role: Role };
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
@@ -57,14 +55,14 @@ export function createApplicationsService(
   }
 
   /** The application and its contest, if the caller runs that contest (404 / 403 otherwise). */
-  async function managedApplication(id: number, user: User) {
+  async function managedApplication(id: number, user: Caller) {
     const row = await findApplication(id);
     if (!row) throw new AppError('not_found', MESSAGES.generic.notFound);
     const { contest } = await contests.managedContest(String(row.contestId), user);
     return { row, contest };
   }
 
-  async function present(id: number, viewer: User): Promise<ManagedApplication> {
+  async function present(id: number, viewer: Caller): Promise<ManagedApplication> {
     return toManagedApplication((await findApplication(id))!, mediaUrl, viewer);
   }
 
@@ -84,7 +82,7 @@ export function createApplicationsService(
 
   async function decide(
     id: number,
-    user: User,
+    user: Caller,
     action: 'select' | 'decline' | 'withdraw',
     note: string,
   ): Promise<ManagedApplication> {
@@ -146,7 +144,7 @@ export function createApplicationsService(
     /** GET /api/contests/{id}/applications/: a page, filtered by status and product, sorted. */
     async list(
       ref: string,
-      user: User,
+      user: Caller,
       query: ApplicationListQuery,
       url: URL,
     ): Promise<ManagedApplicationPage> {
@@ -166,12 +164,12 @@ export function createApplicationsService(
       );
     },
 
-    select: (id: number, user: User, note = '') => decide(id, user, 'select', note),
-    decline: (id: number, user: User, note = '') => decide(id, user, 'decline', note),
-    withdraw: (id: number, user: User, note = '') => decide(id, user, 'withdraw', note),
+    select: (id: number, user: Caller, note = '') => decide(id, user, 'select', note),
+    decline: (id: number, user: Caller, note = '') => decide(id, user, 'decline', note),
+    withdraw: (id: number, user: Caller, note = '') => decide(id, user, 'withdraw', note),
 
     /** Marks a selected creator's product shipped with its carrier and tracking number; e-mails them. */
-    async ship(id: number, user: User, body: ShipmentBody): Promise<ManagedApplication> {
+    async ship(id: number, user: Caller, body: ShipmentBody): Promise<ManagedApplication> {
       const { row, contest } = await managedApplication(id, user);
       await db.transaction(async (tx) => {
         const moved = await repo.transition(
@@ -210,7 +208,7 @@ export function createApplicationsService(
     },
 
     /** Marks a shipped product delivered. */
-    async deliver(id: number, user: User): Promise<ManagedApplication> {
+    async deliver(id: number, user: Caller): Promise<ManagedApplication> {
       const { row } = await managedApplication(id, user);
       await db.transaction(async (tx) => {
         const moved = await repo.transition(
@@ -238,7 +236,7 @@ export function createApplicationsService(
     },
 
     /** The selected creators' shipping list: name, e-mail, phone, full address, product. */
-    async shippingCsv(ref: string, user: User): Promise<{ contest: ContestResponse; csv: string }> {
+    async shippingCsv(ref: string, user: Caller): Promise<{ contest: ContestResponse; csv: string }> {
       const { contest } = await contests.managedContest(ref, user);
       const rows = await withApplicants(db, await repo.listSelected(db, contest.id));
       const csv = toCsv(
@@ -258,7 +256,7 @@ export function createApplicationsService(
      * What `release` with the same threshold would decline now, per product, without changing
      * anything (staff): the console shows it before staff confirm.
      */
-    async releasePreview(ref: string, user: User, query: ReleasePreviewQuery): Promise<ReleasePreview> {
+    async releasePreview(ref: string, user: Caller, query: ReleasePreviewQuery): Promise<ReleasePreview> {
       assertStaff(user);
       const { contest } = await contests.managedContest(ref, user);
       if (query.product_id !== undefined && !contest.products.some((p) => p.id === query.product_id)) {
@@ -289,7 +287,7 @@ export function createApplicationsService(
      */
     async release(
       ref: string,
-      user: User,
+      user: Caller,
       body: Required<Omit<ReleaseBody, 'product_id'>> & { product_id?: number | undefined },
     ): Promise<ReleaseResponse> {
       assertStaff(user);

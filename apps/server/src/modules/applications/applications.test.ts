@@ -11,7 +11,7 @@ import { createTestContext, type TestContext } from '../../../test/helper';
 import { createUser, type TestUser } from '../../../test/factories';
 import { applicationBody, contestBody } from '../../../test/contest-ops';
 import { seedIfEmpty } from '../../db/seed/index';
-import { createContestsService } from '../contests/contests.service';
+import { createContestsService } from '../contests';
 
 describe('selecting creators and shipping the product (issue 14)', () => {
   let ctx: TestContext;

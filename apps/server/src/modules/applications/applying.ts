@@ -10,10 +10,9 @@ import {
 import type { AppDeps } from '../../app-deps';
 import { sendEmailJob } from '../../jobs/send-email.job';
 import { AppError } from '../../lib/errors';
-import { contactOf } from '../accounts/membership';
-import { findSavedShippingAddress, saveShippingAddress } from '../creators/creators.service';
-import { createContestsService, recordAgreementAcceptance, SERVER_SIDE } from '../contests/contests.service';
-import { reserveOneUnit } from '../contests/product-stock';
+import { contactOf } from '../accounts';
+import { findSavedShippingAddress, saveShippingAddress } from '../creators';
+import { createContestsService, recordAgreementAcceptance, SERVER_SIDE, reserveOneUnit } from '../contests';
 import { applicationConfirmationEmail } from './applications.emails';
 import { toApplication } from './applications.presenter';
 import * as repo from './applications.repository';

@@ -20,23 +20,17 @@ export interface AuditEntryInput {
 }
 
 /**
- * Appends the record of one staff or brand action, the acting user's e-mail address given (as
- * accounts has it now; `undefined` when the user is gone). Modules record through accounts'
- * `recordAudit` (accounts/audit-records.ts), which asks for that address: audit sits below
- * accounts, which records audits too, so it cannot ask accounts itself. Call it with the
- * transaction that makes the change, so the change and its record commit or roll back together: a
- * failed change leaves no row. Rows are never changed or deleted (the table's trigger refuses it,
- * and this module has no such path).
+ * Records one staff or brand action. Call it with the transaction that makes the change, so the
+ * change and its record commit or roll back together: a failed change leaves no row. The acting
+ * user's e-mail address, as the account has it now, is filled in by the database (migration 0028:
+ * this module sits below accounts, which owns it); `user <id>` stays when the user is gone. Rows
+ * are never changed or deleted (the table's trigger refuses it, and this module has no such path).
  */
-export async function appendAudit(
-  tx: DbOrTx,
-  entry: AuditEntryInput,
-  actorEmail: string | undefined,
-): Promise<void> {
+export async function recordAudit(tx: DbOrTx, entry: AuditEntryInput): Promise<void> {
   const actor = entry.actor;
   await repo.insertAuditRow(tx, {
     actorId: 'userId' in actor ? actor.userId : null,
-    actorEmail: 'userId' in actor ? (actorEmail ?? `user ${actor.userId}`) : actor.system,
+    actorEmail: 'userId' in actor ? `user ${actor.userId}` : actor.system,
     action: entry.action,
     targetType: entry.targetType,
     targetId: String(entry.targetId),

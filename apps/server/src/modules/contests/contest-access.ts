@@ -1,17 +1,14 @@
-import { MESSAGES, type ContestProduct, type ContestResponse, type Role } from '@app/domain';
+import { MESSAGES, type ContestProduct, type ContestResponse } from '@app/domain';
 import type { AppDeps } from '../../app-deps';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { assertContestMember } from '../../lib/policy';
-import { canSeeContest, type ContestActor } from './contests.policy';
+import { canSeeContest } from './contests.policy';
 import { toContest, toContestProduct } from './contests.presenter';
 import * as repo from './contests.repository';
-import { brandOfUser } from '../accounts/membership';
+import type { Caller } from '../../plugins/auth';
 
 export type ContestsServiceDeps = Pick<AppDeps, 'database' | 'log' | 'queue' | 'storage'>;
-
-/** A signed-in caller as the routes know it (the brand is looked up when needed). */
-export type User = { id: number; role: Role } | ContestActor;
 
 /** '12' → 12, 'hbada-chair-contest' → the slug. */
 export function parseContestRef(ref: string): number | string {
@@ -40,23 +37,15 @@ export function contestAccess(db: DbOrTx, deps: ContestsServiceDeps, clock: () =
     return rows.map((row) => toContest(row, byContest.get(row.id) ?? [], now, mediaUrl));
   }
 
-  /** Who is asking, with the brand of a brand user; undefined for anonymous callers. */
-  async function actorOf(user: User | undefined): Promise<ContestActor | undefined> {
-    if (!user) return undefined;
-    if ('brandId' in user) return user as ContestActor;
-    const brandId = user.role === 'brand' ? await brandOfUser(db, user.id) : null;
-    return { id: user.id, role: user.role, brandId };
-  }
-
   /** A contest the caller may see (a draft only by staff and its brand), or null. */
-  async function findContest(ref: string, user?: User): Promise<ContestResponse | null> {
+  async function findContest(ref: string, user?: Caller): Promise<ContestResponse | null> {
     const row = await repo.findContest(db, parseContestRef(ref));
     if (!row) return null;
-    if (row.publicationStatus === 'draft' && !canSeeContest(await actorOf(user), row)) return null;
+    if (row.publicationStatus === 'draft' && !canSeeContest(user, row)) return null;
     return (await withProducts([row]))[0]!;
   }
 
-  async function getContest(ref: string, user?: User): Promise<ContestResponse> {
+  async function getContest(ref: string, user?: Caller): Promise<ContestResponse> {
     const contest = await findContest(ref, user);
     if (!contest) throw new AppError('not_found', MESSAGES.generic.notFound);
     return contest;
@@ -67,12 +56,12 @@ export function contestAccess(db: DbOrTx, deps: ContestsServiceDeps, clock: () =
    * brand), for a module that only checks who runs it: one small statement, where `getContest`
    * reads the contest's page content, brand and products (the reviewers' entries list).
    */
-  async function getContestOwner(ref: string, user?: User): Promise<{ id: number; brandId: number }> {
+  async function getContestOwner(ref: string, user?: Caller): Promise<{ id: number; brandId: number }> {
     const row = await repo.findContestOwner(db, parseContestRef(ref));
     const visible =
       row &&
       (row.publicationStatus !== 'draft' ||
-        canSeeContest(await actorOf(user), {
+        canSeeContest(user, {
           brand: { id: row.brandId },
           publicationStatus: row.publicationStatus,
         }));
@@ -84,8 +73,8 @@ export function contestAccess(db: DbOrTx, deps: ContestsServiceDeps, clock: () =
    * The stored contest the caller runs (staff, or a user of its brand): 404 when they may not see
    * it (another brand's draft), 403 when they see it but do not run it.
    */
-  async function managedRecord(ref: string, user: User) {
-    const actor = (await actorOf(user))!;
+  async function managedRecord(ref: string, user: Caller) {
+    const actor = user!;
     const row = await repo.findContest(db, parseContestRef(ref));
     if (!row || (row.publicationStatus === 'draft' && !canSeeContest(actor, row))) {
       throw new AppError('not_found', MESSAGES.generic.notFound);
@@ -100,7 +89,6 @@ export function contestAccess(db: DbOrTx, deps: ContestsServiceDeps, clock: () =
     clock,
     mediaUrl,
     withProducts,
-    actorOf,
     findContest,
     getContest,
     getContestOwner,

@@ -11,12 +11,13 @@ import type { DbOrTx } from '../../db/client';
 import type { AgreementContext } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
 import { assertStaff } from '../../lib/policy';
-import { recordAudit } from '../accounts/audit-records';
+import { recordAudit } from '../audit';
 import * as agreements from './agreements.repository';
 import type { AgreementRow } from './agreements.repository';
-import { parseContestRef, type ContestAccess, type User } from './contest-access';
+import { parseContestRef, type ContestAccess } from './contest-access';
 import { canSeeContest } from './contests.policy';
 import * as repo from './contests.repository';
+import type { Caller } from '../../plugins/auth';
 
 /** The hex SHA-256 of a text's UTF-8 bytes (what an agreement version is known by). */
 export function sha256Of(text: string): string {
@@ -117,11 +118,11 @@ function agreementChanged(current: AgreementRow): AppError {
 }
 
 /** Reading and editing a contest's agreement. */
-export function contestAgreements({ db, actorOf, managedRecord }: ContestAccess) {
+export function contestAgreements({ db, managedRecord }: ContestAccess) {
   /** The contest the caller may read (a draft: staff and its brand), else 404. */
-  async function readableContest(ref: string, user: User | undefined) {
+  async function readableContest(ref: string, user: Caller | undefined) {
     const row = await repo.findContest(db, parseContestRef(ref));
-    const actor = await actorOf(user);
+    const actor = user;
     if (!row || (row.publicationStatus === 'draft' && !canSeeContest(actor, row))) {
       throw new AppError('not_found', MESSAGES.generic.notFound);
     }
@@ -134,7 +135,7 @@ export function contestAgreements({ db, actorOf, managedRecord }: ContestAccess)
    */
   async function getAgreement(
     ref: string,
-    user: User | undefined,
+    user: Caller | undefined,
     version?: number,
   ): Promise<AgreementResponse> {
     const { row, actor } = await readableContest(ref, user);
@@ -165,7 +166,7 @@ export function contestAgreements({ db, actorOf, managedRecord }: ContestAccess)
      * published (or archived) contest gets version n+1, which entrants accept before their next
      * application or submission. The same text as the current version changes nothing. Audited.
      */
-    async updateAgreement(ref: string, user: User, text: string): Promise<AgreementResponse> {
+    async updateAgreement(ref: string, user: Caller, text: string): Promise<AgreementResponse> {
       const { actor, row } = await managedRecord(ref, user);
       assertStaff(actor);
       const sha256 = sha256Of(text);

@@ -11,14 +11,15 @@ import {
   type UpdateProductBody,
 } from '@app/domain';
 import { AppError } from '../../lib/errors';
-import type { ContestAccess, User } from './contest-access';
+import type { ContestAccess } from './contest-access';
 import { assertStaff } from '../../lib/policy';
-import { assertCanCreateFor, assertCanEdit, type ContestActor } from './contests.policy';
+import { assertCanCreateFor, assertCanEdit } from './contests.policy';
 import * as repo from './contests.repository';
 import type { ContestsOwners } from './contests.owners';
 import { toEligibility, toStoredEligibility } from './contests.presenter';
-import { recordAudit } from '../accounts/audit-records';
-import { brandExists, insertBrand } from '../accounts/brand-records';
+import { recordAudit } from '../audit';
+import { brandExists, insertBrand } from '../accounts';
+import type { Caller } from '../../plugins/auth';
 
 /**
  * Brand ids the original product answered for the same catalogue: its data listed the chairs under
@@ -193,7 +194,7 @@ export function contestEditing({ db, getContest, managedRecord }: ContestAccess)
 
   async function createContest(
     body: CreateContestBody,
-    options: { id?: number; productIds?: number[]; actor?: ContestActor } = {},
+    options: { id?: number; productIds?: number[]; actor?: Caller } = {},
   ): Promise<ContestResponse> {
     const actor = options.actor;
     if (actor) assertCanCreateFor(actor, (body as { brand_id?: unknown }).brand_id);
@@ -241,7 +242,7 @@ export function contestEditing({ db, getContest, managedRecord }: ContestAccess)
   /** Staff and a brand's users edit a contest: any field of the create body; audited. */
   async function updateContest(
     ref: string,
-    user: User,
+    user: Caller,
     patch: UpdateContestBody,
     owners: Pick<ContestsOwners, 'productsWithApplications'>,
   ): Promise<ContestResponse> {
@@ -331,7 +332,7 @@ export function contestEditing({ db, getContest, managedRecord }: ContestAccess)
   /** Staff publish a draft, or archive a contest (it leaves the public lists); audited. */
   async function setPublication(
     ref: string,
-    user: User,
+    user: Caller,
     status: 'published' | 'archived',
   ): Promise<ContestResponse> {
     const { actor, row } = await managedRecord(ref, user);

@@ -1,9 +1,7 @@
 import { CONTEST_ADMIN_MESSAGES, MESSAGES, type Role } from '@app/domain';
 import { AppError } from '../../lib/errors';
-import { isContestMember, type Member } from '../../lib/policy';
-
-/** A signed-in caller with the brand a brand user belongs to (null for everyone else). */
-export type ContestActor = Member;
+import { isContestMember } from '../../lib/policy';
+import type { Caller } from '../../plugins/auth';
 
 /** What the rules need of a contest. */
 interface ContestRef {
@@ -24,20 +22,20 @@ export function assertCanApply(user: { role: Role }): void {
 }
 
 /** Published and archived contests are public; a draft is seen by staff and its brand only. */
-export function canSeeContest(actor: ContestActor | undefined, contest: ContestRef): boolean {
+export function canSeeContest(actor: Caller | undefined, contest: ContestRef): boolean {
   if (contest.publicationStatus !== 'draft') return true;
   return isContestMember(actor, ownerOf(contest));
 }
 
 /** Staff edit any contest; a brand user edits its brand's drafts (published ones are staff's). */
-export function assertCanEdit(actor: ContestActor, contest: ContestRef): void {
+export function assertCanEdit(actor: Caller, contest: ContestRef): void {
   if (actor.role === 'staff') return;
   if (!isContestMember(actor, ownerOf(contest), ['brand']) || contest.publicationStatus !== 'draft')
     throw forbidden();
 }
 
 /** Staff create contests for any brand; a brand user for its own brand only. */
-export function assertCanCreateFor(actor: ContestActor, brandId: unknown): void {
+export function assertCanCreateFor(actor: Caller, brandId: unknown): void {
   if (actor.role === 'staff') return;
   if (actor.role !== 'brand') throw forbidden();
   if (typeof brandId === 'number' && brandId !== actor.brandId) {

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { parsedOnce } from '../../db/stored-json';
 import { contestProducts, contests, products } from '../../db/schema/index';
-import { brandCardsOf, type BrandCard } from '../accounts/brand-records';
+import { brandCardsOf, type BrandCard } from '../accounts';
 
 /** Stored page content and requirements with their defaults, parsed once per distinct text. */
 const readVideoRequirements = parsedOnce(videoRequirementsSchema);

@@ -25,7 +25,6 @@ import {
 } from '@app/domain';
 import { AppError } from '../../lib/errors';
 import { createContestsService, type ContestsOwners, type ContestsServiceDeps } from './contests.service';
-import { presented } from '../../plugins/presented';
 
 /** Contests and their products with live stock (the apply route is in applications.routes.ts). */
 export const contestsRoutes =
@@ -39,7 +38,7 @@ export const contestsRoutes =
       try {
         await app.authenticate(request);
       } catch {
-        request.authUser = undefined;
+        request.caller = undefined;
       }
     };
     const runners = app.requireRole('staff', 'brand');
@@ -55,7 +54,7 @@ export const contestsRoutes =
           response: { 200: contestListResponseSchema },
         },
       },
-      async (request) => service.listContests(request.query.status, request.authUser),
+      async (request) => service.listContests(request.query.status, request.caller),
     );
 
     app.get(
@@ -68,14 +67,14 @@ export const contestsRoutes =
           response: { 200: contestListResponseSchema },
         },
       },
-      async (request) => service.listContests('active', request.authUser),
+      async (request) => service.listContests('active', request.caller),
     );
 
     app.get(
       '/contests/:id/',
       {
         preHandler: identifyIfAny,
-        ...presented,
+        config: { presented: true },
         schema: {
           tags: ['contests'],
           summary: 'One contest by id or slug, with its products, requirements and page content',
@@ -83,14 +82,14 @@ export const contestsRoutes =
           response: { 200: contestResponseSchema },
         },
       },
-      async (request) => service.getContest(request.params.id, request.authUser),
+      async (request) => service.getContest(request.params.id, request.caller),
     );
 
     app.get(
       '/contests/:id/products/',
       {
         preHandler: identifyIfAny,
-        ...presented,
+        config: { presented: true },
         schema: {
           tags: ['contests'],
           summary: 'The products a contest offers, with live stock',
@@ -98,7 +97,7 @@ export const contestsRoutes =
           response: { 200: productListResponseSchema },
         },
       },
-      async (request) => service.listContestProducts(request.params.id, request.authUser),
+      async (request) => service.listContestProducts(request.params.id, request.caller),
     );
 
     app.get(
@@ -127,7 +126,7 @@ export const contestsRoutes =
           response: { 200: agreementResponseSchema },
         },
       },
-      async (request) => service.getAgreement(request.params.id, request.authUser, request.query.version),
+      async (request) => service.getAgreement(request.params.id, request.caller, request.query.version),
     );
 
     app.put(
@@ -143,7 +142,7 @@ export const contestsRoutes =
           response: { 200: agreementResponseSchema },
         },
       },
-      async (request) => service.updateAgreement(request.params.id, request.authUser!, request.body.text),
+      async (request) => service.updateAgreement(request.params.id, request.caller!, request.body.text),
     );
 
     app.post(
@@ -158,7 +157,7 @@ export const contestsRoutes =
         },
       },
       async (request, reply) =>
-        reply.status(201).send(await service.createContestAs(request.authUser!, request.body)),
+        reply.status(201).send(await service.createContestAs(request.caller!, request.body)),
     );
 
     app.patch(
@@ -173,7 +172,7 @@ export const contestsRoutes =
           response: { 200: contestResponseSchema },
         },
       },
-      async (request) => service.updateContest(request.params.id, request.authUser!, request.body, owners),
+      async (request) => service.updateContest(request.params.id, request.caller!, request.body, owners),
     );
 
     app.post(
@@ -187,7 +186,7 @@ export const contestsRoutes =
           response: { 200: contestResponseSchema },
         },
       },
-      async (request) => service.publishContest(request.params.id, request.authUser!),
+      async (request) => service.publishContest(request.params.id, request.caller!),
     );
 
     app.post(
@@ -201,7 +200,7 @@ export const contestsRoutes =
           response: { 200: contestResponseSchema },
         },
       },
-      async (request) => service.archiveContest(request.params.id, request.authUser!),
+      async (request) => service.archiveContest(request.params.id, request.caller!),
     );
 
     app.get(
@@ -215,7 +214,7 @@ export const contestsRoutes =
           response: { 200: productStockListSchema },
         },
       },
-      async (request) => service.productStock(request.params.id, request.authUser!, owners),
+      async (request) => service.productStock(request.params.id, request.caller!, owners),
     );
 
     app.post(
@@ -234,7 +233,7 @@ export const contestsRoutes =
         service.setProductStock(
           request.params.id,
           request.params.product_id,
-          request.authUser!,
+          request.caller!,
           request.body.total,
           owners,
         ),
@@ -282,7 +281,7 @@ export const contestsRoutes =
           response: { 200: brandOptionListSchema },
         },
       },
-      async (request) => service.brandOptions(request.authUser!),
+      async (request) => service.brandOptions(request.caller!),
     );
 
     app.get(
@@ -295,6 +294,6 @@ export const contestsRoutes =
           response: { 200: brandContestListSchema },
         },
       },
-      async (request) => service.managedContests(request.authUser!, owners),
+      async (request) => service.managedContests(request.caller!, owners),
     );
   };

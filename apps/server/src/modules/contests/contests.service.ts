@@ -16,7 +16,7 @@ import {
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { toWebp } from '../../lib/images';
-import { contestAccess, parseContestRef, type ContestsServiceDeps, type User } from './contest-access';
+import { contestAccess, parseContestRef, type ContestsServiceDeps } from './contest-access';
 import { contestAgreements } from './contest-agreements';
 import { contestApplying } from './contest-applying';
 import { BRAND_ALIASES, contestEditing } from './contest-editing';
@@ -25,9 +25,9 @@ import { canSeeContest } from './contests.policy';
 import { toBrandContest, toProduct } from './contests.presenter';
 import * as repo from './contests.repository';
 import type { ApplicationCounts, ContestsOwners } from './contests.owners';
-import { recordAudit } from '../accounts/audit-records';
-import { anyBrandExists, listBrandOptions } from '../accounts/brand-records';
-import { brandNamesOf } from '../accounts/user-reads';
+import { recordAudit } from '../audit';
+import { anyBrandExists, listBrandOptions, brandNamesOf } from '../accounts';
+import type { Caller } from '../../plugins/auth';
 
 export type { ContestsServiceDeps } from './contest-access';
 export type { ApplicationCounts, ContestsOwners } from './contests.owners';
@@ -64,22 +64,21 @@ async function lockedStock(db: DbOrTx, productId: number, owners: Pick<ContestsO
 
 function contestsServiceOn(db: DbOrTx, deps: ContestsServiceDeps, clock: () => Date) {
   const access = contestAccess(db, deps, clock);
-  const { mediaUrl, withProducts, actorOf, getContest, getContestOwner, managedRecord } = access;
+  const { mediaUrl, withProducts, getContest, getContestOwner, managedRecord } = access;
   const { createBrand, createContest, updateContest, setPublication } = contestEditing(access);
 
   return {
     /** Who is asking, with their brand (for other modules' checks). */
-    actorOf,
 
     /** Creates a contest for a signed-in staff or brand user (a brand's is a draft); audited. */
-    async createContestAs(user: User, body: CreateContestBody): Promise<ContestResponse> {
-      return createContest(body, { actor: (await actorOf(user))! });
+    async createContestAs(user: Caller, body: CreateContestBody): Promise<ContestResponse> {
+      return createContest(body, { actor: user });
     },
 
     updateContest,
 
-    publishContest: (ref: string, user: User) => setPublication(ref, user, 'published'),
-    archiveContest: (ref: string, user: User) => setPublication(ref, user, 'archived'),
+    publishContest: (ref: string, user: Caller) => setPublication(ref, user, 'published'),
+    archiveContest: (ref: string, user: Caller) => setPublication(ref, user, 'archived'),
 
     /**
      * Staff set how many units of a product exist in all; the units left become that minus the
@@ -89,7 +88,7 @@ function contestsServiceOn(db: DbOrTx, deps: ContestsServiceDeps, clock: () => D
     async setProductStock(
       ref: string,
       productId: number,
-      user: User,
+      user: Caller,
       total: number,
       owners: Pick<ContestsOwners, 'heldUnitsOf'>,
     ): Promise<ProductStockResponse> {
@@ -120,7 +119,7 @@ function contestsServiceOn(db: DbOrTx, deps: ContestsServiceDeps, clock: () => D
     /** Units left, reserved and in all of each of a contest's products (staff and its brand). */
     async productStock(
       ref: string,
-      user: User,
+      user: Caller,
       owners: Pick<ContestsOwners, 'heldUnitsOf'>,
     ): Promise<ProductStockResponse[]> {
       const { row } = await managedRecord(ref, user);
@@ -148,15 +147,15 @@ function contestsServiceOn(db: DbOrTx, deps: ContestsServiceDeps, clock: () => D
     },
 
     /** The brands a contest can be created for: all for staff, its own for a brand user. */
-    async brandOptions(user: User): Promise<BrandOption[]> {
-      const actor = (await actorOf(user))!;
+    async brandOptions(user: Caller): Promise<BrandOption[]> {
+      const actor = user;
       if (actor.role !== 'staff' && actor.brandId === null) return [];
       return listBrandOptions(db, actor.role === 'staff' ? null : actor.brandId);
     },
 
     /** The brand dashboard: the brand's contests (staff: every contest), drafts included, with counts. */
-    async managedContests(user: User, owners: ContestsOwners): Promise<BrandContest[]> {
-      const actor = (await actorOf(user))!;
+    async managedContests(user: Caller, owners: ContestsOwners): Promise<BrandContest[]> {
+      const actor = user;
       if (actor.role !== 'staff' && actor.brandId === null) return [];
       const rows = await repo.listManagedContests(db, actor.role === 'staff' ? null : actor.brandId);
       const contestIds = rows.map((row) => row.id);
@@ -187,14 +186,14 @@ function contestsServiceOn(db: DbOrTx, deps: ContestsServiceDeps, clock: () => D
      * The contest a staff or brand user runs, for the selection module: 404 for another brand's
      * draft, 403 for anyone else who does not run it.
      */
-    async managedContest(ref: string, user: User) {
+    async managedContest(ref: string, user: Caller) {
       const { actor, row } = await managedRecord(ref, user);
       return { actor, contest: (await withProducts([row]))[0]! };
     },
 
     /** All contests with their products, or those in one status ('active' = open, production or judging). */
-    async listContests(filter?: ContestFilter, user?: User): Promise<ContestResponse[]> {
-      const actor = await actorOf(user);
+    async listContests(filter?: ContestFilter, user?: Caller): Promise<ContestResponse[]> {
+      const actor = user;
       const drafts: repo.ListVisibility['drafts'] =
         actor?.role === 'staff'
           ? 'all'
@@ -215,13 +214,10 @@ function contestsServiceOn(db: DbOrTx, deps: ContestsServiceDeps, clock: () => D
     getContestOwner,
 
     /** The products a contest offers, in its order, with live stock. */
-    async listContestProducts(ref: string, user?: User): Promise<ProductResponse[]> {
+    async listContestProducts(ref: string, user?: Caller): Promise<ProductResponse[]> {
       // The contest's row only (not its products as the contest page shows them): one query less.
       const contest = await repo.findContest(db, parseContestRef(ref));
-      if (
-        !contest ||
-        (contest.publicationStatus === 'draft' && !canSeeContest(await actorOf(user), contest))
-      ) {
+      if (!contest || (contest.publicationStatus === 'draft' && !canSeeContest(user, contest))) {
         throw new AppError('not_found', MESSAGES.generic.notFound);
       }
       return (await repo.listContestProducts(db, contest.id)).map((row) => toProduct(row, mediaUrl));

@@ -1,4 +1,4 @@
-import type { CreatorProfilesPort } from '../accounts/creator-profile-port';
+import type { CreatorProfilesPort } from '../accounts';
 import * as repo from './creators.repository';
 
 /** The creator profile parts accounts shows and creates; the app wiring hands it to accounts. */

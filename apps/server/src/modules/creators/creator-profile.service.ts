@@ -12,12 +12,12 @@ import {
 import type { AppDeps } from '../../app-deps';
 import { sendEmailJob } from '../../jobs/send-email.job';
 import { AppError } from '../../lib/errors';
-import { refreshCreatorVideoSearch } from '../videos/videos.service';
+import { refreshCreatorVideoSearch } from '../videos';
 import * as repo from './creators.repository';
 import { toCreatorProfile, type CreatorRow } from './creators.presenter';
 import { creatorActivity, type CreatorsOwners } from './creators.service';
-import { createSessionsService } from '../accounts/sessions.service';
 import {
+  createSessionsService,
   confirmPendingEmail,
   emailTakenByOther,
   identityOf,
@@ -25,7 +25,7 @@ import {
   tokenVersionOf,
   updateIdentity,
   type IdentityChanges,
-} from '../accounts/identity';
+} from '../accounts';
 import { emailChangeEmail, emailChangeNoticeEmail } from './creators.emails';
 import { resizeAvatar } from './avatar';
 import { createEmailChangeTokens, createEmailUndoTokens, EMAIL_UNDO_TTL_SECONDS } from './email-change';

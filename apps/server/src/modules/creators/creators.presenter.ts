@@ -9,8 +9,8 @@ import {
   type DashboardContest,
   type DashboardVideo,
 } from '@app/domain';
-import type { OwnVideo } from '../videos/videos.service';
-import type { Identity } from '../accounts/identity';
+import type { OwnVideo } from '../videos';
+import type { Identity } from '../accounts';
 import type { ProfileRow } from './creators.repository';
 import type { ApplicationRow, ContestRow, EntryRow, ResultRow, TimelineRow } from './creators.owners';
 

@@ -22,7 +22,6 @@ import {
   type ProfileUpdateInput,
 } from './creator-profile.service';
 import { issueCsrfCookie, requireCsrf } from './csrf';
-import { presented } from '../../plugins/presented';
 
 const tags = ['creators'];
 
@@ -42,13 +41,13 @@ export const creatorsRoutes =
     // Each route reads and edits the caller's own data only: every query is keyed by the caller's id.
     const creatorOnly = { preHandler: app.requireRole('creator') };
     const secureCookie = deps.config.PUBLIC_URL.startsWith('https://');
-    const userId = (request: FastifyRequest) => request.authUser!.id;
+    const userId = (request: FastifyRequest) => request.caller!.id;
 
     app.get(
       '/creator/dashboard/',
       {
         ...creatorOnly,
-        ...presented,
+        config: { presented: true },
         schema: {
           tags,
           summary: 'Creator dashboard: videos and contest lists',
@@ -139,7 +138,7 @@ export const creatorsRoutes =
       async (request) =>
         profiles.update(userId(request), {
           ...(await readProfileUpdate(request)),
-          sessionId: request.authUser!.sessionId,
+          sessionId: request.caller!.sessionId,
         }),
     );
 

@@ -10,8 +10,8 @@ import {
 import type { AppDeps } from '../../app-deps';
 import { videoMediaUrl } from '../../storage/media-signing';
 import type { DbOrTx } from '../../db/client';
-import { creatorBalance } from '../payouts/payouts.service';
-import { countOwnVideos, ownVideosOf, videoTitlesOf } from '../videos/videos.service';
+import { creatorBalance } from '../payouts';
+import { countOwnVideos, ownVideosOf, videoTitlesAndViewsOf } from '../videos';
 import * as repo from './creators.repository';
 import type { ContestRow, CreatorsOwners, EntryRow, ResultRow, TimelineRow } from './creators.owners';
 import {
@@ -111,7 +111,7 @@ export function createCreatorsService(deps: CreatorsServiceDeps, owners: Creator
         db,
         entries.map((e) => e.id),
       ),
-      videoTitlesOf(
+      videoTitlesAndViewsOf(
         db,
         entries.map((e) => e.videoId),
       ),
@@ -228,7 +228,7 @@ export function createCreatorsService(deps: CreatorsServiceDeps, owners: Creator
           db,
           entries.map((e) => e.contestId),
         ),
-        videoTitlesOf(
+        videoTitlesAndViewsOf(
           db,
           entries.map((e) => e.videoId),
         ),

@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../../db/client';
-import { contestFactsOf } from '../contests/contest-reads';
-import { findVideoAwards } from '../judging/judging.service';
+import { contestFactsOf } from '../contests';
+import { findVideoAwards } from '../judging';
 
 /**
  * Of `videoIds`, the masters delivered to brand `brandId`: each the judged (newest) version of an

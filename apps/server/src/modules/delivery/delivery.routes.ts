@@ -44,7 +44,7 @@ export const deliveryRoutes =
           response: { 200: deliverySchema, ...errors },
         },
       },
-      (request) => service.delivery(request.authUser!, request.params.id),
+      (request) => service.delivery(request.caller!, request.params.id),
     );
 
     app.get(
@@ -61,7 +61,7 @@ export const deliveryRoutes =
       },
       async (request, reply) => {
         const { object, fileName, contentType } = await service.master(request.params.id, {
-          user: request.authUser,
+          user: request.caller,
           token: request.query.token,
         });
         return reply
@@ -86,7 +86,7 @@ export const deliveryRoutes =
       },
       async (request, reply) => {
         const { pdf, fileName } = await service.certificate(request.params.id, {
-          user: request.authUser,
+          user: request.caller,
           token: request.query.token,
         });
         return reply.headers(attachment(fileName)).header('Content-Type', 'application/pdf').send(pdf);

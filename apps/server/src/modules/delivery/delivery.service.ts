@@ -9,17 +9,14 @@ import {
 import type { AppDeps } from '../../app-deps';
 import { safeFileName, signDownloadToken, verifyDownloadToken } from '../../lib/download-tokens';
 import { AppError } from '../../lib/errors';
-import type { AuthUser } from '../../plugins/auth';
+import { callerOf, type Caller } from '../../plugins/auth';
 import type { StoredObject } from '../../storage/storage';
-import { createAccessCheck } from '../accounts/access-check';
-import { brandNamesOf } from '../accounts/user-reads';
-import { recordAudit } from '../accounts/audit-records';
-import { entryContext } from '../entries/entry-context';
-import { findPublishedPlace } from '../judging/judging.service';
-import { createPaperworkService } from '../paperwork/paperwork.service';
-import { videoOriginal, type VideoOriginal } from '../videos/original-digest';
-import { createVideosService } from '../videos/videos.service';
-import { videosOwners } from '../entries/video-owners';
+import { createAccessCheck, brandNamesOf } from '../accounts';
+import { recordAudit } from '../audit';
+import { entryContext, videosOwners } from '../entries';
+import { findPublishedPlace } from '../judging';
+import { createPaperworkService } from '../paperwork';
+import { videoOriginal, type VideoOriginal, createVideosService } from '../videos';
 import { mastersDeliveredToBrand } from './delivery-reads';
 import { renderCertificate, type CertificateFacts } from './certificate';
 import type { DeliveryOwners } from './delivery.owners';
@@ -58,7 +55,7 @@ export function createDeliveryService(deps: DeliveryServiceDeps, owners: Deliver
    * the entry, 403 for the entrant, 404 (with why) before results or for an entry that placed
    * nowhere, 404 when the original file is gone.
    */
-  async function load(entryId: number, user: AuthUser) {
+  async function load(entryId: number, user: Caller) {
     const { row: entry } = await entries.loadVisible(entryId, user);
     assertCanReceiveDelivery(user);
     const place = await findPublishedPlace(db, entryId);
@@ -94,9 +91,9 @@ export function createDeliveryService(deps: DeliveryServiceDeps, owners: Deliver
     safeFileName(original.title, EXTENSIONS[original.type] ?? 'bin', 'master');
 
   /** The caller: a bearer token's user, or the user a link's token was signed for (still current). */
-  async function callerOf(resource: `${string}-${number}`, caller: { user?: AuthUser; token?: string }) {
+  async function requester(resource: `${string}-${number}`, caller: { user?: Caller; token?: string }) {
     const signed = caller.token ? verifyDownloadToken(secret, resource, caller.token) : null;
-    const user = caller.user ?? (signed && (await isCurrentAccess(signed)) ? signed : null);
+    const user = caller.user ?? (await callerOf(signed, isCurrentAccess));
     if (!user) throw new AppError('not_authenticated', MESSAGES.generic.notAuthenticated);
     return user;
   }
@@ -125,7 +122,7 @@ export function createDeliveryService(deps: DeliveryServiceDeps, owners: Deliver
 
   return {
     /** The delivery of a winning entry, with short-lived links for `user`; audited (`delivery.view`). */
-    async delivery(user: AuthUser, entryId: number): Promise<Delivery> {
+    async delivery(user: Caller, entryId: number): Promise<Delivery> {
       const loaded = await load(entryId, user);
       const { entry, place, judged, original, agreement, licence } = loaded;
       const releases = (await paperwork.listReleases(user, entryId)).filter((r) => r.status === 'approved');
@@ -193,9 +190,9 @@ export function createDeliveryService(deps: DeliveryServiceDeps, owners: Deliver
      */
     async master(
       entryId: number,
-      caller: { user?: AuthUser; token?: string },
+      caller: { user?: Caller; token?: string },
     ): Promise<{ object: StoredObject; fileName: string; contentType: string }> {
-      const user = await callerOf(`master-${entryId}`, caller);
+      const user = await requester(`master-${entryId}`, caller);
       const { original, judged } = await load(entryId, user);
       const { object } = await videos.openOriginal(judged.video.id, user);
       await recordAudit(db, {
@@ -211,9 +208,9 @@ export function createDeliveryService(deps: DeliveryServiceDeps, owners: Deliver
     /** The licence certificate PDF, audited (`certificate.download`). */
     async certificate(
       entryId: number,
-      caller: { user?: AuthUser; token?: string },
+      caller: { user?: Caller; token?: string },
     ): Promise<{ pdf: Buffer; fileName: string }> {
-      const user = await callerOf(`certificate-${entryId}`, caller);
+      const user = await requester(`certificate-${entryId}`, caller);
       const facts = certificateFacts(await load(entryId, user));
       const pdf = await renderCertificate(facts);
       await recordAudit(db, {

@@ -10,8 +10,7 @@ import { createUser, type TestUser } from '../../../test/factories';
 import { auditLog, videos } from '../../db/schema/index';
 import { makeEntry, makeJudgingContest, type JudgingContest } from '../judging/test-support';
 import { postRelease, RELEASE_PDF } from '../paperwork/test-support';
-import { acceptedAgreement } from '../contests/contest-reads';
-import { recordAgreementAcceptance } from '../contests/contest-agreements';
+import { acceptedAgreement, recordAgreementAcceptance } from '../contests';
 import { storeMaster } from './test-support';
 
 /** The text of a PDF, as poppler's pdftotext reads it. */

@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { contestEntries, entryVersions } from '../../db/schema/index';
-import { contestFactsOf } from '../contests/contest-reads';
+import { contestFactsOf } from '../contests';
 
 /**
  * What videos asks of entries about its videos (passed to videos as owners reads: entries sits

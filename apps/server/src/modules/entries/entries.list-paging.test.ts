@@ -5,7 +5,7 @@ import { videos } from '../../db/schema/index';
 import { createTestContext, type TestContext } from '../../../test/helper';
 import { createUser, createVideoRow, type TestUser } from '../../../test/factories';
 import { secondContest } from '../../../test/second-contest';
-import { createContestsService } from '../contests/contests.service';
+import { createContestsService } from '../contests';
 import { createEntryContest, selectApplicant } from './test-support';
 
 let ctx: TestContext;

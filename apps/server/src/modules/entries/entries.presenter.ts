@@ -10,7 +10,7 @@ import {
   type EntryVideo,
   type ReleaseCounts,
 } from '@app/domain';
-import type { ContestFacts } from '../contests/contest-reads';
+import type { ContestFacts } from '../contests';
 import type { EntryRecord, NoteRecord, VersionRow } from './entries.repository';
 
 /** An entry with what its contest and its entrant own that it shows (entry-context.ts joins them). */

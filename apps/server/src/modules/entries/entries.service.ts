@@ -18,12 +18,12 @@ import {
 import type { AppDeps } from '../../app-deps';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import type { AuthUser } from '../../plugins/auth';
-import { recordAudit, type AuditActor } from '../accounts/audit-records';
-import { createContestsService, recordAgreementAcceptance, SERVER_SIDE } from '../contests/contests.service';
+import type { Caller } from '../../plugins/auth';
+import { recordAudit, type AuditActor } from '../audit';
+import { createContestsService, recordAgreementAcceptance, SERVER_SIDE } from '../contests';
 import { assertContestMember } from '../../lib/policy';
 import { pageWindow, toPage } from '../../lib/paging';
-import { applicationStatusOf } from '../applications/application-reads';
+import { applicationStatusOf } from '../applications';
 import { canSubmit } from './entries.policy';
 import * as repo from './entries.repository';
 import { checkSummary, entryContext, forbidden, notFound, type Step } from './entry-context';
@@ -61,7 +61,6 @@ export function createEntriesService(
   const {
     db,
     videos,
-    viewerOf,
     withOwners,
     loadEntry,
     present,
@@ -123,7 +122,7 @@ export function createEntriesService(
    */
   async function eligibilityFor(
     contest: { id: number; submission_deadline: string },
-    user: AuthUser,
+    user: Caller,
   ): Promise<EntryEligibility> {
     const status = canSubmit(user) ? await applicationStatusOf(db, contest.id, user.id) : null;
     const reason: SubmitRefusal | null = !canSubmit(user)
@@ -150,7 +149,7 @@ export function createEntriesService(
      */
     async submit(
       contestRef: string,
-      user: AuthUser,
+      user: Caller,
       body: SubmitEntryBody,
       /** The client's address (request.ip), recorded with the agreement acceptance. */
       client: { ip: string } = SERVER_SIDE,
@@ -255,12 +254,12 @@ export function createEntriesService(
      * May the caller submit a video to the contest now, and if not, why (Submit Video shows the
      * reason and the next step): the rule `submit` applies.
      */
-    async eligibility(contestRef: string, user: AuthUser): Promise<EntryEligibility> {
+    async eligibility(contestRef: string, user: Caller): Promise<EntryEligibility> {
       return eligibilityFor(await contests.getContest(contestRef), user);
     },
 
     /** The caller's own entry in a contest, or null (the submit page shows it). */
-    async mine(contestRef: string, user: AuthUser): Promise<Entry | null> {
+    async mine(contestRef: string, user: Caller): Promise<Entry | null> {
       const contest = await contests.getContestOwner(contestRef);
       const record = await repo.findEntryOf(db, contest.id, user.id);
       const [row] = record ? await withOwners([record]) : [];
@@ -268,7 +267,7 @@ export function createEntriesService(
     },
 
     /** One entry with its versions, notes and timeline: the entrant, staff and the contest's brand. */
-    async get(id: number, user: AuthUser): Promise<Entry> {
+    async get(id: number, user: Caller): Promise<Entry> {
       const [entry] = await presentMany([(await loadVisible(id, user)).row], user, standing);
       if (!entry) throw notFound();
       return entry;
@@ -283,12 +282,12 @@ export function createEntriesService(
      */
     async listForReviewer(
       contestRef: string,
-      user: AuthUser,
+      user: Caller,
       query: EntryListQuery,
       url: URL,
     ): Promise<Page<Entry>> {
       const contest = await contests.getContestOwner(contestRef, user);
-      assertContestMember(await viewerOf(user), contest);
+      assertContestMember(user, contest);
       const request = { page: query.page, pageSize: query.page_size, url };
       const { rows, count } = await repo.pageEntriesOfContest(
         db,

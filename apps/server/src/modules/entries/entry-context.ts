@@ -6,13 +6,14 @@ import {
   type EntryStatus,
   type EntryVersion,
 } from '@app/domain';
+import type { AppDeps } from '../../app-deps';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import type { AuthUser } from '../../plugins/auth';
-import { createVideosService } from '../videos/videos.service';
+import type { Caller } from '../../plugins/auth';
+import { createVideosService } from '../videos';
 import { videosOwners } from './video-owners';
 import { createEntryEmails } from './entries.emails';
-import { canSeeEntry, type EntryViewer } from './entries.policy';
+import { canSeeEntry } from './entries.policy';
 import {
   toEntry,
   toEntryEvent,
@@ -23,11 +24,9 @@ import {
   type NoteRow,
 } from './entries.presenter';
 import * as repo from './entries.repository';
-import type { EntriesServiceDeps } from './entries.service';
-import { brandOfUser, reviewersOf } from '../accounts/membership';
-import { raiseLiveEvent } from '../notifications/live-events';
-import { namesOf } from '../accounts/user-reads';
-import { contestFactsOf } from '../contests/contest-reads';
+import { reviewersOf, namesOf } from '../accounts';
+import { raiseLiveEvent } from '../notifications';
+import { contestFactsOf } from '../contests';
 
 export const notFound = () => new AppError('not_found', MESSAGES.generic.notFound);
 export const forbidden = (detail: string = MESSAGES.generic.forbidden) => new AppError('forbidden', detail);
@@ -50,18 +49,13 @@ export function checkSummary(checks: EntryCheck[], confirmed: boolean): string {
  * What the entry use cases share: who is looking, an entry as the API shows it, and a status
  * change (timeline rows in a transaction, then its one e-mail).
  */
-export function entryContext(deps: EntriesServiceDeps) {
+export function entryContext(deps: Pick<AppDeps, 'database' | 'storage' | 'queue' | 'config' | 'log'>) {
   const db = deps.database.db;
   const videos = createVideosService(deps, videosOwners);
   const emails = createEntryEmails(deps);
 
-  const viewerOf = async (user: AuthUser): Promise<EntryViewer> => ({
-    ...user,
-    brandId: user.role === 'brand' ? await brandOfUser(db, user.id) : null,
-  });
-
   /** The versions of entries with their videos, by entry id, oldest first. */
-  async function versionsOf(entryIds: number[], viewer?: AuthUser): Promise<Map<number, EntryVersion[]>> {
+  async function versionsOf(entryIds: number[], viewer?: Caller): Promise<Map<number, EntryVersion[]>> {
     const rows = await repo.listVersions(db, entryIds);
     const videoById = await videos.entryVideos(
       rows.map((r) => r.videoId),
@@ -147,7 +141,7 @@ export function entryContext(deps: EntriesServiceDeps) {
    */
   async function presentMany(
     rows: EntryRow[],
-    viewer?: AuthUser,
+    viewer?: Caller,
     standing?: (ids: number[]) => Promise<(id: number) => EntryStanding | undefined>,
   ): Promise<Entry[]> {
     const present = await historiesOf(
@@ -165,7 +159,7 @@ export function entryContext(deps: EntriesServiceDeps) {
    */
   async function historiesOf(
     ids: number[],
-    viewer?: AuthUser,
+    viewer?: Caller,
     standing?: (ids: number[]) => Promise<(id: number) => EntryStanding | undefined>,
   ): Promise<(rows: EntryRow[]) => Entry[]> {
     const [versions, notes, events, standingOf] = await Promise.all([
@@ -202,7 +196,7 @@ export function entryContext(deps: EntriesServiceDeps) {
   }
 
   /** The entry with its history; `viewer` gets download links of the originals they may download. */
-  async function present(row: EntryRow, viewer?: AuthUser): Promise<Entry> {
+  async function present(row: EntryRow, viewer?: Caller): Promise<Entry> {
     const [entry] = await presentMany([row], viewer);
     if (!entry) throw notFound();
     return entry;
@@ -252,9 +246,9 @@ export function entryContext(deps: EntriesServiceDeps) {
   }
 
   /** The entry if the caller may see it (404 otherwise: others learn nothing of it). */
-  async function loadVisible(id: number, user: AuthUser) {
+  async function loadVisible(id: number, user: Caller) {
     const row = await loadEntry(id);
-    const viewer = await viewerOf(user);
+    const viewer = user;
     if (!row || !canSeeEntry(viewer, row)) throw notFound();
     return { row, viewer };
   }
@@ -263,7 +257,6 @@ export function entryContext(deps: EntriesServiceDeps) {
     db,
     videos,
     emails,
-    viewerOf,
     versionsOf,
     withOwners,
     loadEntry,

@@ -6,20 +6,20 @@ import {
   type EntryNote,
   type RequestRevisionBody,
 } from '@app/domain';
+import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../lib/errors';
 import { throttle } from '../../lib/throttle';
-import type { AuthUser } from '../../plugins/auth';
-import { recordAudit } from '../accounts/audit-records';
+import type { Caller } from '../../plugins/auth';
+import { recordAudit } from '../audit';
 import { forbidden, notFound, type EntryContext } from './entry-context';
 import { canReply, canReview } from './entries.policy';
 import { fullName, toEntryNote, type EntryRow, type NoteRow } from './entries.presenter';
 import * as repo from './entries.repository';
-import type { EntriesServiceDeps } from './entries.service';
-import { contactOf } from '../accounts/membership';
+import { contactOf } from '../accounts';
 
 /** Reviewers' notes and replies on an entry's versions, and asking the entrant for a revision. */
 export function entryReview(
-  deps: EntriesServiceDeps,
+  deps: Pick<AppDeps, 'database'>,
   { db, emails, loadVisible, loadEntry, loadNote, advance, announce, tellViewers, present }: EntryContext,
   clock: () => Date,
 ) {
@@ -66,7 +66,7 @@ export function entryReview(
      * to a note (`parent_id`; the entrant too, and reviewers). A reply sits at its note's moment.
      * Anyone who cannot see the entry gets 404; the entrant starting a new note gets 403.
      */
-    async addNote(entryId: number, user: AuthUser, body: CreateNoteBody): Promise<EntryNote> {
+    async addNote(entryId: number, user: Caller, body: CreateNoteBody): Promise<EntryNote> {
       const { row, viewer } = await loadVisible(entryId, user);
       const reviewer = canReview(viewer, row);
       let parent: NoteRow | undefined;
@@ -121,7 +121,7 @@ export function entryReview(
     },
 
     /** Resolves a note (staff and the contest's brand; the entrant gets 403, others 404). */
-    async resolveNote(entryId: number, noteId: number, user: AuthUser): Promise<EntryNote> {
+    async resolveNote(entryId: number, noteId: number, user: Caller): Promise<EntryNote> {
       const { row, viewer } = await loadVisible(entryId, user);
       if (!canReview(viewer, row)) throw forbidden();
       const note = await repo.findNote(db, entryId, noteId);
@@ -144,7 +144,7 @@ export function entryReview(
      * Staff or the contest's brand ask the entrant for a new version: an entry in review moves to
      * `revision_requested` (audited; one e-mail). The entrant then submits again before the deadline.
      */
-    async requestRevision(entryId: number, user: AuthUser, body: RequestRevisionBody): Promise<Entry> {
+    async requestRevision(entryId: number, user: Caller, body: RequestRevisionBody): Promise<Entry> {
       const { row, viewer } = await loadVisible(entryId, user);
       if (!canReview(viewer, row)) throw forbidden();
       const change = await db.transaction(async (tx) => {

@@ -8,8 +8,8 @@ import { createUser, type TestUser } from '../../../test/factories';
 import { secondContest } from '../../../test/second-contest';
 import { ffmpegClip } from '../../../test/ffmpeg-clip';
 import { multipartBody } from '../../../test/video-clips';
-import { createApplicationsService } from '../applications/applications.service';
-import { createContestsService } from '../contests/contests.service';
+import { createApplicationsService } from '../applications';
+import { createContestsService } from '../contests';
 
 let contestCount = 0;
 

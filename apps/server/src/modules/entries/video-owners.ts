@@ -1,6 +1,6 @@
-import type { VideosOwners } from '../videos/videos.owners';
-import { videoCreatorProfiles } from '../creators/profile-reads';
-import { videoContestTitles } from '../contests/contest-reads';
+import type { VideosOwners } from '../videos';
+import { videoCreatorProfiles } from '../creators';
+import { videoContestTitles } from '../contests';
 import { isVideoEntered, videosEnteredWithBrand } from './entered-videos';
 
 /**

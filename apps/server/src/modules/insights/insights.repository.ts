@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { playClients, playDays, playMarks, playTotals } from '../../db/schema/index';
-import type { entryVideosOf } from '../entries/entry-reads';
+import type { entryVideosOf } from '../entries';
 
 /** SQL of the play statistics: the dedup marks and the per-day and per-video aggregates. */
 

@@ -11,18 +11,18 @@ import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../lib/errors';
 import { isContestMember } from '../../lib/policy';
 import { throttle } from '../../lib/throttle';
-import type { AuthUser } from '../../plugins/auth';
-import { brandOfUser } from '../accounts/membership';
-import { namesOf } from '../accounts/user-reads';
-import { applicationFunnelOf } from '../applications/application-reads';
-import { contestFactsOf } from '../contests/contest-reads';
+import type { Caller } from '../../plugins/auth';
+import { namesOf } from '../accounts';
+import { applicationFunnelOf } from '../applications';
+import { contestFactsOf } from '../contests';
 import {
   entriesAtOrAfter,
   entryStatusCountsOf,
   entrySubmissionsByDay,
   entryVideosOf,
-} from '../entries/entry-reads';
-import { scoredByJudgeOf } from '../judging/judging-reads';
+  videosOwners,
+} from '../entries';
+import { scoredByJudgeOf } from '../judging';
 import {
   createVideoVisibility,
   processingTimesByDay,
@@ -30,8 +30,7 @@ import {
   uploadsByDay,
   videoIdsOfOwner,
   videoTitlesOf,
-} from '../videos/video-reads';
-import { videosOwners } from '../entries/video-owners';
+} from '../videos';
 import * as repo from './insights.repository';
 import { playNumbersOf, retentionOf, sumPlays } from './play-numbers';
 
@@ -132,7 +131,7 @@ export function createInsightsService(deps: InsightsServiceDeps, clock: () => Da
      * would inflate every number. Marks, client counts and aggregates change in one transaction.
      */
     async recordBeacon(
-      user: AuthUser | undefined,
+      user: Caller | undefined,
       videoId: number,
       beacon: PlayBeaconBody,
       address: string,
@@ -167,7 +166,7 @@ export function createInsightsService(deps: InsightsServiceDeps, clock: () => Da
     },
 
     /** The caller's own videos' play numbers (My Videos). */
-    async myVideoPlays(user: AuthUser): Promise<MyVideoPlays> {
+    async myVideoPlays(user: Caller): Promise<MyVideoPlays> {
       const ids = await videoIdsOfOwner(db, user.id);
       const totals = new Map((await repo.findTotals(db, ids)).map((row) => [row.videoId, row]));
       return {
@@ -179,12 +178,11 @@ export function createInsightsService(deps: InsightsServiceDeps, clock: () => Da
     },
 
     /** A contest's funnel, submissions, judging progress and most played entries (staff, its brand). */
-    async contestInsights(user: AuthUser, contestId: number): Promise<ContestInsights> {
+    async contestInsights(user: Caller, contestId: number): Promise<ContestInsights> {
       const contest = (await contestFactsOf(db, [contestId])).get(contestId);
       if (!contest) throw notFound();
-      const brandId = user.role === 'brand' ? await brandOfUser(db, user.id) : null;
       // Another brand learns nothing of the contest, not even that it exists.
-      if (!isContestMember({ ...user, brandId }, contest)) throw notFound();
+      if (!isContestMember(user, contest)) throw notFound();
 
       const now = clock().getTime();
       const hit = computed.get(contestId);

@@ -1,7 +1,7 @@
 import type { DbOrTx } from '../../db/client';
-import { namesOf } from '../accounts/user-reads';
-import { publishedContestsOf } from '../contests/judged-contests';
-import { approvedVideoIdsAmong, playableVideosOf, type PlayableVideo } from '../videos/video-reads';
+import { namesOf } from '../accounts';
+import { publishedContestsOf } from '../contests';
+import { approvedVideoIdsAmong, playableVideosOf, type PlayableVideo } from '../videos';
 import * as repo from './judging.repository';
 
 /**

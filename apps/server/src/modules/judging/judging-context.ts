@@ -2,9 +2,8 @@ import { JUDGING_MESSAGES, MESSAGES } from '@app/domain';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../lib/errors';
 import { assertContestMember, isContestMember } from '../../lib/policy';
-import type { AuthUser } from '../../plugins/auth';
-import { brandOfUser } from '../accounts/membership';
-import { judgingContestOf, type JudgingContest as ContestRow } from '../contests/judged-contests';
+import type { Caller } from '../../plugins/auth';
+import { judgingContestOf, type JudgingContest as ContestRow } from '../contests';
 import { isJudgingOpen } from './standings';
 
 export type JudgingServiceDeps = Pick<AppDeps, 'database' | 'storage' | 'queue' | 'config' | 'log'>;
@@ -23,13 +22,9 @@ export function createJudgingContext(deps: JudgingServiceDeps, clock: () => Date
     return contest;
   };
   /** 403 for those who see the contest but do not judge it; 404 for a draft they cannot see. */
-  const requireJudge = async (user: AuthUser, contest: ContestRow) => {
-    const judge = {
-      ...user,
-      brandId: user.role === 'brand' ? await brandOfUser(db, user.id) : null,
-    };
-    if (contest.publicationStatus === 'draft' && !isContestMember(judge, contest)) throw notFound();
-    assertContestMember(judge, contest, JUDGING_MESSAGES.judgesOnly);
+  const requireJudge = async (user: Caller, contest: ContestRow) => {
+    if (contest.publicationStatus === 'draft' && !isContestMember(user, contest)) throw notFound();
+    assertContestMember(user, contest, JUDGING_MESSAGES.judgesOnly);
   };
   const window = (contest: ContestRow, now = clock()) => ({
     contest_id: contest.id,

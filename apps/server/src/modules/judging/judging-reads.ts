@@ -1,7 +1,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { entryScores } from '../../db/schema/index';
-import { entryIdsOf } from '../entries/entry-reads';
+import { entryIdsOf } from '../entries';
 
 /**
  * How many of the contest's entries each judge scored (issue 33, judging progress): one grouped

@@ -1,7 +1,7 @@
 import { JUDGING_MESSAGES } from '@app/domain';
 import { AppError } from '../../lib/errors';
 import { isStaff } from '../../lib/policy';
-import type { AuthUser } from '../../plugins/auth';
+import type { Caller } from '../../plugins/auth';
 
 /**
  * Judges of a contest are its members (lib/policy.ts `isContestMember`: staff and the users of the
@@ -10,6 +10,6 @@ import type { AuthUser } from '../../plugins/auth';
  */
 
 /** A scorecard is read by its entrant (and staff). */
-export function assertCanReadScorecard(user: AuthUser, entrantId: number): void {
+export function assertCanReadScorecard(user: Caller, entrantId: number): void {
   if (!isStaff(user) && user.id !== entrantId) throw new AppError('forbidden', JUDGING_MESSAGES.entrantOnly);
 }

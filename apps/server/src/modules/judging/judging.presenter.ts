@@ -1,6 +1,5 @@
-import type { JudgedVideo, OwnScore } from '@app/domain';
-import { MESSAGES, toTenScale } from '@app/domain';
-import { toPlayback } from '../videos/videos.presenter';
+import { type JudgedVideo, type OwnScore, MESSAGES, toTenScale } from '@app/domain';
+import { toPlayback } from '../videos';
 import type { ScoreRow } from './judging.repository';
 import type { JudgedEntryRow } from './judged-entries';
 

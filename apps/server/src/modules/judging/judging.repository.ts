@@ -1,8 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { isAnyOf, prepared } from '../../db/prepared';
-import { entryIdsOf } from '../entries/entry-reads';
-import { latestVersions } from '../entries/latest-versions';
+import { entryIdsOf, latestVersions } from '../entries';
 import { contestResults, entryScores, type CriterionScore } from '../../db/schema/index';
 
 /**

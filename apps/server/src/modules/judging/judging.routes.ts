@@ -15,7 +15,6 @@ import {
   scorecardSchema,
 } from '@app/domain';
 import { createJudgingService, type JudgingServiceDeps } from './judging.service';
-import { presented } from '../../plugins/presented';
 
 const tags = ['judging'];
 const security = [{ bearerAuth: [] }];
@@ -46,7 +45,7 @@ export const judgingRoutes =
           response: { 200: ownScoreSchema, ...errors },
         },
       },
-      (request) => judging.saveScore(request.authUser, request.params.id, request.body),
+      (request) => judging.saveScore(request.caller, request.params.id, request.body),
     );
 
     app.get(
@@ -61,14 +60,14 @@ export const judgingRoutes =
           response: { 200: judgingSheetSchema, ...errors },
         },
       },
-      (request) => judging.sheet(request.authUser, request.params.id),
+      (request) => judging.sheet(request.caller, request.params.id),
     );
 
     app.get(
       '/contests/:id/ranking/',
       {
         preHandler: app.requireUser,
-        ...presented,
+        config: { presented: true },
         schema: {
           tags,
           security,
@@ -80,7 +79,7 @@ export const judgingRoutes =
       },
       (request) =>
         judging.ranking(
-          request.authUser,
+          request.caller,
           request.params.id,
           request.query,
           new URL(request.url, 'http://localhost'),
@@ -101,7 +100,7 @@ export const judgingRoutes =
         },
       },
       async (request, reply) =>
-        reply.status(201).send(await judging.publish(request.authUser, request.params.id, request.body)),
+        reply.status(201).send(await judging.publish(request.caller, request.params.id, request.body)),
     );
 
     app.post(
@@ -118,9 +117,7 @@ export const judgingRoutes =
         },
       },
       async (request, reply) =>
-        reply
-          .status(201)
-          .send(await judging.correctResults(request.authUser, request.params.id, request.body)),
+        reply.status(201).send(await judging.correctResults(request.caller, request.params.id, request.body)),
     );
 
     app.get(
@@ -160,6 +157,6 @@ export const judgingRoutes =
           response: { 200: scorecardSchema, ...errors },
         },
       },
-      (request) => judging.scorecard(request.authUser, request.params.id),
+      (request) => judging.scorecard(request.caller, request.params.id),
     );
   };

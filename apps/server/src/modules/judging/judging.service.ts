@@ -1,7 +1,7 @@
 import type { VideoAward } from '@app/domain';
 import type { DbOrTx } from '../../db/client';
-import { publishedContestsOf } from '../contests/judged-contests';
-import { entryContestsOf } from '../entries/entry-reads';
+import { publishedContestsOf } from '../contests';
+import { entryContestsOf } from '../entries';
 import * as repo from './judging.repository';
 import { createJudgingContext, type JudgingServiceDeps } from './judging-context';
 import { createResults } from './results';

@@ -8,12 +8,12 @@ import {
   type Winner,
 } from '@app/domain';
 import { AppError } from '../../lib/errors';
-import type { AuthUser } from '../../plugins/auth';
-import { recordAudit } from '../accounts/audit-records';
-import { awardPrizes, correctPrize } from '../payouts/payouts.service';
+import type { Caller } from '../../plugins/auth';
+import { recordAudit } from '../audit';
+import { awardPrizes, correctPrize } from '../payouts';
 import { createJudgingEmails } from './judging.emails';
-import { moveEntry } from '../entries/entry-progress';
-import { markResultsPublished } from '../contests/judged-contests';
+import { moveEntry } from '../entries';
+import { markResultsPublished } from '../contests';
 import * as repo from './judging.repository';
 import { findJudgedEntries, findRecentWinners, type JudgedEntryRow } from './judged-entries';
 import { assertSignedIn, assertStaff } from '../../lib/policy';
@@ -106,7 +106,7 @@ export function createResults(deps: JudgingServiceDeps, context: JudgingContext)
      * earning) — the ledger is never edited. Entries that lose their place get a correction to 0.
      */
     async correctResults(
-      user: AuthUser | undefined,
+      user: Caller | undefined,
       contestId: number,
       body: CorrectResultsBody,
     ): Promise<ContestResults> {
@@ -159,7 +159,7 @@ export function createResults(deps: JudgingServiceDeps, context: JudgingContext)
      * 'result' (timeline row), the audit row. Then every entrant is e-mailed a scorecard link.
      */
     async publish(
-      user: AuthUser | undefined,
+      user: Caller | undefined,
       contestId: number,
       body: PublishResultsBody,
     ): Promise<ContestResults> {

@@ -13,10 +13,9 @@ import {
 } from '@app/domain';
 import { AppError } from '../../lib/errors';
 import { pageWindow, toPage } from '../../lib/paging';
-import type { AuthUser } from '../../plugins/auth';
-import { recordAudit } from '../accounts/audit-records';
-import { moveEntry } from '../entries/entry-progress';
-import { entryOf } from '../entries/entry-reads';
+import type { Caller } from '../../plugins/auth';
+import { recordAudit } from '../audit';
+import { moveEntry, entryOf } from '../entries';
 import * as repo from './judging.repository';
 import { findJudgedEntries, findRankingPage } from './judged-entries';
 import { assertSignedIn, assertStaff } from '../../lib/policy';
@@ -35,7 +34,7 @@ export function createScoring(deps: JudgingServiceDeps, context: JudgingContext)
      * judging window and before publication (409 `judging_closed` otherwise). Saved again, it
      * replaces the judge's earlier score. The first score moves the entry to 'scored'. Audited.
      */
-    async saveScore(user: AuthUser | undefined, entryId: number, body: ScoreBody): Promise<OwnScore> {
+    async saveScore(user: Caller | undefined, entryId: number, body: ScoreBody): Promise<OwnScore> {
       assertSignedIn(user);
       const entry = await entryOf(db, entryId);
       if (!entry) throw notFound();
@@ -82,7 +81,7 @@ export function createScoring(deps: JudgingServiceDeps, context: JudgingContext)
     },
 
     /** The judging sheet: every entry's newest version with the caller's own score only. */
-    async sheet(user: AuthUser | undefined, contestId: number): Promise<JudgingSheet> {
+    async sheet(user: Caller | undefined, contestId: number): Promise<JudgingSheet> {
       assertSignedIn(user);
       const contest = await requireContest(contestId);
       await requireJudge(user, contest);
@@ -111,7 +110,7 @@ export function createScoring(deps: JudgingServiceDeps, context: JudgingContext)
      * tie rule — ordered in SQL over every entry, only the page's entries read with their video.
      */
     async ranking(
-      user: AuthUser | undefined,
+      user: Caller | undefined,
       contestId: number,
       query: RankingQuery,
       url: URL,
@@ -169,7 +168,7 @@ export function createScoring(deps: JudgingServiceDeps, context: JudgingContext)
      * place and prize, and each judge's feedback as "Judge n" (judges numbered in the order of
      * their accounts among the contest's judges, the same on every scorecard).
      */
-    async scorecard(user: AuthUser | undefined, entryId: number): Promise<Scorecard> {
+    async scorecard(user: Caller | undefined, entryId: number): Promise<Scorecard> {
       assertSignedIn(user);
       const entry = await entryOf(db, entryId);
       if (!entry) throw notFound();

@@ -1,5 +1,5 @@
 import { compareRanked, toTenScale, type RankInput } from '@app/domain';
-import type { JudgingContest as ContestRow } from '../contests/judged-contests';
+import type { JudgingContest as ContestRow } from '../contests';
 import type { ScoreRow } from './judging.repository';
 import type { JudgedEntryRow } from './judged-entries';
 

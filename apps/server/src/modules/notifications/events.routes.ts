@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorBodySchema, eventStreamQuerySchema, eventTicketSchema } from '@app/domain';
 import type { AppDeps } from '../../app-deps';
-import { createAccessCheck } from '../accounts/access-check';
+import { createAccessCheck } from '../accounts';
 import { createLiveStreams } from './live-streams';
 
 const tags = ['notifications'];
@@ -26,7 +26,7 @@ export const eventsRoutes =
           response: { 200: eventTicketSchema, 401: apiErrorBodySchema },
         },
       },
-      (request) => live.ticket(request.authUser!),
+      (request) => live.ticket(request.caller!),
     );
 
     app.get(

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES, NOTIFICATION_LIMITS, NOTIFICATION_MESSAGES, type EventTicket } from '@app/domain';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../lib/errors';
-import type { AccessCheck, AuthUser } from '../../plugins/auth';
+import { callerOf, type AccessCheck, type Caller } from '../../plugins/auth';
 import { createEventHub, type StreamSink } from './event-hub';
 import * as repo from './notifications.repository';
 
@@ -46,7 +46,7 @@ export function createLiveStreams(
       await hub.close();
     },
 
-    async ticket(user: AuthUser): Promise<EventTicket> {
+    async ticket(user: Caller): Promise<EventTicket> {
       const ticket = randomBytes(32).toString('base64url');
       await repo.insertTicket(db, {
         hash: hashOf(ticket),
@@ -72,14 +72,16 @@ export function createLiveStreams(
         throw new AppError('unavailable', MESSAGES.generic.serverError, {}, { 'Retry-After': '1' });
       const row = await repo.takeTicket(db, hashOf(ticket));
       if (!row) throw new AppError('not_authenticated', NOTIFICATION_MESSAGES.ticketInvalid);
-      const user: AuthUser = {
-        id: row.userId,
-        role: row.role,
-        tokenVersion: row.tokenVersion,
-        ...(row.sessionId ? { sessionId: row.sessionId } : {}),
-      };
-      if (!(await options.isCurrent(user)))
-        throw new AppError('not_authenticated', NOTIFICATION_MESSAGES.ticketInvalid);
+      const user = await callerOf(
+        {
+          id: row.userId,
+          role: row.role,
+          tokenVersion: row.tokenVersion,
+          ...(row.sessionId ? { sessionId: row.sessionId } : {}),
+        },
+        options.isCurrent,
+      );
+      if (!user) throw new AppError('not_authenticated', NOTIFICATION_MESSAGES.ticketInvalid);
       const startAfter = lastEventId ?? (await repo.lastLiveEventId(db));
 
       reply.hijack();

@@ -36,7 +36,7 @@ export const notificationsRoutes =
         },
       },
       (request) =>
-        service.list(request.authUser!, request.query.unread, {
+        service.list(request.caller!, request.query.unread, {
           page: request.query.page,
           pageSize: NOTIFICATION_LIMITS.pageSize,
           url: new URL(request.url, 'http://localhost'),
@@ -55,7 +55,7 @@ export const notificationsRoutes =
           response: { 200: markReadResponseSchema, ...errors },
         },
       },
-      (request) => service.markRead(request.authUser!, request.body),
+      (request) => service.markRead(request.caller!, request.body),
     );
 
     app.get(
@@ -69,7 +69,7 @@ export const notificationsRoutes =
           response: { 200: notificationPreferencesSchema, ...errors },
         },
       },
-      (request) => service.preferences(request.authUser!),
+      (request) => service.preferences(request.caller!),
     );
 
     app.put(
@@ -84,7 +84,7 @@ export const notificationsRoutes =
           response: { 200: notificationPreferencesSchema, ...errors },
         },
       },
-      (request) => service.savePreferences(request.authUser!, request.body),
+      (request) => service.savePreferences(request.caller!, request.body),
     );
 
     // Mail clients POST the one-click body `List-Unsubscribe=One-Click` as a form (RFC 8058): read

@@ -15,8 +15,8 @@ import type { AppDeps } from '../../app-deps';
 import type { MailTopic } from '../../mail/mailer';
 import { AppError } from '../../lib/errors';
 import { pageWindow, toPage, type PageRequest } from '../../lib/paging';
-import type { AuthUser } from '../../plugins/auth';
-import { userIdByEmail } from '../accounts/user-reads';
+import type { Caller } from '../../plugins/auth';
+import { userIdByEmail } from '../accounts';
 import { raiseLiveEvent } from './live-events';
 import * as repo from './notifications.repository';
 import { presentNotification } from './notifications.presenter';
@@ -30,7 +30,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export function createNotificationsService(deps: NotificationsServiceDeps) {
   const db = deps.database.db;
   return {
-    async list(user: AuthUser, unreadOnly: boolean, request: PageRequest): Promise<NotificationPage> {
+    async list(user: Caller, unreadOnly: boolean, request: PageRequest): Promise<NotificationPage> {
       const [rows, counts] = await Promise.all([
         repo.listNotifications(db, user.id, { unreadOnly, ...pageWindow(request) }),
         repo.countNotifications(db, user.id),
@@ -45,21 +45,18 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
     },
 
     /** Marks the user's own notifications read; ids of anybody else's are ignored. */
-    async markRead(user: AuthUser, body: MarkReadBody): Promise<MarkReadResponse> {
+    async markRead(user: Caller, body: MarkReadBody): Promise<MarkReadResponse> {
       const marked = await repo.markRead(db, user.id, 'ids' in body ? body.ids : undefined);
       const { unread } = await repo.countNotifications(db, user.id);
       if (marked) await raiseLiveEvent(deps, user.id, 'notification', { unread });
       return { marked, unread };
     },
 
-    async preferences(user: AuthUser): Promise<NotificationPreferences> {
+    async preferences(user: Caller): Promise<NotificationPreferences> {
       return preferencesOf(await repo.findPreferences(db, user.id));
     },
 
-    async savePreferences(
-      user: AuthUser,
-      body: NotificationPreferencesBody,
-    ): Promise<NotificationPreferences> {
+    async savePreferences(user: Caller, body: NotificationPreferencesBody): Promise<NotificationPreferences> {
       const changes = EMAIL_CATEGORIES.filter((category) => body[category] !== undefined).map((category) => ({
         category,
         enabled: body[category]!,

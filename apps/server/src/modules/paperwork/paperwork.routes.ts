@@ -84,7 +84,7 @@ export const paperworkRoutes =
       },
       async (request, reply) => {
         // The body is read only once the service lets this upload begin.
-        const release = await service.fileRelease(request.authUser!, request.params.id, () =>
+        const release = await service.fileRelease(request.caller!, request.params.id, () =>
           readReleaseForm(request),
         );
         return reply.status(201).send(release);
@@ -102,7 +102,7 @@ export const paperworkRoutes =
           response: { 200: releaseListSchema, ...errors },
         },
       },
-      (request) => service.listReleases(request.authUser!, request.params.id),
+      (request) => service.listReleases(request.caller!, request.params.id),
     );
 
     app.post(
@@ -116,7 +116,7 @@ export const paperworkRoutes =
           response: { 200: releaseSchema, ...errors, 409: apiErrorBodySchema },
         },
       },
-      (request) => service.approve(request.authUser!, request.params.id),
+      (request) => service.approve(request.caller!, request.params.id),
     );
 
     app.post(
@@ -131,7 +131,7 @@ export const paperworkRoutes =
           response: { 200: releaseSchema, ...errors, 409: apiErrorBodySchema },
         },
       },
-      (request) => service.reject(request.authUser!, request.params.id, request.body.reason),
+      (request) => service.reject(request.caller!, request.params.id, request.body.reason),
     );
 
     app.get(
@@ -147,7 +147,7 @@ export const paperworkRoutes =
       },
       async (request, reply) => {
         const { object, fileName, contentType } = await service.releaseFile(request.params.id, {
-          user: request.authUser,
+          user: request.caller,
           token: request.query.token,
         });
         return reply
@@ -172,7 +172,7 @@ export const paperworkRoutes =
           response: { 200: payeeOrNoneSchema, ...errors },
         },
       },
-      (request) => service.payee(request.authUser!),
+      (request) => service.payee(request.caller!),
     );
 
     app.put(
@@ -187,7 +187,7 @@ export const paperworkRoutes =
           response: { 200: payeeSchema, ...errors },
         },
       },
-      (request) => service.savePayee(request.authUser!, request.body),
+      (request) => service.savePayee(request.caller!, request.body),
     );
 
     app.get(
@@ -202,6 +202,6 @@ export const paperworkRoutes =
           response: { 200: payeeOrNoneSchema, ...errors },
         },
       },
-      (request) => service.payeeForStaff(request.authUser!, request.params.user_id),
+      (request) => service.payeeForStaff(request.caller!, request.params.user_id),
     );
   };

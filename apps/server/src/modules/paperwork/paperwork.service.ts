@@ -16,13 +16,12 @@ import { signDownloadToken, verifyDownloadToken, safeFileName } from '../../lib/
 import { AppError } from '../../lib/errors';
 import { createSealer, type Sealer } from '../../lib/sealed-text';
 import { throttle } from '../../lib/throttle';
-import type { AuthUser } from '../../plugins/auth';
+import { callerOf, type Caller } from '../../plugins/auth';
 import type { StoredObject } from '../../storage/storage';
-import { createAccessCheck } from '../accounts/access-check';
-import { recordAudit } from '../accounts/audit-records';
-import { namesOf } from '../accounts/user-reads';
-import { entryContext } from '../entries/entry-context';
-import { checkStoredFileQuota, type QuotaOwners } from '../videos/upload-quota';
+import { createAccessCheck, namesOf } from '../accounts';
+import { recordAudit } from '../audit';
+import { entryContext } from '../entries';
+import { checkStoredFileQuota, type QuotaOwners } from '../videos';
 import { createPaperworkEmails } from './paperwork.emails';
 import { toPayee, toRelease } from './paperwork.presenter';
 import * as repo from './paperwork.repository';
@@ -71,14 +70,14 @@ export function createPaperworkService(deps: PaperworkServiceDeps) {
   }
 
   /** A link to the file that works without an Authorization header, for this user, for an hour. */
-  const present = (row: repo.ReleaseRow, user: AuthUser): Release =>
+  const present = (row: repo.ReleaseRow, user: Caller): Release =>
     toRelease(
       row,
       `/api/releases/${row.id}/file/?token=${signDownloadToken(secret, `release-${row.id}`, user)}`,
     );
 
   /** The release with its entry, if `user` may see the entry (404 otherwise: others learn nothing). */
-  async function visibleRelease(id: number, user: AuthUser) {
+  async function visibleRelease(id: number, user: Caller) {
     const release = await repo.findRelease(db, id);
     if (!release) throw notFound();
     const { row } = await entries.loadVisible(release.entryId, user);
@@ -87,7 +86,7 @@ export function createPaperworkService(deps: PaperworkServiceDeps) {
 
   /** Approves or rejects a pending release (staff), audited; the entrant is e-mailed. */
   async function decide(
-    actor: AuthUser,
+    actor: Caller,
     id: number,
     approved: boolean,
     reason: string | null,
@@ -131,7 +130,7 @@ export function createPaperworkService(deps: PaperworkServiceDeps) {
      * Nothing is left behind if it is refused.
      */
     async fileRelease(
-      user: AuthUser,
+      user: Caller,
       entryId: number,
       form: ReleaseForm | (() => Promise<ReleaseForm>),
     ): Promise<Release> {
@@ -172,13 +171,13 @@ export function createPaperworkService(deps: PaperworkServiceDeps) {
     },
 
     /** An entry's releases, oldest first, for the entrant, staff and the contest's brand. */
-    async listReleases(user: AuthUser, entryId: number): Promise<Release[]> {
+    async listReleases(user: Caller, entryId: number): Promise<Release[]> {
       await entries.loadVisible(entryId, user);
       return (await repo.listReleases(db, [entryId])).map((row) => present(row, user));
     },
 
-    approve: (actor: AuthUser, id: number) => decide(actor, id, true, null),
-    reject: (actor: AuthUser, id: number, reason: string) => decide(actor, id, false, reason),
+    approve: (actor: Caller, id: number) => decide(actor, id, true, null),
+    reject: (actor: Caller, id: number, reason: string) => decide(actor, id, false, reason),
 
     /**
      * A release's file for whoever may see its entry: a bearer token, or the link's token (checked
@@ -187,10 +186,10 @@ export function createPaperworkService(deps: PaperworkServiceDeps) {
      */
     async releaseFile(
       id: number,
-      caller: { user?: AuthUser; token?: string },
+      caller: { user?: Caller; token?: string },
     ): Promise<{ object: StoredObject; fileName: string; contentType: string }> {
       const signed = caller.token ? verifyDownloadToken(secret, `release-${id}`, caller.token) : null;
-      const user = caller.user ?? (signed && (await isCurrentAccess(signed)) ? signed : null);
+      const user = caller.user ?? (await callerOf(signed, isCurrentAccess));
       if (!user) throw new AppError('not_authenticated', MESSAGES.generic.notAuthenticated);
       const { release, entry } = await visibleRelease(id, user);
       const object = await deps.storage.get(release.fileKey);
@@ -207,7 +206,7 @@ export function createPaperworkService(deps: PaperworkServiceDeps) {
     },
 
     /** The creator's own payee details; null until entered (a normal state, not an error). */
-    async payee(user: AuthUser): Promise<Payee | null> {
+    async payee(user: Caller): Promise<Payee | null> {
       const row = await repo.findPayee(db, user.id);
       return row ? toPayee(row) : null;
     },
@@ -217,7 +216,7 @@ export function createPaperworkService(deps: PaperworkServiceDeps) {
      * prize is paid is a security matter: each save is audited (which fields changed, never their
      * values) and the creator is e-mailed, so a change they did not make does not go unnoticed.
      */
-    async savePayee(user: AuthUser, body: PayeeBody): Promise<Payee> {
+    async savePayee(user: Caller, body: PayeeBody): Promise<Payee> {
       const taxId = body.tax_id.toUpperCase();
       const { row, changed } = await db.transaction(async (tx) => {
         const before = await repo.findPayee(tx, user.id);
@@ -254,7 +253,7 @@ export function createPaperworkService(deps: PaperworkServiceDeps) {
      * A creator's payee details as staff see them when paying (the id by its last four), null
      * until entered; each read of existing details is audited.
      */
-    async payeeForStaff(actor: AuthUser, userId: number): Promise<Payee | null> {
+    async payeeForStaff(actor: Caller, userId: number): Promise<Payee | null> {
       const row = await repo.findPayee(db, userId);
       if (!row) return null;
       await recordAudit(db, {

@@ -21,7 +21,7 @@ export const payoutsRoutes =
     const payouts = createPayoutsService(deps, owners);
     const routes: FastifyPluginAsyncZod = async (staff) => {
       staff.addHook('onRequest', app.requireStaff);
-      const actorId = (request: { authUser?: { id: number } }) => request.authUser!.id;
+      const actorId = (request: { caller?: { id: number } }) => request.caller!.id;
 
       staff.get(
         '/',

@@ -15,7 +15,7 @@ import type { AppDeps } from '../../app-deps';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { toCsv } from '../../lib/csv';
-import { recordAudit } from '../accounts/audit-records';
+import { recordAudit } from '../audit';
 import * as repo from './payouts.repository';
 import { toEarning, toLedgerRow, toPayoutList } from './payouts.presenter';
 

@@ -1,11 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps';
-import { staffAccountsRoutes } from '../accounts/accounts.staff.routes';
-import type { AccountsOwners } from '../accounts/accounts.service';
-import { staffAuditRoutes } from '../audit/audit.routes';
-import { staffVideosRoutes } from '../videos/videos.staff.routes';
-import type { VideosOwners } from '../videos/videos.service';
-import { staffInsightsRoutes } from '../insights/insights.staff.routes';
+import { staffAccountsRoutes, type AccountsOwners } from '../accounts';
+import { staffAuditRoutes } from '../audit';
+import { staffVideosRoutes, type VideosOwners } from '../videos';
+import { staffInsightsRoutes } from '../insights';
 
 /**
  * Everything under /api/staff/: the staff console's API. One onRequest hook admits staff only

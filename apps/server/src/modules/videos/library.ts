@@ -8,7 +8,7 @@ import {
 } from '@app/domain';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import type { AuthUser } from '../../plugins/auth';
+import type { Caller } from '../../plugins/auth';
 import { toPrefixTsQuery } from './search-query';
 import type { PageRequest } from './videos.presenter';
 import { canListUnapprovedVideos } from './videos.policy';
@@ -53,7 +53,7 @@ export function createVideoLibrary(
      * signed-in creator's own (approved, unapproved or both, by `is_approved`); staff asking for
      * unapproved videos get everyone's (the review queue).
      */
-    async list(user: AuthUser | undefined, query: VideoListQuery, url: URL): Promise<VideoPage> {
+    async list(user: Caller | undefined, query: VideoListQuery, url: URL): Promise<VideoPage> {
       const standalone = query.is_standalone === true;
       const own = standalone || query.mine === true;
       if (own && !user) throw new AppError('not_authenticated', MESSAGES.generic.notAuthenticated);
@@ -83,7 +83,7 @@ export function createVideoLibrary(
     },
 
     /** One video, for whoever may see it (404 for anyone else). */
-    async get(id: number, user?: AuthUser): Promise<Video> {
+    async get(id: number, user?: Caller): Promise<Video> {
       const video = present(await loadVisible(id, user), user);
       const awards = await awardsOf(db, [id]);
       video.award = awards.get(id) ?? null;

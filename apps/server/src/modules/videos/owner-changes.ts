@@ -11,8 +11,8 @@ import {
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { toWebVtt } from '../../media/captions';
-import type { AuthUser } from '../../plugins/auth';
-import { recordAudit } from '../accounts/audit-records';
+import type { Caller } from '../../plugins/auth';
+import { recordAudit } from '../audit';
 import { checkVideoText, type UploadFormPart } from './receiving';
 import { checkStoredFileQuota } from './upload-quota';
 import * as repo from './videos.repository';
@@ -43,7 +43,7 @@ export function createVideoChanges(deps: VideosServiceDeps, views: VideoViews) {
       reviewStatus: string;
       originalKey: string;
     },
-    user: AuthUser,
+    user: Caller,
     change: { title?: string; description?: string; caption_language?: string },
   ) => {
     if (!row.isApproved && row.reviewStatus !== 'approved') return;
@@ -69,7 +69,7 @@ export function createVideoChanges(deps: VideosServiceDeps, views: VideoViews) {
      * WebVTT is kept as it is, SRT converted to WebVTT. Others get 404 when they cannot see the
      * video, else 403.
      */
-    async addCaptions(id: number, user: AuthUser, parts: AsyncIterable<UploadFormPart>): Promise<Video> {
+    async addCaptions(id: number, user: Caller, parts: AsyncIterable<UploadFormPart>): Promise<Video> {
       const row = await loadVisible(id, user);
       if (!canEditCaptions(user, row)) throw new AppError('forbidden', MESSAGES.generic.forbidden);
       let language: string | undefined;
@@ -123,7 +123,7 @@ export function createVideoChanges(deps: VideosServiceDeps, views: VideoViews) {
      * Owner only: title and description. Others get 404 when they cannot see it, else 403. New text
      * on an approved video sends it back to review (`resubmit`).
      */
-    async update(id: number, user: AuthUser, input: VideoUpdateBody): Promise<Video> {
+    async update(id: number, user: Caller, input: VideoUpdateBody): Promise<Video> {
       const row = await loadVisible(id, user);
       if (!canEditVideo(user, row)) throw new AppError('forbidden', MESSAGES.generic.forbidden);
       const text = checkVideoText({
@@ -144,7 +144,7 @@ export function createVideoChanges(deps: VideosServiceDeps, views: VideoViews) {
      * video entered in a contest is kept with its entry: 409 with what the creator can do. Staff
      * deleting someone else's video is audited.
      */
-    async remove(id: number, user: AuthUser): Promise<void> {
+    async remove(id: number, user: Caller): Promise<void> {
       const row = await loadVisible(id, user);
       if (!canDeleteVideo(user, row)) throw new AppError('forbidden', MESSAGES.generic.forbidden);
       const entered = () => new AppError('video_entered', VIDEO_DELETE_MESSAGES.entered);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { open } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { LIMITS, MESSAGES, VIDEO_TEXT_LIMITS, VIDEO_TEXT_MESSAGES, type Video } from '@app/domain';
-import type { AuthUser } from '../../plugins/auth';
+import type { Caller } from '../../plugins/auth';
 import { AppError } from '../../lib/errors';
 import { resolveMediaBinaries } from '../../media/binaries';
 import { probeVideo, UnusableVideoError } from '../../media/probe';
@@ -219,7 +219,7 @@ export function createVideoReceiving(deps: VideosServiceDeps, views: VideoViews)
 
   /** Creates the video row for a received file and queues its processing. */
   const createVideo = async (
-    user: AuthUser,
+    user: Caller,
     received: ReceivedVideo,
     text: VideoText,
     uploadId?: string,
@@ -237,7 +237,7 @@ export function createVideoReceiving(deps: VideosServiceDeps, views: VideoViews)
      * wrong type, too large, a blank title) leaves no file behind.
      */
     async uploadVideo(
-      user: AuthUser,
+      user: Caller,
       parts: AsyncIterable<UploadFormPart>,
       { incomingBytes = 0 }: { incomingBytes?: number } = {},
     ): Promise<Video> {
@@ -276,7 +276,7 @@ export function createVideoReceiving(deps: VideosServiceDeps, views: VideoViews)
      * (UPLOAD_QUOTAS) and the server's disk has room: it then holds a slot among the creator's
      * uploads at once until `endResumableUpload`, or until it expires. Throws the refusal.
      */
-    async startResumableUpload(user: AuthUser, uploadId: string, usage: { incomingBytes: number }) {
+    async startResumableUpload(user: Caller, uploadId: string, usage: { incomingBytes: number }) {
       await takeResumableSlot(db, user.id, uploadId, TUS_EXPIRY_MS, async (tx) => {
         await checkUploadQuota(tx, deps.config, user.id, usage, views.owners);
       });
@@ -302,7 +302,7 @@ export function createVideoReceiving(deps: VideosServiceDeps, views: VideoViews)
      * removes the file if it is refused.
      */
     async createVideoFromFile(
-      user: AuthUser,
+      user: Caller,
       file: string,
       input: { title?: string | undefined; description?: string | undefined },
       { uploadId }: { uploadId?: string } = {},

@@ -8,7 +8,7 @@ import {
 } from '@app/domain';
 import { AppError } from '../../lib/errors';
 import { pageWindow, toPage } from '../../lib/paging';
-import { recordAudit, type AuditActor } from '../accounts/audit-records';
+import { recordAudit, type AuditActor } from '../audit';
 import { createVideoEmails } from './videos.emails';
 import * as repo from './videos.repository';
 import { findOwnerEmail, refreshSearchVectors } from './video-rows';

@@ -9,7 +9,7 @@ import { ERRORS, type Upload } from '@tus/utils';
 import { LIMITS, MESSAGES } from '@app/domain';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../lib/errors';
-import type { AuthUser } from '../../plugins/auth';
+import { callerOf, type AccessCheck, type Caller } from '../../plugins/auth';
 import { DurableFileWriter } from '../../storage/durable-file';
 import { checkFreeDisk, tusDirectory, TUS_EXPIRY_MS, UPLOAD_ID } from './upload-quota';
 import { checkVideoText, type VideosService } from './videos.service';
@@ -122,6 +122,7 @@ export async function registerTusUploads(
   app: FastifyInstance,
   deps: Pick<AppDeps, 'config' | 'tokens' | 'log'>,
   videos: VideosService,
+  check: AccessCheck,
 ) {
   const directory = tusDirectory(deps.config);
   // Made here, awaited (see DurableFileStore): a failure stops the start with its reason.
@@ -129,9 +130,12 @@ export async function registerTusUploads(
   const datastore = new DurableFileStore({ directory, expirationPeriodInMilliseconds: TUS_EXPIRY_MS }, (id) =>
     videos.endResumableUpload(id),
   );
-  const userOf = async (authorization: string | null): Promise<AuthUser> => {
+  // The route's preHandler checked the same token; the caller is read again from the web request.
+  const userOf = async (authorization: string | null): Promise<Caller> => {
     const token = authorization?.startsWith('Bearer ') ? authorization.slice(7).trim() : '';
-    return deps.tokens.verify(token);
+    const caller = await callerOf(await deps.tokens.verify(token), check);
+    if (!caller) throw new AppError('not_authenticated', MESSAGES.generic.notAuthenticated);
+    return caller;
   };
 
   const tus = new Server({
@@ -195,7 +199,7 @@ export async function registerTusUploads(
     if (id === undefined) return;
     if (!UPLOAD_ID.test(id)) throw new AppError('not_found', MESSAGES.generic.notFound);
     const upload = await datastore.getUpload(id).catch(() => undefined);
-    if (!upload || upload.metadata?.owner !== String(request.authUser!.id))
+    if (!upload || upload.metadata?.owner !== String(request.caller!.id))
       throw new AppError('not_found', MESSAGES.generic.notFound);
   };
 

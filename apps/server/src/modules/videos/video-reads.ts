@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { isAnyOf, prepared } from '../../db/prepared';
 import { videos } from '../../db/schema/index';
-import type { AuthUser } from '../../plugins/auth';
+import type { Caller } from '../../plugins/auth';
 import { createVideoViews, type VideosServiceDeps } from './video-views';
 import type { VideosOwners } from './videos.owners';
 
@@ -15,7 +15,7 @@ import type { VideosOwners } from './videos.owners';
 /** `(id, user)` → resolves when `user` (or an anonymous visitor) may see the video; 404 otherwise. */
 export function createVideoVisibility(deps: VideosServiceDeps, owners: VideosOwners) {
   const views = createVideoViews(deps, owners);
-  return async (id: number, user: AuthUser | undefined): Promise<void> => {
+  return async (id: number, user: Caller | undefined): Promise<void> => {
     await views.loadVisible(id, user);
   };
 }

@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../../db/client';
-import { brandNamesOf, namesOf } from '../accounts/user-reads';
+import { brandNamesOf, namesOf } from '../accounts';
 import * as repo from './videos.repository';
 import type { VideoCreatorProfile } from './videos.owners';
 

@@ -1,9 +1,8 @@
 import { MESSAGES } from '@app/domain';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../lib/errors';
-import type { AuthUser } from '../../plugins/auth';
+import type { Caller } from '../../plugins/auth';
 import { videoMediaUrl } from '../../storage/media-signing';
-import { brandOfUser } from '../accounts/membership';
 import { signDownloadToken } from '../../lib/download-tokens';
 import { createVideoRows, type VideoRow } from './video-rows';
 import type { VideosOwners } from './videos.owners';
@@ -28,7 +27,7 @@ export function createVideoViews(deps: VideosServiceDeps, owners: VideosOwners) 
   const mediaUrlOf = (row: { isApproved: boolean }) =>
     videoMediaUrl(deps.config.JWT_SECRET, (key) => storage.url(key), row);
   /** The caller's download link of a video: a signed token for those allowed, else null. */
-  const downloadUrlFor = (user: AuthUser | undefined) => (row: OwnVideoRow & VideoAccess) =>
+  const downloadUrlFor = (user: Caller | undefined) => (row: OwnVideoRow & VideoAccess) =>
     user && canDownloadOriginal(user, row)
       ? `/api/videos/videos/${row.id}/download/?token=${signDownloadToken(deps.config.JWT_SECRET, row.id, user)}`
       : null;
@@ -39,10 +38,10 @@ export function createVideoViews(deps: VideosServiceDeps, owners: VideosOwners) 
    */
   const withEntryAccess = async <Row extends OwnVideoRow>(
     found: Row[],
-    user: AuthUser | undefined,
+    user: Caller | undefined,
   ): Promise<Array<Row & VideoAccess>> => {
     if (user?.role !== 'brand') return found;
-    const brandId = found.length ? await brandOfUser(db, user.id) : null;
+    const brandId = found.length ? user.brandId : null;
     const none = new Set<number>();
     const entered =
       brandId === null
@@ -63,9 +62,9 @@ export function createVideoViews(deps: VideosServiceDeps, owners: VideosOwners) 
       deliveredToCallersBrand: delivered.has(row.id),
     }));
   };
-  const present = (row: VideoRow & VideoAccess, user?: AuthUser) =>
+  const present = (row: VideoRow & VideoAccess, user?: Caller) =>
     toVideo(row, mediaUrlOf(row), downloadUrlFor(user));
-  const presentForEntry = (row: OwnVideoRow & VideoAccess, user?: AuthUser) =>
+  const presentForEntry = (row: OwnVideoRow & VideoAccess, user?: Caller) =>
     toEntryVideo(row, mediaUrlOf(row), downloadUrlFor(user));
   return {
     /** The reads of videos as the API shows them, with what their owners tell. */
@@ -77,16 +76,16 @@ export function createVideoViews(deps: VideosServiceDeps, owners: VideosOwners) 
     /** The video as a contest entry shows it (`toEntryVideo`). */
     presentForEntry,
     /** The video as `user` gets it after a change of theirs (they can see it). */
-    presentFresh: async (id: number, user?: AuthUser) =>
+    presentFresh: async (id: number, user?: Caller) =>
       present((await withEntryAccess([(await rows.findVideo(db, id))!], user))[0]!, user),
-    presentPage: async (result: { rows: VideoRow[]; count: number }, request: PageRequest, user?: AuthUser) =>
+    presentPage: async (result: { rows: VideoRow[]; count: number }, request: PageRequest, user?: Caller) =>
       toVideoPage({ ...result, rows: await withEntryAccess(result.rows, user) }, request, {
         publicUrl: deps.config.PUBLIC_URL,
         mediaUrl: mediaUrlOf,
         downloadUrl: downloadUrlFor(user),
       }),
     /** The video if `user` may see it; 404 otherwise, so others learn nothing of unapproved videos. */
-    loadVisible: async (id: number, user?: AuthUser) => {
+    loadVisible: async (id: number, user?: Caller) => {
       const found = await rows.findVideo(db, id);
       if (!found) throw notFound();
       const [row] = await withEntryAccess([found], user);

@@ -86,7 +86,7 @@ describe.each(storages)('finishing a resumable upload once ($name)', ({ env }) =
     const uploadId = 'f'.repeat(32);
     const file = path.join(dir, uploadId);
     copyFileSync(clips.mp4, file);
-    const user = { id: creator.id, role: 'creator' as const };
+    const user = { id: creator.id, role: 'creator' as const, brandId: null };
     const finish = () => service.createVideoFromFile(user, file, { title: 'Finished twice' }, { uploadId });
     const results = await Promise.allSettled([finish(), finish(), finish()]);
     const made = results.map((r) => (r.status === 'fulfilled' ? r.value.id : String(r.reason)));

@@ -1,5 +1,5 @@
 import { isStaff } from '../../lib/policy';
-import type { AuthUser } from '../../plugins/auth';
+import type { Caller } from '../../plugins/auth';
 
 /** What the rules read of a video. */
 export interface VideoAccess {
@@ -22,7 +22,7 @@ export interface VideoAccess {
  * Anyone sees an approved video; before approval its owner, staff and the brand of the contest it
  * was entered in (who review the entry) do.
  */
-export function canSeeVideo(user: AuthUser | undefined, video: VideoAccess): boolean {
+export function canSeeVideo(user: Caller | undefined, video: VideoAccess): boolean {
   return (
     video.isApproved ||
     (!!user && (user.id === video.ownerId || isStaff(user) || isBrandOfEnteredContest(user, video)))
@@ -30,22 +30,22 @@ export function canSeeVideo(user: AuthUser | undefined, video: VideoAccess): boo
 }
 
 /** Only staff list everyone's unapproved videos (the review queue). */
-export function canListUnapprovedVideos(user: AuthUser | undefined): boolean {
+export function canListUnapprovedVideos(user: Caller | undefined): boolean {
   return isStaff(user);
 }
 
 /** Only the owner changes a video's title and description. */
-export function canEditVideo(user: AuthUser, video: VideoAccess): boolean {
+export function canEditVideo(user: Caller, video: VideoAccess): boolean {
   return user.id === video.ownerId;
 }
 
 /** The owner or staff delete a video. */
-export function canDeleteVideo(user: AuthUser, video: VideoAccess): boolean {
+export function canDeleteVideo(user: Caller, video: VideoAccess): boolean {
   return user.id === video.ownerId || isStaff(user);
 }
 
 /** Only the owner adds or replaces a video's captions. */
-export function canEditCaptions(user: AuthUser, video: VideoAccess): boolean {
+export function canEditCaptions(user: Caller, video: VideoAccess): boolean {
   return user.id === video.ownerId;
 }
 
@@ -54,7 +54,7 @@ export function canEditCaptions(user: AuthUser, video: VideoAccess): boolean {
  * an entry with this video as one of its versions. A video's own `contest_id` (chosen by its
  * creator at upload) does not count: only an entry does.
  */
-export function isBrandOfEnteredContest(user: AuthUser, video: VideoAccess): boolean {
+export function isBrandOfEnteredContest(user: Caller, video: VideoAccess): boolean {
   return user.role === 'brand' && video.enteredWithCallersBrand === true;
 }
 
@@ -64,7 +64,7 @@ export function isBrandOfEnteredContest(user: AuthUser, video: VideoAccess): boo
  * a contest only as a delivery gives it, the master of a winning entry once results are published
  * (`deliveredToCallersBrand`). Reviewers, the brand's users among them, watch the renditions.
  */
-export function canDownloadOriginal(user: AuthUser | undefined, video: VideoAccess): boolean {
+export function canDownloadOriginal(user: Caller | undefined, video: VideoAccess): boolean {
   if (!user) return false;
   return (
     user.id === video.ownerId ||

@@ -19,7 +19,7 @@ import { makePoster, makePreview, pickStart } from '../../media/renditions';
 import { ToolError } from '../../media/run';
 import type { SniffedVideoType } from '../../media/sniff';
 import { videoSettledJob } from '../../jobs/video-settled.job';
-import { raiseLiveEvent } from '../notifications/live-events';
+import { raiseLiveEvent } from '../notifications';
 import { findStoredVideo, updateVideo as writeVideo, type NewVideo } from './videos.repository';
 
 export type VideoProcessingDeps = Pick<AppDeps, 'database' | 'storage' | 'config' | 'log' | 'queue'>;

@@ -23,8 +23,8 @@ import {
   type VideoAwardsLookup,
   type VideosOwners,
 } from './videos.service';
+import { createAccessCheck } from '../accounts';
 import { registerTusUploads } from './tus-uploads';
-import { presented } from '../../plugins/presented';
 
 export type VideosRoutesDeps = Pick<AppDeps, 'database' | 'storage' | 'queue' | 'config' | 'log' | 'tokens'>;
 
@@ -75,7 +75,7 @@ export const videosRoutes =
         async (request, reply) => {
           if (!request.isMultipart()) throw AppError.validation({ video: [MESSAGES.upload.noFile] });
           try {
-            const video = await videos.uploadVideo(request.authUser!, request.parts(), {
+            const video = await videos.uploadVideo(request.caller!, request.parts(), {
               incomingBytes: Number(request.headers['content-length'] ?? 0) || 0,
             });
             return reply.status(201).send(video);
@@ -100,7 +100,7 @@ export const videosRoutes =
           response: { 200: videoPageSchema },
         },
       },
-      (request) => library.list(request.authUser, request.query, requestUrl(request)),
+      (request) => library.list(request.caller, request.query, requestUrl(request)),
     );
 
     app.get(
@@ -121,7 +121,7 @@ export const videosRoutes =
       '/videos/videos/:id/',
       {
         preHandler: app.authenticate,
-        ...presented,
+        config: { presented: true },
         schema: {
           tags,
           summary: 'One video',
@@ -129,7 +129,7 @@ export const videosRoutes =
           response: { 200: videoSchema, 404: apiErrorBodySchema },
         },
       },
-      (request) => library.get(request.params.id, request.authUser),
+      (request) => library.get(request.params.id, request.caller),
     );
 
     app.put(
@@ -149,7 +149,7 @@ export const videosRoutes =
           },
         },
       },
-      (request) => videos.update(request.params.id, request.authUser!, request.body),
+      (request) => videos.update(request.params.id, request.caller!, request.body),
     );
 
     app.delete(
@@ -159,7 +159,7 @@ export const videosRoutes =
         schema: { tags, summary: 'Delete your video and its files', params: videoIdParamsSchema },
       },
       async (request, reply) => {
-        await videos.remove(request.params.id, request.authUser!);
+        await videos.remove(request.params.id, request.caller!);
         return reply.status(204).send();
       },
     );
@@ -191,7 +191,7 @@ export const videosRoutes =
         },
         async (request) => {
           if (!request.isMultipart()) throw AppError.validation({ file: [VIDEO_CAPTION_MESSAGES.noFile] });
-          return videos.addCaptions(request.params.id, request.authUser!, request.parts());
+          return videos.addCaptions(request.params.id, request.caller!, request.parts());
         },
       );
     });
@@ -212,7 +212,7 @@ export const videosRoutes =
       async (request, reply) => {
         const result = await videos.download(
           request.params.id,
-          { user: request.authUser, token: request.query.token },
+          { user: request.caller, token: request.query.token },
           request.headers.range,
         );
         reply
@@ -238,5 +238,5 @@ export const videosRoutes =
       },
     );
 
-    await registerTusUploads(app, deps, videos);
+    await registerTusUploads(app, deps, videos, createAccessCheck(deps));
   };

@@ -1,10 +1,10 @@
 import { DELIVERY_MESSAGES, MESSAGES, type EntryVideo, type Video } from '@app/domain';
 import type { DbOrTx } from '../../db/client';
-import type { AuthUser } from '../../plugins/auth';
+import { callerOf, type Caller } from '../../plugins/auth';
 import { AppError } from '../../lib/errors';
 import { parseRange } from '../../storage/media.routes';
 import { contentTypeOf, type StoredObject } from '../../storage/storage';
-import { createAccessCheck } from '../accounts/access-check';
+import { createAccessCheck } from '../accounts';
 import { safeFileName, verifyDownloadToken } from '../../lib/download-tokens';
 import { createVideoChanges } from './owner-changes';
 import { createVideoReceiving } from './receiving';
@@ -53,7 +53,7 @@ export function createVideosService(deps: VideosServiceDeps, owners: VideosOwner
   const { present, presentForEntry, withEntryAccess, loadVisible, rows: videoRows } = views;
 
   /** The video if `user` may have its original (`canDownloadOriginal`); 404 or 403 otherwise. */
-  const admittedOriginal = async (id: number, user: AuthUser) => {
+  const admittedOriginal = async (id: number, user: Caller) => {
     const row = await loadVisible(id, user);
     if (!canDownloadOriginal(user, row))
       throw new AppError('forbidden', DELIVERY_MESSAGES.originalNotDelivered);
@@ -90,7 +90,7 @@ export function createVideosService(deps: VideosServiceDeps, owners: VideosOwner
      * A creator's own video, for entering it in a contest: 404 when there is none or it is not
      * theirs (someone else's video is never revealed).
      */
-    async getOwnVideo(id: number, user: AuthUser): Promise<Video> {
+    async getOwnVideo(id: number, user: Caller): Promise<Video> {
       const row = await videoRows.findVideo(db, id);
       if (!row || row.ownerId !== user.id) throw notFound();
       return present(row, user);
@@ -100,7 +100,7 @@ export function createVideosService(deps: VideosServiceDeps, owners: VideosOwner
      * The videos of contest entries, by id, for a caller the entries module already allowed (the
      * entrant, staff, the contest's brand): no visibility rule of the library applies here.
      */
-    async entryVideos(ids: number[], viewer?: AuthUser): Promise<Map<number, EntryVideo>> {
+    async entryVideos(ids: number[], viewer?: Caller): Promise<Map<number, EntryVideo>> {
       const rows = await withEntryAccess(await repo.findOwnRowsByIds(db, [...new Set(ids)]), viewer);
       return new Map(rows.map((row) => [row.id, presentForEntry(row, viewer)]));
     },
@@ -119,7 +119,7 @@ export function createVideosService(deps: VideosServiceDeps, owners: VideosOwner
      * the caller cannot see the video or its file is gone, 403 when they see it but may not have
      * the original.
      */
-    async openOriginal(id: number, user: AuthUser): Promise<OpenedOriginal> {
+    async openOriginal(id: number, user: Caller): Promise<OpenedOriginal> {
       const row = await admittedOriginal(id, user);
       const object = await storage.get(row.originalKey);
       if (!object) throw notFound();
@@ -133,12 +133,12 @@ export function createVideosService(deps: VideosServiceDeps, owners: VideosOwner
      */
     async download(
       id: number,
-      caller: { user?: AuthUser; token?: string },
+      caller: { user?: Caller; token?: string },
       rangeHeader?: string,
     ): Promise<OpenedOriginal | { unsatisfiable: number }> {
       const signed = caller.token ? verifyDownloadToken(deps.config.JWT_SECRET, id, caller.token) : null;
       // A link is checked as an access token is: the account still active, its session still open.
-      const user = caller.user ?? (signed && (await isCurrentAccess(signed)) ? signed : null);
+      const user = caller.user ?? (await callerOf(signed, isCurrentAccess));
       if (!user) throw new AppError('not_authenticated', MESSAGES.generic.notAuthenticated);
       const row = await admittedOriginal(id, user);
       const info = await storage.stat(row.originalKey);
@@ -174,7 +174,7 @@ export function countOwnVideos(db: DbOrTx, userId: number): Promise<number> {
 }
 
 /** The titles and view counts of these videos, by id, in one query (the creator's submissions). */
-export async function videoTitlesOf(
+export async function videoTitlesAndViewsOf(
   db: DbOrTx,
   videoIds: number[],
 ): Promise<Map<number, { title: string; views: number }>> {

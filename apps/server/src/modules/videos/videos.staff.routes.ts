@@ -11,7 +11,6 @@ import {
   videoSchema,
 } from '@app/domain';
 import { createVideosService, type VideosOwners, type VideosServiceDeps } from './videos.service';
-import { presented } from '../../plugins/presented';
 
 const tags = ['staff'];
 const security = [{ bearerAuth: [] }];
@@ -22,12 +21,12 @@ export const staffVideosRoutes =
   (deps: VideosServiceDeps, owners: VideosOwners): FastifyPluginAsyncZod =>
   async (app) => {
     const videos = createVideosService(deps, owners);
-    const actorOf = (request: { authUser?: { id: number } }) => ({ userId: request.authUser!.id });
+    const actorOf = (request: { caller?: { id: number } }) => ({ userId: request.caller!.id });
 
     app.get(
       '/videos/',
       {
-        ...presented,
+        config: { presented: true },
         schema: {
           tags,
           security,

@@ -1,0 +1,28 @@
+/** The accounts module's public face: what other modules and the app may use. */
+export { createAccessCheck } from './access-check';
+export { startAccountJobHandlers } from './accounts.jobs';
+export { accountsRoutes } from './accounts.routes';
+export { createAccountsService, type AccountsOwners, type AccountsServiceDeps } from './accounts.service';
+export { staffAccountsRoutes } from './accounts.staff.routes';
+export {
+  anyBrandExists,
+  brandCardsOf,
+  brandExists,
+  insertBrand,
+  listBrandOptions,
+  type BrandCard,
+} from './brand-records';
+export { type CreatorProfilesPort } from './creator-profile-port';
+export {
+  confirmPendingEmail,
+  emailTakenByOther,
+  identityOf,
+  restoreEmail,
+  tokenVersionOf,
+  updateIdentity,
+  type Identity,
+  type IdentityChanges,
+} from './identity';
+export { brandOfUser, contactOf, reviewersOf } from './membership';
+export { createSessionsService } from './sessions.service';
+export { brandNamesOf, namesOf, userIdByEmail } from './user-reads';

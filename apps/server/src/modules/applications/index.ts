@@ -1,0 +1,11 @@
+/** The applications module's public face: what other modules and the app may use. */
+export {
+  applicationCountsOf,
+  applicationFunnelOf,
+  applicationStatusOf,
+  applicationsOfCreator,
+  heldUnitsOf,
+  productsWithApplications,
+} from './application-reads';
+export { applicationsRoutes } from './applications.routes';
+export { createApplicationsService } from './applications.service';

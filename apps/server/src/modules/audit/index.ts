@@ -1,0 +1,3 @@
+/** The audit module's public face: what other modules and the app may use. */
+export { recordAudit, type AuditActor, type AuditEntryInput } from './audit.service';
+export { staffAuditRoutes } from './audit.routes';

@@ -1,0 +1,18 @@
+/** The contests module's public face: what other modules and the app may use. */
+export { acceptedAgreement, recordAgreementAcceptance } from './contest-agreements';
+export {
+  contestFactsOf,
+  contestTitlesOf,
+  productNamesOf,
+  videoContestTitles,
+  type ContestFacts,
+} from './contest-reads';
+export { contestsRoutes } from './contests.routes';
+export { SERVER_SIDE, createContestsService, type ApplicationCounts } from './contests.service';
+export {
+  judgingContestOf,
+  markResultsPublished,
+  publishedContestsOf,
+  type JudgingContest,
+} from './judged-contests';
+export { lockProducts, reserveOneUnit, returnUnits } from './product-stock';

@@ -1,0 +1,19 @@
+/** The entries module's public face: what other modules and the app may use. */
+export { entriesOfCreator, timelinesOf } from './creator-entries';
+export { startEntryJobHandlers } from './entries.jobs';
+export { entriesRoutes } from './entries.routes';
+export { createEntriesService } from './entries.service';
+export { entryContext } from './entry-context';
+export { moveEntry } from './entry-progress';
+export {
+  entriesAtOrAfter,
+  entryContestsOf,
+  entryCountsOf,
+  entryIdsOf,
+  entryOf,
+  entryStatusCountsOf,
+  entrySubmissionsByDay,
+  entryVideosOf,
+} from './entry-reads';
+export { latestVersions } from './latest-versions';
+export { videosOwners } from './video-owners';

@@ -1,0 +1,11 @@
+/** The judging module's public face: what other modules and the app may use. */
+export { scoredByJudgeOf } from './judging-reads';
+export { judgingRoutes } from './judging.routes';
+export {
+  createJudgingService,
+  findCreatorResults,
+  findPublishedPlace,
+  findPublishedPlaces,
+  findScorecardEntries,
+  findVideoAwards,
+} from './judging.service';

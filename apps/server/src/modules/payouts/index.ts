@@ -1,0 +1,9 @@
+/** The payouts module's public face: what other modules and the app may use. */
+export { payoutsRoutes } from './payouts.routes';
+export {
+  awardPrizes,
+  correctPrize,
+  createPayoutsService,
+  creatorBalance,
+  type PayoutsOwners,
+} from './payouts.service';

@@ -1,0 +1,2 @@
+/** The site module's public face: what other modules and the app may use. */
+export { siteRoutes } from './site.routes';
