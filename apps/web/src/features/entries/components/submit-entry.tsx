@@ -1,46 +1,26 @@
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { Alert, AlertTitle, Box, Button, Paper, Stack, Typography } from '@mui/material';
 import {
-  Alert,
-  AlertTitle,
-  Box,
-  Button,
-  Checkbox,
-  FormControlLabel,
-  Paper,
-  Radio,
-  RadioGroup,
-  Stack,
-  Typography,
-} from '@mui/material';
-import {
-  checkEntryVideo,
-  containerOfType,
   ENTRY_STATUS_LABELS,
-  failedErrors,
-  failedWarnings,
   formatContestDate,
   MESSAGES,
-  SUBMIT_REFUSAL_TEXTS,
   type ContestResponse,
   type Entry,
-  type EntryCheck,
-  type SubmitRefusal,
   type Video,
 } from '@app/domain';
-import { useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/api-client';
-import { agreementChangedIn, contestAgreementKey, useContestAgreement } from '../../../lib/contest-agreement';
 import { AgreementLoadFailed } from '../../../components/contest-agreement';
-import { acceptedCurrent, AgreementAcceptance } from './agreement-acceptance';
 import { EntryTimeline } from '../../../components/entry-timeline';
-import { paths } from '../../../config/paths';
 import { useEligibility } from '../api/get-eligibility';
 import { useMyEntry } from '../api/get-my-entry';
 import { useMyVideos } from '../api/get-my-videos';
-import { useSubmitEntry } from '../api/submit-entry';
-import { EntryChecks } from './entry-checks';
 import { entryPath } from '../lib/entry-path';
+import { AgreementAcceptance } from './agreement-acceptance';
+import { ChooseEntryVideo } from './choose-entry-video';
+import { EntryChecks } from './entry-checks';
+import { SubmitRefused } from './submit-refused';
+import { useEntrySubmission } from './use-entry-submission';
 
 export interface UploadSlotProps {
   open: boolean;
@@ -52,69 +32,6 @@ export interface SubmitEntryProps {
   contest: ContestResponse;
   /** The resumable upload dialog (features/videos), composed by the page. */
   renderUpload: (props: UploadSlotProps) => ReactNode;
-}
-
-/** The checks of one of the creator's stored videos, from the metadata the server read. */
-function checksOfVideo(video: Video, contest: ContestResponse): EntryCheck[] {
-  return checkEntryVideo(
-    {
-      durationSeconds: video.duration,
-      width: video.width,
-      height: video.height,
-      rotation: 0,
-      container: containerOfType(video.content_type),
-    },
-    contest.video_requirements,
-  );
-}
-
-function formatLength(seconds: number | null): string {
-  if (seconds === null) return '';
-  const total = Math.round(seconds);
-  return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`;
-}
-
-/** The next step offered to a caller who may not submit: where to go, in words. */
-function nextStep(reason: SubmitRefusal, contest: ContestResponse): { label: string; to: string } | null {
-  switch (reason) {
-    case 'not_applied':
-      return contest.accepting_applications
-        ? { label: 'Apply now', to: paths.contestApply(contest.id) }
-        : null;
-    case 'application_pending':
-      return { label: 'Go to your dashboard', to: paths.creatorDashboard };
-    case 'application_declined':
-      return { label: 'See other contests', to: paths.contests };
-    case 'application_withdrawn':
-      return { label: 'Contact us', to: paths.contact };
-    case 'submissions_closed':
-      return { label: 'Contest details', to: paths.contest(contest.id) };
-    case 'not_creator':
-      return null;
-  }
-}
-
-/** Why the caller may not submit (issue 26), with the next step; no upload control. */
-function SubmitRefused({ reason, contest }: { reason: SubmitRefusal; contest: ContestResponse }) {
-  const text = SUBMIT_REFUSAL_TEXTS[reason];
-  const next =
-    reason === 'not_applied' && !contest.accepting_applications
-      ? MESSAGES.application.contestClosed
-      : text.next;
-  const step = nextStep(reason, contest);
-  return (
-    <Alert severity={reason === 'application_pending' ? 'info' : 'warning'}>
-      <AlertTitle>{text.title}</AlertTitle>
-      {next}
-      {step && (
-        <Box sx={{ mt: 1.5 }}>
-          <Button component={RouterLink} to={step.to} variant="outlined" color="inherit" size="small">
-            {step.label}
-          </Button>
-        </Box>
-      )}
-    </Alert>
-  );
 }
 
 /**
@@ -129,105 +46,16 @@ export function SubmitEntry({ contest, renderUpload }: SubmitEntryProps) {
   const eligibility = useEligibility(contestId);
   const mine = useMyEntry(contestId);
   const videos = useMyVideos();
-  const submit = useSubmitEntry(contestId);
+  const submission = useEntrySubmission(contestId);
+  const { submit, agreement, agreementRefused, agreementOk, submitted, send } = submission;
   const [uploadOpen, setUploadOpen] = useState(false);
-  const [chosen, setChosen] = useState<number | null>(null);
-  const [confirmed, setConfirmed] = useState(false);
-  const [submitted, setSubmitted] = useState<Entry | null>(null);
-  const agreement = useContestAgreement(contestId);
-  const queryClient = useQueryClient();
-  const [agreementChecked, setAgreementChecked] = useState(false);
-  const agreementRefused = agreementChangedIn(submit.error) !== null;
-  // Submitting needs the agreement read: accepted at its current version before, or ticked now.
-  const agreementOk =
-    agreement.isSuccess && ((acceptedCurrent(agreement.data) && !agreementRefused) || agreementChecked);
-
-  const deadline = formatContestDate(contest.submission_deadline, contest.timezone, { time: true });
   const entry = submitted ?? mine.data ?? null;
-  const enteredIds = new Set(entry?.versions.map((v) => v.video.id) ?? []);
-  const candidates = (videos.data?.results ?? []).filter(
-    (v) => v.status !== 'failed' && !enteredIds.has(v.id),
-  );
-  const chosenVideo = candidates.find((v) => v.id === chosen) ?? null;
-  const chosenChecks = chosenVideo ? checksOfVideo(chosenVideo, contest) : [];
-  const refusedChecks =
-    submit.error instanceof ApiError && Array.isArray(submit.error.body.checks)
-      ? (submit.error.body.checks as EntryCheck[])
-      : null;
-
-  const send = (videoId: number, confirmWarnings: boolean) =>
-    submit.mutate(
-      { video_id: videoId, confirm_warnings: confirmWarnings, agreement_sha256: agreement.data?.sha256 },
-      {
-        onSuccess: (result) => {
-          setSubmitted(result);
-          setChosen(null);
-          setConfirmed(false);
-          setAgreementChecked(false);
-          void queryClient.invalidateQueries({ queryKey: contestAgreementKey(contestId) });
-        },
-        onError: (error) => {
-          // The terms changed since they were shown: show the new ones and ask again.
-          if (agreementChangedIn(error)) {
-            setAgreementChecked(false);
-            void queryClient.invalidateQueries({ queryKey: contestAgreementKey(contestId) });
-          }
-        },
-      },
-    );
 
   return (
     <Stack spacing={3}>
-      <Box>
-        <Typography variant="h5" component="p" gutterBottom>
-          {contest.title}
-        </Typography>
-        <Typography color="text.secondary">Videos are due {deadline}.</Typography>
-        {contest.requirements.length > 0 && (
-          <Box component="ul" sx={{ color: 'text.secondary', pl: 3, mt: 1, mb: 0 }}>
-            {contest.requirements.map((line) => (
-              <Typography component="li" key={line}>
-                {line}
-              </Typography>
-            ))}
-          </Box>
-        )}
-      </Box>
-
-      {entry && (
-        <Alert
-          severity={submitted ? 'success' : 'info'}
-          // Phones: the link goes under the message instead of squeezing it into a narrow column.
-          sx={{
-            flexWrap: { xs: 'wrap', sm: 'nowrap' },
-            '& .MuiAlert-message': { flex: { xs: '1 0 70%', sm: '1 1 auto' }, minWidth: 0 },
-            '& .MuiAlert-action': { ml: { xs: 4, sm: 'auto' }, pt: { xs: 0, sm: 0.5 } },
-          }}
-          action={
-            <Button component={RouterLink} to={entryPath(entry.id)} color="inherit" size="small">
-              Open your entry
-            </Button>
-          }
-        >
-          <AlertTitle>
-            {submitted ? `Version ${entry.version} submitted` : `You submitted version ${entry.version}`}
-          </AlertTitle>
-          “{entry.video.title}” — {ENTRY_STATUS_LABELS[entry.status]}
-        </Alert>
-      )}
-
-      {submitted && (
-        <Paper sx={{ p: { xs: 2, sm: 3 } }}>
-          <Typography variant="h6" component="h2" gutterBottom>
-            Checked against the brief
-          </Typography>
-          <EntryChecks checks={submitted.checks} />
-          <Typography variant="h6" component="h2" sx={{ mt: 3, mb: 1 }}>
-            Timeline
-          </Typography>
-          <EntryTimeline steps={submitted.timeline} />
-        </Paper>
-      )}
+      <ContestDeadline contest={contest} />
+      {entry && <EntryNotice entry={entry} justSubmitted={Boolean(submitted)} />}
+      {submitted && <SubmittedChecks entry={submitted} />}
 
       {eligibility.isPending ? (
         <Typography role="status" color="text.secondary">
@@ -248,8 +76,8 @@ export function SubmitEntry({ contest, renderUpload }: SubmitEntryProps) {
           ) : agreement.isSuccess ? (
             <AgreementAcceptance
               agreement={agreement.data}
-              checked={agreementChecked}
-              onCheckedChange={setAgreementChecked}
+              checked={submission.agreementChecked}
+              onCheckedChange={submission.setAgreementChecked}
               refused={agreementRefused}
             />
           ) : null}
@@ -268,76 +96,18 @@ export function SubmitEntry({ contest, renderUpload }: SubmitEntryProps) {
               Upload a video
             </Button>
           </Paper>
-
-          <Paper sx={{ p: { xs: 2, sm: 3 } }}>
-            <Typography variant="h6" component="h2" gutterBottom>
-              Or choose one of your videos
-            </Typography>
-            {videos.isPending && <Typography color="text.secondary">Loading your videos…</Typography>}
-            {videos.isSuccess && !candidates.length && (
-              <Typography color="text.secondary">No other video of yours to enter yet.</Typography>
-            )}
-            {candidates.length > 0 && (
-              <RadioGroup
-                aria-label="Your videos"
-                value={chosen === null ? '' : String(chosen)}
-                onChange={(event) => {
-                  setChosen(Number(event.target.value));
-                  setConfirmed(false);
-                  submit.reset();
-                }}
-              >
-                {candidates.map((video) => (
-                  <FormControlLabel
-                    key={video.id}
-                    value={String(video.id)}
-                    control={<Radio />}
-                    label={
-                      <span>
-                        {video.title}
-                        <Typography component="span" variant="body2" color="text.secondary">
-                          {` · ${formatLength(video.duration)} · ${video.width ?? '?'}×${video.height ?? '?'}${
-                            video.status === 'processing' ? ' · processing' : ''
-                          }`}
-                        </Typography>
-                      </span>
-                    }
-                  />
-                ))}
-              </RadioGroup>
-            )}
-            {chosenVideo && (
-              <Box sx={{ mt: 2 }}>
-                <EntryChecks checks={chosenChecks} />
-                {!failedErrors(chosenChecks).length && failedWarnings(chosenChecks).length > 0 && (
-                  <FormControlLabel
-                    control={
-                      <Checkbox checked={confirmed} onChange={(e) => setConfirmed(e.target.checked)} />
-                    }
-                    label="I have read the warnings and want to submit this video anyway"
-                  />
-                )}
-                <Box sx={{ mt: 2 }}>
-                  <Button
-                    variant="contained"
-                    disabled={
-                      submit.isPending ||
-                      !agreementOk ||
-                      failedErrors(chosenChecks).length > 0 ||
-                      (failedWarnings(chosenChecks).length > 0 && !confirmed)
-                    }
-                    onClick={() => send(chosenVideo.id, confirmed)}
-                  >
-                    {submit.isPending
-                      ? 'Submitting...'
-                      : entry
-                        ? 'Submit as a new version'
-                        : 'Submit this video'}
-                  </Button>
-                </Box>
-              </Box>
-            )}
-          </Paper>
+          <ChooseEntryVideo
+            contest={contest}
+            entry={entry}
+            videos={videos}
+            chosen={submission.chosen}
+            onChoose={submission.choose}
+            confirmed={submission.confirmed}
+            onConfirmedChange={submission.setConfirmed}
+            submitting={submit.isPending}
+            agreementOk={agreementOk}
+            onSubmit={send}
+          />
         </>
       )}
 
@@ -347,9 +117,9 @@ export function SubmitEntry({ contest, renderUpload }: SubmitEntryProps) {
           {submit.error instanceof ApiError
             ? submit.error.userMessage()
             : 'Your video could not be submitted.'}
-          {refusedChecks && (
+          {submission.refusedChecks && (
             <Box sx={{ mt: 1 }}>
-              <EntryChecks checks={refusedChecks} />
+              <EntryChecks checks={submission.refusedChecks} />
             </Box>
           )}
         </Alert>
@@ -362,5 +132,68 @@ export function SubmitEntry({ contest, renderUpload }: SubmitEntryProps) {
           onUploaded: (video, { warningsConfirmed }) => send(video.id, warningsConfirmed),
         })}
     </Stack>
+  );
+}
+
+/** The contest, when videos are due, and its requirements. */
+function ContestDeadline({ contest }: { contest: ContestResponse }) {
+  const deadline = formatContestDate(contest.submission_deadline, contest.timezone, { time: true });
+  return (
+    <Box>
+      <Typography variant="h5" component="p" gutterBottom>
+        {contest.title}
+      </Typography>
+      <Typography color="text.secondary">Videos are due {deadline}.</Typography>
+      {contest.requirements.length > 0 && (
+        <Box component="ul" sx={{ color: 'text.secondary', pl: 3, mt: 1, mb: 0 }}>
+          {contest.requirements.map((line) => (
+            <Typography component="li" key={line}>
+              {line}
+            </Typography>
+          ))}
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+/** The creator's entry so far (or the version just submitted), with a link to it. */
+function EntryNotice({ entry, justSubmitted }: { entry: Entry; justSubmitted: boolean }) {
+  return (
+    <Alert
+      severity={justSubmitted ? 'success' : 'info'}
+      // Phones: the link goes under the message instead of squeezing it into a narrow column.
+      sx={{
+        flexWrap: { xs: 'wrap', sm: 'nowrap' },
+        '& .MuiAlert-message': { flex: { xs: '1 0 70%', sm: '1 1 auto' }, minWidth: 0 },
+        '& .MuiAlert-action': { ml: { xs: 4, sm: 'auto' }, pt: { xs: 0, sm: 0.5 } },
+      }}
+      action={
+        <Button component={RouterLink} to={entryPath(entry.id)} color="inherit" size="small">
+          Open your entry
+        </Button>
+      }
+    >
+      <AlertTitle>
+        {justSubmitted ? `Version ${entry.version} submitted` : `You submitted version ${entry.version}`}
+      </AlertTitle>
+      “{entry.video.title}” — {ENTRY_STATUS_LABELS[entry.status]}
+    </Alert>
+  );
+}
+
+/** What the server found in the version just submitted, and where the entry stands. */
+function SubmittedChecks({ entry }: { entry: Entry }) {
+  return (
+    <Paper sx={{ p: { xs: 2, sm: 3 } }}>
+      <Typography variant="h6" component="h2" gutterBottom>
+        Checked against the brief
+      </Typography>
+      <EntryChecks checks={entry.checks} />
+      <Typography variant="h6" component="h2" sx={{ mt: 3, mb: 1 }}>
+        Timeline
+      </Typography>
+      <EntryTimeline steps={entry.timeline} />
+    </Paper>
   );
 }

@@ -66,44 +66,18 @@ export function UsersPanel() {
       <Typography id="users-heading" component="h2" variant="h4" sx={{ mb: 2 }}>
         Users
       </Typography>
-      <Stack
-        component="form"
-        role="search"
-        aria-label="Find users"
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={2}
-        sx={{ mb: 2 }}
-        onSubmit={(event) => event.preventDefault()}
-      >
-        <TextField
-          select
-          label="Role"
-          value={role}
-          onChange={(event) => {
-            setRole(event.target.value as Role | '');
-            setPage(1);
-          }}
-          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-          sx={{ width: { xs: '100%', sm: 200 }, flexShrink: 0 }}
-        >
-          <MenuItem value="">All roles</MenuItem>
-          {(Object.keys(ROLE_LABELS) as Role[]).map((value) => (
-            <MenuItem key={value} value={value}>
-              {ROLE_LABELS[value]}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          type="search"
-          label="Search by e-mail or name"
-          value={q}
-          onChange={(event) => {
-            setQ(event.target.value);
-            setPage(1);
-          }}
-          sx={{ flex: 1, minWidth: 0 }}
-        />
-      </Stack>
+      <UserFilters
+        role={role}
+        query={q}
+        onRole={(value) => {
+          setRole(value);
+          setPage(1);
+        }}
+        onQuery={(value) => {
+          setQ(value);
+          setPage(1);
+        }}
+      />
 
       {users.isPending ? (
         <Stack spacing={1} aria-busy="true" aria-label="Loading users">
@@ -125,59 +99,7 @@ export function UsersPanel() {
       ) : users.data.results.length === 0 ? (
         <Typography sx={{ color: 'text.secondary', py: 3 }}>No account matches.</Typography>
       ) : (
-        <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
-          <Table size="small" aria-label="Users">
-            <TableHead>
-              <TableRow>
-                <TableCell>E-mail</TableCell>
-                <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>Name</TableCell>
-                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Role</TableCell>
-                <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>Joined</TableCell>
-                <TableCell align="right">Status</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {users.data.results.map((user) => (
-                <TableRow key={user.id}>
-                  <TableCell sx={{ overflowWrap: 'anywhere' }}>
-                    {user.email}
-                    {/* On a phone the role column is folded in under the address. */}
-                    <Typography
-                      variant="caption"
-                      sx={{ display: { xs: 'block', sm: 'none' }, color: 'text.secondary' }}
-                    >
-                      {ROLE_LABELS[user.role]}
-                    </Typography>
-                  </TableCell>
-                  <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{userName(user)}</TableCell>
-                  <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
-                    {ROLE_LABELS[user.role]}
-                  </TableCell>
-                  <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>
-                    {formatDateTime(user.created_at)}
-                  </TableCell>
-                  <TableCell align="right">
-                    {user.deactivated_at ? (
-                      <Chip size="small" label="Deactivated" variant="outlined" />
-                    ) : user.id === myId ? (
-                      <Chip size="small" label="You" color="success" variant="outlined" />
-                    ) : (
-                      <Button
-                        size="small"
-                        color="error"
-                        variant="outlined"
-                        onClick={() => setConfirming(user)}
-                        aria-label={`Deactivate ${user.email}`}
-                      >
-                        Deactivate
-                      </Button>
-                    )}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <UsersTable users={users.data.results} myId={myId} onDeactivate={setConfirming} />
       )}
 
       {users.data && (
@@ -206,5 +128,120 @@ export function UsersPanel() {
         {confirming?.email} will be signed out everywhere at once and can no longer sign in.
       </ConfirmDialog>
     </Box>
+  );
+}
+
+/** Filter by role and search by e-mail or name; each change starts at the first page. */
+function UserFilters({
+  role,
+  query,
+  onRole,
+  onQuery,
+}: {
+  role: Role | '';
+  query: string;
+  onRole: (role: Role | '') => void;
+  onQuery: (query: string) => void;
+}) {
+  return (
+    <Stack
+      component="form"
+      role="search"
+      aria-label="Find users"
+      direction={{ xs: 'column', sm: 'row' }}
+      spacing={2}
+      sx={{ mb: 2 }}
+      onSubmit={(event) => event.preventDefault()}
+    >
+      <TextField
+        select
+        label="Role"
+        value={role}
+        onChange={(event) => onRole(event.target.value as Role | '')}
+        slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+        sx={{ width: { xs: '100%', sm: 200 }, flexShrink: 0 }}
+      >
+        <MenuItem value="">All roles</MenuItem>
+        {(Object.keys(ROLE_LABELS) as Role[]).map((value) => (
+          <MenuItem key={value} value={value}>
+            {ROLE_LABELS[value]}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        type="search"
+        label="Search by e-mail or name"
+        value={query}
+        onChange={(event) => onQuery(event.target.value)}
+        sx={{ flex: 1, minWidth: 0 }}
+      />
+    </Stack>
+  );
+}
+
+/** The accounts of the page, each with its status: deactivated, you, or a button to deactivate it. */
+function UsersTable({
+  users,
+  myId,
+  onDeactivate,
+}: {
+  users: StaffUser[];
+  myId: number | undefined;
+  onDeactivate: (user: StaffUser) => void;
+}) {
+  return (
+    <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
+      <Table size="small" aria-label="Users">
+        <TableHead>
+          <TableRow>
+            <TableCell>E-mail</TableCell>
+            <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>Name</TableCell>
+            <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Role</TableCell>
+            <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>Joined</TableCell>
+            <TableCell align="right">Status</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {users.map((user) => (
+            <TableRow key={user.id}>
+              <TableCell sx={{ overflowWrap: 'anywhere' }}>
+                {user.email}
+                {/* On a phone the role column is folded in under the address. */}
+                <Typography
+                  variant="caption"
+                  sx={{ display: { xs: 'block', sm: 'none' }, color: 'text.secondary' }}
+                >
+                  {ROLE_LABELS[user.role]}
+                </Typography>
+              </TableCell>
+              <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{userName(user)}</TableCell>
+              <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                {ROLE_LABELS[user.role]}
+              </TableCell>
+              <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>
+                {formatDateTime(user.created_at)}
+              </TableCell>
+              <TableCell align="right">
+                {user.deactivated_at ? (
+                  <Chip size="small" label="Deactivated" variant="outlined" />
+                ) : user.id === myId ? (
+                  <Chip size="small" label="You" color="success" variant="outlined" />
+                ) : (
+                  <Button
+                    size="small"
+                    color="error"
+                    variant="outlined"
+                    onClick={() => onDeactivate(user)}
+                    aria-label={`Deactivate ${user.email}`}
+                  >
+                    Deactivate
+                  </Button>
+                )}
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
   );
 }

@@ -1,5 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import {
   Alert,
@@ -28,18 +27,15 @@ import { useContestProducts } from '../../api/get-contest-products';
 import { applicationErrorMessage, useApplyToContest } from '../../api/apply-to-contest';
 import {
   applicationDraft,
-  EMPTY_VALUES,
   isStepValid,
-  mergeDraft,
-  prefillFrom,
   savedAddressOf,
   wizardSteps,
   toPayload,
-  type ApplicationFormValues,
 } from '../../lib/application-form';
 import { InfoStep } from './info-step';
 import { ProductStep } from './product-step';
 import { TermsStep } from './terms-step';
+import { useApplicationForm } from './use-application-form';
 
 /**
  * The three-step application wizard (spec §2, §4, §5): Your Info, Choose Chair (the contest's
@@ -50,7 +46,6 @@ import { TermsStep } from './terms-step';
 export function ApplicationWizard({ contest }: { contest: ContestResponse }) {
   const contestRef = String(contest.id);
   const session = useSession();
-  const location = useLocation();
   const navigate = useNavigate();
   const notify = useNotify();
   const currentUser = useCurrentUser();
@@ -64,39 +59,14 @@ export function ApplicationWizard({ contest }: { contest: ContestResponse }) {
   const steps = wizardSteps(contest.landing.product_noun);
   const [done, setDone] = useState(false);
 
-  const { control, setValue, reset, getValues } = useForm<ApplicationFormValues>({
-    defaultValues: mergeDraft(EMPTY_VALUES, applicationDraft.load(contestRef)),
-  });
-  const values = useWatch({ control }) as ApplicationFormValues;
-
-  // Prefill once the profile arrives; what was typed before signing in wins.
-  const prefilledFor = useRef<number | null>(null);
   const user = currentUser.data;
-  useEffect(() => {
-    if (!user || prefilledFor.current === user.id) return;
-    prefilledFor.current = user.id;
-    reset(mergeDraft(prefillFrom(user), applicationDraft.load(contestRef)));
-  }, [user, reset, contestRef]);
-
-  // Keep a draft while typing (not after success: it was cleared on purpose).
-  useEffect(() => {
-    if (!done) applicationDraft.save(contestRef, values);
-  }, [values, contestRef, done]);
-
+  const { control, setValue, values, stockById } = useApplicationForm({
+    contestRef,
+    user,
+    products: products.data,
+    done,
+  });
   const savedAddress = savedAddressOf(user);
-  const stockById = useMemo(
-    () =>
-      Object.fromEntries((products.data ?? []).map((p) => [p.id, p.stock_quantity])) as Record<
-        number,
-        number
-      >,
-    [products.data],
-  );
-  // A chosen chair that is gone (someone else took the last one) is unselected.
-  useEffect(() => {
-    const chair = getValues('chair');
-    if (chair !== null && products.data && (stockById[chair] ?? 0) <= 0) setValue('chair', null);
-  }, [stockById, products.data, getValues, setValue]);
 
   const stepValid = isStepValid(step, values, stockById);
   const submitting = apply.isPending;
@@ -140,19 +110,7 @@ export function ApplicationWizard({ contest }: { contest: ContestResponse }) {
       aria-label="Application"
       sx={{ p: { xs: 2, sm: 4 }, border: 1, borderColor: 'divider' }}
     >
-      {!session && (
-        <Alert severity="info" sx={{ mb: 3 }}>
-          {MESSAGES.dashboard.loginToApply}.{' '}
-          <Link component={RouterLink} to={paths.login} state={{ from: location.pathname }}>
-            Sign in
-          </Link>{' '}
-          or{' '}
-          <Link component={RouterLink} to={paths.signup}>
-            create an account
-          </Link>
-          ; what you type here is kept.
-        </Alert>
-      )}
+      {!session && <SignInPrompt />}
       {!contest.accepting_applications && (
         <Alert severity="warning" sx={{ mb: 3 }}>
           {MESSAGES.application.contestClosed}
@@ -226,5 +184,23 @@ export function ApplicationWizard({ contest }: { contest: ContestResponse }) {
         </Box>
       )}
     </Paper>
+  );
+}
+
+/** For a visitor: sign in or create an account to apply; what they type meanwhile is kept. */
+function SignInPrompt() {
+  const location = useLocation();
+  return (
+    <Alert severity="info" sx={{ mb: 3 }}>
+      {MESSAGES.dashboard.loginToApply}.{' '}
+      <Link component={RouterLink} to={paths.login} state={{ from: location.pathname }}>
+        Sign in
+      </Link>{' '}
+      or{' '}
+      <Link component={RouterLink} to={paths.signup}>
+        create an account
+      </Link>
+      ; what you type here is kept.
+    </Alert>
   );
 }

@@ -99,6 +99,56 @@ export function InfoStep({ control, setValue, choice, savedAddress }: InfoStepPr
         />
       </Grid>
 
+      <ShippingAddressFields
+        control={control}
+        choice={choice}
+        savedAddress={savedAddress}
+        onChoose={chooseShipping}
+      />
+
+      <Grid size={12}>
+        <Typography component="h3" variant="subtitle1" sx={{ mt: 1 }}>
+          Links (optional)
+        </Typography>
+      </Grid>
+      {(
+        [
+          ['youtube_url', 'YouTube URL'],
+          ['instagram_url', 'Instagram URL'],
+          ['portfolio_url', 'Portfolio URL'],
+        ] as const
+      ).map(([name, label]) => (
+        <Grid key={name} size={{ xs: 12, md: 4 }}>
+          <Field
+            control={control}
+            name={name}
+            label={label}
+            helperText={MESSAGES.application.urlHint}
+            slotProps={{ htmlInput: { inputMode: 'url' } }}
+          />
+        </Grid>
+      ))}
+    </Grid>
+  );
+}
+
+/**
+ * The shipping address: the saved one (shown as it is) or a new one typed here. Without a saved
+ * address the new one is entered and kept on the profile.
+ */
+function ShippingAddressFields({
+  control,
+  choice,
+  savedAddress,
+  onChoose,
+}: {
+  control: Control<ApplicationFormValues>;
+  choice: ShippingChoice;
+  savedAddress: ShippingAddress | null;
+  onChoose: (choice: ShippingChoice) => void;
+}) {
+  return (
+    <>
       <Grid size={12}>
         <FormControl>
           <FormLabel id="shipping-choice-label">Shipping address</FormLabel>
@@ -106,7 +156,7 @@ export function InfoStep({ control, setValue, choice, savedAddress }: InfoStepPr
             row
             aria-labelledby="shipping-choice-label"
             value={choice}
-            onChange={(event) => chooseShipping(event.target.value as ShippingChoice)}
+            onChange={(event) => onChoose(event.target.value as ShippingChoice)}
           >
             <FormControlLabel
               value="existing"
@@ -189,29 +239,6 @@ export function InfoStep({ control, setValue, choice, savedAddress }: InfoStepPr
           </Grid>
         </>
       )}
-
-      <Grid size={12}>
-        <Typography component="h3" variant="subtitle1" sx={{ mt: 1 }}>
-          Links (optional)
-        </Typography>
-      </Grid>
-      {(
-        [
-          ['youtube_url', 'YouTube URL'],
-          ['instagram_url', 'Instagram URL'],
-          ['portfolio_url', 'Portfolio URL'],
-        ] as const
-      ).map(([name, label]) => (
-        <Grid key={name} size={{ xs: 12, md: 4 }}>
-          <Field
-            control={control}
-            name={name}
-            label={label}
-            helperText={MESSAGES.application.urlHint}
-            slotProps={{ htmlInput: { inputMode: 'url' } }}
-          />
-        </Grid>
-      ))}
-    </Grid>
+    </>
   );
 }

@@ -1,0 +1,73 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { Entry, EntryCheck } from '@app/domain';
+import { ApiError } from '../../../lib/api-client';
+import { agreementChangedIn, contestAgreementKey, useContestAgreement } from '../../../lib/contest-agreement';
+import { useSubmitEntry } from '../api/submit-entry';
+import { acceptedCurrent } from './agreement-acceptance';
+
+/**
+ * Submitting a video to a contest: one of the creator's videos chosen (its warnings confirmed),
+ * the agreement accepted, and the send. A success starts the choice over; terms that changed
+ * since they were shown (409) are shown again and asked for again.
+ */
+export function useEntrySubmission(contestId: string) {
+  const submit = useSubmitEntry(contestId);
+  const agreement = useContestAgreement(contestId);
+  const queryClient = useQueryClient();
+  const [chosen, setChosen] = useState<number | null>(null);
+  const [confirmed, setConfirmed] = useState(false);
+  const [submitted, setSubmitted] = useState<Entry | null>(null);
+  const [agreementChecked, setAgreementChecked] = useState(false);
+  const agreementRefused = agreementChangedIn(submit.error) !== null;
+  // Submitting needs the agreement read: accepted at its current version before, or ticked now.
+  const agreementOk =
+    agreement.isSuccess && ((acceptedCurrent(agreement.data) && !agreementRefused) || agreementChecked);
+  const refusedChecks =
+    submit.error instanceof ApiError && Array.isArray(submit.error.body.checks)
+      ? (submit.error.body.checks as EntryCheck[])
+      : null;
+
+  const choose = (videoId: number) => {
+    setChosen(videoId);
+    setConfirmed(false);
+    submit.reset();
+  };
+
+  const send = (videoId: number, confirmWarnings: boolean) =>
+    submit.mutate(
+      { video_id: videoId, confirm_warnings: confirmWarnings, agreement_sha256: agreement.data?.sha256 },
+      {
+        onSuccess: (result) => {
+          setSubmitted(result);
+          setChosen(null);
+          setConfirmed(false);
+          setAgreementChecked(false);
+          void queryClient.invalidateQueries({ queryKey: contestAgreementKey(contestId) });
+        },
+        onError: (error) => {
+          // The terms changed since they were shown: show the new ones and ask again.
+          if (agreementChangedIn(error)) {
+            setAgreementChecked(false);
+            void queryClient.invalidateQueries({ queryKey: contestAgreementKey(contestId) });
+          }
+        },
+      },
+    );
+
+  return {
+    submit,
+    agreement,
+    agreementChecked,
+    setAgreementChecked,
+    agreementRefused,
+    agreementOk,
+    chosen,
+    choose,
+    confirmed,
+    setConfirmed,
+    submitted,
+    refusedChecks,
+    send,
+  };
+}
