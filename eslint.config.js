@@ -27,6 +27,24 @@ const deepFromOutsideTest = {
   regex: '(^|/)modules/[a-z-]+/(?!test-support$)',
   message: "Import a module through its face ('…/modules/<module>') or its test-support.ts.",
 };
+// One way to authorize (issue 46): a module states its rules in <module>.policy.ts, built from
+// lib/policy.ts; routes declare them, services ask their module's policy and never decide by role.
+const policyOutsideItsFile = {
+  group: ['../../lib/policy'],
+  message: "Ask your module's policy (./<module>.policy.ts), which builds its rules from lib/policy.",
+};
+const roleDecisions = [
+  ...['left', 'right'].flatMap((side) => [
+    `BinaryExpression[operator=/^[!=]==?$/][${side}.type='MemberExpression'][${side}.property.name='role']`,
+    `BinaryExpression[operator=/^[!=]==?$/][${side}.type='ChainExpression'][${side}.expression.property.name='role']`,
+    `BinaryExpression[operator=/^[!=]==?$/][${side}.type='Identifier'][${side}.name='role']`,
+  ]),
+  "SwitchStatement[discriminant.property.name='role']",
+  "CallExpression[callee.name='assertStaff']",
+].map((selector) => ({
+  selector,
+  message: "Decisions by role live in the module's <module>.policy.ts (or lib/policy.ts), not here.",
+}));
 const repositoriesOfOthers = {
   group: ['../*/*.repository', '../../modules/*/*.repository', '**/modules/*/*.repository'],
   message: "Modules call each other's services, never each other's repositories.",
@@ -110,7 +128,28 @@ export default tseslint.config(
   },
   {
     files: ['apps/server/src/modules/*/**/*.ts'],
+    ignores: ['**/*.policy.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [repositoriesOfOthers, deepIntoModule, policyOutsideItsFile] },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/modules/*/**/*.policy.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [repositoriesOfOthers, deepIntoModule] }] },
+  },
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: [
+      '**/*.policy.ts',
+      'apps/server/src/lib/policy.ts',
+      'apps/server/src/plugins/auth.ts',
+      '**/*.test.ts',
+      '**/test-support.ts',
+    ],
+    rules: { 'no-restricted-syntax': ['error', ...roleDecisions] },
   },
   {
     // The composition root builds every module through its face too.
@@ -149,6 +188,7 @@ export default tseslint.config(
               message: 'Routes call their service, never a repository.',
             },
             deepIntoModule,
+            policyOutsideItsFile,
           ],
         },
       ],
@@ -203,7 +243,7 @@ export default tseslint.config(
   },
   {
     // Functions a person can read (issue 46): split by what the code does.
-    files: ['apps/web/src/**/*.{ts,tsx}'],
+    files: ['apps/*/src/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}', '**/test-support.ts', 'apps/*/src/testing/**'],
     rules: { 'max-lines-per-function': ['error', { max: 150 }] },
   },

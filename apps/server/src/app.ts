@@ -5,7 +5,7 @@ import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerMediaRoutes } from './storage/media.routes';
 import { createVideosService } from './modules/videos';
-import { videosOwners } from './modules/entries';
+import { videosPorts } from './modules/entries';
 import type { AppDeps } from './app-deps';
 import { createAccessTokens, registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
@@ -80,7 +80,7 @@ export async function buildApp(
 
   registerMediaRoutes(app, deps.storage, {
     secret: deps.config.JWT_SECRET,
-    access: createVideosService(fullDeps, videosOwners).mediaAccess,
+    access: createVideosService(fullDeps, videosPorts).mediaAccess,
   });
   await registerSpa(app, deps.webDist ?? deps.config.WEB_DIST_DIR ?? WEB_DIST);
   return app;

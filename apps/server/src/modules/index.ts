@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../app-deps';
 import { healthRoutes } from './health';
 import { siteRoutes } from './site';
-import { accountsRoutes, type AccountsOwners, namesOf } from './accounts';
-import { creatorsRoutes, creatorProfilesForAccounts, type CreatorsOwners } from './creators';
+import { accountsRoutes, type AccountsPorts, namesOf } from './accounts';
+import { creatorsRoutes, creatorProfilesForAccounts, type CreatorsPorts } from './creators';
 import { contestsRoutes, acceptedAgreement, contestFactsOf, contestTitlesOf } from './contests';
 import {
   applicationsRoutes,
@@ -25,13 +25,13 @@ import {
   entriesOfCreator,
   timelinesOf,
   entryCountsOf,
-  videosOwners,
+  videosPorts,
   moveEntry,
   entriesRoutes,
 } from './entries';
-import { payoutsRoutes, type PayoutsOwners } from './payouts';
+import { payoutsRoutes, type PayoutsPorts } from './payouts';
 import { paperworkRoutes, missingPaperwork, releaseBytesOf, releaseCountsOf } from './paperwork';
-import { deliveryRoutes, type DeliveryOwners, mastersDeliveredToBrand } from './delivery';
+import { deliveryRoutes, type DeliveryPorts, mastersDeliveredToBrand } from './delivery';
 import { notificationsRoutes, eventsRoutes } from './notifications';
 import { insightsRoutes } from './insights';
 
@@ -39,16 +39,16 @@ import { insightsRoutes } from './insights';
  * What accounts asks of creators (which sits above it): also used where accounts' services are
  * built outside the API (the admin CLI, the demo seed, tests).
  */
-export const accountsOwners: AccountsOwners = { creatorProfiles: creatorProfilesForAccounts };
+export const accountsPorts: AccountsPorts = { creatorProfiles: creatorProfilesForAccounts };
 
 /**
- * What videos asks of creators, contests and entries (entries/video-owners.ts, where entries
+ * What videos asks of creators, contests and entries (entries/videos-ports.ts, where entries
  * builds its own videos service); also used by the app's media access, the admin CLI and the seeds.
  */
-export { videosOwners };
+export { videosPorts };
 
 /** What the creator dashboard asks of the modules above creators. */
-const creatorsOwners: CreatorsOwners = {
+const creatorsPorts: CreatorsPorts = {
   applicationsOf: applicationsOfCreator,
   entriesOf: entriesOfCreator,
   timelinesOf,
@@ -58,38 +58,38 @@ const creatorsOwners: CreatorsOwners = {
 };
 
 /** What payouts asks of the modules above it; also used by the demo seed. */
-export const payoutsOwners: PayoutsOwners = { namesOf, contestTitlesOf, moveEntry, missingPaperwork };
+export const payoutsPorts: PayoutsPorts = { namesOf, contestTitlesOf, moveEntry, missingPaperwork };
 
 /** What delivery asks of contests: the agreement version the winner accepted, named on the certificate. */
-const deliveryOwners: DeliveryOwners = { acceptedAgreement };
+const deliveryPorts: DeliveryPorts = { acceptedAgreement };
 
 /**
- * Every API module, mounted under /api. Each is `(deps) => plugin`, or `(deps, owners) => plugin`
+ * Every API module, mounted under /api. Each is `(deps) => plugin`, or `(deps, ports) => plugin`
  * when it needs reads of modules above it in the import order (a direct import would close a
  * circle): those functions are passed here, and only here, as the factory's second argument.
  */
 export const apiModules: Array<(deps: AppDeps) => FastifyPluginAsyncZod> = [
   healthRoutes,
   siteRoutes,
-  (deps) => accountsRoutes(deps, accountsOwners),
+  (deps) => accountsRoutes(deps, accountsPorts),
   (deps) =>
     contestsRoutes(deps, { entryCountsOf, applicationCountsOf, heldUnitsOf, productsWithApplications }),
   applicationsRoutes,
-  (deps) => creatorsRoutes(deps, creatorsOwners),
+  (deps) => creatorsRoutes(deps, creatorsPorts),
   (deps) =>
     videosRoutes(deps, {
-      ...videosOwners,
+      ...videosPorts,
       awardsOf: findVideoAwards,
       mastersDeliveredToBrand,
       // Release forms count in the storage quota of the uploads the videos routes receive.
       storedBytesElsewhere: releaseBytesOf,
     }),
-  (deps) => staffRoutes(deps, { accounts: accountsOwners, videos: videosOwners }),
+  (deps) => staffRoutes(deps, { accounts: accountsPorts, videos: videosPorts }),
   judgingRoutes,
-  (deps) => payoutsRoutes(deps, payoutsOwners),
+  (deps) => payoutsRoutes(deps, payoutsPorts),
   (deps) => entriesRoutes(deps, { releaseCountsOf, placesOf: findPublishedPlaces }),
   paperworkRoutes,
-  (deps) => deliveryRoutes(deps, deliveryOwners),
+  (deps) => deliveryRoutes(deps, deliveryPorts),
   notificationsRoutes,
   eventsRoutes,
   insightsRoutes,

@@ -1,6 +1,6 @@
 import { AppError } from '../../lib/errors';
 import { createVideosService, type VideosServiceDeps } from '../../modules/videos';
-import { videosOwners } from '../../modules/index';
+import { videosPorts } from '../../modules/index';
 
 export const usage = 'approve-video ID';
 
@@ -12,7 +12,7 @@ export async function approveVideo(deps: VideosServiceDeps, argv: string[]): Pro
   const id = Number(argv[0]);
   if (!Number.isInteger(id) || id <= 0) throw new Error(`Usage: ${usage}`);
   try {
-    const video = await createVideosService(deps, videosOwners).review({ system: 'admin-cli' }, id, {
+    const video = await createVideosService(deps, videosPorts).review({ system: 'admin-cli' }, id, {
       status: 'approved',
     });
     return `Approved video ${id} (${video.title}).`;

@@ -4,7 +4,7 @@ import { ROLES, type Role } from '@app/domain';
 import { AppError } from '../../lib/errors';
 import { processSecretInput, type SecretInput } from '../read-secret';
 import { createAccountsService, type AccountsServiceDeps } from '../../modules/accounts';
-import { accountsOwners } from '../../modules/index';
+import { accountsPorts } from '../../modules/index';
 
 export const usage =
   'create-user --email EMAIL [--password-stdin] [--role creator|brand|staff] [--first-name F] [--last-name L] [--brand-id N | --company NAME]';
@@ -54,7 +54,7 @@ export async function createUser(
   // Without one, a password is generated and printed once.
   const generated = password === undefined ? `${randomBytes(12).toString('base64url')}-Cc7` : undefined;
   try {
-    const user = await createAccountsService(deps, accountsOwners).createUser({
+    const user = await createAccountsService(deps, accountsPorts).createUser({
       email: values.email ?? '',
       password: password ?? generated!,
       role: values.role as Role,

@@ -11,7 +11,7 @@ import { createEntriesService } from '../../modules/entries';
 import { createJudgingService } from '../../modules/judging';
 import { createPayoutsService } from '../../modules/payouts';
 import { createPaperworkService } from '../../modules/paperwork';
-import { payoutsOwners, videosOwners } from '../../modules/index';
+import { payoutsPorts, videosPorts } from '../../modules/index';
 import { createVideosService } from '../../modules/videos';
 import { CHAIR_CONTEST_ID, chairContestTimeline } from './chair-contest';
 import { makeDemoClip } from './demo-videos';
@@ -111,10 +111,10 @@ const FEEDBACK = [
   ['A gentle story; the light itself needs more screen time.', 'Lovely faces; the porch scene runs long.'],
 ];
 
-/** Who plays which part in the season (ids from the accounts the demo world made). */
 /** A demo account as the services take it, with its name and address. */
 export type DemoMember = Caller & { email: string; name: string };
 
+/** Who plays which part in the season (ids from the accounts the demo world made). */
 export interface DemoCast {
   staff: DemoMember;
   hbada: DemoMember;
@@ -208,6 +208,202 @@ function clipSource(colours: [string, string, string], size: 'small' | 'chair') 
   };
 }
 
+/** Makes the season's clips: each imported, processed and approved, as its owner's video. */
+function createClipMaker(deps: DemoSeasonDeps, ffmpeg: string, work: string) {
+  const videos = createVideosService(deps, videosPorts);
+  let made = 0;
+  return {
+    /** A processed, approved clip of `owner`, uploaded at `createdAt`; its video's id. */
+    async clip(
+      owner: Caller,
+      title: string,
+      colours: [string, string, string],
+      size: 'small' | 'chair',
+      createdAt: Date,
+    ): Promise<number> {
+      const file = path.join(work, `clip-${made}.mp4`);
+      const { source, seconds } = clipSource(colours, size);
+      await makeDemoClip(ffmpeg, file, source, seconds);
+      const video = await videos.importVideo(file, {
+        ownerId: owner.id,
+        title,
+        description: `${title}: a demo entry.`,
+        contest: null,
+        createdAt,
+      });
+      // Playable a minute or two after its (past) upload, as the staff overview charts it.
+      const playableAt = new Date(createdAt.getTime() + (50 + ((made * 37) % 90)) * 1000);
+      await videos.processVideo(video.id, { lastAttempt: true, playableAt });
+      await videos.review({ system: 'seed' }, video.id, { status: 'approved' });
+      made += 1;
+      return video.id;
+    },
+    /** How many clips were made. */
+    made: () => made,
+  };
+}
+type ClipMaker = ReturnType<typeof createClipMaker>;
+
+/**
+ * The finished contest: its three entries 50 days ago, scored during its judging by two judges
+ * (staff and Lumora), the results published at its end with two prizes. Returns the entries' ids,
+ * in the order of their places.
+ */
+async function seedFinishedContest(
+  deps: DemoSeasonDeps,
+  cast: DemoCast,
+  seededAt: Date,
+  clips: ClipMaker,
+): Promise<number[]> {
+  const contestRef = String(cast.finishedContestId);
+  const submittedAt = new Date(seededAt.getTime() - 50 * DAY);
+  const pastEntries = createEntriesService(deps, () => submittedAt);
+  const entrants: [Caller, string, [string, string, string], number[]][] = [
+    [cast.noor, 'Lantern Walk', ['0x05080f', '0xf5b301', '0x2a1a40'], [9, 8, 9]],
+    [cast.kenji, 'Night Market Glow', ['0x0b0b0f', '0x2dd4bf', '0xa78bfa'], [8, 7, 7]],
+    [cast.lucia, 'Porch Light Stories', ['0x1a0f00', '0xf59e0b', '0x102030'], [6, 7, 6]],
+  ];
+  const entryIds: number[] = [];
+  for (const [creator, title, colours] of entrants) {
+    const videoId = await clips.clip(creator, title, colours, 'small', submittedAt);
+    entryIds.push(
+      (await pastEntries.submit(contestRef, creator, { video_id: videoId, confirm_warnings: true })).id,
+    );
+  }
+  const judgingThen = createJudgingService(deps, () => new Date(seededAt.getTime() - 44 * DAY));
+  const rubric = ['Story', 'Light', 'Craft'];
+  for (const [index, [, , , scores]] of entrants.entries()) {
+    for (const [judge, shift] of [
+      [cast.staff, 0],
+      [cast.lumora, -1],
+    ] as const) {
+      await judgingThen.saveScore(judge, entryIds[index]!, {
+        scores: rubric.map((criterion, i) => ({ criterion, score: Math.max(1, scores[i]! + shift) })),
+        feedback: FEEDBACK[index]![shift === 0 ? 0 : 1]!,
+      });
+    }
+  }
+  await createJudgingService(deps, () => new Date(seededAt.getTime() - 38 * DAY)).publish(
+    cast.staff,
+    cast.finishedContestId,
+    {
+      places: [
+        { entry_id: entryIds[0]!, place: 1, prize_cents: 250_000 },
+        { entry_id: entryIds[1]!, place: 2, prize_cents: 50_000 },
+      ],
+    },
+  );
+  return entryIds;
+}
+
+/**
+ * The winners' paperwork (issue 31): Noor's is complete and her prize is paid; Kenji has filed a
+ * talent release staff have yet to review and no payee details, so his prize waits.
+ */
+async function seedWinnersPaperwork(deps: DemoSeasonDeps, cast: DemoCast, entryIds: number[]) {
+  const paperwork = createPaperworkService(deps);
+  const declaration = await paperwork.fileRelease(cast.noor, entryIds[0]!, {
+    kind: 'music',
+    fileName: 'original-music-declaration.pdf',
+    bytes: demoPdf([
+      'Original music declaration',
+      'The score of my entry was composed and performed by me.',
+      'I grant the brand the rights the contest agreement names.',
+      `Signed: ${cast.noor.name}`,
+    ]),
+  });
+  await paperwork.approve(cast.staff, declaration.id);
+  await paperwork.savePayee(cast.noor, {
+    legal_name: cast.noor.name,
+    country: 'DE',
+    address: 'Schillerstrasse 12, 10625 Berlin, Germany',
+    tax_form: 'W-8BEN',
+    tax_id: 'DE-4471-0938',
+  });
+  await paperwork.fileRelease(cast.kenji, entryIds[1]!, {
+    kind: 'talent',
+    fileName: 'talent-release-aiko.pdf',
+    bytes: demoPdf([
+      'Talent release',
+      'I agree to appear in this film and its advertising.',
+      'Signed: Aiko Tanaka',
+    ]),
+  });
+  const payouts = createPayoutsService(deps, payoutsPorts);
+  const pending = await payouts.list({ status: 'pending' });
+  const first = pending.earnings.find(
+    (e) => e.user_id === cast.noor.id && e.contest_id === cast.finishedContestId,
+  );
+  if (first)
+    await payouts.recordPayout(cast.staff.id, {
+      earning_id: first.earning_id,
+      method: 'bank_transfer',
+      reference: 'DEMO-PAYOUT-0001',
+    });
+}
+
+/**
+ * The chair contest: Noor's first version, Hbada's note on it, Noor's answer and second version,
+ * Kenji's entry, and judging under way (staff scored both, Hbada one). Its judging window is still
+ * ahead, so the scores are given with a clock inside the window.
+ */
+async function seedChairContest(deps: DemoSeasonDeps, cast: DemoCast, seededAt: Date, clips: ClipMaker) {
+  const chair = String(CHAIR_CONTEST_ID);
+  const entries = createEntriesService(deps);
+  const now = new Date();
+  const noorV1 = await clips.clip(
+    cast.noor,
+    'Deep Work in the E3',
+    ['0x05080f', '0x2dd4bf', '0xf5b301'],
+    'chair',
+    now,
+  );
+  const noorEntry = await entries.submit(chair, cast.noor, { video_id: noorV1, confirm_warnings: true });
+  const note = await entries.addNote(noorEntry.id, cast.hbada, {
+    version: 1,
+    at_seconds: 12,
+    text: 'Hold on the lumbar adjustment a beat longer here, so the feature reads.',
+  });
+  await entries.addNote(noorEntry.id, cast.noor, {
+    version: 1,
+    at_seconds: 12,
+    text: 'Done in version 2: the shot now holds for three seconds.',
+    parent_id: note.id,
+  });
+  const noorV2 = await clips.clip(
+    cast.noor,
+    'Deep Work in the E3 (v2)',
+    ['0x0b0b0f', '0x2dd4bf', '0xf5b301'],
+    'chair',
+    now,
+  );
+  await entries.submit(chair, cast.noor, { video_id: noorV2, confirm_warnings: true });
+  const kenjiV1 = await clips.clip(
+    cast.kenji,
+    'Recline and Recharge',
+    ['0x102030', '0xa78bfa', '0xf5f5f7'],
+    'chair',
+    now,
+  );
+  const kenjiEntry = await entries.submit(chair, cast.kenji, { video_id: kenjiV1, confirm_warnings: true });
+
+  const judgingDay = chairContestTimeline(seededAt).judgingStartsAt;
+  const judging = createJudgingService(deps, () => new Date(judgingDay.getTime() + 3600 * 1000));
+  const chairRubric = [
+    'Story in three scenes',
+    'Cinematic craft (light, camera, grade)',
+    'Chair features shown',
+    'Fit with the chosen concept',
+  ];
+  const score = (values: number[], feedback: string) => ({
+    scores: chairRubric.map((criterion, i) => ({ criterion, score: values[i]! })),
+    feedback,
+  });
+  await judging.saveScore(cast.staff, noorEntry.id, score([8, 9, 8, 9], 'Clear three-scene arc.'));
+  await judging.saveScore(cast.hbada, noorEntry.id, score([9, 8, 9, 8], 'The lumbar shot now sells it.'));
+  await judging.saveScore(cast.staff, kenjiEntry.id, score([7, 8, 7, 8], 'Lovely recline sequence.'));
+}
+
 /**
  * The stages that need videos, through the services, each at the moment it would have happened
  * (the services' clocks): the finished contest's three entries, scored by two judges (staff and
@@ -228,174 +424,14 @@ export async function seedDemoSeason(deps: DemoSeasonDeps, cast: DemoCast, seede
     );
     return 0;
   }
-  const videos = createVideosService(deps, videosOwners);
   const work = await mkdtemp(path.join(os.tmpdir(), 'demo-season-'));
-  let made = 0;
-  /** A processed, approved clip of `owner`, uploaded at `createdAt`. */
-  const clip = async (
-    owner: Caller,
-    title: string,
-    colours: [string, string, string],
-    size: 'small' | 'chair',
-    createdAt: Date,
-  ) => {
-    const file = path.join(work, `clip-${made}.mp4`);
-    const { source, seconds } = clipSource(colours, size);
-    await makeDemoClip(ffmpeg, file, source, seconds);
-    const video = await videos.importVideo(file, {
-      ownerId: owner.id,
-      title,
-      description: `${title}: a demo entry.`,
-      contest: null,
-      createdAt,
-    });
-    // Playable a minute or two after its (past) upload, as the staff overview charts it.
-    const playableAt = new Date(createdAt.getTime() + (50 + ((made * 37) % 90)) * 1000);
-    await videos.processVideo(video.id, { lastAttempt: true, playableAt });
-    await videos.review({ system: 'seed' }, video.id, { status: 'approved' });
-    made += 1;
-    return video.id;
-  };
-
+  const clips = createClipMaker(deps, ffmpeg, work);
   try {
-    // The finished contest: entries 50 days ago, scores during its judging, results at its end.
-    const contestRef = String(cast.finishedContestId);
-    const submittedAt = new Date(seededAt.getTime() - 50 * DAY);
-    const pastEntries = createEntriesService(deps, () => submittedAt);
-    const entrants: [Caller, string, [string, string, string], number[]][] = [
-      [cast.noor, 'Lantern Walk', ['0x05080f', '0xf5b301', '0x2a1a40'], [9, 8, 9]],
-      [cast.kenji, 'Night Market Glow', ['0x0b0b0f', '0x2dd4bf', '0xa78bfa'], [8, 7, 7]],
-      [cast.lucia, 'Porch Light Stories', ['0x1a0f00', '0xf59e0b', '0x102030'], [6, 7, 6]],
-    ];
-    const entryIds: number[] = [];
-    for (const [creator, title, colours] of entrants) {
-      const videoId = await clip(creator, title, colours, 'small', submittedAt);
-      entryIds.push(
-        (await pastEntries.submit(contestRef, creator, { video_id: videoId, confirm_warnings: true })).id,
-      );
-    }
-    const judgingThen = createJudgingService(deps, () => new Date(seededAt.getTime() - 44 * DAY));
-    const rubric = ['Story', 'Light', 'Craft'];
-    for (const [index, [, , , scores]] of entrants.entries()) {
-      for (const [judge, shift] of [
-        [cast.staff, 0],
-        [cast.lumora, -1],
-      ] as const) {
-        await judgingThen.saveScore(judge, entryIds[index]!, {
-          scores: rubric.map((criterion, i) => ({ criterion, score: Math.max(1, scores[i]! + shift) })),
-          feedback: FEEDBACK[index]![shift === 0 ? 0 : 1]!,
-        });
-      }
-    }
-    await createJudgingService(deps, () => new Date(seededAt.getTime() - 38 * DAY)).publish(
-      cast.staff,
-      cast.finishedContestId,
-      {
-        places: [
-          { entry_id: entryIds[0]!, place: 1, prize_cents: 250_000 },
-          { entry_id: entryIds[1]!, place: 2, prize_cents: 50_000 },
-        ],
-      },
-    );
-    // The winners' paperwork (issue 31): Noor's is complete (her prize is paid below); Kenji has
-    // filed a talent release staff have yet to review and no payee details, so his prize waits.
-    const paperwork = createPaperworkService(deps);
-    const declaration = await paperwork.fileRelease(cast.noor, entryIds[0]!, {
-      kind: 'music',
-      fileName: 'original-music-declaration.pdf',
-      bytes: demoPdf([
-        'Original music declaration',
-        'The score of my entry was composed and performed by me.',
-        'I grant the brand the rights the contest agreement names.',
-        `Signed: ${cast.noor.name}`,
-      ]),
-    });
-    await paperwork.approve(cast.staff, declaration.id);
-    await paperwork.savePayee(cast.noor, {
-      legal_name: cast.noor.name,
-      country: 'DE',
-      address: 'Schillerstrasse 12, 10625 Berlin, Germany',
-      tax_form: 'W-8BEN',
-      tax_id: 'DE-4471-0938',
-    });
-    await paperwork.fileRelease(cast.kenji, entryIds[1]!, {
-      kind: 'talent',
-      fileName: 'talent-release-aiko.pdf',
-      bytes: demoPdf([
-        'Talent release',
-        'I agree to appear in this film and its advertising.',
-        'Signed: Aiko Tanaka',
-      ]),
-    });
-    const payouts = createPayoutsService(deps, payoutsOwners);
-    const pending = await payouts.list({ status: 'pending' });
-    const first = pending.earnings.find(
-      (e) => e.user_id === cast.noor.id && e.contest_id === cast.finishedContestId,
-    );
-    if (first)
-      await payouts.recordPayout(cast.staff.id, {
-        earning_id: first.earning_id,
-        method: 'bank_transfer',
-        reference: 'DEMO-PAYOUT-0001',
-      });
-
-    // The chair contest: Noor's first version, Hbada's note on it, Noor's answer and second version.
-    const chair = String(CHAIR_CONTEST_ID);
-    const entries = createEntriesService(deps);
-    const now = new Date();
-    const noorV1 = await clip(
-      cast.noor,
-      'Deep Work in the E3',
-      ['0x05080f', '0x2dd4bf', '0xf5b301'],
-      'chair',
-      now,
-    );
-    const noorEntry = await entries.submit(chair, cast.noor, { video_id: noorV1, confirm_warnings: true });
-    const note = await entries.addNote(noorEntry.id, cast.hbada, {
-      version: 1,
-      at_seconds: 12,
-      text: 'Hold on the lumbar adjustment a beat longer here, so the feature reads.',
-    });
-    await entries.addNote(noorEntry.id, cast.noor, {
-      version: 1,
-      at_seconds: 12,
-      text: 'Done in version 2: the shot now holds for three seconds.',
-      parent_id: note.id,
-    });
-    const noorV2 = await clip(
-      cast.noor,
-      'Deep Work in the E3 (v2)',
-      ['0x0b0b0f', '0x2dd4bf', '0xf5b301'],
-      'chair',
-      now,
-    );
-    await entries.submit(chair, cast.noor, { video_id: noorV2, confirm_warnings: true });
-    const kenjiV1 = await clip(
-      cast.kenji,
-      'Recline and Recharge',
-      ['0x102030', '0xa78bfa', '0xf5f5f7'],
-      'chair',
-      now,
-    );
-    const kenjiEntry = await entries.submit(chair, cast.kenji, { video_id: kenjiV1, confirm_warnings: true });
-
-    const judgingDay = chairContestTimeline(seededAt).judgingStartsAt;
-    const judging = createJudgingService(deps, () => new Date(judgingDay.getTime() + 3600 * 1000));
-    const chairRubric = [
-      'Story in three scenes',
-      'Cinematic craft (light, camera, grade)',
-      'Chair features shown',
-      'Fit with the chosen concept',
-    ];
-    const score = (values: number[], feedback: string) => ({
-      scores: chairRubric.map((criterion, i) => ({ criterion, score: values[i]! })),
-      feedback,
-    });
-    await judging.saveScore(cast.staff, noorEntry.id, score([8, 9, 8, 9], 'Clear three-scene arc.'));
-    await judging.saveScore(cast.hbada, noorEntry.id, score([9, 8, 9, 8], 'The lumbar shot now sells it.'));
-    await judging.saveScore(cast.staff, kenjiEntry.id, score([7, 8, 7, 8], 'Lovely recline sequence.'));
+    const entryIds = await seedFinishedContest(deps, cast, seededAt, clips);
+    await seedWinnersPaperwork(deps, cast, entryIds);
+    await seedChairContest(deps, cast, seededAt, clips);
   } finally {
     await rm(work, { recursive: true, force: true });
   }
-  return made;
+  return clips.made();
 }

@@ -6,7 +6,7 @@ import { creatorProfiles, users } from '../schema/index';
 import { resolveMediaBinaries } from '../../media/binaries';
 import { runTool } from '../../media/run';
 import { createVideosService, type VideosServiceDeps } from '../../modules/videos';
-import { videosOwners } from '../../modules/index';
+import { videosPorts } from '../../modules/index';
 import { contestFactsOf } from '../../modules/contests';
 
 export const DEMO_CREATOR_EMAIL = 'demo-creator@example.com';
@@ -124,7 +124,7 @@ export async function makeDemoClip(ffmpeg: string, file: string, source: string,
  */
 export async function seedDemoVideos(deps: VideosServiceDeps): Promise<number> {
   const db = deps.database.db;
-  const videos = createVideosService(deps, videosOwners);
+  const videos = createVideosService(deps, videosPorts);
   const existing = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_CREATOR_EMAIL));
   if (existing.length) return 0;
   // The accounts module has no service function yet for an account made by an operator (the

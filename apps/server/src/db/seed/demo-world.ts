@@ -6,7 +6,7 @@ import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../lib/errors';
 import { resolveMediaBinaries } from '../../media/binaries';
 import { createAccountsService } from '../../modules/accounts';
-import { accountsOwners } from '../../modules/index';
+import { accountsPorts } from '../../modules/index';
 import { createContestsService } from '../../modules/contests';
 import { createApplicationsService } from '../../modules/applications';
 import { CHAIR_CONTEST_ID, HBADA_BRAND_ID } from './chair-contest';
@@ -59,6 +59,9 @@ export interface DemoAccount {
   sees: string;
 }
 
+/** Whose passwords the log prints once: the people who run the demo (every one is in the file). */
+const PRINTED_IN_LOG: Record<Role, boolean> = { staff: true, brand: true, creator: false };
+
 /** A password that passes the shared rules and is hard to guess. */
 const generatePassword = () => `${randomBytes(12).toString('base64url')}-Demo7`;
 
@@ -74,7 +77,7 @@ export async function seedDemoAccounts(
   deps: DemoWorldDeps,
   seededAt = new Date(),
 ): Promise<{ accounts: DemoAccount[]; cast: DemoCast } | null> {
-  const accounts = createAccountsService(deps, accountsOwners);
+  const accounts = createAccountsService(deps, accountsPorts);
   const contests = createContestsService(deps);
   const applying = createApplicationsService(deps);
   const made: DemoAccount[] = [];
@@ -164,7 +167,7 @@ export async function seedDemoAccounts(
   await chmod(file, 0o600);
   deps.log.info(
     `demo accounts (printed once; also in ${file}):\n${made
-      .filter((a) => a.role !== 'creator')
+      .filter((a) => PRINTED_IN_LOG[a.role])
       .map((a) => `${a.role.padEnd(8)} ${a.email}  ${a.password}`)
       .join('\n')}`,
   );

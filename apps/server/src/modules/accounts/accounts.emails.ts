@@ -1,3 +1,4 @@
+import type { InvitableRole } from '@app/domain';
 import type { AppDeps } from '../../app-deps';
 import { sendEmailJob } from '../../jobs/send-email.job';
 import type { MailMessage } from '../../mail/mailer';
@@ -86,16 +87,25 @@ export function createAccountEmails(deps: Pick<AppDeps, 'config' | 'queue' | 'lo
 }
 export type AccountEmails = ReturnType<typeof createAccountEmails>;
 
+/** What an invitee joins, in the invitation's words, by the role they are invited to. */
+const JOINING: Record<InvitableRole, (companyName: string | null) => string> = {
+  staff: () => `the ${PRODUCT_NAME} platform team`,
+  brand: (companyName) => `${companyName ?? 'your brand'} on ${PRODUCT_NAME}`,
+};
+
+/** What the invitee joined, in the words of the note to whoever invited them. */
+const JOINED: Record<InvitableRole, (companyName: string | null) => string> = {
+  staff: () => 'the platform team',
+  brand: (companyName) => `${companyName ?? 'their brand'} as a brand user`,
+};
+
 /** An invitation to a staff or brand account: the link sets the password. */
 export function invitationEmail(
   to: string,
   link: string,
-  invite: { role: 'brand' | 'staff'; companyName: string | null; ttlDays: number },
+  invite: { role: InvitableRole; companyName: string | null; ttlDays: number },
 ): MailMessage {
-  const joining =
-    invite.role === 'staff'
-      ? `the ${PRODUCT_NAME} platform team`
-      : `${invite.companyName ?? 'your brand'} on ${PRODUCT_NAME}`;
+  const joining = JOINING[invite.role](invite.companyName);
   return renderEmail({
     to,
     subject: `You are invited to join ${joining}`,
@@ -113,12 +123,9 @@ export function invitationEmail(
 export async function sendInvitationAcceptedEmail(
   deps: Pick<AppDeps, 'config' | 'queue' | 'log'>,
   to: string,
-  accepted: { email: string; role: 'brand' | 'staff'; companyName: string | null },
+  accepted: { email: string; role: InvitableRole; companyName: string | null },
 ): Promise<void> {
-  const joined =
-    accepted.role === 'staff'
-      ? 'the platform team'
-      : `${accepted.companyName ?? 'their brand'} as a brand user`;
+  const joined = JOINED[accepted.role](accepted.companyName);
   const message = renderEmail({
     to,
     subject: `${accepted.email} accepted your invitation`,
@@ -140,7 +147,7 @@ export async function sendInvitationEmail(
   deps: Pick<AppDeps, 'config' | 'queue' | 'log'>,
   to: string,
   token: string,
-  invite: { role: 'brand' | 'staff'; companyName: string | null; ttlDays: number },
+  invite: { role: InvitableRole; companyName: string | null; ttlDays: number },
 ): Promise<void> {
   const link = `${deps.config.PUBLIC_URL}/invitations/${token}`;
   const linkExpiresAt = new Date(Date.now() + invite.ttlDays * 86_400_000).toISOString();

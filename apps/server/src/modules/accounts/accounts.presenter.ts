@@ -7,6 +7,7 @@ import {
   type ProfileStoredValues,
   type StaffUser,
 } from '@app/domain';
+import { belongsToBrand } from './accounts.policy';
 import type { AccountRow, findBrandProfile, StaffUserRow } from './accounts.repository';
 import type { SignInCreatorProfile } from './creator-profile-port';
 import type { InvitationRow } from './invitations.repository';
@@ -80,7 +81,7 @@ export function toStaffUser(row: StaffUserRow): StaffUser {
     is_verified: row.isActive,
     deactivated_at: row.deactivatedAt?.toISOString() ?? null,
     brand_id: row.brandId,
-    company_name: row.role === 'brand' ? row.companyName : null,
+    company_name: belongsToBrand(row.role) ? row.companyName : null,
     last_login_at: row.lastLoginAt?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),
   };

@@ -4,6 +4,7 @@ import type { Role } from '@app/domain';
 import type { DbOrTx } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { brandProfiles, brands, refreshTokens, socialAccounts, users } from '../../db/schema/index';
+import { belongsToBrand } from './accounts.policy';
 
 export const accountColumns = {
   id: users.id,
@@ -75,7 +76,7 @@ export async function insertAccount(
     .values(user)
     .onConflictDoNothing({ target: users.email })
     .returning(accountColumns);
-  if (row?.role === 'brand')
+  if (row && belongsToBrand(row.role))
     await db
       .insert(brandProfiles)
       .values({

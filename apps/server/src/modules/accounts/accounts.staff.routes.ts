@@ -11,7 +11,7 @@ import {
   staffUserPageSchema,
   staffUserSchema,
 } from '@app/domain';
-import type { AccountsOwners, AccountsServiceDeps } from './accounts.service';
+import type { AccountsPorts, AccountsServiceDeps } from './accounts.service';
 import { createInvitationsService } from './invitations.service';
 import { createStaffAccountsService } from './accounts.staff.service';
 
@@ -21,9 +21,9 @@ const requestUrl = (url: string) => new URL(url, 'http://localhost');
 
 /** Accounts and invitations in the staff console (mounted inside the staff plugin: staff only). */
 export const staffAccountsRoutes =
-  (deps: AccountsServiceDeps, owners: AccountsOwners): FastifyPluginAsyncZod =>
+  (deps: AccountsServiceDeps, ports: AccountsPorts): FastifyPluginAsyncZod =>
   async (app) => {
-    const invitations = createInvitationsService(deps, owners);
+    const invitations = createInvitationsService(deps, ports);
     const accounts = createStaffAccountsService(deps);
 
     app.post(

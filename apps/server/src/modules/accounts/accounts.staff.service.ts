@@ -11,6 +11,7 @@ import { AppError } from '../../lib/errors';
 import { pageWindow, toPage } from '../../lib/paging';
 import type { Caller } from '../../plugins/auth';
 import { recordAudit } from '../audit';
+import { assertCanDeactivate, mustLeaveAnotherStaff } from './accounts.policy';
 import { toStaffUser } from './accounts.presenter';
 import * as repo from './accounts.repository';
 
@@ -39,11 +40,11 @@ export function createStaffAccountsService(deps: StaffAccountsServiceDeps) {
      * Deactivating twice changes nothing the second time. Audited in the same transaction.
      */
     async deactivateUser(actor: Caller, id: number): Promise<StaffUser> {
-      if (id === actor.id) throw new AppError('forbidden', STAFF_MESSAGES.cannotDeactivateSelf);
+      assertCanDeactivate(actor, id);
       await db.transaction(async (tx) => {
         const account = await repo.findAccountById(tx, id);
         if (!account) throw new AppError('not_found', MESSAGES.generic.notFound);
-        if (account.role === 'staff') {
+        if (mustLeaveAnotherStaff(account)) {
           await repo.lockStaffDeactivations(tx);
           if ((await repo.countActiveStaff(tx, { except: id })) === 0)
             throw new AppError('conflict', STAFF_MESSAGES.lastActiveStaff);

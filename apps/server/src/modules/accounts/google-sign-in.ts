@@ -14,6 +14,7 @@ import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../lib/errors';
 import { setMark, takeMark, throttle } from '../../lib/throttle';
 import { createAccountEmails } from './accounts.emails';
+import { assertCanSignInWithGoogle } from './accounts.policy';
 import * as repo from './accounts.repository';
 import { insertAccountWithProfile } from './new-account';
 import type { AccountRow } from './accounts.repository';
@@ -66,10 +67,8 @@ export function createGoogleSignIn(
         const linked = await repo.findSocialAccount(tx, identity.issuer, identity.subject);
         if (linked) return repo.findAccountById(tx, linked.userId);
         let existing = await repo.findAccountByEmail(tx, email);
-        // Staff and brand accounts are never reached through Google: an address Google vouches
-        // for is not proof enough for those powers (issue 18 L9).
-        if (existing && existing.role !== 'creator')
-          throw new AppError('forbidden', ACCOUNT_MESSAGES.googleNotForStaffOrBrand);
+        // Staff and brand accounts are never reached through Google.
+        if (existing) assertCanSignInWithGoogle(existing);
         if (existing && !existing.isActive) {
           await repo.updateAccount(tx, existing.id, { passwordHash: null, isActive: true });
           await repo.revokeAllForUser(tx, existing.id);
@@ -99,8 +98,7 @@ export function createGoogleSignIn(
       });
       if (!account?.isActive) throw new AppError('forbidden', MESSAGES.google.failed);
       // An identity linked before staff and brand accounts were kept out of Google sign-in.
-      if (account.role !== 'creator')
-        throw new AppError('forbidden', ACCOUNT_MESSAGES.googleNotForStaffOrBrand);
+      assertCanSignInWithGoogle(account);
       if (account.deactivatedAt) throw new AppError('account_deactivated', STAFF_MESSAGES.deactivated);
       if (created) await emails.sendWelcome(account.email);
       const session = await signIn(account);

@@ -2,7 +2,7 @@
 export { createAccessCheck } from './access-check';
 export { startAccountJobHandlers } from './accounts.jobs';
 export { accountsRoutes } from './accounts.routes';
-export { createAccountsService, type AccountsOwners, type AccountsServiceDeps } from './accounts.service';
+export { createAccountsService, type AccountsPorts, type AccountsServiceDeps } from './accounts.service';
 export { staffAccountsRoutes } from './accounts.staff.routes';
 export {
   anyBrandExists,

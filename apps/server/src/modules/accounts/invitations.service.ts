@@ -15,40 +15,44 @@ import {
   type InvitationPreview,
   type LoginResponse,
 } from '@app/domain';
+import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
 import { pageWindow, toPage } from '../../lib/paging';
 import type { Caller } from '../../plugins/auth';
 import { recordAudit } from '../audit';
-import { createAccountsService, type AccountsOwners, type AccountsServiceDeps } from './accounts.service';
+import { createAccountsService, type AccountsPorts, type AccountsServiceDeps } from './accounts.service';
 import { sendInvitationAcceptedEmail, sendInvitationEmail } from './accounts.emails';
+import { belongsToBrand } from './accounts.policy';
+import type { CreatorProfilesPort } from './creator-profile-port';
 import { toInvitation } from './accounts.presenter';
 import { allPasswordProblems } from './password-rules';
 import * as accounts from './accounts.repository';
 import * as repo from './invitations.repository';
+import type { InvitationRow } from './invitations.repository';
 import { insertAccountWithProfile } from './new-account';
 
 /** Only the hash of a token is stored: the database alone cannot accept an invitation. */
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** The invitation a token is for, or the reason it cannot be used. */
+async function usable(db: DbOrTx, token: string): Promise<InvitationRow> {
+  const row = await repo.findInvitationByHash(db, hashToken(token));
+  if (!row) throw new AppError('not_found', INVITATION_MESSAGES.notFound);
+  if (row.acceptedAt) throw new AppError('invitation_used', INVITATION_MESSAGES.used);
+  if (row.revokedAt) throw new AppError('invitation_revoked', INVITATION_MESSAGES.revoked);
+  if (row.expiresAt <= new Date()) throw new AppError('invitation_expired', INVITATION_MESSAGES.expired);
+  return row;
+}
 
 /**
  * Invitations to staff and brand accounts: staff invite by e-mail; the link (single use, valid for
  * INVITATION_TTL_DAYS) shows who it is for and creates the account, active, with the password the
  * invitee chooses, then signs them in.
  */
-export function createInvitationsService(deps: AccountsServiceDeps, owners: AccountsOwners) {
+export function createInvitationsService(deps: AccountsServiceDeps, ports: AccountsPorts) {
   const db = deps.database.db;
-  const accountsService = createAccountsService(deps, owners);
-
-  /** The invitation a token is for, or the reason it cannot be used. */
-  async function usable(token: string) {
-    const row = await repo.findInvitationByHash(db, hashToken(token));
-    if (!row) throw new AppError('not_found', INVITATION_MESSAGES.notFound);
-    if (row.acceptedAt) throw new AppError('invitation_used', INVITATION_MESSAGES.used);
-    if (row.revokedAt) throw new AppError('invitation_revoked', INVITATION_MESSAGES.revoked);
-    if (row.expiresAt <= new Date()) throw new AppError('invitation_expired', INVITATION_MESSAGES.expired);
-    return row;
-  }
+  const accountsService = createAccountsService(deps, ports);
 
   return {
     /**
@@ -59,34 +63,21 @@ export function createInvitationsService(deps: AccountsServiceDeps, owners: Acco
       const email = normalizeEmail(input.email);
       if (!isValidEmail(email)) throw AppError.validation({ email: [MESSAGES.registration.invalidEmail] });
       const brandId = input.brand_id ?? null;
-      if (input.role === 'brand' && brandId === null)
+      if (belongsToBrand(input.role) && brandId === null)
         throw AppError.validation({ brand_id: [STAFF_MESSAGES.brandRequired] });
-      if (input.role === 'staff' && brandId !== null)
+      if (!belongsToBrand(input.role) && brandId !== null)
         throw AppError.validation({ brand_id: [STAFF_MESSAGES.staffNoBrand] });
       const token = randomBytes(32).toString('base64url');
       const expiresAt = new Date(Date.now() + INVITATION_TTL_DAYS * 86_400_000);
-      const created = await db.transaction(async (tx) => {
-        if (await accounts.findAccountByEmail(tx, email))
-          throw new AppError('conflict', INVITATION_MESSAGES.emailTaken);
-        if (brandId !== null && !(await accounts.findBrandById(tx, brandId)))
-          throw AppError.validation({ brand_id: [STAFF_MESSAGES.brandUnknown] });
-        const id = await repo.insertInvitation(tx, {
+      const created = await db.transaction((tx) =>
+        createInvitation(tx, actor, {
           tokenHash: hashToken(token),
           email,
           role: input.role,
           brandId,
-          invitedBy: actor.id,
           expiresAt,
-        });
-        await recordAudit(tx, {
-          actor: { userId: actor.id },
-          action: 'invitation.create',
-          targetType: 'invitation',
-          targetId: id,
-          after: { email, role: input.role, brand_id: brandId, expires_at: expiresAt.toISOString() },
-        });
-        return (await repo.findInvitationByHash(tx, hashToken(token)))!;
-      });
+        }),
+      );
       await sendInvitationEmail(deps, email, token, {
         role: created.role,
         companyName: created.brandName,
@@ -113,32 +104,17 @@ export function createInvitationsService(deps: AccountsServiceDeps, owners: Acco
      * acceptance answer 410). 404 unknown, 409 already used, withdrawn or expired. Audited.
      */
     async revoke(actor: Caller, id: number): Promise<Invitation> {
-      const row = await db.transaction(async (tx) => {
-        if (!(await repo.findInvitationById(tx, id)))
-          throw new AppError('not_found', MESSAGES.generic.notFound);
-        if (!(await repo.revokeInvitation(tx, id)))
-          throw new AppError('conflict', INVITATION_MESSAGES.notRevocable);
-        const revoked = (await repo.findInvitationById(tx, id))!;
-        await recordAudit(tx, {
-          actor: { userId: actor.id },
-          action: 'invitation.revoke',
-          targetType: 'invitation',
-          targetId: id,
-          before: { status: 'pending' },
-          after: { status: 'revoked', email: revoked.email, revoked_at: revoked.revokedAt?.toISOString() },
-        });
-        return revoked;
-      });
+      const row = await db.transaction((tx) => withdrawInvitation(tx, actor, id));
       return toInvitation(row, new Date());
     },
 
     /** What the invitation page shows: for whom, which role, which brand. 404/410 when unusable. */
     async preview(token: string): Promise<InvitationPreview> {
-      const row = await usable(token);
+      const row = await usable(db, token);
       return {
         email: row.email,
         role: row.role,
-        company_name: row.role === 'brand' ? row.brandName : null,
+        company_name: belongsToBrand(row.role) ? row.brandName : null,
         expires_at: row.expiresAt.toISOString(),
       };
     },
@@ -149,7 +125,7 @@ export function createInvitationsService(deps: AccountsServiceDeps, owners: Acco
      * brand, and records it; answers as sign-in does.
      */
     async accept(token: string, input: InvitationAcceptBody): Promise<LoginResponse> {
-      const invitation = await usable(token);
+      const invitation = await usable(db, token);
       const problems = allPasswordProblems(input.password, invitation.email);
       if (problems.length) throw AppError.validation({ password: problems });
       if (input.confirm_password !== input.password)
@@ -158,45 +134,10 @@ export function createInvitationsService(deps: AccountsServiceDeps, owners: Acco
       const account = await db.transaction(async (tx) => {
         if (!(await repo.consumeInvitation(tx, hashToken(token)))) {
           // Used or expired since it was read: say which.
-          await usable(token);
+          await usable(db, token);
           throw new AppError('invitation_used', INVITATION_MESSAGES.used);
         }
-        // An account registered with the invited address but never verified is removed: whoever
-        // registered it never proved the address, and this link, sent to it, does (as Google's
-        // sign-in takes such an account over). A verified account stays, and this answers 409.
-        const squatter = await accounts.findAccountByEmail(tx, invitation.email);
-        const replaced =
-          squatter && (await accounts.deleteUnprovenAccount(tx, squatter.id)) ? squatter.id : null;
-        const created = await insertAccountWithProfile(tx, owners.creatorProfiles, {
-          email: invitation.email,
-          passwordHash,
-          role: invitation.role,
-          isActive: true,
-          ...(invitation.role === 'brand'
-            ? {
-                brand: {
-                  id: invitation.brandId,
-                  name: invitation.brandName ?? '',
-                  logo: invitation.brandLogo ?? '',
-                },
-              }
-            : {}),
-        });
-        if (!created) throw new AppError('conflict', INVITATION_MESSAGES.emailTaken);
-        await repo.setAcceptedUser(tx, invitation.id, created.id);
-        await recordAudit(tx, {
-          actor: { userId: created.id },
-          action: 'invitation.accept',
-          targetType: 'invitation',
-          targetId: invitation.id,
-          before: { accepted_at: null },
-          after: {
-            accepted_at: new Date().toISOString(),
-            user_id: created.id,
-            ...(replaced ? { replaced_unverified_user_id: replaced } : {}),
-          },
-        });
-        return created;
+        return createInvitedAccount(tx, ports.creatorProfiles, invitation, passwordHash);
       });
       if (invitation.invitedByEmail)
         await sendInvitationAcceptedEmail(deps, invitation.invitedByEmail, {
@@ -209,3 +150,86 @@ export function createInvitationsService(deps: AccountsServiceDeps, owners: Acco
   };
 }
 export type InvitationsService = ReturnType<typeof createInvitationsService>;
+
+/** Writes a new invitation and its audit record; 409 when the address has an account. */
+async function createInvitation(
+  tx: DbOrTx,
+  actor: Caller,
+  invitation: Omit<Parameters<typeof repo.insertInvitation>[1], 'invitedBy'>,
+): Promise<InvitationRow> {
+  const { email, role, brandId, expiresAt } = invitation;
+  if (await accounts.findAccountByEmail(tx, email))
+    throw new AppError('conflict', INVITATION_MESSAGES.emailTaken);
+  if (brandId !== null && !(await accounts.findBrandById(tx, brandId)))
+    throw AppError.validation({ brand_id: [STAFF_MESSAGES.brandUnknown] });
+  const id = await repo.insertInvitation(tx, { ...invitation, invitedBy: actor.id });
+  await recordAudit(tx, {
+    actor: { userId: actor.id },
+    action: 'invitation.create',
+    targetType: 'invitation',
+    targetId: id,
+    after: { email, role, brand_id: brandId, expires_at: expiresAt.toISOString() },
+  });
+  return (await repo.findInvitationByHash(tx, invitation.tokenHash))!;
+}
+
+/** Withdraws a pending invitation and records it; 404 unknown, 409 no longer pending. */
+async function withdrawInvitation(tx: DbOrTx, actor: Caller, id: number): Promise<InvitationRow> {
+  if (!(await repo.findInvitationById(tx, id))) throw new AppError('not_found', MESSAGES.generic.notFound);
+  if (!(await repo.revokeInvitation(tx, id)))
+    throw new AppError('conflict', INVITATION_MESSAGES.notRevocable);
+  const revoked = (await repo.findInvitationById(tx, id))!;
+  await recordAudit(tx, {
+    actor: { userId: actor.id },
+    action: 'invitation.revoke',
+    targetType: 'invitation',
+    targetId: id,
+    before: { status: 'pending' },
+    after: { status: 'revoked', email: revoked.email, revoked_at: revoked.revokedAt?.toISOString() },
+  });
+  return revoked;
+}
+
+/**
+ * Creates the account of an invitation whose link was just used (active, with the invitation's
+ * role and brand) and records the acceptance; 409 when a verified account has the address.
+ */
+async function createInvitedAccount(
+  tx: DbOrTx,
+  creatorProfiles: CreatorProfilesPort,
+  invitation: InvitationRow,
+  passwordHash: string,
+) {
+  // An account registered with the invited address but never verified is removed: whoever
+  // registered it never proved the address, and this link, sent to it, does (as Google's sign-in
+  // takes such an account over). A verified account stays, and this answers 409.
+  const squatter = await accounts.findAccountByEmail(tx, invitation.email);
+  const replaced = squatter && (await accounts.deleteUnprovenAccount(tx, squatter.id)) ? squatter.id : null;
+  const brand = {
+    id: invitation.brandId,
+    name: invitation.brandName ?? '',
+    logo: invitation.brandLogo ?? '',
+  };
+  const created = await insertAccountWithProfile(tx, creatorProfiles, {
+    email: invitation.email,
+    passwordHash,
+    role: invitation.role,
+    isActive: true,
+    ...(belongsToBrand(invitation.role) ? { brand } : {}),
+  });
+  if (!created) throw new AppError('conflict', INVITATION_MESSAGES.emailTaken);
+  await repo.setAcceptedUser(tx, invitation.id, created.id);
+  await recordAudit(tx, {
+    actor: { userId: created.id },
+    action: 'invitation.accept',
+    targetType: 'invitation',
+    targetId: invitation.id,
+    before: { accepted_at: null },
+    after: {
+      accepted_at: new Date().toISOString(),
+      user_id: created.id,
+      ...(replaced ? { replaced_unverified_user_id: replaced } : {}),
+    },
+  });
+  return created;
+}

@@ -1,4 +1,5 @@
 import type { DbOrTx } from '../../db/client';
+import { hasCreatorProfile } from './accounts.policy';
 import * as repo from './accounts.repository';
 import type { CreatorProfilesPort } from './creator-profile-port';
 
@@ -12,6 +13,6 @@ export async function insertAccountWithProfile(
   values: Parameters<typeof repo.insertAccount>[1],
 ) {
   const row = await repo.insertAccount(db, values);
-  if (row?.role === 'creator') await creatorProfiles.createEmpty(db, row.id);
+  if (row && hasCreatorProfile(row.role)) await creatorProfiles.createEmpty(db, row.id);
   return row;
 }

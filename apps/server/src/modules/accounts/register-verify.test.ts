@@ -170,13 +170,13 @@ describe('sign-up and e-mail verification', () => {
   it('logs the link only in outbox mode, and never a password', async () => {
     const { default: pino } = await import('pino');
     const { createAccountsService } = await import('./accounts.service');
-    const { accountsOwners } = await import('../index');
+    const { accountsPorts } = await import('../index');
     const capture = async (smtpUrl: string | undefined, email: string) => {
       const lines: string[] = [];
       const log = pino({ level: 'trace' }, { write: (line: string) => void lines.push(line) });
       const service = createAccountsService(
         { ...ctx.deps, config: { ...ctx.config, SMTP_URL: smtpUrl }, log },
-        accountsOwners,
+        accountsPorts,
       );
       await service.register(
         { email, password: STRONG_PASSWORD, confirm_password: STRONG_PASSWORD },

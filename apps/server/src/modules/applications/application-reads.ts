@@ -42,8 +42,8 @@ export async function applicationFunnelOf(
 }
 
 /**
- * What contests asks applications about its products and contests (passed to contests as owners
- * reads: applications sits above it). Call `heldUnitsOf` after locking the product's row (contests'
+ * What contests asks applications about its products and contests (passed to contests as its
+ * ports: applications sits above it). Call `heldUnitsOf` after locking the product's row (contests'
  * `lockProductStock`), in the same transaction, so applications in flight are counted exactly.
  */
 

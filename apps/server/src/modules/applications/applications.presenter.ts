@@ -1,6 +1,8 @@
 import type { ApplicationResponse, ManagedApplication, ShippingAddress } from '@app/domain';
 import type { ApplicationRow } from './applicants';
+import { canSeeApplicantContact } from './applications.policy';
 import type { InsertedApplication } from './applications.repository';
+import type { Caller } from '../../plugins/auth';
 
 const ADDRESS_KEYS = ['line1', 'line2', 'city', 'state', 'postal', 'country'] as const;
 
@@ -17,16 +19,16 @@ export function addressLine(address: ShippingAddress): string {
 }
 
 /**
- * An application as staff and the contest's brand read it. The applicant's phone and address are
- * the brand's business only once it ships to them (selected); staff always see them.
+ * An application as staff and the contest's brand read it (the applicant's phone and address only
+ * to those who may see them: `canSeeApplicantContact`).
  */
 export function toManagedApplication(
   row: ApplicationRow,
   mediaUrl: (key: string) => string,
-  viewer: { role: string },
+  viewer: Pick<Caller, 'role'>,
 ): ManagedApplication {
   const displayName = `${row.firstName} ${row.lastName}`.trim() || row.fullName;
-  const contact = viewer.role === 'staff' || row.status === 'selected';
+  const contact = canSeeApplicantContact(viewer, row);
   return {
     id: row.id,
     contest_id: row.contestId,

@@ -15,24 +15,35 @@ import {
   shipmentBodySchema,
   type ManagedApplication,
 } from '@app/domain';
-import { createApplicationsService, type ApplicationsServiceDeps } from './applications.service';
+import { CONTEST_RUNNERS, STAFF_ONLY } from './applications.policy';
+import {
+  createApplicationsService,
+  type ApplicationsService,
+  type ApplicationsServiceDeps,
+} from './applications.service';
 import type { Caller } from '../../plugins/auth';
 
 const tags = ['applications'];
 
 /**
- * Selecting creators and shipping (issue 14). Staff and brand users reach these routes; the
- * service then checks that a brand user belongs to the contest's brand (another brand: 403, or 404
- * for its drafts). Creators and anonymous callers: 403 / 401. Withdrawing a selected creator and
- * releasing held applications in bulk are staff's only (the service's `assertStaff`).
+ * Applying, and selecting creators and shipping (issue 14). Staff and brand users reach the
+ * selection routes; the service then checks that a brand user belongs to the contest's brand
+ * (another brand: 403, or 404 for its drafts). Creators and anonymous callers: 403 / 401.
+ * Withdrawing a selected creator and releasing held applications in bulk are staff's only.
  */
 export const applicationsRoutes =
   (deps: ApplicationsServiceDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const service = createApplicationsService(deps);
-    const runners = app.requireRole('staff', 'brand');
-    const requestUrl = (url: string) => new URL(url, 'http://localhost');
+    await app.register(applyRoutes(service));
+    await app.register(contestApplicationsRoutes(service));
+    await app.register(applicationRoutes(service));
+  };
 
+/** A creator applies to a contest. */
+const applyRoutes =
+  (service: ApplicationsService): FastifyPluginAsyncZod =>
+  async (app) => {
     // Applying lives here (applications writes the application); the route keeps its place in the
     // API's contests section.
     app.post(
@@ -54,6 +65,15 @@ export const applicationsRoutes =
         return reply.status(201).send(application);
       },
     );
+  };
+
+/** A contest's applications: the list, the bulk release of held ones, the shipping list. */
+const contestApplicationsRoutes =
+  (service: ApplicationsService): FastifyPluginAsyncZod =>
+  async (app) => {
+    const runners = app.requireRole(...CONTEST_RUNNERS);
+    const staffOnly = app.requireRole(...STAFF_ONLY);
+    const requestUrl = (url: string) => new URL(url, 'http://localhost');
 
     app.get(
       '/contests/:id/applications/',
@@ -75,7 +95,7 @@ export const applicationsRoutes =
     app.get(
       '/contests/:id/applications/release/',
       {
-        preHandler: runners,
+        preHandler: staffOnly,
         schema: {
           tags,
           summary: 'How many pending applications a release older than N days would decline now (staff)',
@@ -90,7 +110,7 @@ export const applicationsRoutes =
     app.post(
       '/contests/:id/applications/release/',
       {
-        preHandler: runners,
+        preHandler: staffOnly,
         schema: {
           tags,
           summary: 'Decline every pending application older than N days and return its unit (staff)',
@@ -121,16 +141,24 @@ export const applicationsRoutes =
           .send(csv);
       },
     );
+  };
+
+/** One application: the decisions on it, its shipment and delivery. */
+const applicationRoutes =
+  (service: ApplicationsService): FastifyPluginAsyncZod =>
+  async (app) => {
+    const runners = app.requireRole(...CONTEST_RUNNERS);
 
     const decision = (
       path: string,
       summary: string,
       run: (id: number, user: Caller, note: string) => Promise<ManagedApplication>,
+      preHandler = runners,
     ) =>
       app.post(
         path,
         {
-          preHandler: runners,
+          preHandler,
           schema: {
             tags,
             summary,
@@ -156,6 +184,7 @@ export const applicationsRoutes =
       '/applications/:id/withdraw/',
       'Withdraw a selected creator before shipping (staff); the unit returns',
       (id, user, note) => service.withdraw(id, user, note),
+      app.requireRole(...STAFF_ONLY),
     );
 
     app.post(

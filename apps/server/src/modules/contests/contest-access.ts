@@ -2,8 +2,7 @@ import { MESSAGES, type ContestProduct, type ContestResponse } from '@app/domain
 import type { AppDeps } from '../../app-deps';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import { assertContestMember } from '../../lib/policy';
-import { canSeeContest } from './contests.policy';
+import { assertRunsContest, canSeeContest } from './contests.policy';
 import { toContest, toContestProduct } from './contests.presenter';
 import * as repo from './contests.repository';
 import type { Caller } from '../../plugins/auth';
@@ -79,7 +78,7 @@ export function contestAccess(db: DbOrTx, deps: ContestsServiceDeps, clock: () =
     if (!row || (row.publicationStatus === 'draft' && !canSeeContest(actor, row))) {
       throw new AppError('not_found', MESSAGES.generic.notFound);
     }
-    assertContestMember(actor, { brandId: row.brand.id });
+    assertRunsContest(actor, row);
     return { actor, row };
   }
 

@@ -10,12 +10,11 @@ import {
 import type { DbOrTx } from '../../db/client';
 import type { AgreementContext } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
-import { assertStaff } from '../../lib/policy';
 import { recordAudit } from '../audit';
 import * as agreements from './agreements.repository';
 import type { AgreementRow } from './agreements.repository';
 import { parseContestRef, type ContestAccess } from './contest-access';
-import { canSeeContest } from './contests.policy';
+import { acceptsAgreements, assertCanEditAgreement, canSeeContest } from './contests.policy';
 import * as repo from './contests.repository';
 import type { Caller } from '../../plugins/auth';
 
@@ -148,7 +147,9 @@ export function contestAgreements({ db, managedRecord }: ContestAccess) {
     // Nothing stored and version 1 asked: the current text is version 1.
     const shown = asked ?? current;
     const accepted =
-      actor?.role === 'creator' ? present(await agreements.latestAcceptance(db, row.id, actor.id)) : null;
+      actor && acceptsAgreements(actor)
+        ? present(await agreements.latestAcceptance(db, row.id, actor.id))
+        : null;
     return {
       version: shown.version,
       sha256: shown.sha256,
@@ -168,7 +169,7 @@ export function contestAgreements({ db, managedRecord }: ContestAccess) {
      */
     async updateAgreement(ref: string, user: Caller, text: string): Promise<AgreementResponse> {
       const { actor, row } = await managedRecord(ref, user);
-      assertStaff(actor);
+      assertCanEditAgreement(actor);
       const sha256 = sha256Of(text);
       await db.transaction(async (tx) => {
         const status = (await agreements.lockContest(tx, row.id, 'update'))!.publicationStatus;

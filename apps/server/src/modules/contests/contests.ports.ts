@@ -1,10 +1,10 @@
 import type { DbOrTx } from '../../db/client';
 
 /**
- * What contests asks of applications and entries, which sit above it (passed by modules/index.ts
- * to the routes, and by them to the calls that need it).
+ * Contests' ports: what it asks of applications and entries, which sit above it (passed by
+ * modules/index.ts to the routes, and by them to the calls that need it).
  */
-export interface ContestsOwners {
+export interface ContestsPorts {
   /** How many entries each contest has (the brand dashboard's counts). */
   entryCountsOf(db: DbOrTx, contestIds: number[]): Promise<Map<number, number>>;
   /** Each contest's applications by status and those shipped (absent: none). */

@@ -1,21 +1,10 @@
 import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import {
   agreementQuerySchema,
   agreementResponseSchema,
   updateAgreementBodySchema,
-  brandContestListSchema,
-  brandOptionListSchema,
-  CONTEST_ADMIN_LIMITS,
-  CONTEST_ADMIN_MESSAGES,
-  contestImageResponseSchema,
-  contestProductParamsSchema,
-  createContestBodySchema,
-  productStockBodySchema,
-  productStockListSchema,
-  productStockResponseSchema,
-  updateContestBodySchema,
   brandProductsParamsSchema,
   contestListQuerySchema,
   contestListResponseSchema,
@@ -23,25 +12,54 @@ import {
   contestResponseSchema,
   productListResponseSchema,
 } from '@app/domain';
-import { AppError } from '../../lib/errors';
-import { createContestsService, type ContestsOwners, type ContestsServiceDeps } from './contests.service';
+import {
+  brandDashboardRoutes,
+  contestEditingRoutes,
+  contestImageRoutes,
+  productStockRoutes,
+} from './contest-admin.routes';
+import { CONTEST_RUNNERS } from './contests.policy';
+import {
+  createContestsService,
+  type ContestsPorts,
+  type ContestsService,
+  type ContestsServiceDeps,
+} from './contests.service';
 
-/** Contests and their products with live stock (the apply route is in applications.routes.ts). */
+/**
+ * Contests and their products with live stock (the apply route is in applications.routes.ts): the
+ * public reads and the agreement here, running contests in contest-admin.routes.ts.
+ */
 export const contestsRoutes =
-  (deps: ContestsServiceDeps, owners: ContestsOwners): FastifyPluginAsyncZod =>
+  (deps: ContestsServiceDeps, ports: ContestsPorts): FastifyPluginAsyncZod =>
   async (app) => {
     // Scoped to this plugin unless another module already registered it for the whole app.
     if (!app.hasContentTypeParser('multipart/form-data')) await app.register(multipart);
     const service = createContestsService(deps);
-    /** Public reads that also know a signed-in caller (drafts): a bad token reads as anonymous. */
-    const identifyIfAny = async (request: FastifyRequest) => {
-      try {
-        await app.authenticate(request);
-      } catch {
-        request.caller = undefined;
-      }
-    };
-    const runners = app.requireRole('staff', 'brand');
+    await app.register(contestReadRoutes(service));
+    await app.register(agreementRoutes(service));
+    await app.register(contestEditingRoutes(service, ports));
+    await app.register(productStockRoutes(service, ports));
+    await app.register(contestImageRoutes(service));
+    await app.register(brandDashboardRoutes(service, ports));
+  };
+
+/** Public reads that also know a signed-in caller (drafts): a bad token reads as anonymous. */
+function identifyingIfAny(app: FastifyInstance) {
+  return async (request: FastifyRequest) => {
+    try {
+      await app.authenticate(request);
+    } catch {
+      request.caller = undefined;
+    }
+  };
+}
+
+/** The contests, one contest and the products they offer, as anyone reads them. */
+const contestReadRoutes =
+  (service: ContestsService): FastifyPluginAsyncZod =>
+  async (app) => {
+    const identifyIfAny = identifyingIfAny(app);
 
     app.get(
       '/contests/',
@@ -112,6 +130,14 @@ export const contestsRoutes =
       },
       async (request) => service.listBrandProducts(request.params.id),
     );
+  };
+
+/** A contest's agreement: read by anyone who sees the contest, saved by staff. */
+const agreementRoutes =
+  (service: ContestsService): FastifyPluginAsyncZod =>
+  async (app) => {
+    const identifyIfAny = identifyingIfAny(app);
+    const runners = app.requireRole(...CONTEST_RUNNERS);
 
     app.get(
       '/contests/:id/agreement/',
@@ -143,157 +169,5 @@ export const contestsRoutes =
         },
       },
       async (request) => service.updateAgreement(request.params.id, request.caller!, request.body.text),
-    );
-
-    app.post(
-      '/contests/',
-      {
-        preHandler: runners,
-        schema: {
-          tags: ['contests'],
-          summary: 'Create a contest with its products (staff; a brand user for its own brand, as a draft)',
-          body: createContestBodySchema,
-          response: { 201: contestResponseSchema },
-        },
-      },
-      async (request, reply) =>
-        reply.status(201).send(await service.createContestAs(request.caller!, request.body)),
-    );
-
-    app.patch(
-      '/contests/:id/',
-      {
-        preHandler: runners,
-        schema: {
-          tags: ['contests'],
-          summary: "Edit a contest (staff; a brand user its brand's drafts); absent fields keep their value",
-          params: contestParamsSchema,
-          body: updateContestBodySchema,
-          response: { 200: contestResponseSchema },
-        },
-      },
-      async (request) => service.updateContest(request.params.id, request.caller!, request.body, owners),
-    );
-
-    app.post(
-      '/contests/:id/publish/',
-      {
-        preHandler: runners,
-        schema: {
-          tags: ['contests'],
-          summary: 'Publish a contest (staff)',
-          params: contestParamsSchema,
-          response: { 200: contestResponseSchema },
-        },
-      },
-      async (request) => service.publishContest(request.params.id, request.caller!),
-    );
-
-    app.post(
-      '/contests/:id/archive/',
-      {
-        preHandler: runners,
-        schema: {
-          tags: ['contests'],
-          summary: 'Archive a contest: it leaves the public lists (staff)',
-          params: contestParamsSchema,
-          response: { 200: contestResponseSchema },
-        },
-      },
-      async (request) => service.archiveContest(request.params.id, request.caller!),
-    );
-
-    app.get(
-      '/contests/:id/stock/',
-      {
-        preHandler: runners,
-        schema: {
-          tags: ['contests'],
-          summary: "Each product's units left, reserved and in all (staff, the contest's brand)",
-          params: contestParamsSchema,
-          response: { 200: productStockListSchema },
-        },
-      },
-      async (request) => service.productStock(request.params.id, request.caller!, owners),
-    );
-
-    app.post(
-      '/contests/:id/products/:product_id/stock/',
-      {
-        preHandler: runners,
-        schema: {
-          tags: ['contests'],
-          summary: 'Set how many units of a product exist in all, never below the reserved ones (staff)',
-          params: contestProductParamsSchema,
-          body: productStockBodySchema,
-          response: { 200: productStockResponseSchema },
-        },
-      },
-      async (request) =>
-        service.setProductStock(
-          request.params.id,
-          request.params.product_id,
-          request.caller!,
-          request.body.total,
-          owners,
-        ),
-    );
-
-    app.post(
-      '/contests/images/',
-      {
-        preHandler: runners,
-        schema: {
-          tags: ['contests'],
-          summary: 'Upload a banner or thumbnail (multipart `image`; JPEG, PNG or WebP), re-encoded as WebP',
-          response: { 201: contestImageResponseSchema },
-        },
-      },
-      async (request, reply) => {
-        if (!request.isMultipart())
-          throw AppError.validation({ image: [CONTEST_ADMIN_MESSAGES.imageInvalid] });
-        const tooLarge = () => AppError.validation({ image: [CONTEST_ADMIN_MESSAGES.imageTooLarge] });
-        let image: Buffer | undefined;
-        const parts = request.parts({
-          limits: { fileSize: CONTEST_ADMIN_LIMITS.imageMaxBytes, files: 1, fields: 5, fieldSize: 1024 },
-        });
-        for await (const part of parts) {
-          if (part.type === 'field') continue;
-          const bytes = await part.toBuffer().catch((error: unknown) => {
-            if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-            throw error;
-          });
-          if (part.file.truncated) throw tooLarge();
-          if (part.fieldname === 'image' && bytes.length) image = bytes;
-        }
-        if (!image) throw AppError.validation({ image: [CONTEST_ADMIN_MESSAGES.imageInvalid] });
-        return reply.status(201).send(await service.uploadImage(image));
-      },
-    );
-
-    app.get(
-      '/brands/',
-      {
-        preHandler: runners,
-        schema: {
-          tags: ['contests'],
-          summary: 'The brands a contest can be created for (staff: all; a brand user: its own)',
-          response: { 200: brandOptionListSchema },
-        },
-      },
-      async (request) => service.brandOptions(request.caller!),
-    );
-
-    app.get(
-      '/brand/contests/',
-      {
-        preHandler: runners,
-        schema: {
-          tags: ['contests'],
-          summary: "The brand dashboard: the brand's contests (staff: all), drafts included, with counts",
-          response: { 200: brandContestListSchema },
-        },
-      },
-      async (request) => service.managedContests(request.caller!, owners),
     );
   };

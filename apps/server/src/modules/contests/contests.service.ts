@@ -3,39 +3,33 @@ import {
   ACTIVE_CONTEST_STATUSES,
   CONTEST_ADMIN_MESSAGES,
   MESSAGES,
-  type BrandContest,
-  type BrandOption,
   type ContestFilter,
   type ContestImageResponse,
   type ContestResponse,
   type CreateBrandBody,
   type CreateContestBody,
   type ProductResponse,
-  type ProductStockResponse,
 } from '@app/domain';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { toWebp } from '../../lib/images';
+import { brandDashboard } from './brand-dashboard';
 import { contestAccess, parseContestRef, type ContestsServiceDeps } from './contest-access';
 import { contestAgreements } from './contest-agreements';
 import { contestApplying } from './contest-applying';
 import { BRAND_ALIASES, contestEditing } from './contest-editing';
-import { assertStaff } from '../../lib/policy';
-import { canSeeContest } from './contests.policy';
-import { toBrandContest, toProduct } from './contests.presenter';
+import { contestStock } from './contest-stock';
+import { brandsRunBy, canSeeContest } from './contests.policy';
+import { toProduct } from './contests.presenter';
 import * as repo from './contests.repository';
-import type { ApplicationCounts, ContestsOwners } from './contests.owners';
-import { recordAudit } from '../audit';
-import { anyBrandExists, listBrandOptions, brandNamesOf } from '../accounts';
+import { anyBrandExists } from '../accounts';
 import type { Caller } from '../../plugins/auth';
 
 export type { ContestsServiceDeps } from './contest-access';
-export type { ApplicationCounts, ContestsOwners } from './contests.owners';
+export type { ApplicationCounts, ContestsPorts } from './contests.ports';
 /** For entries: an entry version records the agreement accepted in its own transaction. */
 export { recordAgreementAcceptance } from './contest-agreements';
 export { SERVER_SIDE } from './contest-applying';
-
-const NO_APPLICATIONS: ApplicationCounts = { pending: 0, selected: 0, declined: 0, withdrawn: 0, shipped: 0 };
 
 /** What first-start seeding may do inside `whenCatalogEmpty`. */
 export interface CatalogWriter {
@@ -53,89 +47,28 @@ export function createContestsService(deps: ContestsServiceDeps, clock: () => Da
 
 export type ContestsService = ReturnType<typeof createContestsService>;
 
-/**
- * A product's units left, with the row locked (in a transaction: until it ends; outside one: the
- * read waits for applications in flight), then the units its applications hold.
- */
-async function lockedStock(db: DbOrTx, productId: number, owners: Pick<ContestsOwners, 'heldUnitsOf'>) {
-  const row = (await repo.lockProductStock(db, productId))!;
-  return { stockQuantity: row.stockQuantity, reserved: await owners.heldUnitsOf(db, productId) };
-}
-
 function contestsServiceOn(db: DbOrTx, deps: ContestsServiceDeps, clock: () => Date) {
   const access = contestAccess(db, deps, clock);
   const { mediaUrl, withProducts, getContest, getContestOwner, managedRecord } = access;
-  const { createBrand, createContest, updateContest, setPublication } = contestEditing(access);
+  const editing = contestEditing(access);
+  const stock = contestStock(access);
+  const dashboard = brandDashboard(access);
+  const agreements = contestAgreements(access);
+  const applying = contestApplying(access);
 
   return {
-    /** Who is asking, with their brand (for other modules' checks). */
-
     /** Creates a contest for a signed-in staff or brand user (a brand's is a draft); audited. */
     async createContestAs(user: Caller, body: CreateContestBody): Promise<ContestResponse> {
-      return createContest(body, { actor: user });
+      return editing.createContest(body, { actor: user });
     },
 
-    updateContest,
+    updateContest: editing.updateContest,
 
-    publishContest: (ref: string, user: Caller) => setPublication(ref, user, 'published'),
-    archiveContest: (ref: string, user: Caller) => setPublication(ref, user, 'archived'),
+    publishContest: (ref: string, user: Caller) => editing.setPublication(ref, user, 'published'),
+    archiveContest: (ref: string, user: Caller) => editing.setPublication(ref, user, 'archived'),
 
-    /**
-     * Staff set how many units of a product exist in all; the units left become that minus the
-     * units held by pending and selected applications, never below them. The product's row is
-     * locked meanwhile, so applications and declines in flight are counted exactly.
-     */
-    async setProductStock(
-      ref: string,
-      productId: number,
-      user: Caller,
-      total: number,
-      owners: Pick<ContestsOwners, 'heldUnitsOf'>,
-    ): Promise<ProductStockResponse> {
-      const { actor, row } = await managedRecord(ref, user);
-      assertStaff(actor);
-      if (!(await repo.isProductOffered(db, row.id, productId))) {
-        throw new AppError('not_found', CONTEST_ADMIN_MESSAGES.productUnknown);
-      }
-      return db.transaction(async (tx) => {
-        const stock = await lockedStock(tx, productId, owners);
-        if (total < stock.reserved) {
-          throw AppError.validation({ total: [CONTEST_ADMIN_MESSAGES.stockBelowReserved] });
-        }
-        const left = total - stock.reserved;
-        await repo.setStock(tx, productId, left);
-        await recordAudit(tx, {
-          actor: { userId: actor.id },
-          action: 'product.stock',
-          targetType: 'product',
-          targetId: productId,
-          before: { stock_quantity: stock.stockQuantity, reserved: stock.reserved },
-          after: { stock_quantity: left, reserved: stock.reserved },
-        });
-        return { product_id: productId, stock_quantity: left, reserved: stock.reserved, total };
-      });
-    },
-
-    /** Units left, reserved and in all of each of a contest's products (staff and its brand). */
-    async productStock(
-      ref: string,
-      user: Caller,
-      owners: Pick<ContestsOwners, 'heldUnitsOf'>,
-    ): Promise<ProductStockResponse[]> {
-      const { row } = await managedRecord(ref, user);
-      const products = await repo.listContestProducts(db, row.id);
-      const result: ProductStockResponse[] = [];
-      for (const product of products) {
-        const stock = await lockedStock(db, product.id, owners);
-        result.push({
-          product_id: product.id,
-          stock_quantity: stock.stockQuantity,
-          reserved: stock.reserved,
-          total: stock.stockQuantity + stock.reserved,
-        });
-      }
-      return result;
-    },
+    setProductStock: stock.setProductStock,
+    productStock: stock.productStock,
 
     /** Stores a banner or thumbnail (checked and re-encoded like avatars) for staff and brand users. */
     async uploadImage(bytes: Buffer): Promise<ContestImageResponse> {
@@ -146,41 +79,8 @@ function contestsServiceOn(db: DbOrTx, deps: ContestsServiceDeps, clock: () => D
       return { key, url: deps.storage.url(key) };
     },
 
-    /** The brands a contest can be created for: all for staff, its own for a brand user. */
-    async brandOptions(user: Caller): Promise<BrandOption[]> {
-      const actor = user;
-      if (actor.role !== 'staff' && actor.brandId === null) return [];
-      return listBrandOptions(db, actor.role === 'staff' ? null : actor.brandId);
-    },
-
-    /** The brand dashboard: the brand's contests (staff: every contest), drafts included, with counts. */
-    async managedContests(user: Caller, owners: ContestsOwners): Promise<BrandContest[]> {
-      const actor = user;
-      if (actor.role !== 'staff' && actor.brandId === null) return [];
-      const rows = await repo.listManagedContests(db, actor.role === 'staff' ? null : actor.brandId);
-      const contestIds = rows.map((row) => row.id);
-      const [brandNames, applications, entries] = await Promise.all([
-        brandNamesOf(
-          db,
-          rows.map((row) => row.brandId),
-        ),
-        owners.applicationCountsOf(db, contestIds),
-        owners.entryCountsOf(db, contestIds),
-      ]);
-      return rows.flatMap((row) => {
-        const brandName = brandNames.get(row.brandId);
-        return brandName === undefined
-          ? []
-          : [
-              toBrandContest({
-                ...row,
-                brandName,
-                counts: applications.get(row.id) ?? NO_APPLICATIONS,
-                entries: entries.get(row.id) ?? 0,
-              }),
-            ];
-      });
-    },
+    brandOptions: dashboard.brandOptions,
+    managedContests: dashboard.managedContests,
 
     /**
      * The contest a staff or brand user runs, for the selection module: 404 for another brand's
@@ -193,14 +93,8 @@ function contestsServiceOn(db: DbOrTx, deps: ContestsServiceDeps, clock: () => D
 
     /** All contests with their products, or those in one status ('active' = open, production or judging). */
     async listContests(filter?: ContestFilter, user?: Caller): Promise<ContestResponse[]> {
-      const actor = user;
-      const drafts: repo.ListVisibility['drafts'] =
-        actor?.role === 'staff'
-          ? 'all'
-          : actor?.role === 'brand' && actor.brandId !== null
-            ? { brandId: actor.brandId }
-            : 'none';
-      const all = await withProducts(await repo.listContests(db, { drafts }));
+      // Drafts are listed to those who run them.
+      const all = await withProducts(await repo.listContests(db, { drafts: brandsRunBy(user) }));
       if (!filter) return all;
       return all.filter((c) =>
         filter === 'active' ? ACTIVE_CONTEST_STATUSES.includes(c.status) : c.status === filter,
@@ -233,7 +127,7 @@ function contestsServiceOn(db: DbOrTx, deps: ContestsServiceDeps, clock: () => D
      * Creates a brand. `id` fixes its id (the seed's brand 1, which the spec's calls name);
      * otherwise the next free id above the aliases is used.
      */
-    createBrand,
+    createBrand: editing.createBrand,
 
     /**
      * Creates a contest with its products (new products of the contest's brand, each with its
@@ -241,7 +135,7 @@ function contestsServiceOn(db: DbOrTx, deps: ContestsServiceDeps, clock: () => D
      * content names, the brand and the slug. `id` and `productIds` fix ids (the seed's contest 1
      * and chairs 1–3, which the spec names); the sequences then move past them.
      */
-    createContest,
+    createContest: editing.createContest,
 
     /**
      * Runs `work` in one transaction, with a service bound to it, only when no brand and no contest
@@ -258,8 +152,11 @@ function contestsServiceOn(db: DbOrTx, deps: ContestsServiceDeps, clock: () => D
       });
     },
 
-    ...contestApplying(access),
+    /** The contest a creator applies to, checked (contest-applying.ts). */
+    contestToApply: applying.contestToApply,
 
-    ...contestAgreements(access),
+    /** A contest's agreement as its readers see it, and staff saving it (contest-agreements.ts). */
+    getAgreement: agreements.getAgreement,
+    updateAgreement: agreements.updateAgreement,
   };
 }

@@ -8,7 +8,12 @@ export {
   type ContestFacts,
 } from './contest-reads';
 export { contestsRoutes } from './contests.routes';
-export { SERVER_SIDE, createContestsService, type ApplicationCounts } from './contests.service';
+export {
+  SERVER_SIDE,
+  createContestsService,
+  type ApplicationCounts,
+  type ContestsPorts,
+} from './contests.service';
 export {
   judgingContestOf,
   markResultsPublished,

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
   CREATOR_MESSAGES,
-  normalizeEmail,
   PROFILE_STORED_FIELDS,
   PROFILE_UPDATE_FIELDS,
   profileUpdateErrors,
@@ -10,25 +9,15 @@ import {
   type ProfileUpdate,
 } from '@app/domain';
 import type { AppDeps } from '../../app-deps';
-import { sendEmailJob } from '../../jobs/send-email.job';
 import { AppError } from '../../lib/errors';
 import { refreshCreatorVideoSearch } from '../videos';
 import * as repo from './creators.repository';
 import { toCreatorProfile, type CreatorRow } from './creators.presenter';
-import { creatorActivity, type CreatorsOwners } from './creators.service';
-import {
-  createSessionsService,
-  confirmPendingEmail,
-  emailTakenByOther,
-  identityOf,
-  restoreEmail,
-  tokenVersionOf,
-  updateIdentity,
-  type IdentityChanges,
-} from '../accounts';
-import { emailChangeEmail, emailChangeNoticeEmail } from './creators.emails';
+import type { CreatorsPorts } from './creators.ports';
+import { creatorActivity } from './creators.service';
+import { identityOf, updateIdentity, type IdentityChanges } from '../accounts';
 import { resizeAvatar } from './avatar';
-import { createEmailChangeTokens, createEmailUndoTokens, EMAIL_UNDO_TTL_SECONDS } from './email-change';
+import { createProfileEmailChange } from './profile-email-change';
 
 export type CreatorProfileServiceDeps = Pick<AppDeps, 'config' | 'database' | 'queue' | 'storage'>;
 
@@ -43,12 +32,10 @@ export interface ProfileUpdateInput {
 }
 
 /** The creator's own profile: read, update (spec §5 rules), avatar, and e-mail change. */
-export function createCreatorProfileService(deps: CreatorProfileServiceDeps, owners: CreatorsOwners) {
-  const { config, queue, storage } = deps;
+export function createCreatorProfileService(deps: CreatorProfileServiceDeps, ports: CreatorsPorts) {
+  const { storage } = deps;
   const db = deps.database.db;
-  const emailChangeTokens = createEmailChangeTokens(config.JWT_SECRET, config.VERIFY_TOKEN_TTL);
-  const undoTokens = createEmailUndoTokens(config.JWT_SECRET);
-  const sessions = createSessionsService(deps);
+  const emailChange = createProfileEmailChange(deps);
 
   async function load(userId: number): Promise<CreatorRow> {
     const [identity, profile] = await Promise.all([identityOf(db, userId), repo.findProfile(db, userId)]);
@@ -62,28 +49,8 @@ export function createCreatorProfileService(deps: CreatorProfileServiceDeps, own
   }
 
   async function render(row: CreatorRow): Promise<CreatorProfile> {
-    const activity = await creatorActivity(db, owners, row.id);
+    const activity = await creatorActivity(db, ports, row.id);
     return toCreatorProfile(row, activity, (key) => storage.url(key));
-  }
-
-  async function sendEmailChangeLink(userId: number, email: string): Promise<void> {
-    const token = emailChangeTokens.sign(userId, email);
-    const link = `${config.PUBLIC_URL}/api/accounts/auth/confirm-email-change/${token}/`;
-    const linkExpiresAt = new Date(Date.now() + config.VERIFY_TOKEN_TTL * 1000).toISOString();
-    await queue.send(sendEmailJob, { ...emailChangeEmail(email, link), linkExpiresAt });
-  }
-
-  /** Tells the old address, with the link that undoes the change. */
-  async function sendEmailChangeNotice(userId: number, oldEmail: string, newEmail: string): Promise<void> {
-    const version = (await tokenVersionOf(db, userId)) ?? 0;
-    const token = undoTokens.sign(userId, oldEmail, version);
-    const link = `${config.PUBLIC_URL}/api/accounts/auth/undo-email-change/${token}/`;
-    const days = Math.round(EMAIL_UNDO_TTL_SECONDS / 86_400);
-    const linkExpiresAt = new Date(Date.now() + EMAIL_UNDO_TTL_SECONDS * 1000).toISOString();
-    await queue.send(sendEmailJob, {
-      ...emailChangeNoticeEmail(oldEmail, newEmail, link, days),
-      linkExpiresAt,
-    });
   }
 
   return {
@@ -103,58 +70,28 @@ export function createCreatorProfileService(deps: CreatorProfileServiceDeps, own
     /**
      * Applies a partial update. The spec §5 rules are checked on the fields the request carries
      * (a required field cannot be blanked; formats must hold). A new e-mail is kept pending and
-     * confirmed through a link sent to it.
+     * confirmed through a link sent to it (profile-email-change.ts).
      */
     async update(userId: number, input: ProfileUpdateInput): Promise<CreatorProfile> {
       const current = await load(userId);
-      const sent = Object.fromEntries(
-        Object.entries(input.fields).filter(([key]) =>
-          (PROFILE_UPDATE_FIELDS as readonly string[]).includes(key),
-        ),
-      ) as Partial<ProfileUpdate>;
+      const sent = updateFieldsOf(input.fields);
       // Each rule reads one field, so checking the sent fields alone is checking the merged profile.
       const errors = profileUpdateErrors(sent);
       for (const field of Object.keys(errors)) if (!(field in sent)) delete errors[field];
-
-      const userChanges: IdentityChanges = {};
-      let newPendingEmail: string | null = null;
-      if (sent.email !== undefined && !errors.email) {
-        const email = normalizeEmail(sent.email);
-        if (email === current.email) {
-          userChanges.pendingEmail = null;
-        } else if (await emailTakenByOther(db, email, userId)) {
-          errors.email = [CREATOR_MESSAGES.emailTaken];
-        } else {
-          // A new address takes the account over once confirmed: the caller proves they hold the
-          // password first. An account without one (Google only) sets one through the reset link.
-          const check = await sessions.checkPassword(userId, input.currentPassword ?? '');
-          if (check === 'no_password') errors.current_password = [CREATOR_MESSAGES.emailChangeNeedsPassword];
-          else if (check === 'wrong')
-            errors.current_password = [
-              input.currentPassword
-                ? CREATOR_MESSAGES.currentPasswordWrong
-                : CREATOR_MESSAGES.currentPasswordRequired,
-            ];
-          // Saving the same new address again sends a fresh link.
-          else userChanges.pendingEmail = newPendingEmail = email;
-        }
-      }
+      const address =
+        sent.email !== undefined && !errors.email
+          ? await emailChange.review(userId, current.email, sent.email, input.currentPassword)
+          : undefined;
+      if (address && 'errors' in address) Object.assign(errors, address.errors);
       if (Object.keys(errors).length) throw AppError.validation(errors);
 
       const avatar = input.avatar ? await resizeAvatar(input.avatar) : undefined;
-
-      if (sent.name !== undefined) {
-        const [first = '', ...rest] = sent.name.trim().split(/\s+/);
-        userChanges.firstName = first;
-        userChanges.lastName = rest.join(' ');
-      }
-      if (sent.phone !== undefined) userChanges.phoneNumber = sent.phone.trim();
-      const profileChanges: repo.ProfileChanges = {};
-      for (const field of PROFILE_STORED_FIELDS) {
-        const value = sent[field];
-        if (value !== undefined) profileChanges[field] = value.trim();
-      }
-
+      const userChanges: IdentityChanges = {
+        ...(address && 'pendingEmail' in address ? { pendingEmail: address.pendingEmail } : {}),
+        ...identityChangesOf(sent),
+      };
+      const newPendingEmail = userChanges.pendingEmail ?? null;
+      const profileChanges = profileChangesOf(sent);
       const oldAvatarKey = current.avatarKey;
       if (avatar) {
         const key = `avatars/${userId}/${randomBytes(8).toString('hex')}.webp`;
@@ -168,13 +105,8 @@ export function createCreatorProfileService(deps: CreatorProfileServiceDeps, own
         if (userChanges.firstName !== undefined) await refreshCreatorVideoSearch(tx, userId);
       });
       if (avatar && oldAvatarKey) await storage.delete(oldAvatarKey).catch(() => undefined);
-      if (newPendingEmail) {
-        // Whoever else is signed in (a thief with a stolen session, say) is signed out now; the
-        // old address learns of the change and can undo it.
-        await sessions.endOtherSessions(userId, input.sessionId);
-        await sendEmailChangeLink(userId, newPendingEmail);
-        await sendEmailChangeNotice(userId, current.email, newPendingEmail);
-      }
+      if (newPendingEmail)
+        await emailChange.announce(userId, current.email, newPendingEmail, input.sessionId);
 
       const updated = await render(await load(userId));
       return newPendingEmail
@@ -183,26 +115,39 @@ export function createCreatorProfileService(deps: CreatorProfileServiceDeps, own
     },
 
     /** Follows an e-mail change link; true when the new address is now the account's. */
-    async confirmEmailChange(token: string): Promise<boolean> {
-      const claim = emailChangeTokens.parse(token);
-      if (!claim) return false;
-      const pending = (await identityOf(db, claim.userId))?.pendingEmail;
-      if (!pending || !emailChangeTokens.matches(claim, pending)) return false;
-      return confirmPendingEmail(db, claim.userId, pending);
-    },
+    confirmEmailChange: emailChange.confirm,
 
-    /**
-     * Follows the undo link sent to the old address: the old address is the account's again, any
-     * pending change is dropped and every session ends (the link then stops working). True when
-     * it was undone.
-     */
-    async undoEmailChange(token: string): Promise<boolean> {
-      const claim = await undoTokens.read(token, (userId) => tokenVersionOf(db, userId));
-      if (!claim) return false;
-      if (!(await restoreEmail(db, claim.userId, claim.previousEmail))) return false;
-      await sessions.endAllSessions(claim.userId);
-      return true;
-    },
+    /** Follows the undo link sent to the old address (every session ends); true when undone. */
+    undoEmailChange: emailChange.undo,
   };
 }
 export type CreatorProfileService = ReturnType<typeof createCreatorProfileService>;
+
+/** The update fields a request carried, without anything else it sent. */
+function updateFieldsOf(fields: Partial<ProfileUpdate>): Partial<ProfileUpdate> {
+  return Object.fromEntries(
+    Object.entries(fields).filter(([key]) => (PROFILE_UPDATE_FIELDS as readonly string[]).includes(key)),
+  ) as Partial<ProfileUpdate>;
+}
+
+/** The account's side of the sent fields: the name (its first word the first name) and the phone. */
+function identityChangesOf(sent: Partial<ProfileUpdate>): IdentityChanges {
+  const changes: IdentityChanges = {};
+  if (sent.name !== undefined) {
+    const [first = '', ...rest] = sent.name.trim().split(/\s+/);
+    changes.firstName = first;
+    changes.lastName = rest.join(' ');
+  }
+  if (sent.phone !== undefined) changes.phoneNumber = sent.phone.trim();
+  return changes;
+}
+
+/** The profile's side of the sent fields, trimmed. */
+function profileChangesOf(sent: Partial<ProfileUpdate>): repo.ProfileChanges {
+  const changes: repo.ProfileChanges = {};
+  for (const field of PROFILE_STORED_FIELDS) {
+    const value = sent[field];
+    if (value !== undefined) changes[field] = value.trim();
+  }
+  return changes;
+}

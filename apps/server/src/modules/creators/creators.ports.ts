@@ -53,7 +53,7 @@ export interface ResultRow {
  * creators, directly or through another), passed in by modules/index.ts. Each is one query
  * whatever the number of rows.
  */
-export interface CreatorsOwners {
+export interface CreatorsPorts {
   /** The creator's applications, one per contest. */
   applicationsOf: (db: DbOrTx, userId: number) => Promise<ApplicationRow[]>;
   /** The creator's entries, newest version first. */

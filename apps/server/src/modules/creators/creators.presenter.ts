@@ -12,7 +12,7 @@ import {
 import type { OwnVideo } from '../videos';
 import type { Identity } from '../accounts';
 import type { ProfileRow } from './creators.repository';
-import type { ApplicationRow, ContestRow, EntryRow, ResultRow, TimelineRow } from './creators.owners';
+import type { ApplicationRow, ContestRow, EntryRow, ResultRow, TimelineRow } from './creators.ports';
 
 /** A contest the creator takes part in, with their application (null: submitted without one). */
 export type ParticipationRow = ContestRow & { id: number } & Omit<ApplicationRow, 'contestId' | 'status'> & {

@@ -15,12 +15,14 @@ import {
   PROFILE_UPDATE_FIELDS,
 } from '@app/domain';
 import { AppError } from '../../lib/errors';
-import { createCreatorsService, type CreatorsOwners, type CreatorsServiceDeps } from './creators.service';
+import type { CreatorsPorts } from './creators.ports';
+import { createCreatorsService, type CreatorsServiceDeps } from './creators.service';
 import {
   createCreatorProfileService,
   type CreatorProfileServiceDeps,
   type ProfileUpdateInput,
 } from './creator-profile.service';
+import { creatorsOnly } from './creators.policy';
 import { issueCsrfCookie, requireCsrf } from './csrf';
 
 const tags = ['creators'];
@@ -31,15 +33,15 @@ const tags = ['creators'];
  * creator). Every route is for creators only and reads the caller's own data.
  */
 export const creatorsRoutes =
-  (deps: CreatorsServiceDeps & CreatorProfileServiceDeps, owners: CreatorsOwners): FastifyPluginAsyncZod =>
+  (deps: CreatorsServiceDeps & CreatorProfileServiceDeps, ports: CreatorsPorts): FastifyPluginAsyncZod =>
   async (app) => {
     // Scoped to this plugin unless another module already registered it for the whole app.
     if (!app.hasContentTypeParser('multipart/form-data')) await app.register(multipart);
 
-    const creators = createCreatorsService(deps, owners);
-    const profiles = createCreatorProfileService(deps, owners);
+    const creators = createCreatorsService(deps, ports);
+    const profiles = createCreatorProfileService(deps, ports);
     // Each route reads and edits the caller's own data only: every query is keyed by the caller's id.
-    const creatorOnly = { preHandler: app.requireRole('creator') };
+    const creatorOnly = { preHandler: creatorsOnly(app) };
     const secureCookie = deps.config.PUBLIC_URL.startsWith('https://');
     const userId = (request: FastifyRequest) => request.caller!.id;
 

@@ -13,7 +13,7 @@ import type { DbOrTx } from '../../db/client';
 import { creatorBalance } from '../payouts';
 import { countOwnVideos, ownVideosOf, videoTitlesAndViewsOf } from '../videos';
 import * as repo from './creators.repository';
-import type { ContestRow, CreatorsOwners, EntryRow, ResultRow, TimelineRow } from './creators.owners';
+import type { ContestRow, CreatorsPorts, EntryRow, ResultRow, TimelineRow } from './creators.ports';
 import {
   toCreatorSubmission,
   toDashboardContest,
@@ -23,7 +23,6 @@ import {
   type SubmissionRow,
 } from './creators.presenter';
 
-export type { CreatorsOwners } from './creators.owners';
 export type CreatorsServiceDeps = Pick<AppDeps, 'database' | 'storage' | 'config'>;
 type OwnVideoRows = Awaited<ReturnType<typeof ownVideosOf>>;
 
@@ -49,12 +48,12 @@ function toSubmissionRows(
  * The creator's counts: videos, submissions, contests won, and contests taken part in (a selected
  * application or a submission). Four queries, whatever the creator's history.
  */
-export async function creatorActivity(db: DbOrTx, owners: CreatorsOwners, userId: number) {
+export async function creatorActivity(db: DbOrTx, ports: CreatorsPorts, userId: number) {
   const [videos, entries, applications, results] = await Promise.all([
     countOwnVideos(db, userId),
-    owners.entriesOf(db, userId),
-    owners.applicationsOf(db, userId),
-    owners.resultsOf(db, userId),
+    ports.entriesOf(db, userId),
+    ports.applicationsOf(db, userId),
+    ports.resultsOf(db, userId),
   ]);
   const takenPart = new Set([
     ...applications.filter((a) => a.status === 'selected').map((a) => a.contestId),
@@ -88,7 +87,7 @@ export function classifyContest(
 }
 
 /** The creator dashboard: contests, videos, counts, earnings and submissions, always one's own. */
-export function createCreatorsService(deps: CreatorsServiceDeps, owners: CreatorsOwners) {
+export function createCreatorsService(deps: CreatorsServiceDeps, ports: CreatorsPorts) {
   const db = deps.database.db;
   const mediaUrl = (key: string) => deps.storage.url(key);
 
@@ -98,16 +97,16 @@ export function createCreatorsService(deps: CreatorsServiceDeps, owners: Creator
    */
   async function listsWithContests(userId: number, alsoContestIds: Promise<number[]> = Promise.resolve([])) {
     const [applications, entries, results, scorecards, alsoIds] = await Promise.all([
-      owners.applicationsOf(db, userId),
-      owners.entriesOf(db, userId),
-      owners.resultsOf(db, userId),
-      owners.scorecardEntries(db, userId),
+      ports.applicationsOf(db, userId),
+      ports.entriesOf(db, userId),
+      ports.resultsOf(db, userId),
+      ports.scorecardEntries(db, userId),
       alsoContestIds,
     ]);
     const takenPart = new Set([...applications.map((a) => a.contestId), ...entries.map((e) => e.contestId)]);
     const [contests, timelines, videos] = await Promise.all([
-      owners.contestsOf(db, [...takenPart, ...alsoIds]),
-      owners.timelinesOf(
+      ports.contestsOf(db, [...takenPart, ...alsoIds]),
+      ports.timelinesOf(
         db,
         entries.map((e) => e.id),
       ),
@@ -203,7 +202,7 @@ export function createCreatorsService(deps: CreatorsServiceDeps, owners: Creator
 
     /** The profile card's counts. */
     async stats(userId: number): Promise<CreatorStats> {
-      const activity = await creatorActivity(db, owners, userId);
+      const activity = await creatorActivity(db, ports, userId);
       return {
         total_videos: activity.videos,
         total_submissions: activity.submissions,
@@ -222,9 +221,9 @@ export function createCreatorsService(deps: CreatorsServiceDeps, owners: Creator
 
     /** The creator's submissions, newest first. */
     async submissions(userId: number): Promise<CreatorSubmission[]> {
-      const entries = await owners.entriesOf(db, userId);
+      const entries = await ports.entriesOf(db, userId);
       const [contests, videos] = await Promise.all([
-        owners.contestsOf(
+        ports.contestsOf(
           db,
           entries.map((e) => e.contestId),
         ),

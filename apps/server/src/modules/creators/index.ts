@@ -1,10 +1,6 @@
 /** The creators module's public face: what other modules and the app may use. */
 export { creatorProfilesForAccounts } from './account-profile';
 export { creatorsRoutes } from './creators.routes';
-export {
-  findSavedShippingAddress,
-  profileCardsOf,
-  saveShippingAddress,
-  type CreatorsOwners,
-} from './creators.service';
+export { type CreatorsPorts } from './creators.ports';
+export { findSavedShippingAddress, profileCardsOf, saveShippingAddress } from './creators.service';
 export { videoCreatorProfiles } from './profile-reads';

@@ -5,7 +5,7 @@ import { findVideoAwards } from '../judging';
 /**
  * Of `videoIds`, the masters delivered to brand `brandId`: each the judged (newest) version of an
  * entry that placed in a contest of that brand whose results are published, as a delivery names
- * its master. Videos asks it (`VideosOwners.mastersDeliveredToBrand`, wired by modules/index.ts) so
+ * its master. Videos asks it (`VideosPorts.mastersDeliveredToBrand`, wired by modules/index.ts) so
  * that `canDownloadOriginal` lets a brand have exactly the originals its deliveries give it. Two
  * queries for any number of videos.
  */

@@ -6,7 +6,7 @@ import {
   entryIdParamsSchema,
 } from '@app/domain';
 import { createDeliveryService, type DeliveryServiceDeps } from './delivery.service';
-import type { DeliveryOwners } from './delivery.owners';
+import type { DeliveryPorts } from './delivery.ports';
 
 const tags = ['delivery'];
 const errors = {
@@ -28,9 +28,9 @@ const attachment = (fileName: string) => ({
  * brand, once the results are published.
  */
 export const deliveryRoutes =
-  (deps: DeliveryServiceDeps, owners: DeliveryOwners): FastifyPluginAsyncZod =>
+  (deps: DeliveryServiceDeps, ports: DeliveryPorts): FastifyPluginAsyncZod =>
   async (app) => {
-    const service = createDeliveryService(deps, owners);
+    const service = createDeliveryService(deps, ports);
 
     app.get(
       '/entries/:id/delivery/',

@@ -1,9 +1,10 @@
+import type { Role } from '@app/domain';
 import type { Caller } from '../../plugins/auth';
-import { isContestMember } from '../../lib/policy';
+import { assertContestMember, hasRole, isContestMember, type ContestRole } from '../../lib/policy';
 
 /** Only creators submit videos (and only when selected: the service checks that). */
 export function canSubmit(user: Caller): boolean {
-  return user.role === 'creator';
+  return hasRole(user, 'creator');
 }
 
 /** An entry, its versions, notes and timeline: the entrant and the reviewers; nobody else. */
@@ -16,7 +17,30 @@ export function canReview(viewer: Caller, entry: { contestBrandId: number }): bo
   return isContestMember(viewer, { brandId: entry.contestBrandId });
 }
 
+/** A contest's list of entries: its reviewers (staff, the contest's brand); 403 for anyone else. */
+export function assertCanReviewContest(viewer: Caller, contest: { brandId: number }): void {
+  assertContestMember(viewer, contest);
+}
+
 /** The entrant replies to notes (and resolves them once the revision answers them). */
 export function canReply(viewer: Caller, entry: { userId: number; contestBrandId: number }): boolean {
   return canSeeEntry(viewer, entry);
+}
+
+/** A note written as a reviewer (staff or a brand user): it e-mails the entrant. */
+export function isReviewerRole(role: Role | null): role is ContestRole {
+  return role === 'staff' || role === 'brand';
+}
+
+/** A thread a brand user started: the entrant's reply to it e-mails that user. */
+export function isBrandRole(role: Role | null): boolean {
+  return role === 'brand';
+}
+
+/** An account that (still) speaks for the contest's brand: a brand user of that brand. */
+export function isContestBrandUser(
+  account: { role: Role; brandId: number | null },
+  entry: { contestBrandId: number },
+): boolean {
+  return hasRole(account, 'brand') && account.brandId === entry.contestBrandId;
 }

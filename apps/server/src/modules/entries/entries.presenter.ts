@@ -9,6 +9,7 @@ import {
   type EntryVersion,
   type EntryVideo,
   type ReleaseCounts,
+  type Role,
 } from '@app/domain';
 import type { ContestFacts } from '../contests';
 import type { EntryRecord, NoteRecord, VersionRow } from './entries.repository';
@@ -28,7 +29,7 @@ export type EntryRow = EntryRecord & {
 export type NoteRow = NoteRecord & {
   authorFirstName: string | null;
   authorLastName: string | null;
-  authorRole: string | null;
+  authorRole: Role | null;
 };
 
 export interface NoteCounts {
@@ -96,7 +97,7 @@ export function toEntryNote(row: NoteRow): EntryNote {
     text: row.text,
     author: {
       id: row.authorId,
-      name: fullName(row.authorFirstName, row.authorLastName) || roleName(row.authorRole),
+      name: fullName(row.authorFirstName, row.authorLastName) || authorLabel(row.authorRole),
       role: row.authorRole ?? 'unknown',
     },
     parent_id: row.parentId,
@@ -105,11 +106,11 @@ export function toEntryNote(row: NoteRow): EntryNote {
   };
 }
 
-function roleName(role: string | null): string {
-  if (role === 'staff') return 'Contest team';
-  if (role === 'brand') return 'Brand';
-  if (role === 'creator') return 'Creator';
-  return 'Former user';
+/** A note's author without a name, by role; an account that is gone is a former user. */
+const AUTHOR_LABELS: Record<Role, string> = { staff: 'Contest team', brand: 'Brand', creator: 'Creator' };
+
+function authorLabel(role: Role | null): string {
+  return role ? AUTHOR_LABELS[role] : 'Former user';
 }
 
 export function toEntryEvent(row: {

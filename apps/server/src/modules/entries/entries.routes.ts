@@ -15,13 +15,14 @@ import {
   TOTAL_COUNT_HEADER,
 } from '@app/domain';
 import { linkHeader } from '../../lib/paging';
-import { createEntriesService, type EntriesOwners, type EntriesServiceDeps } from './entries.service';
+import type { EntriesPorts } from './entries.ports';
+import { createEntriesService, type EntriesServiceDeps } from './entries.service';
 
 /** Contest entries: submissions checked against the brief, versions, review notes, timeline. */
 export const entriesRoutes =
-  (deps: EntriesServiceDeps, owners: EntriesOwners): FastifyPluginAsyncZod =>
+  (deps: EntriesServiceDeps, ports: EntriesPorts): FastifyPluginAsyncZod =>
   async (app) => {
-    const service = createEntriesService(deps, undefined, owners);
+    const service = createEntriesService(deps, undefined, ports);
 
     app.post(
       '/contests/:id/entries/',

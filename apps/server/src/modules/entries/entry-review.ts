@@ -11,55 +11,16 @@ import { AppError } from '../../lib/errors';
 import { throttle } from '../../lib/throttle';
 import type { Caller } from '../../plugins/auth';
 import { recordAudit } from '../audit';
-import { forbidden, notFound, type EntryContext } from './entry-context';
-import { canReply, canReview } from './entries.policy';
+import type { EntryContext } from './entry-context';
+import { forbidden, notFound } from './entry-errors';
+import { canReply, canReview, isBrandRole, isContestBrandUser, isReviewerRole } from './entries.policy';
 import { fullName, toEntryNote, type EntryRow, type NoteRow } from './entries.presenter';
 import * as repo from './entries.repository';
 import { contactOf } from '../accounts';
 
 /** Reviewers' notes and replies on an entry's versions, and asking the entrant for a revision. */
-export function entryReview(
-  deps: Pick<AppDeps, 'database'>,
-  { db, emails, loadVisible, loadEntry, loadNote, advance, announce, tellViewers, present }: EntryContext,
-  clock: () => Date,
-) {
-  /**
-   * The e-mail a new note sends, after its commit (see spec-decisions, "Notes e-mail the
-   * entrant"): a reviewer's note or reply goes to the entrant; the entrant's reply goes to the
-   * brand user who started the thread, if that account still belongs to the contest's brand;
-   * a thread staff started sends nothing (staff work from the submissions list's open notes).
-   */
-  async function mailAboutNote(
-    entry: EntryRow,
-    note: NoteRow,
-    parent: NoteRow | undefined,
-    byReviewer: boolean,
-  ) {
-    const about = { entryId: entry.id, contestTitle: entry.contestTitle, version: note.version };
-    if (byReviewer) {
-      if (note.authorRole !== 'staff' && note.authorRole !== 'brand') return;
-      await emails.sendNote({
-        ...about,
-        to: entry.creatorEmail,
-        atSeconds: note.atSeconds,
-        text: note.text,
-        author: note.authorRole,
-        isReply: parent !== undefined,
-      });
-      return;
-    }
-    if (parent?.authorRole !== 'brand' || parent.authorId === null) return;
-    const author = await contactOf(db, parent.authorId);
-    if (!author?.usable || author.role !== 'brand' || author.brandId !== entry.contestBrandId) return;
-    await emails.sendReply({
-      ...about,
-      to: author.email,
-      creatorName: fullName(entry.creatorFirstName, entry.creatorLastName) || 'The creator',
-      atSeconds: note.atSeconds,
-      text: note.text,
-    });
-  }
-
+export function entryReview(deps: Pick<AppDeps, 'database'>, context: EntryContext, clock: () => Date) {
+  const { db, loadVisible, loadEntry, loadNote, advance, announce, tellViewers, present } = context;
   return {
     /**
      * A review note pinned to a moment of a version (staff and the contest's brand), or a reply
@@ -115,7 +76,7 @@ export function entryReview(
         return id;
       });
       const note = (await loadNote(entryId, noteId))!;
-      await mailAboutNote(row, note, parent, reviewer);
+      await mailAboutNote(context, row, note, parent, reviewer);
       await tellViewers(row, 'entry_note', { note_id: note.id });
       return toEntryNote(note);
     },
@@ -170,4 +131,42 @@ export function entryReview(
       return present((await loadEntry(entryId))!, user);
     },
   };
+}
+
+/**
+ * The e-mail a new note sends, after its commit (see spec-decisions, "Notes e-mail the
+ * entrant"): a reviewer's note or reply goes to the entrant; the entrant's reply goes to the
+ * brand user who started the thread, if that account still belongs to the contest's brand;
+ * a thread staff started sends nothing (staff work from the submissions list's open notes).
+ */
+async function mailAboutNote(
+  { db, emails }: Pick<EntryContext, 'db' | 'emails'>,
+  entry: EntryRow,
+  note: NoteRow,
+  parent: NoteRow | undefined,
+  byReviewer: boolean,
+) {
+  const about = { entryId: entry.id, contestTitle: entry.contestTitle, version: note.version };
+  if (byReviewer) {
+    if (!isReviewerRole(note.authorRole)) return;
+    await emails.sendNote({
+      ...about,
+      to: entry.creatorEmail,
+      atSeconds: note.atSeconds,
+      text: note.text,
+      author: note.authorRole,
+      isReply: parent !== undefined,
+    });
+    return;
+  }
+  if (!parent || !isBrandRole(parent.authorRole) || parent.authorId === null) return;
+  const author = await contactOf(db, parent.authorId);
+  if (!author?.usable || !isContestBrandUser(author, entry)) return;
+  await emails.sendReply({
+    ...about,
+    to: author.email,
+    creatorName: fullName(entry.creatorFirstName, entry.creatorLastName) || 'The creator',
+    atSeconds: note.atSeconds,
+    text: note.text,
+  });
 }

@@ -16,4 +16,4 @@ export {
   entryVideosOf,
 } from './entry-reads';
 export { latestVersions } from './latest-versions';
-export { videosOwners } from './video-owners';
+export { videosPorts } from './videos-ports';

@@ -1,9 +1,9 @@
-import { JUDGING_MESSAGES, MESSAGES } from '@app/domain';
+import { MESSAGES } from '@app/domain';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../lib/errors';
-import { assertContestMember, isContestMember } from '../../lib/policy';
 import type { Caller } from '../../plugins/auth';
 import { judgingContestOf, type JudgingContest as ContestRow } from '../contests';
+import { assertCanJudge, canJudge } from './judging.policy';
 import { isJudgingOpen } from './standings';
 
 export type JudgingServiceDeps = Pick<AppDeps, 'database' | 'storage' | 'queue' | 'config' | 'log'>;
@@ -23,8 +23,8 @@ export function createJudgingContext(deps: JudgingServiceDeps, clock: () => Date
   };
   /** 403 for those who see the contest but do not judge it; 404 for a draft they cannot see. */
   const requireJudge = async (user: Caller, contest: ContestRow) => {
-    if (contest.publicationStatus === 'draft' && !isContestMember(user, contest)) throw notFound();
-    assertContestMember(user, contest, JUDGING_MESSAGES.judgesOnly);
+    if (contest.publicationStatus === 'draft' && !canJudge(user, contest)) throw notFound();
+    assertCanJudge(user, contest);
   };
   const window = (contest: ContestRow, now = clock()) => ({
     contest_id: contest.id,

@@ -1,13 +1,24 @@
 import { JUDGING_MESSAGES } from '@app/domain';
 import { AppError } from '../../lib/errors';
-import { isStaff } from '../../lib/policy';
+import { assertContestMember, isContestMember, isStaff } from '../../lib/policy';
 import type { Caller } from '../../plugins/auth';
 
+export { assertSignedIn } from '../../lib/policy';
+
 /**
- * Judges of a contest are its members (lib/policy.ts `isContestMember`: staff and the users of the
- * contest's brand); a non-judge is told `JUDGING_MESSAGES.judgesOnly`. Ranking and results are
- * staff's (`assertStaff`).
+ * Who judges, ranks and reads what. Ranking, publishing and correcting results are staff's: their
+ * routes declare it (`app.requireRole('staff')`, 403 with the generic message).
  */
+
+/** Judges of a contest are its members (staff and the users of the contest's brand). */
+export function canJudge(user: Caller, contest: { brandId: number }): boolean {
+  return isContestMember(user, contest);
+}
+
+/** 403 `JUDGING_MESSAGES.judgesOnly` for anyone who does not judge the contest. */
+export function assertCanJudge(user: Caller, contest: { brandId: number }): void {
+  assertContestMember(user, contest, JUDGING_MESSAGES.judgesOnly);
+}
 
 /** A scorecard is read by its entrant (and staff). */
 export function assertCanReadScorecard(user: Caller, entrantId: number): void {

@@ -31,6 +31,8 @@ export const judgingRoutes =
   (deps: JudgingServiceDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const judging = createJudgingService(deps);
+    // Ranking and results are staff's: 403 with the generic message, before the contest is looked up.
+    const staffOnly = app.requireRole('staff');
 
     app.put(
       '/entries/:id/scores/',
@@ -66,7 +68,7 @@ export const judgingRoutes =
     app.get(
       '/contests/:id/ranking/',
       {
-        preHandler: app.requireUser,
+        preHandler: staffOnly,
         config: { presented: true },
         schema: {
           tags,
@@ -89,7 +91,7 @@ export const judgingRoutes =
     app.post(
       '/contests/:id/results/',
       {
-        preHandler: app.requireUser,
+        preHandler: staffOnly,
         schema: {
           tags,
           security,
@@ -106,7 +108,7 @@ export const judgingRoutes =
     app.post(
       '/contests/:id/results/corrections/',
       {
-        preHandler: app.requireUser,
+        preHandler: staffOnly,
         schema: {
           tags,
           security,

@@ -4,7 +4,10 @@ import { publishedContestsOf } from '../contests';
 import { entryContestsOf } from '../entries';
 import * as repo from './judging.repository';
 import { createJudgingContext, type JudgingServiceDeps } from './judging-context';
+import { createPublication } from './publication';
+import { createRanking } from './ranking';
 import { createResults } from './results';
+import { createScorecard } from './scorecard';
 import { createScoring } from './scoring';
 
 export type { JudgingServiceDeps } from './judging-context';
@@ -76,5 +79,22 @@ async function publishedPlacesOf(db: DbOrTx, entryIds: number[]) {
 /** Judging on the contest's rubric, the ranking, the results and every entrant's scorecard. */
 export function createJudgingService(deps: JudgingServiceDeps, clock: () => Date = () => new Date()) {
   const context = createJudgingContext(deps, clock);
-  return { ...createResults(deps, context), ...createScoring(deps, context) };
+  const scoring = createScoring(context);
+  const { ranking } = createRanking(deps, context);
+  const { scorecard } = createScorecard(context);
+  const results = createResults(context);
+  const publication = createPublication(deps, context, results.resultsOf);
+  return {
+    /** Judges: a score of an entry, the judging sheet (scoring.ts). */
+    saveScore: scoring.saveScore,
+    sheet: scoring.sheet,
+    /** Staff: the ranking (ranking.ts), publishing and correcting the results (publication.ts). */
+    ranking,
+    publish: publication.publish,
+    correctResults: publication.correctResults,
+    /** The entrant's scorecard (scorecard.ts); anyone's results and winners (results.ts). */
+    scorecard,
+    results: results.results,
+    recentWinners: results.recentWinners,
+  };
 }

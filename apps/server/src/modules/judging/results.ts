@@ -1,29 +1,12 @@
-import {
-  JUDGING_LIMITS,
-  JUDGING_MESSAGES,
-  type ContestResults,
-  type CorrectResultsBody,
-  type PublishResultsBody,
-  type RecentWinners,
-  type Winner,
-} from '@app/domain';
-import { AppError } from '../../lib/errors';
-import type { Caller } from '../../plugins/auth';
-import { recordAudit } from '../audit';
-import { awardPrizes, correctPrize } from '../payouts';
-import { createJudgingEmails } from './judging.emails';
-import { moveEntry } from '../entries';
-import { markResultsPublished } from '../contests';
+import { JUDGING_LIMITS, type ContestResults, type RecentWinners, type Winner } from '@app/domain';
 import * as repo from './judging.repository';
 import { findJudgedEntries, findRecentWinners, type JudgedEntryRow } from './judged-entries';
-import { assertSignedIn, assertStaff } from '../../lib/policy';
 import { creatorName, toJudgedVideo } from './judging.presenter';
-import { notFound, type JudgingContext, type JudgingServiceDeps } from './judging-context';
+import { notFound, type JudgingContext } from './judging-context';
 
-/** The results: the public results, their publication and correction, the newest winners. */
-export function createResults(deps: JudgingServiceDeps, context: JudgingContext) {
-  const { db, clock, mediaUrl, requireContest } = context;
-  const emails = createJudgingEmails(deps);
+/** The results as anyone reads them: a contest's winners and the newest winners of all contests. */
+export function createResults(context: JudgingContext) {
+  const { db, mediaUrl, requireContest } = context;
 
   const winnerOf = (
     result: { place: number; prizeCents: number },
@@ -39,7 +22,8 @@ export function createResults(deps: JudgingServiceDeps, context: JudgingContext)
     video: toJudgedVideo(row, mediaUrl),
   });
 
-  async function results(contestId: number): Promise<ContestResults> {
+  /** A contest's results as they stand (none before publication), draft or not. */
+  async function resultsOf(contestId: number): Promise<ContestResults> {
     const contest = await requireContest(contestId);
     const base = { contest_id: contest.id, contest_title: contest.title };
     if (!contest.resultsPublishedAt) return { ...base, published_at: null, entries_count: 0, winners: [] };
@@ -60,35 +44,6 @@ export function createResults(deps: JudgingServiceDeps, context: JudgingContext)
     };
   }
 
-  /** The result rows of the requested places (each entry's entrant from the judged entries). */
-  const resultRows = (
-    contestId: number,
-    places: PublishResultsBody['places'],
-    entryOf: Map<number, { userId: number }>,
-  ) =>
-    places.map((p) => ({
-      contestId,
-      userId: entryOf.get(p.entry_id)!.userId,
-      entryId: p.entry_id,
-      place: p.place,
-      prizeCents: p.prize_cents,
-    }));
-
-  /** The contest's judged entries and the requested places, checked: distinct, of this contest. */
-  async function checkPlaces(contestId: number, body: PublishResultsBody) {
-    const entries = await findJudgedEntries(db, { contestId });
-    const entryOf = new Map(entries.map((e) => [e.entryId, e]));
-    if (
-      new Set(body.places.map((p) => p.entry_id)).size !== body.places.length ||
-      new Set(body.places.map((p) => p.place)).size !== body.places.length
-    )
-      throw AppError.validation({ places: [JUDGING_MESSAGES.duplicatePlace] });
-    if (body.places.some((p) => !entryOf.has(p.entry_id)))
-      throw AppError.validation({ places: [JUDGING_MESSAGES.entryNotInContest] });
-    const places = [...body.places].sort((a, b) => a.place - b.place);
-    return { entries, entryOf, places };
-  }
-
   return {
     /**
      * The public results (anyone, signed in or not): a draft contest does not exist here (404), as
@@ -97,114 +52,10 @@ export function createResults(deps: JudgingServiceDeps, context: JudgingContext)
     async results(contestId: number): Promise<ContestResults> {
       const contest = await requireContest(contestId);
       if (contest.publicationStatus === 'draft') throw notFound();
-      return results(contestId);
+      return resultsOf(contestId);
     },
 
-    /**
-     * The audited correction of published results (staff): the places are replaced, and each
-     * entry's prize on the ledger is brought to its new amount by a correction row (or a new
-     * earning) — the ledger is never edited. Entries that lose their place get a correction to 0.
-     */
-    async correctResults(
-      user: Caller | undefined,
-      contestId: number,
-      body: CorrectResultsBody,
-    ): Promise<ContestResults> {
-      assertSignedIn(user);
-      assertStaff(user);
-      const contest = await requireContest(contestId);
-      if (!contest.resultsPublishedAt)
-        throw new AppError('results_not_published', JUDGING_MESSAGES.resultsNotPublished);
-      const { entryOf, places } = await checkPlaces(contestId, body);
-      await db.transaction(async (tx) => {
-        // Two corrections at once would both read the old places and prizes (and collide on them).
-        await repo.lockContestResults(tx, contestId);
-        const before = await repo.findResults(tx, contestId);
-        await repo.deleteResults(tx, contestId);
-        const rows = resultRows(contestId, places, entryOf);
-        await repo.insertResults(tx, rows);
-        const newPrize = new Map(rows.map((r) => [r.entryId, r]));
-        const touched = new Set([
-          ...before.flatMap((b) => (b.entryId ? [b.entryId] : [])),
-          ...newPrize.keys(),
-        ]);
-        for (const entryId of touched) {
-          const row = newPrize.get(entryId);
-          const userId = row?.userId ?? before.find((b) => b.entryId === entryId)!.userId;
-          await correctPrize(
-            tx,
-            { userId, contestId, entryId, amountCents: row?.prizeCents ?? 0, currency: contest.currency },
-            body.reason,
-            user.id,
-          );
-        }
-        await recordAudit(tx, {
-          actor: { userId: user.id },
-          action: 'results.correct',
-          targetType: 'contest',
-          targetId: contestId,
-          before: {
-            places: before.map((b) => ({ entry_id: b.entryId, place: b.place, prize_cents: b.prizeCents })),
-          },
-          after: { places, reason: body.reason },
-        });
-      });
-      return results(contestId);
-    },
-
-    /**
-     * Publishes the final places and prizes (staff), once: the contest is marked published with a
-     * conditional update, so of two publications the second is 409 `results_published`. In the same
-     * transaction: the places, one pending earning per prize on the ledger, every entry moved to
-     * 'result' (timeline row), the audit row. Then every entrant is e-mailed a scorecard link.
-     */
-    async publish(
-      user: Caller | undefined,
-      contestId: number,
-      body: PublishResultsBody,
-    ): Promise<ContestResults> {
-      assertSignedIn(user);
-      assertStaff(user);
-      const contest = await requireContest(contestId);
-      if (contest.resultsPublishedAt)
-        throw new AppError('results_published', JUDGING_MESSAGES.resultsPublished);
-      const now = clock();
-      if (now.getTime() < contest.judgingStartsAt.getTime())
-        throw new AppError('conflict', JUDGING_MESSAGES.notJudgedYet);
-      const { entries, entryOf, places } = await checkPlaces(contestId, body);
-      await db.transaction(async (tx) => {
-        if (!(await markResultsPublished(tx, contestId, now)))
-          throw new AppError('results_published', JUDGING_MESSAGES.resultsPublished);
-        const rows = resultRows(contestId, places, entryOf);
-        await repo.insertResults(tx, rows);
-        await awardPrizes(
-          tx,
-          rows.map((r) => ({ ...r, amountCents: r.prizeCents, currency: contest.currency })),
-          user.id,
-        );
-        const placeOf = new Map(places.map((p) => [p.entry_id, p.place]));
-        for (const e of entries) {
-          const place = placeOf.get(e.entryId);
-          await moveEntry(tx, e.entryId, 'result', place ? `place ${place}` : '', e.version);
-        }
-        await recordAudit(tx, {
-          actor: { userId: user.id },
-          action: 'results.publish',
-          targetType: 'contest',
-          targetId: contestId,
-          before: { results_published_at: null },
-          after: { results_published_at: now.toISOString(), places },
-        });
-      });
-      const placeOf = new Map(places.map((p) => [p.entry_id, p.place]));
-      for (const e of entries)
-        await emails
-          .sendResult(e.creatorEmail, contest.title, e.entryId, placeOf.get(e.entryId) ?? null)
-          .catch((error: unknown) => {
-            deps.log.warn({ err: error, entryId: e.entryId }, 'could not queue the results e-mail');
-          });
-      return results(contestId);
-    },
+    resultsOf,
 
     /** The newest published winners of all contests (the home page's carousel). */
     async recentWinners(): Promise<RecentWinners> {

@@ -1,31 +1,17 @@
-import {
-  JUDGING_LIMITS,
-  JUDGING_MESSAGES,
-  RANK_BAND_LABELS,
-  rankBand,
-  toTenScale,
-  type JudgingSheet,
-  type OwnScore,
-  type Ranking,
-  type RankingQuery,
-  type ScoreBody,
-  type Scorecard,
-} from '@app/domain';
+import { JUDGING_MESSAGES, type JudgingSheet, type OwnScore, type ScoreBody } from '@app/domain';
 import { AppError } from '../../lib/errors';
-import { pageWindow, toPage } from '../../lib/paging';
 import type { Caller } from '../../plugins/auth';
 import { recordAudit } from '../audit';
 import { moveEntry, entryOf } from '../entries';
 import * as repo from './judging.repository';
-import { findJudgedEntries, findRankingPage } from './judged-entries';
-import { assertSignedIn, assertStaff } from '../../lib/policy';
-import { assertCanReadScorecard } from './judging.policy';
-import { creatorName, toJudgedVideo, toOwnScore } from './judging.presenter';
-import { average, criterionAverage, isJudgingOpen, rank } from './standings';
-import { notFound, type JudgingContext, type JudgingServiceDeps } from './judging-context';
+import { findJudgedEntries } from './judged-entries';
+import { assertSignedIn } from './judging.policy';
+import { toJudgedVideo, toOwnScore } from './judging.presenter';
+import { isJudgingOpen } from './standings';
+import { notFound, type JudgingContext } from './judging-context';
 
-/** Scoring: a judge's score, the judging sheet, staff's ranking and the entrant's scorecard. */
-export function createScoring(deps: JudgingServiceDeps, context: JudgingContext) {
+/** Scoring: a judge's score of an entry and the judging sheet with the judge's own scores. */
+export function createScoring(context: JudgingContext) {
   const { db, clock, mediaUrl, requireContest, requireJudge, window } = context;
   return {
     /**
@@ -102,120 +88,6 @@ export function createScoring(deps: JudgingServiceDeps, context: JudgingContext)
             my_score: score ? toOwnScore(score) : null,
           };
         }),
-      };
-    },
-
-    /**
-     * Staff's ranking, a page at a time: weighted average over judges, their number and spread, the
-     * tie rule — ordered in SQL over every entry, only the page's entries read with their video.
-     */
-    async ranking(
-      user: Caller | undefined,
-      contestId: number,
-      query: RankingQuery,
-      url: URL,
-    ): Promise<Ranking> {
-      assertSignedIn(user);
-      assertStaff(user);
-      const contest = await requireContest(contestId);
-      const request = { page: query.page, pageSize: JUDGING_LIMITS.rankingPageSize, url };
-      const [{ rows, count }, placed] = await Promise.all([
-        findRankingPage(db, contestId, pageWindow(request)),
-        repo.findPlaces(db, contestId),
-      ]);
-      const placeOf = new Map(placed.map((r) => [r.entryId, r]));
-      const { results, ...links } = toPage(
-        rows.map((row) => {
-          const result = placeOf.get(row.entryId);
-          const sums = row.criterionSums ?? {};
-          return {
-            rank: row.rank,
-            tied: row.tied,
-            entry_id: row.entryId,
-            creator_id: row.userId,
-            creator_name: creatorName(row),
-            creator_email: row.creatorEmail,
-            version: row.version,
-            video: toJudgedVideo(row, mediaUrl),
-            weighted_average: average(row),
-            judges: row.judges,
-            spread: toTenScale(row.maxTotal - row.minTotal),
-            criteria: contest.rubric.map((c) => ({
-              criterion: c.name,
-              average: row.judges ? Math.round((Number(sums[c.name] ?? 0) / row.judges) * 100) / 100 : null,
-            })),
-            place: result?.place ?? null,
-            prize_cents: result?.prizeCents ?? null,
-          };
-        }),
-        count,
-        request,
-        deps.config.PUBLIC_URL,
-      );
-      return {
-        contest_id: contest.id,
-        rubric: contest.rubric,
-        results_published_at: contest.resultsPublishedAt?.toISOString() ?? null,
-        currency: contest.currency,
-        prize_cents: contest.prizeCents,
-        ...links,
-        entries: results,
-      };
-    },
-
-    /**
-     * The entrant's scorecard after publication: per-criterion averages, rank and rank band,
-     * place and prize, and each judge's feedback as "Judge n" (judges numbered in the order of
-     * their accounts among the contest's judges, the same on every scorecard).
-     */
-    async scorecard(user: Caller | undefined, entryId: number): Promise<Scorecard> {
-      assertSignedIn(user);
-      const entry = await entryOf(db, entryId);
-      if (!entry) throw notFound();
-      assertCanReadScorecard(user, entry.userId);
-      const contest = await requireContest(entry.contestId);
-      if (!contest.resultsPublishedAt)
-        throw new AppError('results_not_published', JUDGING_MESSAGES.resultsNotPublished);
-      const [entries, scores, placed] = await Promise.all([
-        findJudgedEntries(db, { contestId: contest.id }),
-        repo.findContestScores(db, contest.id),
-        repo.findResults(db, contest.id),
-      ]);
-      const standings = rank(entries, scores);
-      const index = standings.findIndex((s) => s.entryId === entryId);
-      const own = standings[index];
-      if (!own) throw new AppError('conflict', JUDGING_MESSAGES.noEntries);
-      const result = placed.find((r) => r.entryId === entryId);
-      const judgeNumber = new Map<number, number>();
-      for (const s of [...scores].sort((a, b) => a.judgeId - b.judgeId))
-        if (!judgeNumber.has(s.judgeId)) judgeNumber.set(s.judgeId, judgeNumber.size + 1);
-      const band = rankBand(index + 1, standings.length, Boolean(result));
-      return {
-        entry_id: entryId,
-        contest_id: contest.id,
-        contest_title: contest.title,
-        version: own.row.version,
-        video: toJudgedVideo(own.row, mediaUrl),
-        published_at: contest.resultsPublishedAt.toISOString(),
-        rank: index + 1,
-        entries_count: standings.length,
-        rank_band: band,
-        rank_band_label: RANK_BAND_LABELS[band],
-        place: result?.place ?? null,
-        prize_cents: result && result.prizeCents > 0 ? result.prizeCents : null,
-        currency: contest.currency,
-        weighted_average: average(own),
-        judges: own.judges,
-        criteria: contest.rubric.map((c) => ({
-          criterion: c.name,
-          weight: c.weight,
-          average: criterionAverage(own, c.name),
-        })),
-        feedback: own.scores
-          .map((s) => ({ n: judgeNumber.get(s.judgeId)!, feedback: s.feedback }))
-          .filter((f) => f.feedback.trim())
-          .sort((a, b) => a.n - b.n)
-          .map((f) => ({ judge: `Judge ${f.n}`, feedback: f.feedback })),
       };
     },
   };

@@ -3,8 +3,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES, NOTIFICATION_LIMITS, NOTIFICATION_MESSAGES, type EventTicket } from '@app/domain';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../lib/errors';
-import { callerOf, type AccessCheck, type Caller } from '../../plugins/auth';
+import type { AccessCheck, Caller } from '../../plugins/auth';
 import { createEventHub, type StreamSink } from './event-hub';
+import { ticketHolder } from './notifications.policy';
 import * as repo from './notifications.repository';
 
 const hashOf = (ticket: string) => createHash('sha256').update(ticket).digest('hex');
@@ -72,15 +73,7 @@ export function createLiveStreams(
         throw new AppError('unavailable', MESSAGES.generic.serverError, {}, { 'Retry-After': '1' });
       const row = await repo.takeTicket(db, hashOf(ticket));
       if (!row) throw new AppError('not_authenticated', NOTIFICATION_MESSAGES.ticketInvalid);
-      const user = await callerOf(
-        {
-          id: row.userId,
-          role: row.role,
-          tokenVersion: row.tokenVersion,
-          ...(row.sessionId ? { sessionId: row.sessionId } : {}),
-        },
-        options.isCurrent,
-      );
+      const user = await ticketHolder(row, options.isCurrent);
       if (!user) throw new AppError('not_authenticated', NOTIFICATION_MESSAGES.ticketInvalid);
       const startAfter = lastEventId ?? (await repo.lastLiveEventId(db));
 

@@ -5,5 +5,5 @@ export {
   correctPrize,
   createPayoutsService,
   creatorBalance,
-  type PayoutsOwners,
+  type PayoutsPorts,
 } from './payouts.service';

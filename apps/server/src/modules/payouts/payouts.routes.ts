@@ -8,7 +8,7 @@ import {
   recordPayoutBodySchema,
 } from '@app/domain';
 import type { AppDeps } from '../../app-deps';
-import { createPayoutsService, type PayoutsOwners } from './payouts.service';
+import { createPayoutsService, type PayoutsPorts } from './payouts.service';
 
 const tags = ['payouts'];
 const security = [{ bearerAuth: [] }];
@@ -16,9 +16,9 @@ const errors = { 400: apiErrorBodySchema, 404: apiErrorBodySchema, 409: apiError
 
 /** /api/payouts/: staff only (401 anonymous, 403 creators and brands), checked before the body. */
 export const payoutsRoutes =
-  (deps: Pick<AppDeps, 'database'>, owners: PayoutsOwners): FastifyPluginAsyncZod =>
+  (deps: Pick<AppDeps, 'database'>, ports: PayoutsPorts): FastifyPluginAsyncZod =>
   async (app) => {
-    const payouts = createPayoutsService(deps, owners);
+    const payouts = createPayoutsService(deps, ports);
     const routes: FastifyPluginAsyncZod = async (staff) => {
       staff.addHook('onRequest', app.requireStaff);
       const actorId = (request: { caller?: { id: number } }) => request.caller!.id;

@@ -26,7 +26,7 @@ export type PayoutsServiceDeps = Pick<AppDeps, 'database'>;
  * titles (contests), and moving a paid entry's timeline (entries). Those modules sit above payouts
  * (creators shows the balance), so the module wiring passes these in (modules/index.ts).
  */
-export interface PayoutsOwners {
+export interface PayoutsPorts {
   namesOf(
     db: DbOrTx,
     userIds: number[],
@@ -50,7 +50,7 @@ function isUniqueViolation(error: unknown): boolean {
 /** Earnings with their creators' names (accounts) and contests' titles (contests), asked once per list. */
 async function withNames(
   db: DbOrTx,
-  { namesOf, contestTitlesOf }: PayoutsOwners,
+  { namesOf, contestTitlesOf }: PayoutsPorts,
   rows: repo.LedgerEarningRow[],
 ): Promise<repo.EarningRow[]> {
   const [names, titles] = await Promise.all([
@@ -160,13 +160,13 @@ export async function creatorBalance(db: DbOrTx, userId: number): Promise<Creato
 }
 
 /** Payouts (staff): pending earnings per creator, recording payouts, corrections, the CSV. */
-export function createPayoutsService(deps: PayoutsServiceDeps, owners: PayoutsOwners) {
+export function createPayoutsService(deps: PayoutsServiceDeps, ports: PayoutsPorts) {
   const db = deps.database.db;
 
   async function list(query: PayoutListQuery): Promise<PayoutList> {
     return toPayoutList(
       query.status,
-      await withNames(db, owners, await repo.findEarnings(db, { status: query.status })),
+      await withNames(db, ports, await repo.findEarnings(db, { status: query.status })),
     );
   }
 
@@ -187,7 +187,7 @@ export function createPayoutsService(deps: PayoutsServiceDeps, owners: PayoutsOw
           // A prize is paid once the winner's paperwork is complete (issue 31): what is missing is
           // named, so staff can ask for it.
           if (earning.entryId) {
-            const missing = await owners.missingPaperwork(tx, {
+            const missing = await ports.missingPaperwork(tx, {
               entryId: earning.entryId,
               userId: earning.userId,
             });
@@ -209,7 +209,7 @@ export function createPayoutsService(deps: PayoutsServiceDeps, owners: PayoutsOw
             },
           ]);
           if (earning.entryId)
-            await owners.moveEntry(tx, earning.entryId, 'paid', `${body.method} ${body.reference}`);
+            await ports.moveEntry(tx, earning.entryId, 'paid', `${body.method} ${body.reference}`);
           await recordAudit(tx, {
             actor: { userId: actorId },
             action: 'payout.record',
@@ -258,7 +258,7 @@ export function createPayoutsService(deps: PayoutsServiceDeps, owners: PayoutsOw
 
     /** The creator's own earnings, newest first (the dashboard). */
     async creatorEarnings(userId: number): Promise<Earning[]> {
-      return (await withNames(db, owners, await repo.findEarnings(db, { userId }))).map(toEarning).reverse();
+      return (await withNames(db, ports, await repo.findEarnings(db, { userId }))).map(toEarning).reverse();
     },
 
     /** The list as CSV (formula-safe), one row per earning. */

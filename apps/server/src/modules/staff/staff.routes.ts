@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps';
-import { staffAccountsRoutes, type AccountsOwners } from '../accounts';
+import { staffAccountsRoutes, type AccountsPorts } from '../accounts';
 import { staffAuditRoutes } from '../audit';
-import { staffVideosRoutes, type VideosOwners } from '../videos';
+import { staffVideosRoutes, type VideosPorts } from '../videos';
 import { staffInsightsRoutes } from '../insights';
 
 /**
@@ -11,13 +11,13 @@ import { staffInsightsRoutes } from '../insights';
  * of its noun and is mounted here.
  */
 export const staffRoutes =
-  (deps: AppDeps, owners: { accounts: AccountsOwners; videos: VideosOwners }): FastifyPluginAsyncZod =>
+  (deps: AppDeps, ports: { accounts: AccountsPorts; videos: VideosPorts }): FastifyPluginAsyncZod =>
   async (app) => {
     await app.register(
       async (staff) => {
         staff.addHook('onRequest', app.requireStaff);
-        await staff.register(staffVideosRoutes(deps, owners.videos));
-        await staff.register(staffAccountsRoutes(deps, owners.accounts));
+        await staff.register(staffVideosRoutes(deps, ports.videos));
+        await staff.register(staffAccountsRoutes(deps, ports.accounts));
         await staff.register(staffAuditRoutes(deps));
         await staff.register(staffInsightsRoutes(deps));
       },

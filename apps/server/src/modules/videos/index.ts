@@ -1,6 +1,6 @@
 /** The videos module's public face: what other modules and the app may use. */
 export { videoOriginal, type VideoOriginal } from './original-digest';
-export { checkStoredFileQuota, tusDirectory, type QuotaOwners } from './upload-quota';
+export { checkStoredFileQuota, tusDirectory, type QuotaPorts } from './upload-quota';
 export {
   approvedVideoIdsAmong,
   createVideoVisibility,
@@ -13,7 +13,7 @@ export {
   type PlayableVideo,
 } from './video-reads';
 export { startVideoJobHandlers } from './videos.jobs';
-export { type VideosOwners } from './videos.owners';
+export { type VideosPorts } from './videos.ports';
 export { toPlayback } from './videos.presenter';
 export { videosRoutes } from './videos.routes';
 export {

@@ -13,7 +13,7 @@ import { toPrefixTsQuery } from './search-query';
 import type { PageRequest } from './videos.presenter';
 import { canListUnapprovedVideos } from './videos.policy';
 import { createVideoViews, type VideosServiceDeps } from './video-views';
-import type { VideosOwners } from './videos.owners';
+import type { VideosPorts } from './videos.ports';
 
 /**
  * The places won by these videos, by video id (the trophy on the video page and the library card).
@@ -30,10 +30,10 @@ const pageRequest = (query: { page: number; page_size: number }, url: URL): Page
 /** The library (spec §7): the list, the search and each video's page, with the places videos won. */
 export function createVideoLibrary(
   deps: VideosServiceDeps,
-  { awardsOf, ...owners }: VideosOwners & { awardsOf: VideoAwardsLookup },
+  { awardsOf, ...ports }: VideosPorts & { awardsOf: VideoAwardsLookup },
 ) {
   const db = deps.database.db;
-  const { present, presentPage, loadVisible, rows: videoRows } = createVideoViews(deps, owners);
+  const { present, presentPage, loadVisible, rows: videoRows } = createVideoViews(deps, ports);
 
   /** A page's videos with the places they won (the trophy), in one query. */
   const withAwards = async (page: VideoPage): Promise<VideoPage> => {

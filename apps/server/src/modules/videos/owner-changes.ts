@@ -21,47 +21,73 @@ import * as processing from './videos.processing';
 import { canDeleteVideo, canEditCaptions, canEditVideo } from './videos.policy';
 import type { VideosServiceDeps, VideoViews } from './video-views';
 
+/**
+ * An approved video whose public text (title, description, caption tracks) its owner changed
+ * goes back to the review queue: it leaves the public lists, and /media refuses its files
+ * without a signature (`mediaAccess` reads this row), until staff approve it again, so nothing
+ * reaches the public without review (issue 30; docs/spec-decisions.md). Audited with the
+ * old and new text. Call it in the change's transaction; nothing happens to a video not approved.
+ */
+async function resubmit(
+  tx: DbOrTx,
+  row: {
+    id: number;
+    title: string;
+    description: string;
+    isApproved: boolean;
+    reviewStatus: string;
+    originalKey: string;
+  },
+  user: Caller,
+  change: { title?: string; description?: string; caption_language?: string },
+): Promise<void> {
+  if (!row.isApproved && row.reviewStatus !== 'approved') return;
+  await repo.updateVideo(tx, row.id, {
+    isApproved: false,
+    reviewStatus: 'pending',
+    reviewReason: null,
+    approvedAt: null,
+  });
+  await recordAudit(tx, {
+    actor: { userId: user.id },
+    action: 'video.resubmit',
+    targetType: 'video',
+    targetId: row.id,
+    before: { title: row.title, description: row.description, review_status: 'approved' },
+    after: { ...change, review_status: 'pending' },
+  });
+}
+
+/**
+ * The caption form (multipart `language`, `file`): its language tag and the first `file` part's
+ * bytes; other file parts are drained unread. 400 for a file over the limit.
+ */
+async function readCaptionForm(parts: AsyncIterable<UploadFormPart>) {
+  let language: string | undefined;
+  let bytes: Buffer | undefined;
+  for await (const part of parts) {
+    if (part.type === 'file') {
+      if (part.fieldname !== 'file' || bytes) {
+        part.file.resume();
+        continue;
+      }
+      const chunks: Buffer[] = [];
+      for await (const chunk of part.file) chunks.push(chunk as Buffer);
+      if ((part.file as Readable & { truncated?: boolean }).truncated)
+        throw AppError.validation({ file: [VIDEO_CAPTION_MESSAGES.tooLarge] });
+      bytes = Buffer.concat(chunks);
+    } else if (part.fieldname === 'language' && typeof part.value === 'string') {
+      language = part.value.trim();
+    }
+  }
+  return { language, bytes };
+}
+
 /** The owner's changes to a video (spec §7): captions, title and description, deletion. */
 export function createVideoChanges(deps: VideosServiceDeps, views: VideoViews) {
   const db = deps.database.db;
   const { storage } = deps;
-  const { present, loadVisible, rows: videoRows, owners } = views;
-  /**
-   * An approved video whose public text (title, description, caption tracks) its owner changed
-   * goes back to the review queue: it leaves the public lists, and /media refuses its files
-   * without a signature (`mediaAccess` reads this row), until staff approve it again, so nothing
-   * reaches the public without review (issue 30; docs/spec-decisions.md). Audited with the
-   * old and new text. Call it in the change's transaction; nothing happens to a video not approved.
-   */
-  const resubmit = async (
-    tx: DbOrTx,
-    row: {
-      id: number;
-      title: string;
-      description: string;
-      isApproved: boolean;
-      reviewStatus: string;
-      originalKey: string;
-    },
-    user: Caller,
-    change: { title?: string; description?: string; caption_language?: string },
-  ) => {
-    if (!row.isApproved && row.reviewStatus !== 'approved') return;
-    await repo.updateVideo(tx, row.id, {
-      isApproved: false,
-      reviewStatus: 'pending',
-      reviewReason: null,
-      approvedAt: null,
-    });
-    await recordAudit(tx, {
-      actor: { userId: user.id },
-      action: 'video.resubmit',
-      targetType: 'video',
-      targetId: row.id,
-      before: { title: row.title, description: row.description, review_status: 'approved' },
-      after: { ...change, review_status: 'pending' },
-    });
-  };
+  const { present, loadVisible, rows: videoRows, ports } = views;
 
   return {
     /**
@@ -72,23 +98,7 @@ export function createVideoChanges(deps: VideosServiceDeps, views: VideoViews) {
     async addCaptions(id: number, user: Caller, parts: AsyncIterable<UploadFormPart>): Promise<Video> {
       const row = await loadVisible(id, user);
       if (!canEditCaptions(user, row)) throw new AppError('forbidden', MESSAGES.generic.forbidden);
-      let language: string | undefined;
-      let bytes: Buffer | undefined;
-      for await (const part of parts) {
-        if (part.type === 'file') {
-          if (part.fieldname !== 'file' || bytes) {
-            part.file.resume();
-            continue;
-          }
-          const chunks: Buffer[] = [];
-          for await (const chunk of part.file) chunks.push(chunk as Buffer);
-          if ((part.file as Readable & { truncated?: boolean }).truncated)
-            throw AppError.validation({ file: [VIDEO_CAPTION_MESSAGES.tooLarge] });
-          bytes = Buffer.concat(chunks);
-        } else if (part.fieldname === 'language' && typeof part.value === 'string') {
-          language = part.value.trim();
-        }
-      }
+      const { language, bytes } = await readCaptionForm(parts);
       const parsed = captionLanguageSchema.safeParse(language ?? '');
       if (!parsed.success) throw AppError.validation({ language: [VIDEO_CAPTION_MESSAGES.language] });
       if (!bytes?.length) throw AppError.validation({ file: [VIDEO_CAPTION_MESSAGES.noFile] });
@@ -101,7 +111,7 @@ export function createVideoChanges(deps: VideosServiceDeps, views: VideoViews) {
         deps.config,
         row.ownerId,
         { incomingBytes: file.length, replacedBytes: previous?.bytes ?? 0 },
-        owners,
+        ports,
       );
       const key = `${processing.videoFolder(row.originalKey)}captions/${parsed.data.toLowerCase()}-${randomUUID().slice(0, 8)}.vtt`;
       await storage.put(key, file);
@@ -150,7 +160,7 @@ export function createVideoChanges(deps: VideosServiceDeps, views: VideoViews) {
       const entered = () => new AppError('video_entered', VIDEO_DELETE_MESSAGES.entered);
       await db
         .transaction(async (tx) => {
-          if (await owners.isVideoEntered(tx, id)) throw entered();
+          if (await ports.isVideoEntered(tx, id)) throw entered();
           await repo.deleteVideo(tx, id);
           if (user.id !== row.ownerId)
             await recordAudit(tx, {

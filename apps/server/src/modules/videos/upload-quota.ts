@@ -6,7 +6,7 @@ import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { countUploadSlots } from './upload-slots';
 import { uploadUsage } from './videos.repository';
-import type { VideosOwners } from './videos.owners';
+import type { VideosPorts } from './videos.ports';
 
 type QuotaConfig = Pick<
   Config,
@@ -24,11 +24,11 @@ const GB = 1024 * 1024 * 1024;
  * What the storage quota asks of the modules above videos: the bytes they keep for the owner
  * (release forms), which count with the owner's videos and captions. Absent, only those count.
  */
-export type QuotaOwners = Pick<VideosOwners, 'storedBytesElsewhere'>;
+export type QuotaPorts = Pick<VideosPorts, 'storedBytesElsewhere'>;
 
 /** The owner's stored bytes: originals, caption tracks and the files other modules keep. */
-async function storedBytes(db: DbOrTx, ownerId: number, videoBytes: number, owners: QuotaOwners) {
-  return videoBytes + ((await owners.storedBytesElsewhere?.(db, ownerId)) ?? 0);
+async function storedBytes(db: DbOrTx, ownerId: number, videoBytes: number, ports: QuotaPorts) {
+  return videoBytes + ((await ports.storedBytesElsewhere?.(db, ownerId)) ?? 0);
 }
 
 /** Unfinished resumable uploads expire after this long (tus-uploads.ts sweeps them). */
@@ -69,11 +69,11 @@ export async function checkUploadQuota(
   config: QuotaConfig,
   ownerId: number,
   { incomingBytes }: { incomingBytes: number },
-  owners: QuotaOwners,
+  ports: QuotaPorts,
 ): Promise<{ roomBytes: number }> {
   const openUploads = await countUploadSlots(db, ownerId);
   const usage = await uploadUsage(db, ownerId, new Date(Date.now() - 24 * 3600 * 1000));
-  const stored = await storedBytes(db, ownerId, usage.bytes, owners);
+  const stored = await storedBytes(db, ownerId, usage.bytes, ports);
   if (stored + incomingBytes > config.UPLOAD_MAX_STORED_BYTES || stored >= config.UPLOAD_MAX_STORED_BYTES)
     throw storageQuotaExceeded(config);
   if (usage.videosSince >= config.UPLOAD_MAX_VIDEOS_PER_DAY)
@@ -97,7 +97,7 @@ export function storageQuotaExceeded(config: Pick<Config, 'UPLOAD_MAX_STORED_BYT
 /**
  * A file of `incomingBytes` replacing one of `replacedBytes` (0 for a new one): a caption track,
  * or a file a module above videos keeps for the owner (a release form). The owner's stored bytes
- * (videos, captions and `owners.storedBytesElsewhere`) must stay within the quota (413), and the
+ * (videos, captions and `ports.storedBytesElsewhere`) must stay within the quota (413), and the
  * disk keep its reserve (507).
  */
 export async function checkStoredFileQuota(
@@ -105,10 +105,10 @@ export async function checkStoredFileQuota(
   config: QuotaConfig,
   ownerId: number,
   { incomingBytes, replacedBytes }: { incomingBytes: number; replacedBytes: number },
-  owners: QuotaOwners,
+  ports: QuotaPorts,
 ): Promise<void> {
   const usage = await uploadUsage(db, ownerId, new Date());
-  const stored = await storedBytes(db, ownerId, usage.bytes, owners);
+  const stored = await storedBytes(db, ownerId, usage.bytes, ports);
   if (stored - replacedBytes + incomingBytes > config.UPLOAD_MAX_STORED_BYTES)
     throw storageQuotaExceeded(config);
   await checkFreeDisk(config, incomingBytes);

@@ -4,7 +4,7 @@ import { isAnyOf, prepared } from '../../db/prepared';
 import { videos } from '../../db/schema/index';
 import type { Caller } from '../../plugins/auth';
 import { createVideoViews, type VideosServiceDeps } from './video-views';
-import type { VideosOwners } from './videos.owners';
+import type { VideosPorts } from './videos.ports';
 
 /**
  * What other modules ask of videos beside the videos API (issue 33, insights): whether a caller
@@ -13,8 +13,8 @@ import type { VideosOwners } from './videos.owners';
  */
 
 /** `(id, user)` → resolves when `user` (or an anonymous visitor) may see the video; 404 otherwise. */
-export function createVideoVisibility(deps: VideosServiceDeps, owners: VideosOwners) {
-  const views = createVideoViews(deps, owners);
+export function createVideoVisibility(deps: VideosServiceDeps, ports: VideosPorts) {
+  const views = createVideoViews(deps, ports);
   return async (id: number, user: Caller | undefined): Promise<void> => {
     await views.loadVisible(id, user);
   };

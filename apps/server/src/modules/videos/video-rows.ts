@@ -1,7 +1,7 @@
 import type { DbOrTx } from '../../db/client';
 import { brandNamesOf, namesOf } from '../accounts';
 import * as repo from './videos.repository';
-import type { VideoCreatorProfile } from './videos.owners';
+import type { VideoCreatorProfile } from './videos.ports';
 
 /**
  * Videos as the API shows them: videos reads, pages and sorts its own rows, joined to the owners'

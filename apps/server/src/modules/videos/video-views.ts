@@ -5,10 +5,10 @@ import type { Caller } from '../../plugins/auth';
 import { videoMediaUrl } from '../../storage/media-signing';
 import { signDownloadToken } from '../../lib/download-tokens';
 import { createVideoRows, type VideoRow } from './video-rows';
-import type { VideosOwners } from './videos.owners';
+import type { VideosPorts } from './videos.ports';
 import type { OwnVideoRow } from './videos.repository';
 import { toEntryVideo, toVideo, toVideoPage, type PageRequest } from './videos.presenter';
-import { canDownloadOriginal, canSeeVideo, type VideoAccess } from './videos.policy';
+import { canDownloadOriginal, canSeeVideo, isBrandCaller, type VideoAccess } from './videos.policy';
 
 export type VideosServiceDeps = Pick<AppDeps, 'database' | 'storage' | 'queue' | 'config' | 'log'>;
 
@@ -19,10 +19,10 @@ export const notFound = () => new AppError('not_found', MESSAGES.generic.notFoun
  * URLs, the caller's access to it (the brand of a contest it was entered in), the presented video
  * or page, and loading a video only if the caller may see it.
  */
-export function createVideoViews(deps: VideosServiceDeps, owners: VideosOwners) {
+export function createVideoViews(deps: VideosServiceDeps, ports: VideosPorts) {
   const db = deps.database.db;
   const { storage } = deps;
-  const rows = createVideoRows(owners);
+  const rows = createVideoRows(ports);
   /** A video's media URLs: public once approved, signed and expiring before (issue 18, L8). */
   const mediaUrlOf = (row: { isApproved: boolean }) =>
     videoMediaUrl(deps.config.JWT_SECRET, (key) => storage.url(key), row);
@@ -40,22 +40,22 @@ export function createVideoViews(deps: VideosServiceDeps, owners: VideosOwners) 
     found: Row[],
     user: Caller | undefined,
   ): Promise<Array<Row & VideoAccess>> => {
-    if (user?.role !== 'brand') return found;
+    if (!isBrandCaller(user)) return found;
     const brandId = found.length ? user.brandId : null;
     const none = new Set<number>();
     const entered =
       brandId === null
         ? none
-        : await owners.videosEnteredWithBrand(
+        : await ports.videosEnteredWithBrand(
             db,
             brandId,
             found.map((row) => row.id),
           );
     // Only a video entered with the brand's contest can be its delivered master.
     const delivered =
-      brandId === null || !entered.size || !owners.mastersDeliveredToBrand
+      brandId === null || !entered.size || !ports.mastersDeliveredToBrand
         ? none
-        : await owners.mastersDeliveredToBrand(db, brandId, [...entered]);
+        : await ports.mastersDeliveredToBrand(db, brandId, [...entered]);
     return found.map((row) => ({
       ...row,
       enteredWithCallersBrand: entered.has(row.id),
@@ -67,10 +67,10 @@ export function createVideoViews(deps: VideosServiceDeps, owners: VideosOwners) 
   const presentForEntry = (row: OwnVideoRow & VideoAccess, user?: Caller) =>
     toEntryVideo(row, mediaUrlOf(row), downloadUrlFor(user));
   return {
-    /** The reads of videos as the API shows them, with what their owners tell. */
+    /** The reads of videos as the API shows them, with what the modules above videos tell. */
     rows,
     /** What videos asks of the modules above it. */
-    owners,
+    ports,
     withEntryAccess,
     present,
     /** The video as a contest entry shows it (`toEntryVideo`). */

@@ -10,7 +10,7 @@ import { createUser, type TestUser } from '../../../test/factories';
 import { makeClips } from '../../../test/video-clips';
 import { videos } from '../../db/schema/index';
 import { createVideosService } from './videos.service';
-import { videosOwners } from '../index';
+import { videosPorts } from '../index';
 
 /**
  * Issue 18, L3: finishing a resumable upload is idempotent. With S3 the final copy takes a while,
@@ -80,7 +80,7 @@ describe.each(storages)('finishing a resumable upload once ($name)', ({ env }) =
   });
 
   it('makes one video when three finishes run at once, and gives a late retry the same video', async () => {
-    const service = createVideosService(ctx.deps, videosOwners);
+    const service = createVideosService(ctx.deps, videosPorts);
     const dir = path.join(ctx.dataDir, 'tus-uploads');
     mkdirSync(dir, { recursive: true });
     const uploadId = 'f'.repeat(32);

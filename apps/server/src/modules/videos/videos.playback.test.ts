@@ -8,7 +8,7 @@ import { createTestContext, type TestContext } from '../../../test/helper';
 import { createUser, type TestUser } from '../../../test/factories';
 import { makeClips, makeRotatedHevcClip, multipartBody } from '../../../test/video-clips';
 import { createVideosService } from './videos.service';
-import { videosOwners } from '../index';
+import { videosPorts } from '../index';
 import { users } from '../../db/schema/index';
 
 interface ProbedStream {
@@ -268,7 +268,7 @@ describe('playback: renditions, captions and the original', () => {
     // Unapproved: others cannot even see it.
     expect((await get(path_, other)).statusCode).toBe(404);
     expect((await get(path_, brand)).statusCode).toBe(404);
-    await createVideosService(ctx.deps, videosOwners).review({ system: 'admin-cli' }, video.id, {
+    await createVideosService(ctx.deps, videosPorts).review({ system: 'admin-cli' }, video.id, {
       status: 'approved',
     });
     expect((await get(path_, other)).statusCode).toBe(403);

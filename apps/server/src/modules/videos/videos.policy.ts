@@ -1,4 +1,4 @@
-import { isStaff } from '../../lib/policy';
+import { hasRole, isStaff } from '../../lib/policy';
 import type { Caller } from '../../plugins/auth';
 
 /** What the rules read of a video. */
@@ -13,7 +13,7 @@ export interface VideoAccess {
   /**
    * The video is a master delivered to the caller's brand: the judged (newest) version of an entry
    * that placed in a contest of that brand whose results are published (delivery's rule, asked
-   * through `VideosOwners.mastersDeliveredToBrand`); looked up for brand callers.
+   * through `VideosPorts.mastersDeliveredToBrand`); looked up for brand callers.
    */
   deliveredToCallersBrand?: boolean;
 }
@@ -47,6 +47,14 @@ export function canDeleteVideo(user: Caller, video: VideoAccess): boolean {
 /** Only the owner adds or replaces a video's captions. */
 export function canEditCaptions(user: Caller, video: VideoAccess): boolean {
   return user.id === video.ownerId;
+}
+
+/**
+ * A brand user: only a brand caller's access depends on its brand's entries and deliveries
+ * (`enteredWithCallersBrand`, `deliveredToCallersBrand`), so only theirs are looked up.
+ */
+export function isBrandCaller(user: Caller | undefined): user is Caller {
+  return hasRole(user, 'brand');
 }
 
 /**

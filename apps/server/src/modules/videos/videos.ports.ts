@@ -16,13 +16,13 @@ export type JoinableColumns<Name extends string> = Subquery & Record<Name, AnyPg
 
 /**
  * What videos asks of the modules above it (creators, contests, entries), which it cannot import
- * without closing a circle: passed in where a videos service is built (`videosOwners`,
- * entries/video-owners.ts). The creators' profiles and contests' titles are the owners'
- * subqueries, which the statements of the library, search, video page and review queue left-join
- * (one statement per page, the statements of the join it replaced: docs/benchmarks.md); the rest are
- * reads, id lists in, one query each.
+ * without closing a circle: its ports, passed in where a videos service is built (entries builds
+ * them; modules/index.ts wires them). The creators' profiles and contests' titles are those
+ * modules' subqueries, which the statements of the library, search, video page and review queue
+ * left-join (one statement per page, the statements of the join it replaced: docs/benchmarks.md);
+ * the rest are reads, id lists in, one query each.
  */
-export interface VideosOwners {
+export interface VideosPorts {
   /** Creator profiles: `userId`, `experienceLevel`, `avatarKey`, `country`, `bio` (creators). */
   creatorProfiles(db: DbOrTx): JoinableColumns<keyof VideoCreatorProfile>;
   /** Contests' titles: `id`, `title` (contests). */

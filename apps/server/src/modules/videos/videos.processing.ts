@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { AppDeps } from '../../app-deps';
 import type { Metrics } from '../../lib/metrics';
 import { resolveMediaBinaries } from '../../media/binaries';
-import { FAILURE_REASONS, probeVideo, UnusableVideoError } from '../../media/probe';
+import { FAILURE_REASONS, probeVideo, UnusableVideoError, type VideoMetadata } from '../../media/probe';
 import {
   encodeLadder,
   fallbackRung,
@@ -20,7 +20,12 @@ import { ToolError } from '../../media/run';
 import type { SniffedVideoType } from '../../media/sniff';
 import { videoSettledJob } from '../../jobs/video-settled.job';
 import { raiseLiveEvent } from '../notifications';
-import { findStoredVideo, updateVideo as writeVideo, type NewVideo } from './videos.repository';
+import {
+  findStoredVideo,
+  updateVideo as writeVideo,
+  type NewVideo,
+  type OwnVideoRow,
+} from './videos.repository';
 
 export type VideoProcessingDeps = Pick<AppDeps, 'database' | 'storage' | 'config' | 'log' | 'queue'>;
 
@@ -157,6 +162,185 @@ function progressRecorder(deps: VideoProcessingDeps, videoId: number, updateVide
   };
 }
 
+/** What the steps of one processing attempt share. */
+interface Attempt {
+  deps: VideoProcessingDeps;
+  videoId: number;
+  /** The video's row as the attempt began. */
+  video: OwnVideoRow;
+  ffmpeg: string;
+  /** The original's local copy, read as the container it was sniffed as when it arrived. */
+  source: string;
+  format: SniffedVideoType;
+  /** The attempt's temporary folder. */
+  work: string;
+  /** The folder of the video's stored files. */
+  folder: string;
+  metrics: Pick<Metrics, 'renditionMade'> | undefined;
+  progress: ReturnType<typeof progressRecorder>;
+  updateVideo: VideoUpdate;
+}
+
+/** The ladder of renditions planned for the video's size, and how its rungs are encoded. */
+function planRenditions(attempt: Attempt, meta: VideoMetadata) {
+  const rungs = planLadder(meta.width ?? 2, meta.height ?? 2);
+  const [first, ...rest] = rungs;
+  return {
+    rungs,
+    first: first!,
+    rest,
+    hlsDir: path.join(attempt.work, 'hls'),
+    encode: {
+      inputFormat: attempt.format,
+      frameRate: meta.frameRate,
+      hasAudio: meta.audioCodec !== null,
+      durationSeconds: meta.durationSeconds,
+      timeoutMs: encodeTimeout(meta.durationSeconds),
+    },
+  };
+}
+type RenditionPlan = ReturnType<typeof planRenditions>;
+
+/** Step 1: the poster and the preview (stage `poster`), unless an earlier attempt made both. */
+async function makeStills(attempt: Attempt, meta: VideoMetadata): Promise<void> {
+  const { deps, video, ffmpeg, source, format, work, folder, metrics } = attempt;
+  if (video.posterKey && video.previewKey) return;
+  await attempt.progress.start('poster');
+  const start = pickStart(meta.durationSeconds);
+  const poster = path.join(work, 'poster.jpg');
+  const preview = path.join(work, 'preview.mp4');
+  await timed(metrics, 'poster', () => makePoster(ffmpeg, source, format, poster, start));
+  await timed(metrics, 'preview', () => makePreview(ffmpeg, source, format, preview, start));
+  await deps.storage.put(`${folder}poster.jpg`, createReadStream(poster));
+  await deps.storage.put(`${folder}preview.mp4`, createReadStream(preview));
+  await attempt.updateVideo(deps.database.db, attempt.videoId, {
+    posterKey: `${folder}poster.jpg`,
+    previewKey: `${folder}preview.mp4`,
+  });
+}
+
+/**
+ * Step 2: the lowest rung as HLS and, remuxed from it, the progressive MP4 (stage
+ * `first_rendition`): the video is then `ready`, with a master playlist listing that one
+ * rendition. Returns the renditions made.
+ */
+async function makeFirstRendition(
+  attempt: Attempt,
+  { first, rest, hlsDir, encode }: RenditionPlan,
+  playableAt: Date | undefined,
+): Promise<Rendition[]> {
+  const { deps, ffmpeg, work, folder, metrics, progress } = attempt;
+  await progress.start('first_rendition');
+  const renditions = await timed(metrics, first.name, () =>
+    encodeLadder(ffmpeg, attempt.source, hlsDir, [first], {
+      ...encode,
+      onProgress: progress.report('first_rendition'),
+    }),
+  );
+  const mp4 = path.join(work, `${first.name}.mp4`);
+  await progressiveMp4(ffmpeg, path.join(hlsDir, first.name), mp4, encode.timeoutMs);
+  const masterKey = rest.length ? playbackKeys.firstMaster(folder) : playbackKeys.master(folder);
+  // Whatever an earlier, killed attempt stored of this step goes first.
+  await deps.storage.deletePrefix(playbackKeys.hlsDir(folder));
+  await putTree(deps, hlsDir, playbackKeys.hlsDir(folder));
+  await deps.storage.put(masterKey, Buffer.from(masterPlaylist(renditions)));
+  await deps.storage.put(playbackKeys.mp4(folder, first.name), createReadStream(mp4));
+  await progress.settled();
+  await attempt.updateVideo(deps.database.db, attempt.videoId, {
+    hlsKey: masterKey,
+    mp4Key: playbackKeys.mp4(folder, first.name),
+    renditions,
+    status: 'ready',
+    failureReason: null,
+    processingStage: rest.length ? 'renditions' : 'done',
+    processingPercent: rest.length ? 0 : 100,
+    // Time to playable, for the staff overview's processing times (issue 33).
+    processedAt: playableAt ?? new Date(),
+  });
+  return renditions;
+}
+
+/**
+ * Step 3: every other rung in one ffmpeg run (stage `renditions`), then the master listing them
+ * all and the MP4 again from the highest rung at or below 720p (`done`).
+ */
+async function makeOtherRenditions(
+  attempt: Attempt,
+  { rungs, first, rest, hlsDir, encode }: RenditionPlan,
+  renditions: Rendition[],
+): Promise<void> {
+  const { deps, video, ffmpeg, work, folder, metrics, progress } = attempt;
+  await progress.start('renditions');
+  await rm(hlsDir, { recursive: true, force: true });
+  // One ffmpeg run makes every other rung: its seconds are theirs together (`480p+720p`).
+  const made = await timed(metrics, rest.map((rung) => rung.name).join('+'), () =>
+    encodeLadder(ffmpeg, attempt.source, hlsDir, rest, {
+      ...encode,
+      onProgress: progress.report('renditions'),
+    }),
+  );
+  const all = [...renditions.filter((r) => r.name === first.name), ...made];
+  const mp4Rung = fallbackRung(rungs);
+  let mp4Key = video.mp4Key ?? playbackKeys.mp4(folder, first.name);
+  if (mp4Rung.name !== first.name) {
+    const mp4 = path.join(work, `${mp4Rung.name}.mp4`);
+    await progressiveMp4(ffmpeg, path.join(hlsDir, mp4Rung.name), mp4, encode.timeoutMs);
+    await deps.storage.put(playbackKeys.mp4(folder, mp4Rung.name), createReadStream(mp4));
+    mp4Key = playbackKeys.mp4(folder, mp4Rung.name);
+  }
+  for (const rung of rest) await deps.storage.deletePrefix(`${playbackKeys.hlsDir(folder)}${rung.name}/`);
+  await putTree(deps, hlsDir, playbackKeys.hlsDir(folder));
+  await deps.storage.put(playbackKeys.master(folder), Buffer.from(masterPlaylist(all)));
+  await progress.settled();
+  await attempt.updateVideo(deps.database.db, attempt.videoId, {
+    hlsKey: playbackKeys.master(folder),
+    mp4Key,
+    renditions: all,
+    status: 'ready',
+    failureReason: null,
+    processingStage: 'done',
+    processingPercent: 100,
+  });
+  // What only the first step needed; players that loaded it keep their cached copy.
+  await deps.storage.delete(playbackKeys.firstMaster(folder)).catch(() => undefined);
+  if (mp4Key !== playbackKeys.mp4(folder, first.name))
+    await deps.storage.delete(playbackKeys.mp4(folder, first.name)).catch(() => undefined);
+}
+
+/**
+ * Records a failure for good: a file that cannot become a video fails with its reason; anything
+ * else with a reason its owner can read (too slow, internal), logged. A video already playable
+ * stays so (its stage says `failed`); one that is not is announced as failed.
+ */
+async function recordFailure(attempt: Attempt, error: unknown, playable: boolean): Promise<void> {
+  const { deps, videoId, updateVideo } = attempt;
+  const db = deps.database.db;
+  if (error instanceof UnusableVideoError && !playable) {
+    await updateVideo(db, videoId, {
+      status: 'failed',
+      failureReason: error.reason,
+      processingStage: 'failed',
+    });
+    await announceSettled(deps, videoId, 'failed');
+    return;
+  }
+  const reason =
+    error instanceof UnusableVideoError
+      ? error.reason
+      : error instanceof ToolError && error.timedOut
+        ? FAILURE_REASONS.tooSlow
+        : FAILURE_REASONS.internal;
+  await updateVideo(
+    db,
+    videoId,
+    playable
+      ? { processingStage: 'failed' }
+      : { status: 'failed', failureReason: reason, processingStage: 'failed' },
+  );
+  deps.log.error({ err: error, videoId }, 'video processing failed for good');
+  if (!playable) await announceSettled(deps, videoId, 'failed');
+}
+
 /**
  * Processes an uploaded original, in steps that each leave the video more usable:
  * 1. probe (metadata) and the poster and preview (stage `poster`);
@@ -211,11 +395,23 @@ export async function processVideo(
   const updateVideo = trackedUpdate(deps, video.ownerId);
   const progress = progressRecorder(deps, videoId, updateVideo);
   let playable = !!video.hlsKey;
-  // The container the upload was sniffed as when it arrived: ffmpeg reads it as that, nothing else.
-  const format = video.originalType as SniffedVideoType;
   const source = await deps.storage.localCopy(video.originalKey);
+  const attempt: Attempt = {
+    deps,
+    videoId,
+    video,
+    ffmpeg,
+    source: source.path,
+    // The container the upload was sniffed as when it arrived: ffmpeg reads it as that, nothing else.
+    format: video.originalType as SniffedVideoType,
+    work,
+    folder: videoFolder(video.originalKey),
+    metrics,
+    progress,
+    updateVideo,
+  };
   try {
-    const meta = await probeVideo(ffprobe, source.path, format);
+    const meta = await probeVideo(ffprobe, source.path, attempt.format);
     await updateVideo(db, videoId, {
       durationSeconds: meta.durationSeconds,
       width: meta.width,
@@ -224,134 +420,21 @@ export async function processVideo(
       audioCodec: meta.audioCodec,
       frameRate: meta.frameRate,
     });
-    const folder = videoFolder(video.originalKey);
-
-    if (!video.posterKey || !video.previewKey) {
-      await progress.start('poster');
-      const start = pickStart(meta.durationSeconds);
-      const poster = path.join(work, 'poster.jpg');
-      const preview = path.join(work, 'preview.mp4');
-      await timed(metrics, 'poster', () => makePoster(ffmpeg, source.path, format, poster, start));
-      await timed(metrics, 'preview', () => makePreview(ffmpeg, source.path, format, preview, start));
-      await deps.storage.put(`${folder}poster.jpg`, createReadStream(poster));
-      await deps.storage.put(`${folder}preview.mp4`, createReadStream(preview));
-      await updateVideo(db, videoId, {
-        posterKey: `${folder}poster.jpg`,
-        previewKey: `${folder}preview.mp4`,
-      });
-    }
-
-    const rungs = planLadder(meta.width ?? 2, meta.height ?? 2);
-    const [first, ...rest] = rungs;
-    const encode = {
-      inputFormat: format,
-      frameRate: meta.frameRate,
-      hasAudio: meta.audioCodec !== null,
-      durationSeconds: meta.durationSeconds,
-      timeoutMs: encodeTimeout(meta.durationSeconds),
-    };
-    const hlsDir = path.join(work, 'hls');
+    await makeStills(attempt, meta);
+    const plan = planRenditions(attempt, meta);
     let renditions: Rendition[] = (video.renditions as Rendition[] | null) ?? [];
-
     if (!playable) {
-      await progress.start('first_rendition');
-      renditions = await timed(metrics, first!.name, () =>
-        encodeLadder(ffmpeg, source.path, hlsDir, [first!], {
-          ...encode,
-          onProgress: progress.report('first_rendition'),
-        }),
-      );
-      const mp4 = path.join(work, `${first!.name}.mp4`);
-      await progressiveMp4(ffmpeg, path.join(hlsDir, first!.name), mp4, encode.timeoutMs);
-      const masterKey = rest.length ? playbackKeys.firstMaster(folder) : playbackKeys.master(folder);
-      // Whatever an earlier, killed attempt stored of this step goes first.
-      await deps.storage.deletePrefix(playbackKeys.hlsDir(folder));
-      await putTree(deps, hlsDir, playbackKeys.hlsDir(folder));
-      await deps.storage.put(masterKey, Buffer.from(masterPlaylist(renditions)));
-      await deps.storage.put(playbackKeys.mp4(folder, first!.name), createReadStream(mp4));
-      await progress.settled();
-      await updateVideo(db, videoId, {
-        hlsKey: masterKey,
-        mp4Key: playbackKeys.mp4(folder, first!.name),
-        renditions,
-        status: 'ready',
-        failureReason: null,
-        processingStage: rest.length ? 'renditions' : 'done',
-        processingPercent: rest.length ? 0 : 100,
-        // Time to playable, for the staff overview's processing times (issue 33).
-        processedAt: playableAt ?? new Date(),
-      });
+      renditions = await makeFirstRendition(attempt, plan, playableAt);
       playable = true;
       await announceSettled(deps, videoId, 'ready');
     }
-
-    if (rest.length && video.hlsKey !== playbackKeys.master(folder)) {
-      await progress.start('renditions');
-      await rm(hlsDir, { recursive: true, force: true });
-      // One ffmpeg run makes every other rung: its seconds are theirs together (`480p+720p`).
-      const made = await timed(metrics, rest.map((rung) => rung.name).join('+'), () =>
-        encodeLadder(ffmpeg, source.path, hlsDir, rest, {
-          ...encode,
-          onProgress: progress.report('renditions'),
-        }),
-      );
-      const all = [...renditions.filter((r) => r.name === first!.name), ...made];
-      const mp4Rung = fallbackRung(rungs);
-      let mp4Key = video.mp4Key ?? playbackKeys.mp4(folder, first!.name);
-      if (mp4Rung.name !== first!.name) {
-        const mp4 = path.join(work, `${mp4Rung.name}.mp4`);
-        await progressiveMp4(ffmpeg, path.join(hlsDir, mp4Rung.name), mp4, encode.timeoutMs);
-        await deps.storage.put(playbackKeys.mp4(folder, mp4Rung.name), createReadStream(mp4));
-        mp4Key = playbackKeys.mp4(folder, mp4Rung.name);
-      }
-      for (const rung of rest) await deps.storage.deletePrefix(`${playbackKeys.hlsDir(folder)}${rung.name}/`);
-      await putTree(deps, hlsDir, playbackKeys.hlsDir(folder));
-      await deps.storage.put(playbackKeys.master(folder), Buffer.from(masterPlaylist(all)));
-      await progress.settled();
-      await updateVideo(db, videoId, {
-        hlsKey: playbackKeys.master(folder),
-        mp4Key,
-        renditions: all,
-        status: 'ready',
-        failureReason: null,
-        processingStage: 'done',
-        processingPercent: 100,
-      });
-      // What only the first step needed; players that loaded it keep their cached copy.
-      await deps.storage.delete(playbackKeys.firstMaster(folder)).catch(() => undefined);
-      if (mp4Key !== playbackKeys.mp4(folder, first!.name))
-        await deps.storage.delete(playbackKeys.mp4(folder, first!.name)).catch(() => undefined);
-    }
+    if (plan.rest.length && video.hlsKey !== playbackKeys.master(attempt.folder))
+      await makeOtherRenditions(attempt, plan, renditions);
   } catch (error) {
     await progress.settled();
-    if (error instanceof UnusableVideoError && !playable) {
-      await updateVideo(db, videoId, {
-        status: 'failed',
-        failureReason: error.reason,
-        processingStage: 'failed',
-      });
-      await announceSettled(deps, videoId, 'failed');
-      return;
-    }
-    if (lastAttempt || error instanceof UnusableVideoError) {
-      const reason =
-        error instanceof UnusableVideoError
-          ? error.reason
-          : error instanceof ToolError && error.timedOut
-            ? FAILURE_REASONS.tooSlow
-            : FAILURE_REASONS.internal;
-      await updateVideo(
-        db,
-        videoId,
-        playable
-          ? { processingStage: 'failed' }
-          : { status: 'failed', failureReason: reason, processingStage: 'failed' },
-      );
-      deps.log.error({ err: error, videoId }, 'video processing failed for good');
-      if (!playable) await announceSettled(deps, videoId, 'failed');
-      return;
-    }
-    throw error;
+    // Anything but a file that cannot become a video is retried, until the last attempt.
+    if (!lastAttempt && !(error instanceof UnusableVideoError)) throw error;
+    await recordFailure(attempt, error, playable);
   } finally {
     await source.release();
     await rm(work, { recursive: true, force: true });

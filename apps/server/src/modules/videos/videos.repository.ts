@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client';
 import { isAnyOf, prepared } from '../../db/prepared';
 import { videoCounts, videoUploads, videos } from '../../db/schema/index';
 import { EXTENSION_OF } from '../../media/sniff';
-import type { VideosOwners } from './videos.owners';
+import type { VideosPorts } from './videos.ports';
 
 const videoColumns = {
   id: videos.id,
@@ -46,7 +46,7 @@ const newestFirst = [sql`${videos.createdAt} desc nulls last`, sql`${videos.id} 
 const oldestFirst = [sql`${videos.createdAt} asc nulls first`, sql`${videos.id} asc nulls first`];
 
 /** The owners' subqueries a video's statement joins: its creator's profile and its contest's title. */
-export type VideoJoins = Pick<VideosOwners, 'creatorProfiles' | 'contestTitles'>;
+export type VideoJoins = Pick<VideosPorts, 'creatorProfiles' | 'contestTitles'>;
 
 /**
  * A video as stored, with its brand's id, its creator's profile (`profile*`, null without one) and

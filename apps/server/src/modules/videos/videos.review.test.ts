@@ -7,7 +7,7 @@ import { startSmtpCapture, type SmtpCapture } from '../../../test/smtp';
 import { auditLog, videos } from '../../db/schema/index';
 import { approveVideo } from '../../cli/commands/approve-video';
 import { createVideosService } from './videos.service';
-import { videosOwners } from '../index';
+import { videosPorts } from '../index';
 
 describe('staff review of videos', () => {
   let ctx: TestContext;
@@ -215,7 +215,7 @@ describe('staff review of videos', () => {
           }),
         },
       },
-      videosOwners,
+      videosPorts,
     );
     await expect(service.review({ userId: staff.id }, video.id, { status: 'approved' })).rejects.toThrow(
       'the change failed',

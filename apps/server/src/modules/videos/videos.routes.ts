@@ -21,78 +21,74 @@ import {
   createVideoLibrary,
   createVideosService,
   type VideoAwardsLookup,
-  type VideosOwners,
+  type VideosPorts,
+  type VideosService,
 } from './videos.service';
 import { createAccessCheck } from '../accounts';
 import { registerTusUploads } from './tus-uploads';
 
 export type VideosRoutesDeps = Pick<AppDeps, 'database' | 'storage' | 'queue' | 'config' | 'log' | 'tokens'>;
+type VideoLibrary = ReturnType<typeof createVideoLibrary>;
 
 const tags = ['videos'];
-
-/**
- * The list and the search answer pages of up to 100 videos: their schema documents the answer and
- * types the handler, but checking every field of every video again at run time cost a large share
- * of those requests; the page is built field by field by the presenter, so it is written as it is.
- */
-const typedPage = { serializerCompiler: () => (page: unknown) => JSON.stringify(page) };
 
 /** The request's own URL (path and query), to build next/previous links from. */
 const requestUrl = (request: FastifyRequest) => new URL(request.url, 'http://localhost');
 
-/**
- * Videos (spec §7): multipart upload, resumable (tus) upload, the public list and search,
- * and each video's page data; owners change or delete their own.
- */
-export const videosRoutes =
-  (deps: VideosRoutesDeps, owners: VideosOwners & { awardsOf: VideoAwardsLookup }): FastifyPluginAsyncZod =>
+/** The multipart upload (creators). */
+const uploadRoutes =
+  (videos: VideosService): FastifyPluginAsyncZod =>
   async (app) => {
-    const videos = createVideosService(deps, owners);
-    const library = createVideoLibrary(deps, owners);
-
-    await app.register(async (scope) => {
-      // Limits for this route only: one file of at most 500 MB, small text fields.
-      await scope.register(multipart, {
-        limits: { fileSize: LIMITS.maxVideoBytes, files: 1, fields: 10, fieldSize: 64 * 1024, parts: 20 },
-      });
-      scope.post(
-        '/videos/upload/',
-        {
-          preHandler: scope.requireRole('creator'),
-          schema: {
-            tags,
-            summary: 'Upload a video (multipart: video, title, optional description); at most 500 MB',
-            consumes: ['multipart/form-data'],
-            response: {
-              201: videoSchema,
-              400: apiErrorBodySchema,
-              413: apiErrorBodySchema,
-              429: apiErrorBodySchema,
-              507: apiErrorBodySchema,
-            },
+    // Limits for this route only: one file of at most 500 MB, small text fields.
+    await app.register(multipart, {
+      limits: { fileSize: LIMITS.maxVideoBytes, files: 1, fields: 10, fieldSize: 64 * 1024, parts: 20 },
+    });
+    app.post(
+      '/videos/upload/',
+      {
+        preHandler: app.requireRole('creator'),
+        schema: {
+          tags,
+          summary: 'Upload a video (multipart: video, title, optional description); at most 500 MB',
+          consumes: ['multipart/form-data'],
+          response: {
+            201: videoSchema,
+            400: apiErrorBodySchema,
+            413: apiErrorBodySchema,
+            429: apiErrorBodySchema,
+            507: apiErrorBodySchema,
           },
         },
-        async (request, reply) => {
-          if (!request.isMultipart()) throw AppError.validation({ video: [MESSAGES.upload.noFile] });
-          try {
-            const video = await videos.uploadVideo(request.caller!, request.parts(), {
-              incomingBytes: Number(request.headers['content-length'] ?? 0) || 0,
-            });
-            return reply.status(201).send(video);
-          } catch (error) {
-            // The client may still be sending a refused file: do not keep the connection.
-            reply.header('Connection', 'close');
-            throw error;
-          }
-        },
-      );
-    });
+      },
+      async (request, reply) => {
+        if (!request.isMultipart()) throw AppError.validation({ video: [MESSAGES.upload.noFile] });
+        try {
+          const video = await videos.uploadVideo(request.caller!, request.parts(), {
+            incomingBytes: Number(request.headers['content-length'] ?? 0) || 0,
+          });
+          return reply.status(201).send(video);
+        } catch (error) {
+          // The client may still be sending a refused file: do not keep the connection.
+          reply.header('Connection', 'close');
+          throw error;
+        }
+      },
+    );
+  };
 
+/**
+ * The library: the list, the search and each video's page. The list and the search answer pages
+ * of up to 100 videos, built field by field by the presenter: written as presented (checking
+ * every field of every video again at run time cost a large share of those requests).
+ */
+const libraryRoutes =
+  (library: VideoLibrary): FastifyPluginAsyncZod =>
+  async (app) => {
     app.get(
       '/videos/videos/',
       {
         preHandler: app.authenticate,
-        ...typedPage,
+        config: { presented: true },
         schema: {
           tags,
           summary: 'Approved videos, newest first; is_standalone=true or mine=true for your own',
@@ -106,7 +102,7 @@ export const videosRoutes =
     app.get(
       '/videos/search/',
       {
-        ...typedPage,
+        config: { presented: true },
         schema: {
           tags,
           summary: 'Full-text search over approved videos (title, description, brand, creator)',
@@ -131,7 +127,12 @@ export const videosRoutes =
       },
       (request) => library.get(request.params.id, request.caller),
     );
+  };
 
+/** The owner's changes: title and description, deletion, caption tracks. */
+const ownerRoutes =
+  (videos: VideosService): FastifyPluginAsyncZod =>
+  async (app) => {
     app.put(
       '/videos/videos/:id/',
       {
@@ -195,7 +196,12 @@ export const videosRoutes =
         },
       );
     });
+  };
 
+/** The original file's download, with byte ranges. */
+const downloadRoutes =
+  (videos: VideosService): FastifyPluginAsyncZod =>
+  async (app) => {
     app.get(
       '/videos/videos/:id/download/',
       {
@@ -237,6 +243,19 @@ export const videosRoutes =
         return reply.send(object.stream);
       },
     );
+  };
 
+/**
+ * Videos (spec §7): multipart upload, resumable (tus) upload, the public list and search,
+ * and each video's page data; owners change or delete their own.
+ */
+export const videosRoutes =
+  (deps: VideosRoutesDeps, ports: VideosPorts & { awardsOf: VideoAwardsLookup }): FastifyPluginAsyncZod =>
+  async (app) => {
+    const videos = createVideosService(deps, ports);
+    await app.register(uploadRoutes(videos));
+    await app.register(libraryRoutes(createVideoLibrary(deps, ports)));
+    await app.register(ownerRoutes(videos));
+    await app.register(downloadRoutes(videos));
     await registerTusUploads(app, deps, videos, createAccessCheck(deps));
   };

@@ -1,69 +1,58 @@
-import { DELIVERY_MESSAGES, MESSAGES, type EntryVideo, type Video } from '@app/domain';
+import type { EntryVideo, Video } from '@app/domain';
 import type { DbOrTx } from '../../db/client';
-import { callerOf, type Caller } from '../../plugins/auth';
-import { AppError } from '../../lib/errors';
-import { parseRange } from '../../storage/media.routes';
-import { contentTypeOf, type StoredObject } from '../../storage/storage';
-import { createAccessCheck } from '../accounts';
-import { safeFileName, verifyDownloadToken } from '../../lib/download-tokens';
+import type { Caller } from '../../plugins/auth';
 import { createVideoChanges } from './owner-changes';
+import { createVideoOriginals } from './originals';
 import { createVideoReceiving } from './receiving';
 import { createVideoReview } from './review';
 import * as repo from './videos.repository';
 import { refreshSearchVectors } from './video-rows';
-import type { VideosOwners } from './videos.owners';
+import type { VideosPorts } from './videos.ports';
 import * as processing from './videos.processing';
-import { canDownloadOriginal } from './videos.policy';
 import { createVideoViews, notFound, type VideosServiceDeps } from './video-views';
 
 export type { VideosServiceDeps } from './video-views';
-export type { VideosOwners } from './videos.owners';
+export type { VideosPorts } from './videos.ports';
 export { checkVideoText, type UploadFormPart } from './receiving';
 export { createVideoLibrary, type VideoAwardsLookup } from './library';
 
-/** A video's original opened for download: the stream (or a range of it) and how to name it. */
-export interface OpenedOriginal {
-  object: StoredObject;
-  /** The whole file's size in bytes. */
-  size: number;
-  fileName: string;
-  contentType: string;
-}
-
-/** How an original is named and typed for download. */
-function originalFacts(row: { title: string; originalKey: string }, size: number) {
-  const extension = row.originalKey.slice(row.originalKey.lastIndexOf('.') + 1);
-  return {
-    size,
-    fileName: safeFileName(row.title, extension),
-    contentType: contentTypeOf(row.originalKey) ?? 'application/octet-stream',
-  };
-}
-
 /**
- * Videos (spec §7): receiving uploads (`receiving.ts`), staff's review (`review.ts`), the owner's
- * changes (`owner-changes.ts`), and here the reads other modules make, the original's download and
- * who may fetch media. The library's list, search and video page are `createVideoLibrary`.
+ * Videos (spec §7): everything the service offers is listed here, each method delegating to the
+ * part that implements it (and documents it): receiving uploads, staff's review, the owner's
+ * changes, the original's download; the reads other modules make and who may fetch media are
+ * written here. The library's list, search and video page are `createVideoLibrary`.
  */
-export function createVideosService(deps: VideosServiceDeps, owners: VideosOwners) {
+export function createVideosService(deps: VideosServiceDeps, ports: VideosPorts) {
   const db = deps.database.db;
-  const isCurrentAccess = createAccessCheck(deps);
-  const { storage } = deps;
-  const views = createVideoViews(deps, owners);
-  const { present, presentForEntry, withEntryAccess, loadVisible, rows: videoRows } = views;
-
-  /** The video if `user` may have its original (`canDownloadOriginal`); 404 or 403 otherwise. */
-  const admittedOriginal = async (id: number, user: Caller) => {
-    const row = await loadVisible(id, user);
-    if (!canDownloadOriginal(user, row))
-      throw new AppError('forbidden', DELIVERY_MESSAGES.originalNotDelivered);
-    return row;
-  };
+  const views = createVideoViews(deps, ports);
+  const { present, presentForEntry, withEntryAccess, rows: videoRows } = views;
+  const receiving = createVideoReceiving(deps, views);
+  const review = createVideoReview(deps, views);
+  const changes = createVideoChanges(deps, views);
+  const originals = createVideoOriginals(deps, views);
 
   return {
-    ...createVideoReceiving(deps, views),
-    ...createVideoReview(deps, views),
-    ...createVideoChanges(deps, views),
+    // Receiving videos (receiving.ts).
+    uploadVideo: receiving.uploadVideo,
+    startResumableUpload: receiving.startResumableUpload,
+    endResumableUpload: receiving.endResumableUpload,
+    removeExpiredUploadSlots: receiving.removeExpiredUploadSlots,
+    createVideoFromFile: receiving.createVideoFromFile,
+    importVideo: receiving.importVideo,
+
+    // Staff's review (review.ts).
+    review: review.review,
+    reviewQueue: review.reviewQueue,
+    reviewMany: review.reviewMany,
+
+    // The owner's changes (owner-changes.ts).
+    addCaptions: changes.addCaptions,
+    update: changes.update,
+    remove: changes.remove,
+
+    // The original file (originals.ts).
+    openOriginal: originals.openOriginal,
+    download: originals.download,
 
     /**
      * Who may fetch a video's files from /media without a signature: anyone while it is approved;
@@ -111,43 +100,6 @@ export function createVideosService(deps: VideosServiceDeps, owners: VideosOwner
      */
     async placeInContest(id: number, contest: { id: number; brandId: number }): Promise<void> {
       await repo.setVideoContest(db, id, contest);
-    },
-
-    /**
-     * The original file of a video for a caller `canDownloadOriginal` admits (its owner, staff, the
-     * brand it was delivered to), for the videos' download and a delivery's master alike: 404 when
-     * the caller cannot see the video or its file is gone, 403 when they see it but may not have
-     * the original.
-     */
-    async openOriginal(id: number, user: Caller): Promise<OpenedOriginal> {
-      const row = await admittedOriginal(id, user);
-      const object = await storage.get(row.originalKey);
-      if (!object) throw notFound();
-      return { object, ...originalFacts(row, object.size) };
-    },
-
-    /**
-     * The original file (`openOriginal`'s rule), checked now whoever signed the link: the caller is
-     * the bearer token's user or the user a `download_url` token was signed for; 401 without
-     * either. A byte range of it when `rangeHeader` asks for one.
-     */
-    async download(
-      id: number,
-      caller: { user?: Caller; token?: string },
-      rangeHeader?: string,
-    ): Promise<OpenedOriginal | { unsatisfiable: number }> {
-      const signed = caller.token ? verifyDownloadToken(deps.config.JWT_SECRET, id, caller.token) : null;
-      // A link is checked as an access token is: the account still active, its session still open.
-      const user = caller.user ?? (await callerOf(signed, isCurrentAccess));
-      if (!user) throw new AppError('not_authenticated', MESSAGES.generic.notAuthenticated);
-      const row = await admittedOriginal(id, user);
-      const info = await storage.stat(row.originalKey);
-      if (!info) throw notFound();
-      const range = parseRange(rangeHeader, info.size);
-      if (range === 'unsatisfiable') return { unsatisfiable: info.size };
-      const object = await storage.get(row.originalKey, range ?? undefined);
-      if (!object) throw notFound();
-      return { object, ...originalFacts(row, info.size) };
     },
   };
 }
