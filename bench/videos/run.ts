@@ -15,7 +15,7 @@ import pg from 'pg';
 import { openPostgres } from '../../apps/server/src/db/client';
 import { toPrefixTsQuery } from '../../apps/server/src/modules/videos/search-query';
 import { listParams, listQuery, searchQuery } from '../../apps/server/src/modules/videos/videos.repository';
-import { videosOwners } from '../../apps/server/src/modules/entries/video-owners';
+import { videosPorts } from '../../apps/server/src/modules/entries/videos-ports';
 import { APP_PORT, appServer, root, start, waitFor } from './common';
 import { BENCH_DATABASE_URL, seedBenchVideos } from './seed';
 import { uploadBenchmark } from './upload';
@@ -180,11 +180,11 @@ function appQueries(): Record<string, AppQuery> {
   const handle = openPostgres(BENCH_DATABASE_URL, 1);
   const page = { limit: 24, offset: 0 };
   const filter = { approved: true, newestFirst: true, ...page };
-  const list = listQuery(handle.db, videosOwners, filter).toSQL();
+  const list = listQuery(handle.db, videosPorts, filter).toSQL();
   const queries: Record<string, AppQuery> = {
     list: { name: 'bench_list', sql: list.sql, params: fillPlaceholders(list.params, listParams(filter)) },
   };
-  const search = searchQuery(handle.db, videosOwners).toSQL();
+  const search = searchQuery(handle.db, videosPorts).toSQL();
   for (const [kind, term] of Object.entries(TERMS)) {
     const params = fillPlaceholders(search.params, { query: toPrefixTsQuery(term)!, ...page });
     queries[kind] = { name: 'bench_search', sql: search.sql, params };
