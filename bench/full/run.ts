@@ -64,6 +64,12 @@ const FIXED_RATE = 50;
 const READ_P99_MS = 50;
 const SEARCH_P99_MS = 150;
 const MIN_BASELINE_SHARE = 0.8;
+/**
+ * The p99 verdict that travels between hosts (issue 53): at 50 req/s the app's p99 may exceed the
+ * baseline's, measured in the same rounds, by at most this much. The absolute target above is the
+ * host's as much as the app's: on a host where the baseline itself misses it, only this one judges.
+ */
+const P99_OVER_BASELINE_MS = 10;
 
 type Mode = 'fixed' | 'saturation';
 interface Scenario {
@@ -92,6 +98,10 @@ interface Row extends Round {
   roundRatios?: number[];
   /** Each round's p99 in ms (the row's p99 is their median). */
   roundP99s: number[];
+  /** At 50 req/s: the app's p99 minus the baseline's, the median of the rounds' differences. */
+  p99OverBaseline?: number;
+  /** At 50 req/s: the absolute p99 target, and whether the baseline met it on this host. */
+  absolute?: { limit: number; met: boolean; baselineMet: boolean };
   /** Targets this row missed. */
   missed: string[];
 }
@@ -185,7 +195,19 @@ async function measure(
       if (row.errors) row.missed.push(`${row.errors} errors`);
       if (mode === 'fixed') {
         const limit = scenario.p99Ms ?? (scenario.search ? SEARCH_P99_MS : READ_P99_MS);
-        if (row.p99 >= limit) row.missed.push(`p99 ${row.p99} ms ≥ ${limit} ms`);
+        const absolute = { limit, met: row.p99 < limit, baselineMet: !base || base.p99 < limit };
+        row.absolute = absolute;
+        // Where the baseline misses the absolute target too, the host cannot meet it: the relative
+        // verdict below judges the app.
+        if (!absolute.met && absolute.baselineMet) row.missed.push(`p99 ${row.p99} ms ≥ ${limit} ms`);
+        if (base) {
+          const baseRounds = runs.get('baseline')!;
+          row.p99OverBaseline = median(runs.get(row.server)!.map((r, i) => r.p99 - baseRounds[i]!.p99));
+          if (row.p99OverBaseline > P99_OVER_BASELINE_MS)
+            row.missed.push(
+              `p99 ${row.p99OverBaseline} ms over the baseline's (median of the rounds) > ${P99_OVER_BASELINE_MS} ms`,
+            );
+        }
       } else if (base) {
         const baseRounds = runs.get('baseline')!;
         const rate = (r: Round) => r.requests / r.seconds;
@@ -467,17 +489,34 @@ async function pglitePart(): Promise<void> {
   }
 }
 
+/** How fast this host is, as the baseline measures it: its `/me` at saturation (the app's own code aside). */
+function hostSpeed(): string {
+  const me = rows.find(
+    (r) => r.scenario === 'GET /api/accounts/me/' && r.server === 'baseline' && r.mode === 'saturation',
+  );
+  return me
+    ? `the baseline's \`GET /api/accounts/me/\` at ${me.rps} req/s (saturation, 10 connections), ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}`
+    : `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'} (no baseline /me measured)`;
+}
+
 function table(races: Race[]): string {
   const lines = [
-    '| Scenario | Server | Load | p50 ms | p99 ms | req/s | errors | RSS MB | CPU ms/req | app / baseline (median; rounds) | load avg | target |',
-    '|---|---|---|---|---|---|---|---|---|---|---|---|',
+    `Host speed: ${hostSpeed()}.`,
+    '',
+    "| Scenario | Server | Load | p50 ms | p99 ms | req/s | errors | RSS MB | CPU ms/req | app / baseline (median; rounds) | p99 − baseline's | absolute p99 target | load avg | target |",
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
   ];
   for (const r of rows) {
     const target = r.server === 'baseline' ? '' : r.missed.length ? `MISSED: ${r.missed.join('; ')}` : 'met';
+    const absolute = !r.absolute
+      ? ''
+      : r.absolute.met
+        ? `< ${r.absolute.limit} ms: met`
+        : `< ${r.absolute.limit} ms: missed${r.absolute.baselineMet ? '' : ' (so did the baseline: the host)'}`;
     lines.push(
       `| ${r.scenario} | ${r.server} | ${r.mode === 'fixed' ? `${FIXED_RATE} req/s` : 'saturation (10 conns)'} | ` +
         `${r.p50} | ${r.p99} | ${r.rps} | ${r.errors} | ${r.rssMb} | ${r.cpuMs} | ${r.ratio ? share(r) : ''} | ` +
-        `${r.load} | ${target} |`,
+        `${r.p99OverBaseline === undefined ? '' : `${r.p99OverBaseline} ms`} | ${absolute} | ${r.load} | ${target} |`,
     );
   }
   lines.push(
@@ -521,6 +560,7 @@ async function main(): Promise<void> {
         saturationRounds: SATURATION_ROUNDS,
         seconds: SECONDS,
         machine: {
+          speed: hostSpeed(),
           cpus: os.cpus().length,
           model: os.cpus()[0]?.model,
           memGb: Math.round(os.totalmem() / 2 ** 30),
