@@ -4,8 +4,6 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerMediaRoutes } from './storage/media.routes';
-import { createVideosService } from './modules/videos';
-import { videosPorts } from './modules/entries';
 import type { AppDeps } from './app-deps';
 import { createAccessTokens, registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
@@ -20,8 +18,7 @@ import { registerSlowClientGuard, slowClientServerOptions } from './plugins/slow
 import { registerRouteTable } from './plugins/route-table';
 import { registerMetrics } from './plugins/metrics';
 import { registerRequestContext, requestIdOf } from './plugins/request-context';
-import { apiModules } from './modules';
-import { createAccessCheck } from './modules/accounts';
+import { apiModules, composeServices } from './modules';
 import { declareSecretParams } from './lib/secret-urls';
 
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -63,7 +60,8 @@ export async function buildApp(
   await registerSecurity(app, deps.config);
   await app.register(cookie);
   await registerDocs(app);
-  registerAuth(app, fullDeps.tokens, createAccessCheck(fullDeps));
+  const services = composeServices(fullDeps);
+  registerAuth(app, fullDeps.tokens, services.accessCheck);
   app.addHook('onRoute', (route) => {
     if (route.config?.secretParams) declareSecretParams(route.url, route.config.secretParams);
   });
@@ -73,14 +71,14 @@ export async function buildApp(
     async (api) => {
       await registerCompression(api);
       registerPrivateAnswers(api);
-      for (const module of apiModules) await api.register(module(fullDeps));
+      for (const module of apiModules) await api.register(module(fullDeps, services));
     },
     { prefix: '/api' },
   );
 
   registerMediaRoutes(app, deps.storage, {
     secret: deps.config.JWT_SECRET,
-    access: createVideosService(fullDeps, videosPorts).mediaAccess,
+    access: services.videos.mediaAccess,
   });
   await registerSpa(app, deps.webDist ?? deps.config.WEB_DIST_DIR ?? WEB_DIST);
   return app;

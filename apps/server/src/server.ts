@@ -10,12 +10,14 @@ const DRAIN_MS = 30_000;
 async function main(): Promise<void> {
   // Configuration first, before loading the rest, so a bad value is reported at once.
   const config = configOrExit();
-  const [{ buildApp }, { openRuntime }, { seedIfEmpty }, { startJobHandlers }] = await Promise.all([
-    import('./app'),
-    import('./bootstrap'),
-    import('./db/seed/index'),
-    import('./jobs/handlers'),
-  ]);
+  const [{ buildApp }, { openRuntime }, { seedIfEmpty }, { startJobHandlers }, { createAccessTokens }] =
+    await Promise.all([
+      import('./app'),
+      import('./bootstrap'),
+      import('./db/seed/index'),
+      import('./jobs/handlers'),
+      import('./plugins/auth'),
+    ]);
   const runtime = await openRuntime(config, { share: true, migrate: true, queue: true });
   const { log } = runtime;
   tolerateDatabaseOutages(log);
@@ -27,6 +29,7 @@ async function main(): Promise<void> {
     mailer: runtime.mailer,
     storage: runtime.storage,
     metrics: runtime.metrics,
+    tokens: createAccessTokens(config.JWT_SECRET, config.ACCESS_TOKEN_TTL),
   };
 
   // Uploads cut short by a killed process leave partial files; nothing refers to them.

@@ -2,6 +2,7 @@ import { configOrExit } from './config/env';
 import { openRuntime } from './bootstrap';
 import { tolerateDatabaseOutages } from './lib/database-errors';
 import { startJobHandlers } from './jobs/handlers';
+import { createAccessTokens } from './plugins/auth';
 import { listenForScrapes } from './lib/metrics-scrape';
 
 /**
@@ -28,7 +29,11 @@ async function main(): Promise<void> {
       })
     : undefined;
   if (scrapes) runtime.log.info(`metrics on ${config.HOST}:${scrapes.port}/metrics`);
-  await startJobHandlers({ ...runtime, database: runtime.db.handle });
+  await startJobHandlers({
+    ...runtime,
+    database: runtime.db.handle,
+    tokens: createAccessTokens(config.JWT_SECRET, config.ACCESS_TOKEN_TTL),
+  });
   runtime.log.info('worker ready');
   let stopping = false;
   const shutdown = async (signal: string) => {

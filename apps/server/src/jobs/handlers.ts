@@ -4,13 +4,16 @@ import { startAccountJobHandlers } from '../modules/accounts';
 import { startVideoJobHandlers } from '../modules/videos';
 import { startEntryJobHandlers } from '../modules/entries';
 import { createMailNotifier } from '../modules/notifications';
+import { composeServices } from '../modules';
 
-/** Starts every job handler in this process (the app process, or a worker-only process). */
-export async function startJobHandlers(
-  deps: Pick<AppDeps, 'queue' | 'mailer' | 'log' | 'config' | 'database' | 'storage' | 'metrics'>,
-): Promise<void> {
+/**
+ * Starts every job handler in this process (the app process, or a worker-only process), with the
+ * services of the composition root.
+ */
+export async function startJobHandlers(deps: AppDeps): Promise<void> {
+  const services = composeServices(deps);
   await deps.queue.work(sendEmailJob, createEmailSender(deps, createMailNotifier(deps)));
   await startVideoJobHandlers(deps);
   await startAccountJobHandlers(deps);
-  await startEntryJobHandlers(deps);
+  await startEntryJobHandlers(deps, services.entries);
 }

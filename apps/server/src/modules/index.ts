@@ -1,50 +1,84 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../app-deps';
-import { healthRoutes } from './health';
-import { siteRoutes } from './site';
-import { accountsRoutes, type AccountsPorts, namesOf } from './accounts';
-import { creatorsRoutes, creatorProfilesForAccounts, type CreatorsPorts } from './creators';
-import { contestsRoutes, acceptedAgreement, contestFactsOf, contestTitlesOf } from './contests';
 import {
-  applicationsRoutes,
+  accountsRoutes,
+  createAccessCheck,
+  createAccountsService,
+  createInvitationsService,
+  createSessionsService,
+  createStaffAccountsService,
+  namesOf,
+  type AccountsPorts,
+} from './accounts';
+import {
   applicationCountsOf,
   applicationsOfCreator,
+  applicationsRoutes,
+  createApplicationsService,
   heldUnitsOf,
   productsWithApplications,
 } from './applications';
-import { videosRoutes } from './videos';
-import { staffRoutes } from './staff';
+import { createAuditService } from './audit';
 import {
-  judgingRoutes,
+  contestsRoutes,
+  acceptedAgreement,
+  contestFactsOf,
+  contestTitlesOf,
+  createContestsService,
+  type ContestsPorts,
+} from './contests';
+import {
+  createCreatorProfileService,
+  createCreatorsService,
+  creatorProfilesForAccounts,
+  creatorsRoutes,
+  type CreatorsPorts,
+} from './creators';
+import { createDeliveryService, deliveryRoutes, mastersDeliveredToBrand } from './delivery';
+import {
+  createEntriesService,
+  entriesOfCreator,
+  entriesRoutes,
+  entryContext,
+  entryCountsOf,
+  moveEntry,
+  timelinesOf,
+  videosPorts,
+} from './entries';
+import { createHealthService, healthRoutes } from './health';
+import { createInsightsService, insightsRoutes } from './insights';
+import {
+  createJudgingService,
   findCreatorResults,
   findPublishedPlaces,
   findScorecardEntries,
   findVideoAwards,
+  judgingRoutes,
 } from './judging';
+import { createNotificationsService, eventsRoutes, notificationsRoutes } from './notifications';
 import {
-  entriesOfCreator,
-  timelinesOf,
-  entryCountsOf,
-  videosPorts,
-  moveEntry,
-  entriesRoutes,
-} from './entries';
-import { payoutsRoutes, type PayoutsPorts } from './payouts';
-import { paperworkRoutes, missingPaperwork, releaseBytesOf, releaseCountsOf } from './paperwork';
-import { deliveryRoutes, type DeliveryPorts, mastersDeliveredToBrand } from './delivery';
-import { notificationsRoutes, eventsRoutes } from './notifications';
-import { insightsRoutes } from './insights';
+  createPaperworkService,
+  missingPaperwork,
+  paperworkRoutes,
+  releaseBytesOf,
+  releaseCountsOf,
+} from './paperwork';
+import { createPayoutsService, payoutsRoutes, type PayoutsPorts } from './payouts';
+import { createSiteService, siteRoutes } from './site';
+import { staffRoutes } from './staff';
+import { createVideoLibrary, createVideosService, videosRoutes } from './videos';
 
 /**
- * What accounts asks of creators (which sits above it): also used where accounts' services are
- * built outside the API (the admin CLI, the demo seed, tests).
+ * The composition root: every module's service is built here, once per process, and handed the
+ * ports it needs (the services of the modules it builds on, and reads of the modules above it,
+ * which it cannot import without closing a circle). No service factory builds another module's
+ * service; route plugins, job handlers and the app's media access take theirs from here.
  */
+
+/** What accounts asks of creators (which sits above it); also used by the admin CLI and the seeds. */
 export const accountsPorts: AccountsPorts = { creatorProfiles: creatorProfilesForAccounts };
 
-/**
- * What videos asks of creators, contests and entries (entries/videos-ports.ts, where entries
- * builds its own videos service); also used by the app's media access, the admin CLI and the seeds.
- */
+/** What videos asks of creators, contests and entries (entries/videos-ports.ts). */
 export { videosPorts };
 
 /** What the creator dashboard asks of the modules above creators. */
@@ -60,36 +94,79 @@ const creatorsPorts: CreatorsPorts = {
 /** What payouts asks of the modules above it; also used by the demo seed. */
 export const payoutsPorts: PayoutsPorts = { namesOf, contestTitlesOf, moveEntry, missingPaperwork };
 
-/** What delivery asks of contests: the agreement version the winner accepted, named on the certificate. */
-const deliveryPorts: DeliveryPorts = { acceptedAgreement };
+/** What the contests' brand pages ask of the modules above contests: counts and held stock. */
+const contestsPorts: ContestsPorts = {
+  entryCountsOf,
+  applicationCountsOf,
+  heldUnitsOf,
+  productsWithApplications,
+};
 
-/**
- * Every API module, mounted under /api. Each is `(deps) => plugin`, or `(deps, ports) => plugin`
- * when it needs reads of modules above it in the import order (a direct import would close a
- * circle): those functions are passed here, and only here, as the factory's second argument.
- */
-export const apiModules: Array<(deps: AppDeps) => FastifyPluginAsyncZod> = [
-  healthRoutes,
-  siteRoutes,
-  (deps) => accountsRoutes(deps, accountsPorts),
-  (deps) =>
-    contestsRoutes(deps, { entryCountsOf, applicationCountsOf, heldUnitsOf, productsWithApplications }),
-  applicationsRoutes,
-  (deps) => creatorsRoutes(deps, creatorsPorts),
-  (deps) =>
-    videosRoutes(deps, {
-      ...videosPorts,
-      awardsOf: findVideoAwards,
-      mastersDeliveredToBrand,
-      // Release forms count in the storage quota of the uploads the videos routes receive.
-      storedBytesElsewhere: releaseBytesOf,
+/** Every module's service, built once with its ports. */
+export function composeServices(deps: AppDeps) {
+  const accessCheck = createAccessCheck(deps);
+  const accounts = createAccountsService(deps, accountsPorts);
+  const sessions = createSessionsService(deps);
+  const videoPorts = {
+    ...videosPorts,
+    awardsOf: findVideoAwards,
+    mastersDeliveredToBrand,
+    // Release forms count in the storage quota of the uploads videos receives.
+    storedBytesElsewhere: releaseBytesOf,
+  };
+  const videos = createVideosService(deps, videoPorts);
+  const contests = createContestsService(deps);
+  // Entries as their pages show them, shared by paperwork and delivery, which work on entries.
+  const entryPages = entryContext(deps, { videos });
+  const paperwork = createPaperworkService(deps, { entries: entryPages });
+  return {
+    accessCheck,
+    health: createHealthService(deps),
+    site: createSiteService(deps),
+    accounts,
+    sessions,
+    invitations: createInvitationsService(deps, accountsPorts),
+    staffAccounts: createStaffAccountsService(deps),
+    audit: createAuditService(deps),
+    notifications: createNotificationsService(deps),
+    contests,
+    contestsPorts,
+    applications: createApplicationsService(deps, { contests }),
+    creators: createCreatorsService(deps, creatorsPorts),
+    creatorProfiles: createCreatorProfileService(deps, { ...creatorsPorts, sessions }),
+    videos,
+    videoLibrary: createVideoLibrary(deps, videoPorts),
+    entries: createEntriesService(deps, {
+      videos,
+      contests,
+      releaseCountsOf,
+      placesOf: findPublishedPlaces,
     }),
-  (deps) => staffRoutes(deps, { accounts: accountsPorts, videos: videosPorts }),
-  judgingRoutes,
-  (deps) => payoutsRoutes(deps, payoutsPorts),
-  (deps) => entriesRoutes(deps, { releaseCountsOf, placesOf: findPublishedPlaces }),
-  paperworkRoutes,
-  (deps) => deliveryRoutes(deps, deliveryPorts),
+    judging: createJudgingService(deps),
+    paperwork,
+    payouts: createPayoutsService(deps, payoutsPorts),
+    delivery: createDeliveryService(deps, { acceptedAgreement, entries: entryPages, paperwork, videos }),
+    insights: createInsightsService(deps),
+  };
+}
+
+export type Services = ReturnType<typeof composeServices>;
+
+/** Every API module, mounted under /api, given its services (and the infrastructure it reads). */
+export const apiModules: Array<(deps: AppDeps, services: Services) => FastifyPluginAsyncZod> = [
+  (_, services) => healthRoutes(services),
+  (_, services) => siteRoutes(services),
+  accountsRoutes,
+  (_, services) => contestsRoutes(services),
+  (_, services) => applicationsRoutes(services),
+  creatorsRoutes,
+  videosRoutes,
+  (_, services) => staffRoutes(services),
+  (_, services) => judgingRoutes(services),
+  (_, services) => payoutsRoutes(services),
+  (_, services) => entriesRoutes(services),
+  (_, services) => paperworkRoutes(services),
+  (_, services) => deliveryRoutes(services),
   notificationsRoutes,
   eventsRoutes,
   insightsRoutes,

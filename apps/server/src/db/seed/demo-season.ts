@@ -7,10 +7,10 @@ import { resolveMediaBinaries } from '../../media/binaries';
 import type { Caller } from '../../plugins/auth';
 import { createApplicationsService } from '../../modules/applications';
 import { createContestsService } from '../../modules/contests';
-import { createEntriesService } from '../../modules/entries';
-import { createJudgingService } from '../../modules/judging';
+import { createEntriesService, entryContext } from '../../modules/entries';
+import { createJudgingService, findPublishedPlaces } from '../../modules/judging';
 import { createPayoutsService } from '../../modules/payouts';
-import { createPaperworkService } from '../../modules/paperwork';
+import { createPaperworkService, releaseCountsOf } from '../../modules/paperwork';
 import { payoutsPorts, videosPorts } from '../../modules/index';
 import { createVideosService } from '../../modules/videos';
 import { CHAIR_CONTEST_ID, chairContestTimeline } from './chair-contest';
@@ -18,6 +18,24 @@ import { makeDemoClip } from './demo-videos';
 import { demoPdf } from './demo-pdf';
 
 export type DemoSeasonDeps = Pick<AppDeps, 'config' | 'database' | 'queue' | 'log' | 'storage'>;
+
+/**
+ * The seed tells a story in the past: a module's services at a moment of it, on one clock (the
+ * contests service judges the windows by it).
+ */
+function applicationsAt(deps: DemoSeasonDeps, clock: () => Date) {
+  return createApplicationsService(deps, { contests: createContestsService(deps, clock) }, clock);
+}
+
+function entriesAt(deps: DemoSeasonDeps, clock: () => Date) {
+  const ports = {
+    videos: createVideosService(deps, videosPorts),
+    contests: createContestsService(deps, clock),
+    releaseCountsOf,
+    placesOf: findPublishedPlaces,
+  };
+  return createEntriesService(deps, ports, clock);
+}
 
 const DAY = 24 * 3600 * 1000;
 
@@ -167,8 +185,8 @@ export async function seedDemoDecisions(
   // Back then: the applications a day after the start, the decisions and shipping a week later.
   const applied = new Date(seededAt.getTime() - 69 * DAY);
   const decided = new Date(seededAt.getTime() - 61 * DAY);
-  const past = createApplicationsService(deps, () => applied);
-  const backThen = createApplicationsService(deps, () => decided);
+  const past = applicationsAt(deps, () => applied);
+  const backThen = applicationsAt(deps, () => decided);
   const cities = ['Austin', 'Portland', 'Denver'];
   for (const [index, creator] of [cast.noor, cast.kenji, cast.lucia].entries()) {
     const application = await past.apply(
@@ -184,7 +202,7 @@ export async function seedDemoDecisions(
     await backThen.deliver(application.id, cast.staff);
   }
 
-  const applications = createApplicationsService(deps);
+  const applications = createApplicationsService(deps, { contests });
   const noorApp = chairApplications.get(cast.noor.id)!;
   const kenjiApp = chairApplications.get(cast.kenji.id)!;
   await applications.select(noorApp, cast.hbada);
@@ -257,7 +275,7 @@ async function seedFinishedContest(
 ): Promise<number[]> {
   const contestRef = String(cast.finishedContestId);
   const submittedAt = new Date(seededAt.getTime() - 50 * DAY);
-  const pastEntries = createEntriesService(deps, () => submittedAt);
+  const pastEntries = entriesAt(deps, () => submittedAt);
   const entrants: [Caller, string, [string, string, string], number[]][] = [
     [cast.noor, 'Lantern Walk', ['0x05080f', '0xf5b301', '0x2a1a40'], [9, 8, 9]],
     [cast.kenji, 'Night Market Glow', ['0x0b0b0f', '0x2dd4bf', '0xa78bfa'], [8, 7, 7]],
@@ -301,7 +319,8 @@ async function seedFinishedContest(
  * talent release staff have yet to review and no payee details, so his prize waits.
  */
 async function seedWinnersPaperwork(deps: DemoSeasonDeps, cast: DemoCast, entryIds: number[]) {
-  const paperwork = createPaperworkService(deps);
+  const videos = createVideosService(deps, videosPorts);
+  const paperwork = createPaperworkService(deps, { entries: entryContext(deps, { videos }) });
   const declaration = await paperwork.fileRelease(cast.noor, entryIds[0]!, {
     kind: 'music',
     fileName: 'original-music-declaration.pdf',
@@ -349,7 +368,7 @@ async function seedWinnersPaperwork(deps: DemoSeasonDeps, cast: DemoCast, entryI
  */
 async function seedChairContest(deps: DemoSeasonDeps, cast: DemoCast, seededAt: Date, clips: ClipMaker) {
   const chair = String(CHAIR_CONTEST_ID);
-  const entries = createEntriesService(deps);
+  const entries = entriesAt(deps, () => new Date());
   const now = new Date();
   const noorV1 = await clips.clip(
     cast.noor,

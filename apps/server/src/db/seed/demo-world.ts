@@ -79,7 +79,7 @@ export async function seedDemoAccounts(
 ): Promise<{ accounts: DemoAccount[]; cast: DemoCast } | null> {
   const accounts = createAccountsService(deps, accountsPorts);
   const contests = createContestsService(deps);
-  const applying = createApplicationsService(deps);
+  const applying = createApplicationsService(deps, { contests });
   const made: DemoAccount[] = [];
   const members: Record<string, DemoMember> = {};
   const create = async (

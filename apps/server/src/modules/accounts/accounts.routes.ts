@@ -12,13 +12,9 @@ import {
   resendVerificationResponseSchema,
   verifyEmailParamsSchema,
 } from '@app/domain';
-import {
-  createAccountsService,
-  type AccountsPorts,
-  type AccountsService,
-  type AccountsServiceDeps,
-} from './accounts.service';
-import { createInvitationsService } from './invitations.service';
+import type { AccountsService } from './accounts.service';
+import type { InvitationsService } from './invitations.service';
+import type { AppDeps } from '../../app-deps';
 import { invitationRoutes } from './invitations.routes';
 import { createRefreshCookie } from './refresh-cookie';
 import { sessionRoutes } from './sessions.routes';
@@ -30,15 +26,17 @@ const tags = ['accounts'];
  * invitations, one plugin per area.
  */
 export const accountsRoutes =
-  (deps: AccountsServiceDeps, ports: AccountsPorts): FastifyPluginAsyncZod =>
+  (
+    deps: Pick<AppDeps, 'config'>,
+    { accounts: service, invitations }: { accounts: AccountsService; invitations: InvitationsService },
+  ): FastifyPluginAsyncZod =>
   async (app) => {
-    const service = createAccountsService(deps, ports);
     const cookie = createRefreshCookie(deps.config);
     await app.register(signUpRoutes(service));
     await app.register(sessionRoutes(service, cookie));
     await app.register(passwordRoutes(service));
     await app.register(currentUserRoutes(service));
-    await app.register(invitationRoutes(createInvitationsService(deps, ports), cookie));
+    await app.register(invitationRoutes(invitations, cookie));
   };
 
 /** A creator signs up, and verifies the address from the e-mailed link. */

@@ -11,9 +11,8 @@ import {
   staffUserPageSchema,
   staffUserSchema,
 } from '@app/domain';
-import type { AccountsPorts, AccountsServiceDeps } from './accounts.service';
-import { createInvitationsService } from './invitations.service';
-import { createStaffAccountsService } from './accounts.staff.service';
+import type { InvitationsService } from './invitations.service';
+import type { StaffAccountsService } from './accounts.staff.service';
 
 const tags = ['staff'];
 const security = [{ bearerAuth: [] }];
@@ -21,11 +20,14 @@ const requestUrl = (url: string) => new URL(url, 'http://localhost');
 
 /** Accounts and invitations in the staff console (mounted inside the staff plugin: staff only). */
 export const staffAccountsRoutes =
-  (deps: AccountsServiceDeps, ports: AccountsPorts): FastifyPluginAsyncZod =>
+  ({
+    invitations,
+    staffAccounts: accounts,
+  }: {
+    invitations: InvitationsService;
+    staffAccounts: StaffAccountsService;
+  }): FastifyPluginAsyncZod =>
   async (app) => {
-    const invitations = createInvitationsService(deps, ports);
-    const accounts = createStaffAccountsService(deps);
-
     app.post(
       '/invitations/',
       {

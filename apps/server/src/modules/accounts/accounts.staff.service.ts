@@ -64,3 +64,5 @@ export function createStaffAccountsService(deps: StaffAccountsServiceDeps) {
     },
   };
 }
+
+export type StaffAccountsService = ReturnType<typeof createStaffAccountsService>;

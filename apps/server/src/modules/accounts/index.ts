@@ -26,3 +26,7 @@ export {
 export { brandOfUser, contactOf, reviewersOf } from './membership';
 export { createSessionsService } from './sessions.service';
 export { brandNamesOf, namesOf, userIdByEmail } from './user-reads';
+export { createInvitationsService, type InvitationsService } from './invitations.service';
+export { createStaffAccountsService, type StaffAccountsService } from './accounts.staff.service';
+export type { AccountsService } from './accounts.service';
+export type { SessionsService } from './sessions.service';

@@ -16,11 +16,7 @@ import {
   type ManagedApplication,
 } from '@app/domain';
 import { CONTEST_RUNNERS, STAFF_ONLY } from './applications.policy';
-import {
-  createApplicationsService,
-  type ApplicationsService,
-  type ApplicationsServiceDeps,
-} from './applications.service';
+import type { ApplicationsService } from './applications.service';
 import type { Caller } from '../../plugins/auth';
 
 const tags = ['applications'];
@@ -32,9 +28,8 @@ const tags = ['applications'];
  * Withdrawing a selected creator and releasing held applications in bulk are staff's only.
  */
 export const applicationsRoutes =
-  (deps: ApplicationsServiceDeps): FastifyPluginAsyncZod =>
+  ({ applications: service }: { applications: ApplicationsService }): FastifyPluginAsyncZod =>
   async (app) => {
-    const service = createApplicationsService(deps);
     await app.register(applyRoutes(service));
     await app.register(contestApplicationsRoutes(service));
     await app.register(applicationRoutes(service));

@@ -7,10 +7,10 @@ import { toManagedApplication } from './applications.presenter';
 import * as repo from './applications.repository';
 import { createApplying } from './applying';
 import { heldRelease } from './held-release';
-import { selectionContext, type ApplicationsServiceDeps } from './selection-context';
+import { selectionContext, type ApplicationsPorts, type ApplicationsServiceDeps } from './selection-context';
 import type { Caller } from '../../plugins/auth';
 
-export type { ApplicationsServiceDeps } from './selection-context';
+export type { ApplicationsPorts, ApplicationsServiceDeps } from './selection-context';
 
 /**
  * Selecting creators and shipping them the product (issue 14): the applications of a contest as
@@ -21,11 +21,12 @@ export type { ApplicationsServiceDeps } from './selection-context';
  */
 export function createApplicationsService(
   deps: ApplicationsServiceDeps,
+  ports: ApplicationsPorts,
   clock: () => Date = () => new Date(),
 ) {
-  const context = selectionContext(deps, clock);
+  const context = selectionContext(deps, ports, clock);
   const { db, contests, mediaUrl } = context;
-  const applying = createApplying(deps, clock);
+  const applying = createApplying(deps, ports);
   const decisions = applicationDecisions(context);
   const shipping = applicationShipping(context);
   const release = heldRelease(context);

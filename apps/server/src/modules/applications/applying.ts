@@ -12,7 +12,8 @@ import { sendEmailJob } from '../../jobs/send-email.job';
 import { AppError } from '../../lib/errors';
 import { contactOf } from '../accounts';
 import { findSavedShippingAddress, saveShippingAddress } from '../creators';
-import { createContestsService, recordAgreementAcceptance, SERVER_SIDE, reserveOneUnit } from '../contests';
+import { recordAgreementAcceptance, SERVER_SIDE, reserveOneUnit } from '../contests';
+import type { ApplicationsPorts } from './selection-context';
 import { applicationConfirmationEmail } from './applications.emails';
 import { toApplication } from './applications.presenter';
 import * as repo from './applications.repository';
@@ -23,10 +24,9 @@ import * as repo from './applications.repository';
  */
 export function createApplying(
   deps: Pick<AppDeps, 'database' | 'log' | 'queue' | 'storage' | 'config'>,
-  clock: () => Date = () => new Date(),
+  { contests }: ApplicationsPorts,
 ) {
   const db = deps.database.db;
-  const contests = createContestsService(deps, clock);
   return {
     /**
      * Applies a creator to a contest: one application per creator, and one unit of the chosen

@@ -9,3 +9,4 @@ export {
 } from './application-reads';
 export { applicationsRoutes } from './applications.routes';
 export { createApplicationsService } from './applications.service';
+export type { ApplicationsPorts, ApplicationsService } from './applications.service';

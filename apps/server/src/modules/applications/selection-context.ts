@@ -3,7 +3,7 @@ import type { AppDeps } from '../../app-deps';
 import { sendEmailJob } from '../../jobs/send-email.job';
 import { AppError } from '../../lib/errors';
 import type { MailMessage } from '../../mail/mailer';
-import { createContestsService } from '../contests';
+import type { ContestsService } from '../contests';
 import { withApplicants, type ApplicationRow } from './applicants';
 import { toManagedApplication } from './applications.presenter';
 import * as repo from './applications.repository';
@@ -12,12 +12,23 @@ import type { Caller } from '../../plugins/auth';
 export type ApplicationsServiceDeps = Pick<AppDeps, 'database' | 'log' | 'queue' | 'storage' | 'config'>;
 
 /**
+ * What applications asks of the modules it builds on (passed by the composition root,
+ * modules/index.ts): the contests service, whose clock judges the application window.
+ */
+export interface ApplicationsPorts {
+  contests: ContestsService;
+}
+
+/**
  * What every selection use case (deciding, shipping, releasing) starts from: the contest the caller
  * runs, the application with its applicant, the answer as the caller reads it, and e-mail.
  */
-export function selectionContext(deps: ApplicationsServiceDeps, clock: () => Date) {
+export function selectionContext(
+  deps: ApplicationsServiceDeps,
+  { contests }: ApplicationsPorts,
+  clock: () => Date,
+) {
   const db = deps.database.db;
-  const contests = createContestsService(deps, clock);
   const mediaUrl = (key: string) => deps.storage.url(key);
 
   /** The application with its applicant and product, or undefined. */

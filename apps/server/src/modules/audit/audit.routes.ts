@@ -1,14 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditListQuerySchema, auditPageSchema } from '@app/domain';
-import { createAuditService, type AuditServiceDeps } from './audit.service';
+import type { AuditService } from './audit.service';
 
 const tags = ['staff'];
 
 /** The audit log (mounted inside the staff plugin, which admits staff only). */
 export const staffAuditRoutes =
-  (deps: AuditServiceDeps): FastifyPluginAsyncZod =>
+  ({ audit }: { audit: AuditService }): FastifyPluginAsyncZod =>
   async (app) => {
-    const audit = createAuditService(deps);
     app.get(
       '/audit/',
       {

@@ -57,3 +57,5 @@ export function createAuditService(deps: AuditServiceDeps) {
     },
   };
 }
+
+export type AuditService = ReturnType<typeof createAuditService>;

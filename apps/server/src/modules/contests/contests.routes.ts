@@ -19,23 +19,23 @@ import {
   productStockRoutes,
 } from './contest-admin.routes';
 import { CONTEST_RUNNERS } from './contests.policy';
-import {
-  createContestsService,
-  type ContestsPorts,
-  type ContestsService,
-  type ContestsServiceDeps,
-} from './contests.service';
+import type { ContestsPorts, ContestsService } from './contests.service';
 
 /**
  * Contests and their products with live stock (the apply route is in applications.routes.ts): the
  * public reads and the agreement here, running contests in contest-admin.routes.ts.
  */
 export const contestsRoutes =
-  (deps: ContestsServiceDeps, ports: ContestsPorts): FastifyPluginAsyncZod =>
+  ({
+    contests: service,
+    contestsPorts: ports,
+  }: {
+    contests: ContestsService;
+    contestsPorts: ContestsPorts;
+  }): FastifyPluginAsyncZod =>
   async (app) => {
     // Scoped to this plugin unless another module already registered it for the whole app.
     if (!app.hasContentTypeParser('multipart/form-data')) await app.register(multipart);
-    const service = createContestsService(deps);
     await app.register(contestReadRoutes(service));
     await app.register(agreementRoutes(service));
     await app.register(contestEditingRoutes(service, ports));

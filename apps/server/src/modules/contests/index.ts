@@ -21,3 +21,4 @@ export {
   type JudgingContest,
 } from './judged-contests';
 export { lockProducts, reserveOneUnit, returnUnits } from './product-stock';
+export type { ContestsService } from './contests.service';

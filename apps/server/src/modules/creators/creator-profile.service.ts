@@ -13,7 +13,7 @@ import { AppError } from '../../lib/errors';
 import { refreshCreatorVideoSearch } from '../videos';
 import * as repo from './creators.repository';
 import { toCreatorProfile, type CreatorRow } from './creators.presenter';
-import type { CreatorsPorts } from './creators.ports';
+import type { CreatorProfilePorts } from './creators.ports';
 import { creatorActivity } from './creators.service';
 import { identityOf, updateIdentity, type IdentityChanges } from '../accounts';
 import { resizeAvatar } from './avatar';
@@ -32,10 +32,10 @@ export interface ProfileUpdateInput {
 }
 
 /** The creator's own profile: read, update (spec §5 rules), avatar, and e-mail change. */
-export function createCreatorProfileService(deps: CreatorProfileServiceDeps, ports: CreatorsPorts) {
+export function createCreatorProfileService(deps: CreatorProfileServiceDeps, ports: CreatorProfilePorts) {
   const { storage } = deps;
   const db = deps.database.db;
-  const emailChange = createProfileEmailChange(deps);
+  const emailChange = createProfileEmailChange(deps, ports.sessions);
 
   async function load(userId: number): Promise<CreatorRow> {
     const [identity, profile] = await Promise.all([identityOf(db, userId), repo.findProfile(db, userId)]);

@@ -1,5 +1,6 @@
 import type { ApplicationStatus } from '@app/domain';
 import type { DbOrTx } from '../../db/client';
+import type { SessionsService } from '../accounts';
 
 /** A creator's application as the dashboard shows it (applications' read). */
 export interface ApplicationRow {
@@ -66,4 +67,9 @@ export interface CreatorsPorts {
   resultsOf: (db: DbOrTx, userId: number) => Promise<ResultRow[]>;
   /** The entry whose published scorecard the creator may open, by contest id. */
   scorecardEntries: (db: DbOrTx, userId: number) => Promise<Map<number, number>>;
+}
+
+/** What the creator's own profile asks besides: accounts' sessions (an address change ends them). */
+export interface CreatorProfilePorts extends CreatorsPorts {
+  sessions: SessionsService;
 }

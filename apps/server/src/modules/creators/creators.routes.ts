@@ -15,13 +15,9 @@ import {
   PROFILE_UPDATE_FIELDS,
 } from '@app/domain';
 import { AppError } from '../../lib/errors';
-import type { CreatorsPorts } from './creators.ports';
-import { createCreatorsService, type CreatorsServiceDeps } from './creators.service';
-import {
-  createCreatorProfileService,
-  type CreatorProfileServiceDeps,
-  type ProfileUpdateInput,
-} from './creator-profile.service';
+import type { CreatorsService } from './creators.service';
+import type { AppDeps } from '../../app-deps';
+import type { CreatorProfileService, ProfileUpdateInput } from './creator-profile.service';
 import { creatorsOnly } from './creators.policy';
 import { issueCsrfCookie, requireCsrf } from './csrf';
 
@@ -33,13 +29,17 @@ const tags = ['creators'];
  * creator). Every route is for creators only and reads the caller's own data.
  */
 export const creatorsRoutes =
-  (deps: CreatorsServiceDeps & CreatorProfileServiceDeps, ports: CreatorsPorts): FastifyPluginAsyncZod =>
+  (
+    deps: Pick<AppDeps, 'config'>,
+    {
+      creators,
+      creatorProfiles: profiles,
+    }: { creators: CreatorsService; creatorProfiles: CreatorProfileService },
+  ): FastifyPluginAsyncZod =>
   async (app) => {
     // Scoped to this plugin unless another module already registered it for the whole app.
     if (!app.hasContentTypeParser('multipart/form-data')) await app.register(multipart);
 
-    const creators = createCreatorsService(deps, ports);
-    const profiles = createCreatorProfileService(deps, ports);
     // Each route reads and edits the caller's own data only: every query is keyed by the caller's id.
     const creatorOnly = { preHandler: creatorsOnly(app) };
     const secureCookie = deps.config.PUBLIC_URL.startsWith('https://');

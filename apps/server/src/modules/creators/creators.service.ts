@@ -264,3 +264,5 @@ export async function profileCardsOf(
   const rows = await repo.findProfileCards(db, [...new Set(userIds)]);
   return new Map(rows.map((row) => [row.userId, row]));
 }
+
+export type CreatorsService = ReturnType<typeof createCreatorsService>;

@@ -3,11 +3,11 @@ import type { AppDeps } from '../../app-deps';
 import { sendEmailJob } from '../../jobs/send-email.job';
 import {
   confirmPendingEmail,
-  createSessionsService,
   emailTakenByOther,
   identityOf,
   restoreEmail,
   tokenVersionOf,
+  type SessionsService,
 } from '../accounts';
 import { emailChangeEmail, emailChangeNoticeEmail } from './creators.emails';
 import { createEmailChangeTokens, createEmailUndoTokens, EMAIL_UNDO_TTL_SECONDS } from './email-change';
@@ -23,12 +23,14 @@ export type AddressReview = { pendingEmail: string | null } | { errors: Record<s
  * A creator's change of e-mail address (issue 18 M2): the new address is kept pending until the
  * link sent to it is followed; the old address is told, with a link that undoes the change.
  */
-export function createProfileEmailChange(deps: Pick<AppDeps, 'config' | 'database' | 'queue'>) {
+export function createProfileEmailChange(
+  deps: Pick<AppDeps, 'config' | 'database' | 'queue'>,
+  sessions: SessionsService,
+) {
   const { config, queue } = deps;
   const db = deps.database.db;
   const changeTokens = createEmailChangeTokens(config.JWT_SECRET, config.VERIFY_TOKEN_TTL);
   const undoTokens = createEmailUndoTokens(config.JWT_SECRET);
-  const sessions = createSessionsService(deps);
 
   async function sendChangeLink(userId: number, email: string): Promise<void> {
     const token = changeTokens.sign(userId, email);

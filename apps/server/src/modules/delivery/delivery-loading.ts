@@ -3,7 +3,6 @@ import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../lib/errors';
 import type { Caller } from '../../plugins/auth';
 import { brandNamesOf } from '../accounts';
-import { entryContext } from '../entries';
 import { findPublishedPlace } from '../judging';
 import { videoOriginal } from '../videos';
 import type { DeliveryPorts } from './delivery.ports';
@@ -21,7 +20,7 @@ const day = (date: Date) => date.toISOString().slice(0, 10);
  */
 export function createDeliveryLoader(deps: DeliveryServiceDeps, ports: DeliveryPorts) {
   const db = deps.database.db;
-  const entries = entryContext(deps);
+  const { entries } = ports;
 
   /**
    * 404 for whoever may not see the entry, 403 for the entrant, 404 (with why) before results or

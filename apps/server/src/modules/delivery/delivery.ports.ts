@@ -1,4 +1,7 @@
 import type { DbOrTx } from '../../db/client';
+import type { EntryContext } from '../entries';
+import type { PaperworkService } from '../paperwork';
+import type { VideosService } from '../videos';
 
 /**
  * The contest agreement version a creator accepted (issue 31, "Agreement versions"): what the
@@ -11,8 +14,14 @@ export interface AcceptedAgreement {
   accepted_at: Date | string;
 }
 
-/** What delivery asks of modules it does not import (wired in modules/index.ts only). */
+/** What delivery asks of other modules (wired by the composition root, modules/index.ts, only). */
 export interface DeliveryPorts {
+  /** The winning entry as its page shows it, and who may see it. */
+  entries: EntryContext;
+  /** The approved releases delivered with the master. */
+  paperwork: PaperworkService;
+  /** The master is a video's original: served under the videos' one rule for originals. */
+  videos: VideosService;
   acceptedAgreement(
     db: DbOrTx,
     query: { contestId: number; userId: number },

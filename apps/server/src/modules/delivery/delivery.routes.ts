@@ -5,8 +5,7 @@ import {
   deliverySchema,
   entryIdParamsSchema,
 } from '@app/domain';
-import { createDeliveryService, type DeliveryServiceDeps } from './delivery.service';
-import type { DeliveryPorts } from './delivery.ports';
+import type { DeliveryService } from './delivery.service';
 
 const tags = ['delivery'];
 const errors = {
@@ -28,10 +27,8 @@ const attachment = (fileName: string) => ({
  * brand, once the results are published.
  */
 export const deliveryRoutes =
-  (deps: DeliveryServiceDeps, ports: DeliveryPorts): FastifyPluginAsyncZod =>
+  ({ delivery: service }: { delivery: DeliveryService }): FastifyPluginAsyncZod =>
   async (app) => {
-    const service = createDeliveryService(deps, ports);
-
     app.get(
       '/entries/:id/delivery/',
       {

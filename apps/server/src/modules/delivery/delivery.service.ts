@@ -5,10 +5,6 @@ import { callerOf, type Caller } from '../../plugins/auth';
 import type { StoredObject } from '../../storage/storage';
 import { createAccessCheck } from '../accounts';
 import { recordAudit } from '../audit';
-import { videosPorts } from '../entries';
-import { createPaperworkService } from '../paperwork';
-import { createVideosService } from '../videos';
-import { mastersDeliveredToBrand } from './delivery-reads';
 import { renderCertificate } from './certificate';
 import { createDeliveryLoader, type DeliveryServiceDeps } from './delivery-loading';
 import type { DeliveryPorts } from './delivery.ports';
@@ -25,10 +21,8 @@ export type { DeliveryServiceDeps } from './delivery-loading';
 export function createDeliveryService(deps: DeliveryServiceDeps, ports: DeliveryPorts) {
   const db = deps.database.db;
   const load = createDeliveryLoader(deps, ports);
-  const paperwork = createPaperworkService(deps);
+  const { paperwork, videos } = ports;
   const isCurrentAccess = createAccessCheck(deps);
-  // The master is a video's original: served under the videos' one rule for originals.
-  const videos = createVideosService(deps, { ...videosPorts, mastersDeliveredToBrand });
   const secret = deps.config.JWT_SECRET;
 
   /** The caller: a bearer token's user, or the user a link's token was signed for (still current). */
@@ -99,3 +93,5 @@ export function createDeliveryService(deps: DeliveryServiceDeps, ports: Delivery
     },
   };
 }
+
+export type DeliveryService = ReturnType<typeof createDeliveryService>;

@@ -2,3 +2,4 @@
 export { mastersDeliveredToBrand } from './delivery-reads';
 export { type DeliveryPorts } from './delivery.ports';
 export { deliveryRoutes } from './delivery.routes';
+export { createDeliveryService, type DeliveryService } from './delivery.service';

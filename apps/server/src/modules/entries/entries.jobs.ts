@@ -1,12 +1,12 @@
 import type { AppDeps } from '../../app-deps';
 import { videoSettledJob } from '../../jobs/video-settled.job';
-import { createEntriesService } from './entries.service';
+import type { EntriesService } from './entries.service';
 
 /** Starts the entries job handlers (called from jobs/handlers.ts). */
 export async function startEntryJobHandlers(
-  deps: Pick<AppDeps, 'queue' | 'database' | 'storage' | 'config' | 'log'>,
+  deps: Pick<AppDeps, 'queue'>,
+  entries: EntriesService,
 ): Promise<void> {
-  const entries = createEntriesService(deps);
   // An entry submitted while its video was processing moves on when the video settles.
   await deps.queue.work(videoSettledJob, (data) => entries.videoSettled(data.videoId, data.status));
 }

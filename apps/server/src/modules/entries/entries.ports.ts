@@ -1,12 +1,21 @@
 import type { ReleaseCounts } from '@app/domain';
 import type { DbOrTx } from '../../db/client';
+import type { ContestsService } from '../contests';
+import type { VideosService } from '../videos';
+
+/** What the entry context asks of the modules below entries: the versions' videos. */
+export interface EntryContextPorts {
+  videos: VideosService;
+}
 
 /**
- * Entries' ports: what entries asks of the modules above it (passed by modules/index.ts): the
- * releases' state of each entry (paperwork) and its published place (judging), shown on the entry
- * page and the contest's list. Without them (jobs, seeds) entries are answered without them.
+ * Entries' ports, passed by the composition root (modules/index.ts): the videos and contests
+ * services it builds on, and what it asks of the modules above it: the releases' state of each entry
+ * (paperwork) and its published place (judging), shown on the entry page and the contest's list.
  */
-export interface EntriesPorts {
+export interface EntriesPorts extends EntryContextPorts {
+  /** The contest and its window, judged by this service's clock. */
+  contests: ContestsService;
   releaseCountsOf(db: DbOrTx, entryIds: number[]): Promise<Map<number, ReleaseCounts>>;
   /** The places entries won, once results are published (judging): a winner's delivery opens. */
   placesOf(db: DbOrTx, entryIds: number[]): Promise<Map<number, number>>;

@@ -15,15 +15,12 @@ import {
   TOTAL_COUNT_HEADER,
 } from '@app/domain';
 import { linkHeader } from '../../lib/paging';
-import type { EntriesPorts } from './entries.ports';
-import { createEntriesService, type EntriesServiceDeps } from './entries.service';
+import type { EntriesService } from './entries.service';
 
 /** Contest entries: submissions checked against the brief, versions, review notes, timeline. */
 export const entriesRoutes =
-  (deps: EntriesServiceDeps, ports: EntriesPorts): FastifyPluginAsyncZod =>
+  ({ entries: service }: { entries: EntriesService }): FastifyPluginAsyncZod =>
   async (app) => {
-    const service = createEntriesService(deps, undefined, ports);
-
     app.post(
       '/contests/:id/entries/',
       {

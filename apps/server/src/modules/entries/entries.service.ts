@@ -2,7 +2,6 @@ import { ENTRY_MESSAGES, ENTRY_STATUSES, type Entry, type EntryStatus } from '@a
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../lib/errors';
 import { recordAudit, type AuditActor } from '../audit';
-import { createContestsService } from '../contests';
 import type { EntriesPorts } from './entries.ports';
 import * as repo from './entries.repository';
 import { entryContext } from './entry-context';
@@ -24,14 +23,14 @@ const JUDGING_STATUSES: EntryStatus[] = ['scored', 'result', 'paid'];
  */
 export function createEntriesService(
   deps: EntriesServiceDeps,
+  ports: EntriesPorts,
   clock: () => Date = () => new Date(),
-  ports?: EntriesPorts,
 ) {
-  const context = entryContext(deps);
+  const context = entryContext(deps, ports);
   const { db, loadEntry, present, advance, announce } = context;
-  const contests = createContestsService(deps, clock);
+  const { contests } = ports;
   const submission = entrySubmission(context, contests, clock);
-  const views = entryViews(deps, context, contests, ports);
+  const views = entryViews(deps, context, ports);
   const review = entryReview(deps, context, clock);
 
   return {

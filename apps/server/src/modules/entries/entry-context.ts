@@ -1,7 +1,6 @@
 import type { AppDeps } from '../../app-deps';
 import type { Caller } from '../../plugins/auth';
-import { createVideosService } from '../videos';
-import { videosPorts } from './videos-ports';
+import type { EntryContextPorts } from './entries.ports';
 import { createEntryEmails } from './entries.emails';
 import { canSeeEntry } from './entries.policy';
 import { entryChanges } from './entry-changes';
@@ -14,9 +13,11 @@ import { entryRows } from './entry-rows';
  * looking, an entry as the API shows it, and a status change (timeline rows in a transaction, then
  * its one e-mail).
  */
-export function entryContext(deps: Pick<AppDeps, 'database' | 'storage' | 'queue' | 'config' | 'log'>) {
+export function entryContext(
+  deps: Pick<AppDeps, 'database' | 'storage' | 'queue' | 'config' | 'log'>,
+  { videos }: EntryContextPorts,
+) {
   const db = deps.database.db;
-  const videos = createVideosService(deps, videosPorts);
   const emails = createEntryEmails(deps);
   const rows = entryRows(db);
   const histories = entryHistories(db, videos, rows.withAuthors);

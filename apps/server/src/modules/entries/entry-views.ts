@@ -2,7 +2,6 @@ import type { Entry, EntryListQuery, Page } from '@app/domain';
 import type { AppDeps } from '../../app-deps';
 import { pageWindow, toPage } from '../../lib/paging';
 import type { Caller } from '../../plugins/auth';
-import type { createContestsService } from '../contests';
 import type { EntriesPorts } from './entries.ports';
 import { assertCanReviewContest } from './entries.policy';
 import type { EntryStanding } from './entries.presenter';
@@ -14,12 +13,11 @@ import { notFound } from './entry-errors';
 export function entryViews(
   deps: Pick<AppDeps, 'config'>,
   { db, withOwners, present, presentMany, historiesOf, loadVisible }: EntryContext,
-  contests: Pick<ReturnType<typeof createContestsService>, 'getContestOwner'>,
-  ports: EntriesPorts | undefined,
+  ports: EntriesPorts,
 ) {
+  const { contests } = ports;
   /** The entries' releases' state and published place: one query each, for any page. */
   const standing = async (ids: number[]) => {
-    if (!ports) return () => undefined;
     const [counts, places] = await Promise.all([ports.releaseCountsOf(db, ids), ports.placesOf(db, ids)]);
     return (id: number): EntryStanding | undefined => ({
       releases: counts.get(id),

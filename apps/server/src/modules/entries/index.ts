@@ -17,3 +17,6 @@ export {
 } from './entry-reads';
 export { latestVersions } from './latest-versions';
 export { videosPorts } from './videos-ports';
+export type { EntriesService } from './entries.service';
+export type { EntryContext } from './entry-context';
+export type { EntriesPorts } from './entries.ports';

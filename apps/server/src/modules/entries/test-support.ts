@@ -99,7 +99,10 @@ export async function selectApplicant(ctx: TestContext, contest: ContestResponse
   }
   const [account] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
   const before = ctx.mailsTo(account!.email).length;
-  await createApplicationsService(ctx.deps).select(applicationId, staff);
+  await createApplicationsService(ctx.deps, { contests: createContestsService(ctx.deps) }).select(
+    applicationId,
+    staff,
+  );
   // A context that sends through an SMTP server (SMTP_URL) writes no outbox: its test reads the server.
   if (!ctx.config.SMTP_URL) await ctx.waitForEmails(account!.email, before + 1);
 }

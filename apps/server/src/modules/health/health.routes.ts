@@ -1,13 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { healthResponseSchema } from '@app/domain';
-import { createHealthService, type HealthServiceDeps } from './health.service';
+import type { HealthService } from './health.service';
 
 /** GET /api/health/: 200 while the database answers, 503 when it does not. */
 export const healthRoutes =
-  (deps: HealthServiceDeps): FastifyPluginAsyncZod =>
+  ({ health }: { health: HealthService }): FastifyPluginAsyncZod =>
   async (app) => {
-    const health = createHealthService(deps);
-
     app.get(
       '/health/',
       {

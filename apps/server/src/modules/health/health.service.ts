@@ -42,3 +42,5 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
     );
   });
 }
+
+export type HealthService = ReturnType<typeof createHealthService>;

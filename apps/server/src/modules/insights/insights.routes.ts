@@ -12,7 +12,8 @@ import {
   videoIdParamsSchema,
 } from '@app/domain';
 import { AppError } from '../../lib/errors';
-import { createInsightsService, type InsightsServiceDeps } from './insights.service';
+import type { InsightsService } from './insights.service';
+import type { AppDeps } from '../../app-deps';
 
 const tags = ['insights'];
 const errors = {
@@ -31,9 +32,11 @@ const BEACON_BODY_LIMIT = 1024;
  * (`insights.staff.routes.ts`).
  */
 export const insightsRoutes =
-  (deps: InsightsServiceDeps): FastifyPluginAsyncZod =>
+  (
+    deps: Pick<AppDeps, 'config'>,
+    { insights: service }: { insights: InsightsService },
+  ): FastifyPluginAsyncZod =>
   async (app) => {
-    const service = createInsightsService(deps);
     const siteOrigins = new Set([new URL(deps.config.PUBLIC_URL).origin, ...deps.config.corsOrigins]);
 
     /**

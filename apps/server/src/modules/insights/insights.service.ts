@@ -126,3 +126,5 @@ export function createInsightsService(deps: InsightsServiceDeps, clock: () => Da
     staffInsights: (days: number): Promise<StaffInsights> => staffOverview(db, clock(), days),
   };
 }
+
+export type InsightsService = ReturnType<typeof createInsightsService>;

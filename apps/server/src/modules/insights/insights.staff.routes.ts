@@ -1,12 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorBodySchema, staffInsightsQuerySchema, staffInsightsSchema } from '@app/domain';
-import { createInsightsService, type InsightsServiceDeps } from './insights.service';
+import type { InsightsService } from './insights.service';
 
 /** `/api/staff/insights/` (mounted by the staff module, which admits staff only). */
 export const staffInsightsRoutes =
-  (deps: InsightsServiceDeps): FastifyPluginAsyncZod =>
+  ({ insights: service }: { insights: InsightsService }): FastifyPluginAsyncZod =>
   async (app) => {
-    const service = createInsightsService(deps);
     app.get(
       '/insights/',
       {

@@ -9,3 +9,4 @@ export {
   findScorecardEntries,
   findVideoAwards,
 } from './judging.service';
+export type { JudgingService } from './judging.service';

@@ -14,7 +14,7 @@ import {
   scoreBodySchema,
   scorecardSchema,
 } from '@app/domain';
-import { createJudgingService, type JudgingServiceDeps } from './judging.service';
+import type { JudgingService } from './judging.service';
 
 const tags = ['judging'];
 const security = [{ bearerAuth: [] }];
@@ -28,9 +28,8 @@ const errors = {
 
 /** Judging on the rubric, staff's ranking and results, scorecards and the public winners. */
 export const judgingRoutes =
-  (deps: JudgingServiceDeps): FastifyPluginAsyncZod =>
+  ({ judging }: { judging: JudgingService }): FastifyPluginAsyncZod =>
   async (app) => {
-    const judging = createJudgingService(deps);
     // Ranking and results are staff's: 403 with the generic message, before the contest is looked up.
     const staffOnly = app.requireRole('staff');
 

@@ -98,3 +98,5 @@ export function createJudgingService(deps: JudgingServiceDeps, clock: () => Date
     recentWinners: results.recentWinners,
   };
 }
+
+export type JudgingService = ReturnType<typeof createJudgingService>;

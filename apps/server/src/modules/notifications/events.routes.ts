@@ -1,16 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorBodySchema, eventStreamQuerySchema, eventTicketSchema } from '@app/domain';
 import type { AppDeps } from '../../app-deps';
-import { createAccessCheck } from '../accounts';
+import type { AccessCheck } from '../../plugins/auth';
 import { createLiveStreams } from './live-streams';
 
 const tags = ['notifications'];
 
 /** `POST /api/events/ticket/` and `GET /api/events/?ticket=` (text/event-stream), issue 32. */
 export const eventsRoutes =
-  (deps: Pick<AppDeps, 'database' | 'log' | 'metrics'>): FastifyPluginAsyncZod =>
+  (
+    deps: Pick<AppDeps, 'database' | 'log' | 'metrics'>,
+    { accessCheck }: { accessCheck: AccessCheck },
+  ): FastifyPluginAsyncZod =>
   async (app) => {
-    const live = createLiveStreams(deps, { isCurrent: createAccessCheck(deps) });
+    const live = createLiveStreams(deps, { isCurrent: accessCheck });
     // Open streams are told to reconnect elsewhere and end before the server waits for its
     // connections to close.
     app.addHook('preClose', () => live.close());

@@ -4,3 +4,4 @@ export { raiseLiveEvent } from './live-events';
 export { notificationsRoutes } from './notifications.routes';
 export { createMailNotifier } from './notifications.service';
 export { signUnsubscribeToken } from './unsubscribe-tokens';
+export { createNotificationsService, type NotificationsService } from './notifications.service';

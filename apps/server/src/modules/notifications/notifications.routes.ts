@@ -11,7 +11,8 @@ import {
   unsubscribeParamsSchema,
   unsubscribeResponseSchema,
 } from '@app/domain';
-import { createNotificationsService, type NotificationsServiceDeps } from './notifications.service';
+import type { NotificationsService } from './notifications.service';
+import type { AppDeps } from '../../app-deps';
 
 const tags = ['notifications'];
 const security = [{ bearerAuth: [] }];
@@ -19,10 +20,11 @@ const errors = { 400: apiErrorBodySchema, 401: apiErrorBodySchema };
 
 /** The inbox, the e-mail preferences and one-click unsubscribe (issue 32). */
 export const notificationsRoutes =
-  (deps: NotificationsServiceDeps): FastifyPluginAsyncZod =>
+  (
+    deps: Pick<AppDeps, 'config'>,
+    { notifications: service }: { notifications: NotificationsService },
+  ): FastifyPluginAsyncZod =>
   async (app) => {
-    const service = createNotificationsService(deps);
-
     app.get(
       '/notifications/',
       {

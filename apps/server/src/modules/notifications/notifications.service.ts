@@ -139,3 +139,5 @@ function appPath(url: string, publicUrl: string): string {
     return '/notifications';
   }
 }
+
+export type NotificationsService = ReturnType<typeof createNotificationsService>;

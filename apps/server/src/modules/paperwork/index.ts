@@ -2,3 +2,4 @@
 export { missingPaperwork, releaseBytesOf, releaseCountsOf } from './paperwork-reads';
 export { paperworkRoutes } from './paperwork.routes';
 export { createPaperworkService } from './paperwork.service';
+export type { PaperworkPorts, PaperworkService } from './paperwork.service';

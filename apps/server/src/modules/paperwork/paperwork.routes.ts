@@ -18,7 +18,7 @@ import {
   releaseSchema,
 } from '@app/domain';
 import { AppError } from '../../lib/errors';
-import { createPaperworkService, type PaperworkServiceDeps, type ReleaseForm } from './paperwork.service';
+import type { PaperworkService, ReleaseForm } from './paperwork.service';
 
 const tags = ['paperwork'];
 const errors = { 400: apiErrorBodySchema, 403: apiErrorBodySchema, 404: apiErrorBodySchema };
@@ -57,11 +57,10 @@ async function readReleaseForm(request: FastifyRequest): Promise<ReleaseForm> {
  * them, the contest's brand sees them) and the creator's payee details for prize payments.
  */
 export const paperworkRoutes =
-  (deps: PaperworkServiceDeps): FastifyPluginAsyncZod =>
+  ({ paperwork: service }: { paperwork: PaperworkService }): FastifyPluginAsyncZod =>
   async (app) => {
     // Scoped to this plugin unless another module already registered it for the whole app.
     if (!app.hasContentTypeParser('multipart/form-data')) await app.register(multipart);
-    const service = createPaperworkService(deps);
 
     app.post(
       '/entries/:id/releases/',

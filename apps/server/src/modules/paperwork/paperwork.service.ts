@@ -1,9 +1,9 @@
 import { createPayeeDetails } from './payee-details';
 import { createReleaseFiling } from './release-filing';
 import { createReleaseReview } from './release-review';
-import { createReleaseViews, type PaperworkServiceDeps } from './release-views';
+import { createReleaseViews, type PaperworkPorts, type PaperworkServiceDeps } from './release-views';
 
-export type { PaperworkServiceDeps } from './release-views';
+export type { PaperworkPorts, PaperworkServiceDeps } from './release-views';
 export type { ReleaseForm } from './release-filing';
 
 /**
@@ -12,8 +12,8 @@ export type { ReleaseForm } from './release-filing';
  * delegating to the part that implements it (and documents it). What a payout still waits for:
  * `paperwork-reads.ts`.
  */
-export function createPaperworkService(deps: PaperworkServiceDeps) {
-  const releases = createReleaseViews(deps);
+export function createPaperworkService(deps: PaperworkServiceDeps, ports: PaperworkPorts) {
+  const releases = createReleaseViews(deps, ports);
   const filing = createReleaseFiling(deps, releases);
   const review = createReleaseReview(deps, releases);
   const payees = createPayeeDetails(deps);

@@ -6,7 +6,7 @@ import { callerOf, type Caller } from '../../plugins/auth';
 import type { StoredObject } from '../../storage/storage';
 import { createAccessCheck } from '../accounts';
 import { recordAudit } from '../audit';
-import { entryContext } from '../entries';
+import type { EntryContext } from '../entries';
 import { isEntrant } from './paperwork.policy';
 import { toRelease } from './paperwork.presenter';
 import * as repo from './paperwork.repository';
@@ -15,14 +15,19 @@ export type PaperworkServiceDeps = Pick<AppDeps, 'database' | 'storage' | 'queue
 
 const notFound = () => new AppError('not_found', MESSAGES.generic.notFound);
 
+/** What paperwork asks of the entries module (passed by the composition root, modules/index.ts). */
+export interface PaperworkPorts {
+  /** Entries as their pages show them, and who may see one. */
+  entries: EntryContext;
+}
+
 /**
  * How releases are shown, shared by the paperwork service's parts: a release with its file's
  * link for the caller, a release only to whoever may see its entry, an entry's releases and a
  * release's file.
  */
-export function createReleaseViews(deps: PaperworkServiceDeps) {
+export function createReleaseViews(deps: PaperworkServiceDeps, { entries }: PaperworkPorts) {
   const db = deps.database.db;
-  const entries = entryContext(deps);
   const isCurrentAccess = createAccessCheck(deps);
   const secret = deps.config.JWT_SECRET;
 

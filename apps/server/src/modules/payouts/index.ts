@@ -7,3 +7,4 @@ export {
   creatorBalance,
   type PayoutsPorts,
 } from './payouts.service';
+export type { PayoutsService } from './payouts.service';

@@ -7,8 +7,7 @@ import {
   payoutListSchema,
   recordPayoutBodySchema,
 } from '@app/domain';
-import type { AppDeps } from '../../app-deps';
-import { createPayoutsService, type PayoutsPorts } from './payouts.service';
+import type { PayoutsService } from './payouts.service';
 
 const tags = ['payouts'];
 const security = [{ bearerAuth: [] }];
@@ -16,9 +15,8 @@ const errors = { 400: apiErrorBodySchema, 404: apiErrorBodySchema, 409: apiError
 
 /** /api/payouts/: staff only (401 anonymous, 403 creators and brands), checked before the body. */
 export const payoutsRoutes =
-  (deps: Pick<AppDeps, 'database'>, ports: PayoutsPorts): FastifyPluginAsyncZod =>
+  ({ payouts }: { payouts: PayoutsService }): FastifyPluginAsyncZod =>
   async (app) => {
-    const payouts = createPayoutsService(deps, ports);
     const routes: FastifyPluginAsyncZod = async (staff) => {
       staff.addHook('onRequest', app.requireStaff);
       const actorId = (request: { caller?: { id: number } }) => request.caller!.id;

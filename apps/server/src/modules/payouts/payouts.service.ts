@@ -298,3 +298,5 @@ export function createPayoutsService(deps: PayoutsServiceDeps, ports: PayoutsPor
     },
   };
 }
+
+export type PayoutsService = ReturnType<typeof createPayoutsService>;

@@ -1,13 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { publicConfigResponseSchema } from '@app/domain';
-import { createSiteService, type SiteServiceDeps } from './site.service';
+import type { SiteService } from './site.service';
 
 /** GET /api/config/: the public settings the web app needs (Google sign-in, community link). */
 export const siteRoutes =
-  (deps: SiteServiceDeps): FastifyPluginAsyncZod =>
+  ({ site }: { site: SiteService }): FastifyPluginAsyncZod =>
   async (app) => {
-    const site = createSiteService(deps);
-
     app.get(
       '/config/',
       {

@@ -15,3 +15,5 @@ export function createSiteService(deps: SiteServiceDeps) {
     },
   };
 }
+
+export type SiteService = ReturnType<typeof createSiteService>;

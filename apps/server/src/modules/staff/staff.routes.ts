@@ -1,9 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app-deps';
-import { staffAccountsRoutes, type AccountsPorts } from '../accounts';
+import { staffAccountsRoutes } from '../accounts';
 import { staffAuditRoutes } from '../audit';
-import { staffVideosRoutes, type VideosPorts } from '../videos';
+import { staffVideosRoutes } from '../videos';
 import { staffInsightsRoutes } from '../insights';
+
+type StaffServices = Parameters<typeof staffVideosRoutes>[0] &
+  Parameters<typeof staffAccountsRoutes>[0] &
+  Parameters<typeof staffAuditRoutes>[0] &
+  Parameters<typeof staffInsightsRoutes>[0];
 
 /**
  * Everything under /api/staff/: the staff console's API. One onRequest hook admits staff only
@@ -11,15 +15,15 @@ import { staffInsightsRoutes } from '../insights';
  * of its noun and is mounted here.
  */
 export const staffRoutes =
-  (deps: AppDeps, ports: { accounts: AccountsPorts; videos: VideosPorts }): FastifyPluginAsyncZod =>
+  (services: StaffServices): FastifyPluginAsyncZod =>
   async (app) => {
     await app.register(
       async (staff) => {
         staff.addHook('onRequest', app.requireStaff);
-        await staff.register(staffVideosRoutes(deps, ports.videos));
-        await staff.register(staffAccountsRoutes(deps, ports.accounts));
-        await staff.register(staffAuditRoutes(deps));
-        await staff.register(staffInsightsRoutes(deps));
+        await staff.register(staffVideosRoutes(services));
+        await staff.register(staffAccountsRoutes(services));
+        await staff.register(staffAuditRoutes(services));
+        await staff.register(staffInsightsRoutes(services));
       },
       { prefix: '/staff' },
     );

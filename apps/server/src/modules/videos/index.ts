@@ -26,3 +26,5 @@ export {
   type VideosServiceDeps,
 } from './videos.service';
 export { staffVideosRoutes } from './videos.staff.routes';
+export { createVideoLibrary, type VideoLibrary } from './library';
+export type { VideosService } from './videos.service';

@@ -91,3 +91,5 @@ export function createVideoLibrary(
     },
   };
 }
+
+export type VideoLibrary = ReturnType<typeof createVideoLibrary>;

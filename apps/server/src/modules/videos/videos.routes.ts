@@ -17,18 +17,12 @@ import {
 } from '@app/domain';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../lib/errors';
-import {
-  createVideoLibrary,
-  createVideosService,
-  type VideoAwardsLookup,
-  type VideosPorts,
-  type VideosService,
-} from './videos.service';
-import { createAccessCheck } from '../accounts';
+import type { VideosService } from './videos.service';
+import type { VideoLibrary } from './library';
+import type { AccessCheck } from '../../plugins/auth';
 import { registerTusUploads } from './tus-uploads';
 
 export type VideosRoutesDeps = Pick<AppDeps, 'database' | 'storage' | 'queue' | 'config' | 'log' | 'tokens'>;
-type VideoLibrary = ReturnType<typeof createVideoLibrary>;
 
 const tags = ['videos'];
 
@@ -250,12 +244,18 @@ const downloadRoutes =
  * and each video's page data; owners change or delete their own.
  */
 export const videosRoutes =
-  (deps: VideosRoutesDeps, ports: VideosPorts & { awardsOf: VideoAwardsLookup }): FastifyPluginAsyncZod =>
+  (
+    deps: VideosRoutesDeps,
+    {
+      videos,
+      videoLibrary,
+      accessCheck,
+    }: { videos: VideosService; videoLibrary: VideoLibrary; accessCheck: AccessCheck },
+  ): FastifyPluginAsyncZod =>
   async (app) => {
-    const videos = createVideosService(deps, ports);
     await app.register(uploadRoutes(videos));
-    await app.register(libraryRoutes(createVideoLibrary(deps, ports)));
+    await app.register(libraryRoutes(videoLibrary));
     await app.register(ownerRoutes(videos));
     await app.register(downloadRoutes(videos));
-    await registerTusUploads(app, deps, videos, createAccessCheck(deps));
+    await registerTusUploads(app, deps, videos, accessCheck);
   };

@@ -10,7 +10,7 @@ import {
   videoRejectBodySchema,
   videoSchema,
 } from '@app/domain';
-import { createVideosService, type VideosPorts, type VideosServiceDeps } from './videos.service';
+import type { VideosService } from './videos.service';
 
 const tags = ['staff'];
 const security = [{ bearerAuth: [] }];
@@ -18,9 +18,8 @@ const errors = { 400: apiErrorBodySchema, 404: apiErrorBodySchema, 409: apiError
 
 /** The review queue and decisions (mounted inside the staff plugin, which admits staff only). */
 export const staffVideosRoutes =
-  (deps: VideosServiceDeps, ports: VideosPorts): FastifyPluginAsyncZod =>
+  ({ videos }: { videos: VideosService }): FastifyPluginAsyncZod =>
   async (app) => {
-    const videos = createVideosService(deps, ports);
     const actorOf = (request: { caller?: { id: number } }) => ({ userId: request.caller!.id });
 
     app.get(
