@@ -404,16 +404,6 @@ export async function findStaffUser(db: DbOrTx, id: number): Promise<StaffUserRo
   return row;
 }
 
-/** The brand a brand user belongs to, or null. */
-export async function findBrandIdOfUser(db: DbOrTx, userId: number): Promise<number | null> {
-  const [row] = await db
-    .select({ brandId: brandProfiles.brandId })
-    .from(brandProfiles)
-    .where(eq(brandProfiles.userId, userId))
-    .limit(1);
-  return row?.brandId ?? null;
-}
-
 /**
  * Where to write to a user: the account's e-mail, role, brand (brand users) and whether it can
  * still sign in (active, not deactivated).

@@ -23,7 +23,7 @@ export {
   type Identity,
   type IdentityChanges,
 } from './identity';
-export { brandOfUser, contactOf, reviewersOf } from './membership';
+export { contactOf, reviewersOf } from './membership';
 export { createSessionsService } from './sessions.service';
 export { brandNamesOf, namesOf, userIdByEmail } from './user-reads';
 export { createInvitationsService, type InvitationsService } from './invitations.service';

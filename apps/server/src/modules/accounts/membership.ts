@@ -3,13 +3,9 @@ import * as repo from './accounts.repository';
 
 /**
  * What other modules ask accounts about a user (they never read users or brand_profiles
- * themselves): the brand a brand user belongs to, and where to write to them.
+ * themselves): where to write to them, and who reviews a brand's contests. A caller's own
+ * brand comes with the request (`Caller.brandId`, resolved by the access check).
  */
-
-/** The brand a brand user belongs to, or null (creators, staff, a brand user without a brand). */
-export function brandOfUser(db: DbOrTx, userId: number): Promise<number | null> {
-  return repo.findBrandIdOfUser(db, userId);
-}
 
 /** Where to write to a user: e-mail, role, brand, and whether the account can still sign in. */
 export function contactOf(db: DbOrTx, userId: number) {
