@@ -5,7 +5,13 @@ import { apiRequest } from '../../../lib/api-client';
 import { liveEvents } from '../../../lib/live-events';
 import { notificationsKey } from '../api/get-notifications';
 
-const RETRY_MIN_MS = 2_000;
+/**
+ * The first wait before reopening a stream that ended, doubled after each failed try up to the
+ * most. Each wait is drawn between half and all of it: a restarting process ends all its streams
+ * at once (its SSE `retry:` hint asks for 0.5–1 s, which a stream closed here cannot read), and the
+ * tabs then come back spread out rather than in the same instant.
+ */
+const RETRY_MIN_MS = 1_000;
 const RETRY_MAX_MS = 60_000;
 
 /**
@@ -60,7 +66,7 @@ export function LiveUpdates() {
     };
     const schedule = () => {
       if (stopped) return;
-      retry = setTimeout(() => void connect(), delay);
+      retry = setTimeout(() => void connect(), delay / 2 + Math.random() * (delay / 2));
       delay = Math.min(delay * 2, RETRY_MAX_MS);
     };
     void connect();
