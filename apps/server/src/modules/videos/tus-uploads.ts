@@ -103,8 +103,13 @@ class DurableFileStore extends FileStore {
 Object.defineProperty(DurableFileStore.prototype, 'checkOrCreateDirectory', { value: () => undefined });
 
 /** What tus hooks throw to answer with a status and our JSON error body. */
+/** The errors this file answers with (a quota's 413, say), as opposed to tus's own. */
+const answered = new WeakSet<object>();
+
 function tusError(statusCode: number, detail: string, code: string) {
-  return { status_code: statusCode, body: JSON.stringify({ detail, code }) };
+  const error = { status_code: statusCode, body: JSON.stringify({ detail, code }) };
+  answered.add(error);
+  return error;
 }
 
 function toTusError(error: unknown) {
@@ -187,7 +192,8 @@ export async function registerTusUploads(
       }
     },
     onResponseError(_req, error) {
-      if ('status_code' in error && error.status_code === 413)
+      // tus's own 413 (past the upload limit) in the spec's words; a quota's keeps its own.
+      if ('status_code' in error && error.status_code === 413 && !answered.has(error))
         return tusError(413, MESSAGES.upload.tooLarge, 'payload_too_large');
       return undefined;
     },

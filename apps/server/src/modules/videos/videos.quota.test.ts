@@ -167,6 +167,7 @@ describe('upload quotas and free disk', () => {
     expect(second.json<{ detail: string }>().detail).toMatch(/video storage/);
     const resumable = await tusCreate(creator, clipBytes.length);
     expect(resumable.statusCode).toBe(413);
+    expect(resumable.json()).toEqual(second.json());
     expect(await videosOf(creator)).toBe(1);
   });
 
