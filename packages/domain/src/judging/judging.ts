@@ -36,13 +36,15 @@ export const ownScoreSchema = z.object({
 });
 export type OwnScore = z.infer<typeof ownScoreSchema>;
 
-/** What a judge sees of a version: its video, playable. */
+/**
+ * What a judge sees of a version: its video, playable (its renditions; the original file is
+ * served only by the download routes, to its owner, staff and a delivery).
+ */
 export const judgedVideoSchema = z.object({
   id: z.number(),
   title: z.string(),
   poster_url: z.string().nullable(),
   preview_url: z.string().nullable(),
-  original_url: z.string(),
   playback: videoPlaybackSchema.nullable(),
 });
 export type JudgedVideo = z.infer<typeof judgedVideoSchema>;

@@ -10,7 +10,6 @@ type VideoRow = Pick<
   | 'videoTitle'
   | 'posterKey'
   | 'previewKey'
-  | 'originalKey'
   | 'hlsKey'
   | 'mp4Key'
   | 'renditions'
@@ -26,7 +25,6 @@ export function toJudgedVideo(row: VideoRow, mediaUrl: MediaUrl): JudgedVideo {
     title: row.videoTitle,
     poster_url: row.posterKey ? mediaUrl(row.posterKey) : null,
     preview_url: row.previewKey ? mediaUrl(row.previewKey) : null,
-    original_url: mediaUrl(row.originalKey),
     playback: toPlayback(row, mediaUrl),
   };
 }

@@ -357,6 +357,8 @@ describe('judging, results and payouts', () => {
     // Public now, for anyone.
     const pub = (await call('GET', url)).json<ContestResults>();
     expect(pub.winners[0]!.video.title).toBe('Winning film v1');
+    // Playable from its renditions; the original file is never linked from a public answer.
+    expect(JSON.stringify(pub)).not.toContain('original');
     // Judging is closed once published.
     expect((await judge(staff, e.entryId, score(10, 10, 10))).json()).toMatchObject({
       code: 'judging_closed',

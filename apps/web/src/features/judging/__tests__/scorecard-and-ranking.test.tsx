@@ -19,7 +19,6 @@ const video: JudgedVideo = {
   title: 'Morning Ritual',
   poster_url: null,
   preview_url: null,
-  original_url: '/media/v/original.mp4',
   playback: null,
 };
 

@@ -34,7 +34,7 @@ export function ContestResults({ contestId }: { contestId: number | undefined })
               <Box sx={{ aspectRatio: '9 / 16', height: 480, maxWidth: '100%' }}>
                 <VideoPlayer
                   playback={w.video.playback}
-                  originalUrl={w.video.original_url}
+                  originalUrl={null}
                   previewUrl={w.video.preview_url}
                   poster={w.video.poster_url}
                   title={w.video.title}

@@ -70,7 +70,7 @@ export function JudgingBoard({ contestId }: { contestId: number }) {
                 >
                   <VideoPlayer
                     playback={entry.video.playback}
-                    originalUrl={entry.video.original_url}
+                    originalUrl={null}
                     previewUrl={entry.video.preview_url}
                     poster={entry.video.poster_url}
                     title={entry.video.title}

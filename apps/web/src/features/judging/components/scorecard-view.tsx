@@ -50,7 +50,7 @@ export function ScorecardView({ entryId }: { entryId: number }) {
       >
         <VideoPlayer
           playback={s.video.playback}
-          originalUrl={s.video.original_url}
+          originalUrl={null}
           previewUrl={s.video.preview_url}
           poster={s.video.poster_url}
           title={s.video.title}

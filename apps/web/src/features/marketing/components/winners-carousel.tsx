@@ -135,13 +135,14 @@ export function WinnersCarousel() {
     setOverlayLoaded(true);
     setOpen(winner);
   };
-  // Real winners once any contest has published results; the showcase clips until then (and in
-  // the prerendered HTML, whose queries are pending, so hydration matches).
+  // Real winners (those with a poster and a playable file) once any contest has published results;
+  // the showcase clips until then (and in the prerendered HTML, whose queries are pending, so
+  // hydration matches).
   const recent = useRecentWinners();
   const real: PastWinner[] = (recent.data?.results ?? []).flatMap((w) => {
-    const video = w.video.playback?.mp4_url ?? w.video.preview_url ?? w.video.original_url;
+    const video = w.video.playback?.mp4_url ?? w.video.preview_url;
     const poster = w.video.poster_url;
-    return poster
+    return poster && video
       ? [
           {
             id: `entry-${w.entry_id}`,
