@@ -6,14 +6,7 @@ import type { JudgedEntryRow } from './judged-entries';
 /** The columns of a judged version's video. */
 type VideoRow = Pick<
   JudgedEntryRow,
-  | 'videoId'
-  | 'videoTitle'
-  | 'posterKey'
-  | 'previewKey'
-  | 'hlsKey'
-  | 'mp4Key'
-  | 'renditions'
-  | 'captions'
+  'videoId' | 'videoTitle' | 'posterKey' | 'previewKey' | 'hlsKey' | 'mp4Key' | 'renditions' | 'captions'
 >;
 
 export type MediaUrl = (key: string) => string;
