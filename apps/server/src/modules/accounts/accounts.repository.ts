@@ -259,9 +259,10 @@ export async function findTokenState(db: DbOrTx, id: number, sessionId: string |
         isActive: users.isActive,
         deactivatedAt: users.deactivatedAt,
         sessionLive: live,
+        // A brand user's brand (the request's caller carries it); read for brand users only.
         brandId: sql<
           number | null
-        >`(select ${brandProfiles.brandId} from ${brandProfiles} where ${brandProfiles.userId} = ${users.id} limit 1)`,
+        >`case when ${users.role} = 'brand' then (select ${brandProfiles.brandId} from ${brandProfiles} where ${brandProfiles.userId} = ${users.id}) end`,
       })
       .from(users)
       .where(eq(users.id, sql.placeholder('id')))
