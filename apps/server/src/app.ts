@@ -18,7 +18,7 @@ import { registerSlowClientGuard, slowClientServerOptions } from './plugins/slow
 import { registerRouteTable } from './plugins/route-table';
 import { registerMetrics } from './plugins/metrics';
 import { registerRequestContext, requestIdOf } from './plugins/request-context';
-import { apiModules, composeServices } from './modules';
+import { apiModules, composeServices, type Services } from './modules';
 import { declareSecretParams } from './lib/secret-urls';
 
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -27,6 +27,8 @@ export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 export async function buildApp(
   deps: Omit<AppDeps, 'tokens' | 'creatorProfiles'> & {
     webDist?: string;
+    /** The process's services, when it composed them already (its job handlers use them too). */
+    services?: Services;
     /** Each presented answer is also written by its schema and must match (the test helper's). */
     checkPresentedAnswers?: boolean;
   },
@@ -60,7 +62,7 @@ export async function buildApp(
   await registerSecurity(app, deps.config);
   await app.register(cookie);
   await registerDocs(app);
-  const services = composeServices(fullDeps);
+  const services = deps.services ?? composeServices(fullDeps);
   registerAuth(app, fullDeps.tokens, services.accessCheck);
   app.addHook('onRoute', (route) => {
     if (route.config?.secretParams) declareSecretParams(route.url, route.config.secretParams);

@@ -10,14 +10,21 @@ const DRAIN_MS = 30_000;
 async function main(): Promise<void> {
   // Configuration first, before loading the rest, so a bad value is reported at once.
   const config = configOrExit();
-  const [{ buildApp }, { openRuntime }, { seedIfEmpty }, { startJobHandlers }, { createAccessTokens }] =
-    await Promise.all([
-      import('./app'),
-      import('./bootstrap'),
-      import('./db/seed/index'),
-      import('./jobs/handlers'),
-      import('./plugins/auth'),
-    ]);
+  const [
+    { buildApp },
+    { openRuntime },
+    { seedIfEmpty },
+    { startJobHandlers },
+    { createAccessTokens },
+    { composeServices },
+  ] = await Promise.all([
+    import('./app'),
+    import('./bootstrap'),
+    import('./db/seed/index'),
+    import('./jobs/handlers'),
+    import('./plugins/auth'),
+    import('./modules'),
+  ]);
   const runtime = await openRuntime(config, { share: true, migrate: true, queue: true });
   const { log } = runtime;
   tolerateDatabaseOutages(log);
@@ -38,9 +45,11 @@ async function main(): Promise<void> {
 
   const seeded = await seedIfEmpty(deps);
   if (seeded) log.info('seeded the demo data (contest 1 and its chairs)');
-  if (config.WORKERS) await startJobHandlers(deps);
+  // Built once for the process: the job handlers and the app share them.
+  const services = composeServices(deps);
+  if (config.WORKERS) await startJobHandlers(deps, services);
 
-  const app = await buildApp(deps);
+  const app = await buildApp({ ...deps, services });
   const http = prepareGracefulStop(app, { drainMs: DRAIN_MS, log });
   await app.listen({ port: config.PORT, host: config.HOST });
   log.info(`ready on ${config.PUBLIC_URL} (${deps.database.driver})`);

@@ -2,6 +2,7 @@ import { configOrExit } from './config/env';
 import { openRuntime } from './bootstrap';
 import { tolerateDatabaseOutages } from './lib/database-errors';
 import { startJobHandlers } from './jobs/handlers';
+import { composeServices } from './modules';
 import { createAccessTokens } from './plugins/auth';
 import { listenForScrapes } from './lib/metrics-scrape';
 
@@ -29,11 +30,12 @@ async function main(): Promise<void> {
       })
     : undefined;
   if (scrapes) runtime.log.info(`metrics on ${config.HOST}:${scrapes.port}/metrics`);
-  await startJobHandlers({
+  const deps = {
     ...runtime,
     database: runtime.db.handle,
     tokens: createAccessTokens(config.JWT_SECRET, config.ACCESS_TOKEN_TTL),
-  });
+  };
+  await startJobHandlers(deps, composeServices(deps));
   runtime.log.info('worker ready');
   let stopping = false;
   const shutdown = async (signal: string) => {

@@ -11,6 +11,7 @@ import { createMetrics } from '../src/lib/metrics';
 import { createMailer } from '../src/mail/mailer';
 import { createStorage } from '../src/storage/index';
 import { startJobHandlers } from '../src/jobs/handlers';
+import { composeServices } from '../src/modules';
 import { createAccessTokens } from '../src/plugins/auth';
 import { createTestDatabase } from './databases';
 
@@ -82,7 +83,7 @@ export async function createTestContext(
     metrics,
   };
   // WORKERS=false: no job runs in the test's process (the fuzzing suite's write check).
-  if (config.WORKERS) await startJobHandlers(deps);
+  if (config.WORKERS) await startJobHandlers(deps, composeServices(deps));
   const made: FastifyInstance[] = [];
   const makeApp = async () => {
     const instance = await buildApp({

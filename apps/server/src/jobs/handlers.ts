@@ -4,14 +4,13 @@ import { startAccountJobHandlers } from '../modules/accounts';
 import { startVideoJobHandlers } from '../modules/videos';
 import { startEntryJobHandlers } from '../modules/entries';
 import { createMailNotifier } from '../modules/notifications';
-import { composeServices } from '../modules';
+import type { Services } from '../modules';
 
 /**
  * Starts every job handler in this process (the app process, or a worker-only process), with the
  * services of the composition root.
  */
-export async function startJobHandlers(deps: AppDeps): Promise<void> {
-  const services = composeServices(deps);
+export async function startJobHandlers(deps: AppDeps, services: Pick<Services, 'entries'>): Promise<void> {
   await deps.queue.work(sendEmailJob, createEmailSender(deps, createMailNotifier(deps)));
   await startVideoJobHandlers(deps);
   await startAccountJobHandlers(deps);

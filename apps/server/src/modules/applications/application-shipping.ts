@@ -67,12 +67,13 @@ export function applicationShipping({
     /** Marks a shipped product delivered. */
     async deliver(id: number, user: Caller): Promise<ManagedApplication> {
       const { row } = await managedApplication(id, user);
+      const deliveredAt = clock();
       await db.transaction(async (tx) => {
         const moved = await repo.transition(
           tx,
           id,
           { status: 'selected', shipped: true, notDelivered: true },
-          { deliveredAt: clock() },
+          { deliveredAt },
         );
         if (!moved) {
           throw new AppError(
@@ -86,7 +87,7 @@ export function applicationShipping({
           targetType: 'application',
           targetId: id,
           before: { delivered_at: null },
-          after: { delivered_at: clock().toISOString() },
+          after: { delivered_at: deliveredAt.toISOString() },
         });
       });
       return present(id, user);
