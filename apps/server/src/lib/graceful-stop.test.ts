@@ -44,7 +44,8 @@ async function until(check: () => boolean, what: string, timeoutMs = 10_000): Pr
 
 /**
  * An app process told to stop (SIGTERM in a rolling restart, server.ts): requests in flight finish,
- * nothing new is accepted, keep-alive connections end without cutting a request, and open event
+ * nothing new is accepted, keep-alive connections end without cutting a request (a request sent on
+ * one as the stop begins is served), and open event
  * streams are told to reconnect. Real app, real sockets, on PGlite and PostgreSQL.
  */
 describe('stopping an app process gracefully', () => {
@@ -52,9 +53,9 @@ describe('stopping an app process gracefully', () => {
   let user: TestUser;
 
   /** A fresh app instance on the shared database, listening on a free port, ready to be stopped. */
-  const listening = async (drainMs = 30_000) => {
+  const listening = async (drainMs = 30_000, idleGraceMs = 500) => {
     const app: FastifyInstance = await ctx.anotherApp();
-    const graceful = prepareGracefulStop(app, { drainMs, log: ctx.deps.log });
+    const graceful = prepareGracefulStop(app, { drainMs, idleGraceMs, log: ctx.deps.log });
     await app.listen({ port: 0, host: '127.0.0.1' });
     return { app, graceful, port: (app.server.address() as AddressInfo).port };
   };
@@ -82,24 +83,43 @@ describe('stopping an app process gracefully', () => {
     await ctx?.close();
   });
 
-  it('finishes a request in flight (200, Connection: close), refuses new connections and closes idle keep-alive ones at once', async () => {
+  it('finishes a request in flight (200, Connection: close), refuses new connections and closes idle keep-alive ones after the grace', async () => {
     const { app, graceful, port } = await listening();
-    const agent = new http.Agent({ keepAlive: true });
-    // A kept-alive connection with nothing in flight when the stop begins.
-    const idle = await answerOf(http.request({ host: '127.0.0.1', port, agent, path: '/api/health/' }).end());
-    expect(idle.status).toBe(200);
-    const [idleSocket] = Object.values(agent.freeSockets).flat();
-    expect(idleSocket).toBeDefined();
-    const idleClosed = new Promise((resolve) => idleSocket!.once('close', resolve));
+    // Two kept-alive connections with nothing in flight when the stop begins.
+    const keptAlive = async () => {
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+      const first = await answerOf(
+        http.request({ host: '127.0.0.1', port, agent, path: '/api/health/' }).end(),
+      );
+      expect(first.status).toBe(200);
+      const [socket] = Object.values(agent.freeSockets).flat();
+      expect(socket).toBeDefined();
+      return {
+        agent,
+        closed: new Promise<number>((resolve) => socket!.once('close', () => resolve(Date.now()))),
+      };
+    };
+    const reused = await keptAlive();
+    const idle = await keptAlive();
 
     const arrived = new Promise((resolve) => app.server.once('request', resolve));
     const inFlight = slowPost(port, new http.Agent({ keepAlive: true }));
     await arrived;
+    const stopAt = Date.now();
     const stopped = graceful.stop();
 
     await until(() => !app.server.listening, 'the server stops listening');
     expect(await connects(port)).toBe(false);
-    await idleClosed;
+    // A request the balancer sends on an idle connection just as the stop begins is served, and
+    // that connection closes after its answer.
+    const late = await answerOf(
+      http.request({ host: '127.0.0.1', port, agent: reused.agent, path: '/api/health/' }).end(),
+    );
+    expect(late.status).toBe(200);
+    expect(late.headers.connection).toBe('close');
+    await reused.closed;
+    // The connection left idle is closed once the grace is over.
+    expect((await idle.closed) - stopAt).toBeGreaterThanOrEqual(450);
     // The request's body arrives after all that, and it is answered in full.
     inFlight.finish();
     const answer = await inFlight.answer;
@@ -107,7 +127,8 @@ describe('stopping an app process gracefully', () => {
     expect(JSON.parse(answer.body)).toEqual({ marked: 0, unread: 0 });
     expect(answer.headers.connection).toBe('close');
     expect(await stopped).toEqual({ cut: 0 });
-    agent.destroy();
+    reused.agent.destroy();
+    idle.agent.destroy();
   });
 
   it('cuts a request still running after the drain time, and completes the stop anyway', async () => {
