@@ -114,6 +114,51 @@ describe('request ids', () => {
     expect(raw.filter((line) => line.split('"reqId"').length > 2)).toEqual([]);
   });
 
+  it("keeps each change's id through reads served meanwhile, and again after a pause with none", async () => {
+    // Reads run without a context (lib/request-context.ts): a change in flight keeps its own
+    // while reads start and end around it, and a change after a quiet moment gets its id back.
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' }).catch(() => undefined);
+    const port = (ctx.app.server.address() as net.AddressInfo).port;
+    const register = async (requestId: string, email: string) => {
+      const body = JSON.stringify({
+        email,
+        password: 'Velvet-Lantern-4821',
+        confirm_password: 'Velvet-Lantern-4821',
+      });
+      const socket = net.connect(port, '127.0.0.1');
+      await once(socket, 'connect');
+      socket.write(
+        `POST /api/accounts/auth/register/ HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n` +
+          `Content-Type: application/json\r\nContent-Length: ${body.length}\r\nX-Request-Id: ${requestId}\r\n\r\n`,
+      );
+      return async () => {
+        socket.write(body);
+        let response = '';
+        for await (const chunk of socket) response += String(chunk);
+        expect(response).toMatch(/^HTTP\/1\.1 201/);
+      };
+    };
+    const queuedFor = (requestId: string) =>
+      lines.find((line) => line.msg.startsWith('e-mail queued to the outbox') && line.reqId === requestId);
+
+    const first = await register('overlap-1', 'overlap-1@example.com');
+    const second = await register('overlap-2', 'overlap-2@example.com');
+    for (let i = 0; i < 5; i += 1) expect((await health()).statusCode).toBe(200);
+    await first();
+    for (let i = 0; i < 5; i += 1) expect((await health()).statusCode).toBe(200);
+    await second();
+    expect(queuedFor('overlap-1')).toBeDefined();
+    expect(queuedFor('overlap-2')).toBeDefined();
+
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const third = await register('after-quiet', 'after-quiet@example.com');
+    await third();
+    expect(queuedFor('after-quiet')).toBeDefined();
+    for (const email of ['overlap-1@example.com', 'overlap-2@example.com', 'after-quiet@example.com'])
+      await ctx.waitForEmail(email);
+    await ctx.mailSettled();
+  });
+
   it('writes no id on lines outside requests, nor on those of a job queued outside one', async () => {
     const before = lines.length;
     ctx.deps.log.info('between requests');

@@ -59,7 +59,7 @@ const signUpRoutes =
     app.get(
       '/accounts/auth/verify_email/:uid/:token/',
       {
-        config: { secretParams: ['uid', 'token'] },
+        config: { secretParams: ['uid', 'token'], changesState: true },
         schema: {
           tags,
           summary: 'Verify an e-mail address from its link',

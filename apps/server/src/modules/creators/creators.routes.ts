@@ -147,7 +147,7 @@ export const creatorsRoutes =
     app.get(
       '/accounts/auth/confirm-email-change/:token/',
       {
-        config: { secretParams: ['token'] },
+        config: { secretParams: ['token'], changesState: true },
         schema: {
           tags,
           summary: 'Follow an e-mail change link; redirects to the verification result page',
@@ -163,7 +163,7 @@ export const creatorsRoutes =
     app.get(
       '/accounts/auth/undo-email-change/:token/',
       {
-        config: { secretParams: ['token'] },
+        config: { secretParams: ['token'], changesState: true },
         schema: {
           tags,
           summary:
