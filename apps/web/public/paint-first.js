@@ -21,6 +21,19 @@
     script.src = me.getAttribute('data-entry');
     document.head.appendChild(script);
   };
+  // A tap before the app answers on a control that has no native behaviour (the phone menu's
+  // button, `data-early-action`) is kept, done once the app is ready (lib/early-actions.ts), and
+  // starts the scripts at once: the person is waiting for them.
+  document.addEventListener(
+    'click',
+    function (event) {
+      var control = event.target.closest && event.target.closest('[data-early-action]');
+      if (!control || document.documentElement.hasAttribute('data-app-ready')) return;
+      (window.__earlyActions = window.__earlyActions || []).push(control.getAttribute('data-early-action'));
+      start();
+    },
+    true,
+  );
   // A hidden tab paints nothing; on a slow network the scripts wait at most 3 s.
   if (document.visibilityState === 'hidden') return start();
   setTimeout(start, 3000);

@@ -126,3 +126,24 @@ test('a person who scrolls a page before its scripts have run stays where they s
     .toBeGreaterThan(0);
   expect(await boardTop()).toBe(top);
 });
+
+test("a tap on the phone menu before the page's scripts have run opens it once they have", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  // The app's entry is held back, as a slow phone or network would: the page is the server's HTML.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/', { waitUntil: 'domcontentloaded' });
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  expect(await page.evaluate(() => document.documentElement.hasAttribute('data-app-ready'))).toBe(false);
+  release();
+  const menu = page.getByRole('navigation', { name: 'Mobile' });
+  await expect(menu.getByRole('link')).toHaveText(['Home', 'Hbada', 'Login', 'Signup']);
+  await menu.getByRole('link', { name: 'Hbada' }).click();
+  await expect(page).toHaveURL(/\/hbada-synergy$/);
+});

@@ -1,6 +1,7 @@
 // Shared by every area: spec §9 limits, spec §5/§8 messages, validation rules, the error shape.
 export * from './limits';
 export * from './messages';
+export * from './request-messages';
 export * from './rules';
 export * from './errors';
 export * from './error-codes';

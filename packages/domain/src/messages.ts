@@ -2,6 +2,8 @@
  * User-facing messages of spec §5 and §8, word for word.
  * Forms and routes import them from here so the client and the server say the same thing.
  */
+import { DASHBOARD_MESSAGES, GENERIC_MESSAGES } from './request-messages';
+
 export const MESSAGES = {
   login: {
     incorrect: 'Incorrect email or password. Please try again.',
@@ -61,19 +63,7 @@ export const MESSAGES = {
     failed: 'Failed to upload video. Please try again.',
     success: 'Video uploaded successfully!',
   },
-  dashboard: {
-    sessionExpired: 'Your session has expired. Please log in again.',
-    serverError: 'Server error. Please try again later.',
-    networkError: 'Network error. Please check your connection.',
-    unexpected: 'An unexpected error occurred. Please try again.',
-    loadDashboardFailed: 'Failed to load dashboard data',
-    loadVideosFailed: 'Failed to load your videos',
-    loadProfileFailed: 'Failed to load profile data',
-    updateProfileFailed: 'Failed to update profile. Please try again.',
-    profileUpdated: 'Profile updated successfully!',
-    completeProfile: 'Please complete your profile',
-    loginToApply: 'Please log in to continue with your application',
-  },
+  dashboard: DASHBOARD_MESSAGES,
   profile: {
     invalidPhone: 'Please enter a valid phone number',
     invalidEmail: 'Please enter a valid email address',
@@ -103,24 +93,7 @@ export const MESSAGES = {
     urlHint: 'Please enter a valid url',
     invalidName: 'Please enter a valid name',
   },
-  generic: {
-    notAuthenticated: 'Authentication credentials were not provided.',
-    forbidden: 'You do not have permission to perform this action.',
-    notFound: 'Not found.',
-    rateLimited: 'Too many requests. Please wait a moment and try again.',
-    serverError: 'Server error. Please try again later.',
-    invalidInput: 'Invalid input.',
-    /** A value the database cannot store as text (a NUL character, an invalid escape). */
-    invalidCharacters: 'The request contains characters that are not allowed.',
-    /** A multipart body cut short or without its boundary. */
-    malformedBody: 'The request body is incomplete or malformed. Please try again.',
-    /** A query string or path the validator refused (its own wording is never shown). */
-    requestNotAccepted: 'Something in this request was not accepted. Please check the filters and try again.',
-    /** A request body the validator refused with its own wording. */
-    inputNotAccepted: 'Something you entered was not accepted. Please check it and try again.',
-    /** A field the validator refused with its own wording. */
-    fieldNotAccepted: 'This value is not accepted.',
-  },
+  generic: GENERIC_MESSAGES,
 } as const;
 
 /** '{field} is required' with underscores replaced by spaces (spec §5). */

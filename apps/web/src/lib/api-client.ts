@@ -1,7 +1,8 @@
 import {
   ERROR_CODES,
   isValidatorWording,
-  MESSAGES,
+  DASHBOARD_MESSAGES,
+  GENERIC_MESSAGES,
   REFRESH_COOKIE_HEADER,
   type ErrorCode,
 } from '@app/domain';
@@ -16,7 +17,7 @@ const isErrorCode = (value: unknown): value is ErrorCode => typeof value === 'st
  *
  * `detail` and the field errors are shown to people as they are, so a validator's or a runtime's
  * own wording (`Invalid option: expected …`, a stack) is replaced here, once for every screen, by
- * a sentence of MESSAGES.generic.
+ * a sentence of GENERIC_MESSAGES.
  */
 export class ApiError extends Error {
   /** The server's error code; undefined when the answer carried none (no response, a proxy's page). */
@@ -32,8 +33,8 @@ export class ApiError extends Error {
   ) {
     const human = isValidatorWording(detail)
       ? method === 'GET' || method === 'HEAD'
-        ? MESSAGES.generic.requestNotAccepted
-        : MESSAGES.generic.inputNotAccepted
+        ? GENERIC_MESSAGES.requestNotAccepted
+        : GENERIC_MESSAGES.inputNotAccepted
       : detail;
     super(human);
     this.detail = human;
@@ -46,7 +47,7 @@ export class ApiError extends Error {
     for (const [key, value] of Object.entries(this.body)) {
       if (Array.isArray(value) && value.every((v) => typeof v === 'string'))
         out[key] = value.map((message) =>
-          isValidatorWording(message) ? MESSAGES.generic.fieldNotAccepted : message,
+          isValidatorWording(message) ? GENERIC_MESSAGES.fieldNotAccepted : message,
         );
     }
     return out;
@@ -54,10 +55,10 @@ export class ApiError extends Error {
 
   /** The spec's generic mapping (§8 Dashboard). */
   userMessage(): string {
-    if (this.status === 401) return MESSAGES.dashboard.sessionExpired;
-    if (this.status >= 500) return MESSAGES.dashboard.serverError;
-    if (this.status === 0) return MESSAGES.dashboard.networkError;
-    return this.detail || MESSAGES.dashboard.unexpected;
+    if (this.status === 401) return DASHBOARD_MESSAGES.sessionExpired;
+    if (this.status >= 500) return DASHBOARD_MESSAGES.serverError;
+    if (this.status === 0) return DASHBOARD_MESSAGES.networkError;
+    return this.detail || DASHBOARD_MESSAGES.unexpected;
   }
 }
 
@@ -170,7 +171,7 @@ export async function apiResponse<T>(
     }
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, MESSAGES.dashboard.networkError);
+    throw new ApiError(0, DASHBOARD_MESSAGES.networkError);
   }
   const text = await response.text();
   let data: unknown;

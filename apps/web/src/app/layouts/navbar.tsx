@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link as RouterLink, NavLink, useMatch } from 'react-router';
 import { AppBar, Box, Button, Container, IconButton, Toolbar } from '@mui/material';
 import MenuIcon from '@mui/icons-material/Menu';
@@ -7,6 +7,7 @@ import { paths } from '../../config/paths';
 import { useSession } from '../../lib/session';
 import { Logo } from '../../components/logo';
 import { themeTokens } from '../../theme';
+import { onEarlyAction } from '../../lib/early-actions';
 import type { NavItem } from './nav-item';
 
 const MobileMenu = lazy(() => import('./mobile-menu'));
@@ -40,6 +41,19 @@ export function Navbar() {
   const [open, setOpen] = useState(false);
   // The drawer's code is fetched on the first tap and kept afterwards (so it can animate closed).
   const [menuLoaded, setMenuLoaded] = useState(false);
+  const openMenu = () => {
+    setMenuLoaded(true);
+    setOpen(true);
+  };
+  // Tapped before the page's scripts had run: opened now that they have.
+  useEffect(
+    () =>
+      onEarlyAction('open-menu', () => {
+        setMenuLoaded(true);
+        setOpen(true);
+      }),
+    [],
+  );
   return (
     <AppBar
       position="sticky"
@@ -94,10 +108,8 @@ export function Navbar() {
             aria-label="Open menu"
             aria-haspopup="dialog"
             aria-expanded={open}
-            onClick={() => {
-              setMenuLoaded(true);
-              setOpen(true);
-            }}
+            data-early-action="open-menu"
+            onClick={openMenu}
             sx={{ display: { xs: 'inline-flex', md: 'none' }, color: 'text.primary' }}
           >
             <MenuIcon />
