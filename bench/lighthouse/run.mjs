@@ -1,9 +1,14 @@
 #!/usr/bin/env node
-// Lighthouse (mobile preset, simulated throttling) on the public pages (issues 7 and 27), served by
-// the real server exactly as `npm start` runs it (built web app, embedded database in a fresh
+/* global document, window, MutationObserver */
+// Lighthouse (mobile preset, simulated throttling) on the public pages (issues 7, 27 and 53), served
+// by the real server exactly as `npm start` runs it (built web app, embedded database in a fresh
 // DATA_DIR with its demo world). It waits until the demo world's clips are made and processed
-// (background ffmpeg work would otherwise be measured instead of the pages), runs each page 3
-// times, prints the medians as a table and exits non-zero when a target of issue 27 is missed.
+// (background ffmpeg work would otherwise be measured instead of the pages), then measures each
+// page 3 times three ways: Lighthouse's mobile preset; the same with the CPU slowdown doubled (8×,
+// so that a slower host than Lighthouse's reference cannot fail the target); and the time from
+// navigation to `<html data-app-ready>` (the app's own marker: hydrated, answering clicks) in a
+// real page load at 4× CPU slowdown. Prints the medians as a table and exits non-zero when a
+// target of issue 53 is missed.
 //
 //   npm run lighthouse --workspace bench           (3 runs per page, median reported)
 //   LH_RUNS=1 LH_PAGES=/,/hbada-synergy LH_PORT=3370 node bench/lighthouse/run.mjs
@@ -19,7 +24,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import lighthouse from 'lighthouse';
+import * as constants from 'lighthouse/core/config/constants.js';
 import * as chromeLauncher from 'chrome-launcher';
+import puppeteer from 'puppeteer-core';
 import { buildServer, serverEnv, serverNodeArgs } from '../../apps/server/scripts/start-command.mjs';
 import { JS_BUDGET_KB } from '../../scripts/check-js-budget.mjs';
 
@@ -31,12 +38,16 @@ const BASE = process.env.LH_BASE_URL ?? `http://localhost:${PORT}`;
 const PAGES = process.env.LH_PAGES
   ? process.env.LH_PAGES.split(',')
   : ['/', '/contests/1', '/hbada-synergy', '/library'];
-/** Issue 27's targets; the JavaScript budgets are the build check's (scripts/check-js-budget.mjs). */
+/** Issue 53's targets; the JavaScript budgets are the build check's (scripts/check-js-budget.mjs). */
 const TARGETS = {
-  performance: 90,
+  performance: 95,
+  /** The performance score with `cpuSlowdownMultiplier: 8` (the preset's 4, doubled). */
+  performanceAt8x: 90,
+  /** Navigation to `<html data-app-ready>` at 4× CPU slowdown. */
+  appReadyMs: 3500,
   accessibility: 100,
   'best-practices': 95,
-  tbtMs: 200,
+  tbtMs: 150,
   lcpMs: 2500,
   cls: 0.05,
   jsGzipKb: JS_BUDGET_KB,
@@ -141,13 +152,21 @@ function gzipBytes(url) {
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-async function audit(chrome, url) {
-  const result = await lighthouse(url, {
-    port: chrome.port,
-    output: 'json',
-    logLevel: 'error',
-    onlyCategories: ['performance', 'accessibility', 'best-practices'],
-  });
+/** One Lighthouse run; `cpuSlowdownMultiplier` replaces the mobile preset's 4 in its throttling. */
+async function audit(chrome, url, cpuSlowdownMultiplier) {
+  const settings = cpuSlowdownMultiplier
+    ? { throttling: { ...constants.throttling.mobileSlow4G, cpuSlowdownMultiplier } }
+    : {};
+  const result = await lighthouse(
+    url,
+    {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices'],
+    },
+    { extends: 'lighthouse:default', settings },
+  );
   const lhr = result.lhr;
   // LH_SAVE_DIR keeps every run's whole report (its LCP breakdown, trace-derived tasks) to study.
   if (process.env.LH_SAVE_DIR) {
@@ -171,6 +190,7 @@ async function audit(chrome, url) {
     cls: Number(lhr.audits['cumulative-layout-shift'].numericValue.toFixed(3)),
     scriptUrls: scripts.map((s) => s.url),
     benchmarkIndex: lhr.environment.benchmarkIndex,
+    cpuSlowdown: lhr.configSettings.throttling.cpuSlowdownMultiplier,
     jsTransferKb: Math.round(scripts.reduce((sum, s) => sum + s.transferSize, 0) / 102.4) / 10,
     failing: Object.values(lhr.audits)
       .filter(
@@ -184,9 +204,36 @@ async function audit(chrome, url) {
   };
 }
 
+/**
+ * Milliseconds from navigation to `<html data-app-ready>` in a fresh page (no cache) with the CPU
+ * slowed 4×, as a phone would take it: the moment is read in the page (a mutation observer set up
+ * before any of its scripts), not from the test's side of the connection.
+ */
+async function appReadyMs(browser, url) {
+  const context = await browser.createBrowserContext();
+  try {
+    const page = await context.newPage();
+    await page.emulateCPUThrottling(4);
+    await page.evaluateOnNewDocument(() => {
+      // On the document: its <html> element may not exist yet when this runs.
+      new MutationObserver((_changes, observer) => {
+        if (!document.documentElement?.hasAttribute('data-app-ready')) return;
+        window.__appReadyAt = performance.now();
+        observer.disconnect();
+      }).observe(document, { attributes: true, attributeFilter: ['data-app-ready'], subtree: true });
+    });
+    await page.goto(url, { waitUntil: 'domcontentloaded' });
+    await page.waitForFunction(() => window.__appReadyAt !== undefined, { timeout: 60_000 });
+    return Math.round(await page.evaluate(() => window.__appReadyAt));
+  } finally {
+    await context.close();
+  }
+}
+
 const external = Boolean(process.env.LH_BASE_URL);
 const { server, state } = external ? {} : startServer();
 let chrome;
+let browser;
 try {
   await waitForHealth();
   if (!external) await waitForDemoWorld(server);
@@ -203,14 +250,23 @@ try {
       '--disable-sync',
     ],
   });
-  const rows = [];
-  for (const page of PAGES) {
+  browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+  /** Up to RUNS measured runs of `measure` (a run under heavy load may not be measured: null). */
+  const measured = async (page, measure) => {
     const runs = [];
     for (let i = 0; i < RUNS + 2 && runs.length < RUNS; i++) {
-      const run = await audit(chrome, BASE + page);
-      if (run) runs.push(run);
+      const run = await measure();
+      if (run !== null) runs.push(run);
     }
     if (runs.length === 0) throw new Error(`${page}: no run could be measured`);
+    return runs;
+  };
+  const rows = [];
+  for (const page of PAGES) {
+    const runs = await measured(page, () => audit(chrome, BASE + page));
+    const slowRuns = await measured(page, () => audit(chrome, BASE + page, 8));
+    if (slowRuns.some((run) => run.cpuSlowdown !== 8)) throw new Error('the 8× runs were not slowed 8×');
+    const readyRuns = await measured(page, () => appReadyMs(browser, BASE + page));
     const pick = (key) => median(runs.map((r) => r[key]));
     const row = {
       page,
@@ -224,7 +280,12 @@ try {
       cls: pick('cls'),
       jsTransferKb: pick('jsTransferKb'),
       benchmarkIndex: pick('benchmarkIndex'),
+      performanceAt8x: median(slowRuns.map((r) => r.performance)),
+      tbtMsAt8x: median(slowRuns.map((r) => r.tbtMs)),
+      appReadyMs: median(readyRuns),
       perRun: runs.map(({ performance, tbtMs, lcpMs, cls }) => ({ performance, tbtMs, lcpMs, cls })),
+      perRunAt8x: slowRuns.map(({ performance, tbtMs }) => ({ performance, tbtMs })),
+      appReadyPerRun: readyRuns,
       failingAudits: [...new Set(runs.flatMap((r) => r.failing))],
     };
     // Every script the page loaded (its entry, page chunks and whatever it fetched later), gzip.
@@ -236,6 +297,11 @@ try {
   const budget = (page) => TARGETS.jsGzipKb[page] ?? TARGETS.jsGzipKb['/contests/1'];
   const checks = rows.flatMap((r) => [
     [`${r.page} performance ≥ ${TARGETS.performance}`, r.performance >= TARGETS.performance],
+    [
+      `${r.page} performance at 8× CPU ≥ ${TARGETS.performanceAt8x}`,
+      r.performanceAt8x >= TARGETS.performanceAt8x,
+    ],
+    [`${r.page} app ready at 4× CPU ≤ ${TARGETS.appReadyMs / 1000} s`, r.appReadyMs <= TARGETS.appReadyMs],
     [`${r.page} accessibility = ${TARGETS.accessibility}`, r.accessibility >= TARGETS.accessibility],
     [
       `${r.page} best practices ≥ ${TARGETS['best-practices']}`,
@@ -258,7 +324,7 @@ try {
         cores: os.cpus().length,
         loadAverage,
         lighthouse: '12',
-        preset: 'mobile (simulated throttling)',
+        preset: 'mobile (simulated throttling); again with cpuSlowdownMultiplier 8',
         rows,
         checks,
       },
@@ -266,20 +332,26 @@ try {
       2,
     ) + '\n',
   );
+  // Lighthouse's own measure of the host's speed (its benchmarkIndex; ~1,000 and up on a desktop):
+  // give it with the figures, as the full bench gives the baseline's req/s.
+  const hostSpeed = median(rows.map((r) => r.benchmarkIndex));
   console.log(
-    `\nMedian of ${RUNS} runs per page; load average ${loadAverage.join(', ')} (${os.cpus().length} cores)\n`,
+    `\nMedian of ${RUNS} runs per page; host speed (Lighthouse benchmarkIndex) ${hostSpeed}; load average ${loadAverage.join(', ')} (${os.cpus().length} cores)\n`,
   );
-  console.log('| Page | Perf | A11y | Best pr. | TBT | LCP | CLS | FCP | JS (gzip) | JS budget |');
-  console.log('|---|---|---|---|---|---|---|---|---|---|');
+  console.log(
+    '| Page | Perf | Perf at 8× CPU | App ready at 4× | A11y | Best pr. | TBT (8×) | LCP | CLS | FCP | JS (gzip) | JS budget |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const r of rows) {
     console.log(
-      `| ${r.page} | ${r.performance} | ${r.accessibility} | ${r['best-practices']} | ${r.tbtMs} ms | ${(r.lcpMs / 1000).toFixed(1)} s | ${r.cls} | ${(r.fcpMs / 1000).toFixed(1)} s | ${r.jsGzipKb} KB | ${budget(r.page)} KB |`,
+      `| ${r.page} | ${r.performance} | ${r.performanceAt8x} | ${(r.appReadyMs / 1000).toFixed(1)} s | ${r.accessibility} | ${r['best-practices']} | ${r.tbtMs} ms (${r.tbtMsAt8x} ms) | ${(r.lcpMs / 1000).toFixed(1)} s | ${r.cls} | ${(r.fcpMs / 1000).toFixed(1)} s | ${r.jsGzipKb} KB | ${budget(r.page)} KB |`,
     );
   }
   console.log('');
   for (const [label, ok] of checks) console.log(`${ok ? 'PASS' : 'FAIL'}  ${label}`);
   process.exitCode = checks.every(([, ok]) => ok) ? 0 : 1;
 } finally {
+  await browser?.disconnect();
   await chrome?.kill();
   if (server) {
     server.kill('SIGTERM');
