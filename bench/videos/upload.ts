@@ -24,8 +24,11 @@ import { createAccessTokens } from '../../apps/server/src/plugins/auth';
 import { APP_PORT, JWT_SECRET, appServer, root, waitFor, work } from './common';
 import { BENCH_DATABASE_URL, seedBenchVideos } from './seed';
 
-/** A /proc/PID/status memory figure in bytes: VmHWM (peak RSS) or VmRSS (now). */
-function memory(pid: number, field: 'VmHWM' | 'VmRSS'): number {
+/**
+ * A /proc/PID/status memory figure in bytes: VmHWM (peak RSS) or VmRSS (now), the latter made of
+ * RssAnon (V8's heap, malloc) and RssFile (the pages of node's binary and libraries it touched).
+ */
+function memory(pid: number, field: 'VmHWM' | 'VmRSS' | 'RssAnon' | 'RssFile'): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)![1]) * 1024;
 }
@@ -239,6 +242,8 @@ export async function uploadBenchmark(): Promise<Record<string, unknown>> {
   // `node apps/server/dist/server.js` itself serves the requests: its own peak RSS is measured.
   const pid = server.pid!;
   const restingRss = memory(pid, 'VmRSS');
+  const restingAnon = memory(pid, 'RssAnon');
+  const restingFile = memory(pid, 'RssFile');
   const peakBefore = memory(pid, 'VmHWM');
   const statuses: number[] = [];
   let uploaded: number | undefined;
@@ -327,6 +332,8 @@ export async function uploadBenchmark(): Promise<Record<string, unknown>> {
     serverPeakAfterMultipartMiB: peakMultipart / 1024 / 1024,
     serverPeakBeforeUploadMiB: peakBefore / 1024 / 1024,
     serverRestingRssMiB: restingRss / 1024 / 1024,
+    serverRestingAnonMiB: restingAnon / 1024 / 1024,
+    serverRestingFileMiB: restingFile / 1024 / 1024,
   };
 }
 

@@ -2,6 +2,8 @@
 // fields are integer cents with an ISO 4217 currency (`amount_cents` + `currency`); the spec's own
 // fields (the earnings overview, a contest's `prize`) keep their shapes. Plain functions, no schema.
 
+import { groupDigits } from './numbers';
+
 /** Integer cents → '1234.50' (the spec's 2-decimal amounts; no floating point on the way). */
 export function centsToAmount(cents: number | bigint): string {
   const value = BigInt(cents);
@@ -50,7 +52,7 @@ export function formatMoney(cents: number, currency: string, style: MoneyStyle =
   // Whole headline prizes (the public pages') are written without Intl: its first use costs the
   // page ~30 ms of start-up (75 ms measured in Node 20 here, 0.3 ms for every later format).
   if (whole && (style.code || currency === 'USD')) {
-    const digits = String(Math.abs(cents / 100)).replace(/\B(?=(\d{3})+$)/g, ',');
+    const digits = groupDigits(Math.abs(cents / 100));
     const sign = cents < 0 ? '-' : '';
     return style.code ? `${sign}${digits} ${currency}` : `${sign}$${digits}`;
   }

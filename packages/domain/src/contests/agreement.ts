@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { groupDigits } from '../common/numbers';
 import { formatContestDate, formatContestDateLong } from './contest-format';
 
 /**
@@ -20,7 +21,7 @@ export const AGREEMENT_MESSAGES = {
   /** The 409 `agreement_changed` detail, and what Submit Video and the wizard show. */
   changed: 'The contest agreement changed. Read and accept the new version to continue.',
   textRequired: 'Write the agreement text.',
-  textTooLong: `The agreement can be at most ${AGREEMENT_LIMITS.textMax.toLocaleString('en-US')} characters.`,
+  textTooLong: `The agreement can be at most ${groupDigits(AGREEMENT_LIMITS.textMax)} characters.`,
   versionUnknown: 'This contest has no agreement of that version.',
   shaInvalid: 'agreement_sha256 must be 64 hexadecimal characters.',
   loadFailed: 'The contest agreement could not be loaded. Check your connection and try again.',

@@ -1,6 +1,7 @@
 import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { finished, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Server } from '@tus/server';
@@ -97,6 +98,90 @@ class DurableFileStore extends FileStore {
     return offset + writer.bytes;
   }
 }
+
+/**
+ * The request @tus/server reads (method, url, headers, body), made from Node's request as its own
+ * `handle` makes it with srvx, with one difference: the body's chunks are passed on as they
+ * arrive. srvx reads the body through Node's `Readable.toWeb`, which copies every chunk; during
+ * a 500 MB upload those copies raised the server's peak RSS by ~8 MiB over a multipart upload of
+ * the same file (docs/benchmarks.md). Each chunk of an HTTP body has its own memory, so nothing
+ * needs the copy, and the stream is not a byte stream, so no chunk's memory is transferred away.
+ * `runtime.node` lets tus end the upload when the client goes away, as with srvx.
+ */
+function webRequestOf(raw: IncomingMessage, res: ServerResponse): Request {
+  let headers: Headers | undefined;
+  let body: ReadableStream<Uint8Array> | null | undefined;
+  const request = {
+    method: raw.method,
+    // tus reads the upload's id from the path; its Location is relative (relativeLocation).
+    url: `http://localhost${raw.url ?? '/'}`,
+    get headers() {
+      return (headers ??= headersOf(raw));
+    },
+    get body() {
+      return (body ??= raw.method === 'GET' || raw.method === 'HEAD' ? null : bodyOf(raw));
+    },
+    runtime: { node: { req: raw, res } },
+  };
+  // The members tus uses; a whole Request would validate and hold what tus never reads.
+  return request as unknown as Request;
+}
+
+function headersOf(raw: IncomingMessage): Headers {
+  const headers = new Headers();
+  for (let i = 0; i < raw.rawHeaders.length; i += 2)
+    headers.append(raw.rawHeaders[i]!, raw.rawHeaders[i + 1]!);
+  return headers;
+}
+
+/**
+ * Node's request body as a web stream, as `Readable.toWeb` makes it (the same queue of
+ * `readableHighWaterMark` bytes, pausing the request when it is full, an AbortError when the
+ * request ends early), without copying each chunk.
+ */
+function bodyOf(raw: IncomingMessage): ReadableStream<Uint8Array> {
+  if (raw.destroyed || raw.readableEnded) {
+    const done = new ReadableStream<Uint8Array>();
+    void done.cancel();
+    return done;
+  }
+  return new ReadableStream<Uint8Array>(
+    {
+      start: (controller) => {
+        raw.on('data', (chunk: Buffer) => {
+          controller.enqueue(chunk);
+          if ((controller.desiredSize ?? 0) <= 0) raw.pause();
+        });
+        const stopWatching = finished(raw, (error) => {
+          stopWatching();
+          // A request that errors again after it finished must not throw out of nowhere.
+          raw.on('error', () => undefined);
+          if (!error) return controller.close();
+          const early = (error as { code?: string }).code === 'ERR_STREAM_PREMATURE_CLOSE';
+          controller.error(early ? new DOMException('The operation was aborted', 'AbortError') : error);
+        });
+      },
+      pull: () => {
+        raw.resume();
+      },
+      cancel: (reason: unknown) => {
+        raw.destroy(reason instanceof Error ? reason : undefined);
+      },
+    },
+    { highWaterMark: raw.readableHighWaterMark, size: (chunk) => chunk.byteLength },
+  );
+}
+
+/** Writes tus's answer to Node's response: its status, headers and body, as srvx would. */
+async function sendAnswer(res: ServerResponse, answer: Response): Promise<void> {
+  const rawHeaders: string[] = [];
+  for (const [name, value] of answer.headers) rawHeaders.push(name, value);
+  // tus's answers are short texts (an error, the video's JSON), sent with their length.
+  const body = answer.body ? Buffer.from(await answer.arrayBuffer()) : undefined;
+  if (!res.headersSent) res.writeHead(answer.status, answer.statusText, rawHeaders);
+  res.end(body);
+}
+
 // @tus/file-store makes its folder from its constructor in a callback that throws out of nowhere
 // when that fails (as when a test removes DATA_DIR meanwhile); registerTusUploads makes it first,
 // awaited, so the store's own attempt is left out. (The method is private in its types.)
@@ -215,7 +300,7 @@ export async function registerTusUploads(
     for (const [name, value] of Object.entries(reply.getHeaders()))
       if (value !== undefined) reply.raw.setHeader(name, value);
     reply.hijack();
-    await tus.handle(request.raw, reply.raw);
+    await sendAnswer(reply.raw, await tus.handleWeb(webRequestOf(request.raw, reply.raw)));
   };
 
   await app.register(async (scope) => {
