@@ -7,11 +7,12 @@ import type { FastifyInstance } from 'fastify';
  * parameter (an array) is left to the schema.
  */
 export function registerEmptyQueryValues(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
+  // Callback style, as every hook that runs on each request (plugins/security.ts).
+  app.addHook('preValidation', (request, _reply, done) => {
     const query = request.query as Record<string, unknown> | undefined;
-    if (!query || typeof query !== 'object') return;
-    for (const key of Object.keys(query)) {
-      if (query[key] === '') delete query[key];
+    if (query && typeof query === 'object') {
+      for (const key of Object.keys(query)) if (query[key] === '') delete query[key];
     }
+    done();
   });
 }
