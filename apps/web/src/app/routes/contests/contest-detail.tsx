@@ -1,4 +1,4 @@
-import { useDeferredValue } from 'react';
+import { Suspense, useDeferredValue, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { Alert, Box, Container, Stack, Typography } from '@mui/material';
 import { FEATURED_CONTEST_SLUG, type ContestResponse } from '@app/domain';
@@ -54,6 +54,15 @@ function ContestDetail({ contest }: { contest: ContestResponse }) {
   );
 }
 
+/**
+ * A section hydrated on its own: React hydrates each Suspense boundary of a prerendered page as a
+ * unit and commits it alone, so the page's sections are several short tasks on a slow phone, not
+ * one long one. Nothing in them suspends once the page is on screen, so no fallback ever shows.
+ */
+function Hydrated({ children }: { children: ReactNode }) {
+  return <Suspense fallback={null}>{children}</Suspense>;
+}
+
 function ContestSections({ contest }: { contest: ContestResponse }) {
   const noun = contest.landing.product_noun;
   return (
@@ -61,25 +70,33 @@ function ContestSections({ contest }: { contest: ContestResponse }) {
       <Stack spacing={{ xs: 8, md: 12 }}>
         <JudgingLink contestId={contest.id} />
         <ContestResults contestId={contest.id} />
-        <Box component="section" aria-labelledby="chairs-heading">
-          <Typography id="chairs-heading" component="h2" variant="h3" gutterBottom>
-            Choose your {noun}
-          </Typography>
-          <Typography color="text.secondary" sx={{ mb: 4, maxWidth: 640 }}>
-            Each selected creator receives one {noun}. Stock is limited and goes first come, first served.
-          </Typography>
-          <ProductTiles contest={contest} />
-        </Box>
-        <Box component="section" aria-labelledby="features-heading">
-          <Typography id="features-heading" component="h2" variant="h3" gutterBottom>
-            Features to show
-          </Typography>
-          <FeatureAccordion products={contest.products} />
-        </Box>
-        <InspirationCarousel contest={contest} />
-        <Box component="section">
-          <ContestBrief contest={contest} />
-        </Box>
+        <Hydrated>
+          <Box component="section" aria-labelledby="chairs-heading">
+            <Typography id="chairs-heading" component="h2" variant="h3" gutterBottom>
+              Choose your {noun}
+            </Typography>
+            <Typography color="text.secondary" sx={{ mb: 4, maxWidth: 640 }}>
+              Each selected creator receives one {noun}. Stock is limited and goes first come, first served.
+            </Typography>
+            <ProductTiles contest={contest} />
+          </Box>
+        </Hydrated>
+        <Hydrated>
+          <Box component="section" aria-labelledby="features-heading">
+            <Typography id="features-heading" component="h2" variant="h3" gutterBottom>
+              Features to show
+            </Typography>
+            <FeatureAccordion products={contest.products} />
+          </Box>
+        </Hydrated>
+        <Hydrated>
+          <InspirationCarousel contest={contest} />
+        </Hydrated>
+        <Hydrated>
+          <Box component="section">
+            <ContestBrief contest={contest} />
+          </Box>
+        </Hydrated>
       </Stack>
     </Container>
   );
