@@ -1,4 +1,4 @@
-import { Suspense, useDeferredValue, type ReactNode } from 'react';
+import { useDeferredValue } from 'react';
 import { useParams } from 'react-router';
 import { Alert, Box, Container, Stack, Typography } from '@mui/material';
 import { FEATURED_CONTEST_SLUG, type ContestResponse } from '@app/domain';
@@ -17,6 +17,7 @@ import { InspirationCarousel } from '../../../features/contests/components/inspi
 import { ContestAdminActions } from '../../../features/contest-admin/components/contest-admin-actions';
 import { ContestResults } from '../../../features/judging/components/contest-results';
 import { JudgingLink } from '../../../features/judging/components/judging-link';
+import { Hydrated } from '../../../components/hydrated';
 
 /** /contests/hbada-chair-contest and /contests/:contestId (spec §2 Contest detail). */
 export default function ContestDetailPage() {
@@ -52,15 +53,6 @@ function ContestDetail({ contest }: { contest: ContestResponse }) {
       {sections ? <ContestSections contest={sections} /> : <Box sx={{ minHeight: '100vh' }} />}
     </>
   );
-}
-
-/**
- * A section hydrated on its own: React hydrates each Suspense boundary of a prerendered page as a
- * unit and commits it alone, so the page's sections are several short tasks on a slow phone, not
- * one long one. Nothing in them suspends once the page is on screen, so no fallback ever shows.
- */
-function Hydrated({ children }: { children: ReactNode }) {
-  return <Suspense fallback={null}>{children}</Suspense>;
 }
 
 function ContestSections({ contest }: { contest: ContestResponse }) {

@@ -7,6 +7,7 @@ import { ConceptSections } from '../../../features/marketing/components/synergy/
 import { GuidelinesVideo } from '../../../features/marketing/components/synergy/guidelines-video';
 import { ChallengeSection } from '../../../features/marketing/components/synergy/challenge-section';
 import { ApplyButton } from '../../../features/marketing/components/synergy/apply-button';
+import { Hydrated } from '../../../components/hydrated';
 
 /**
  * /hbada-synergy: the brand landing page (spec §2). Dates, concepts, challenge and format: the
@@ -22,9 +23,15 @@ export default function HbadaSynergyPage() {
   const below = useMemo(
     () => (
       <>
-        <ConceptSections contest={later} />
-        <GuidelinesVideo />
-        <ChallengeSection contest={later} />
+        <Hydrated>
+          <ConceptSections contest={later} />
+        </Hydrated>
+        <Hydrated>
+          <GuidelinesVideo />
+        </Hydrated>
+        <Hydrated>
+          <ChallengeSection contest={later} />
+        </Hydrated>
       </>
     ),
     [later],
