@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Link as RouterLink, NavLink, useMatch } from 'react-router';
 import { AppBar, Box, Button, Container, IconButton, Toolbar } from '@mui/material';
 import MenuIcon from '@mui/icons-material/Menu';
@@ -41,19 +41,12 @@ export function Navbar() {
   const [open, setOpen] = useState(false);
   // The drawer's code is fetched on the first tap and kept afterwards (so it can animate closed).
   const [menuLoaded, setMenuLoaded] = useState(false);
-  const openMenu = () => {
+  const openMenu = useCallback(() => {
     setMenuLoaded(true);
     setOpen(true);
-  };
+  }, []);
   // Tapped before the page's scripts had run: opened now that they have.
-  useEffect(
-    () =>
-      onEarlyAction('open-menu', () => {
-        setMenuLoaded(true);
-        setOpen(true);
-      }),
-    [],
-  );
+  useEffect(() => onEarlyAction('open-menu', openMenu), [openMenu]);
   return (
     <AppBar
       position="sticky"
