@@ -160,7 +160,19 @@ export async function createTestContext(
     },
     async close() {
       // Every app made, `anotherApp()`'s too (closing one twice is harmless), before DATA_DIR goes.
-      await Promise.all(made.map((instance) => instance.close()));
+      // A listening app's close waits for every connection to end; fetch (undici) may open a
+      // connection it then never sends a request on, and the server counts that one as busy until
+      // its headersTimeout (60 s). Nothing in flight matters at teardown: such stragglers are cut.
+      await Promise.all(
+        made.map(async (instance) => {
+          const cut = setTimeout(() => instance.server.closeAllConnections(), 500);
+          try {
+            await instance.close();
+          } finally {
+            clearTimeout(cut);
+          }
+        }),
+      );
       await queue.stop();
       await database.drop();
       rmSync(dataDir, { recursive: true, force: true });
