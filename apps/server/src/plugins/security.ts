@@ -5,8 +5,14 @@ import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config/env';
 
 /**
- * Security headers on every response. The CSP allows only what the app itself loads, plus
- * Google Identity Services for the sign-in button.
+ * Security headers on every response. A page (and the API's own docs page) gets helmet's set, its
+ * CSP allowing only what the app itself loads, plus Google Identity Services for the sign-in
+ * button. An API answer (JSON, or a file sent as an attachment) is never rendered as a document:
+ * it gets the set OWASP's REST Security Cheat Sheet gives for APIs, a CSP that allows nothing
+ * (`default-src 'none'; frame-ancestors 'none'`), nosniff, no framing, no referrer leaks, same-origin
+ * readers only. Helmet's document-only headers (DNS prefetch, IE's download and XSS switches, Flash
+ * policies, origin-keyed agent clusters) and the page CSP's 500 bytes would be sent with every API
+ * answer for nothing: 6 fewer headers, ~750 fewer bytes a response.
  */
 export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
   const google = ['https://accounts.google.com', 'https://accounts.google.com/gsi/'];
@@ -37,8 +43,19 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     strictTransportSecurity: config.PUBLIC_URL.startsWith('https://'),
   });
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  const apiHeaders: Record<string, string> = {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'cross-origin-opener-policy': headers['cross-origin-opener-policy']!,
+    'cross-origin-resource-policy': headers['cross-origin-resource-policy']!,
+    'referrer-policy': headers['referrer-policy']!,
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    ...(headers['strict-transport-security'] && {
+      'strict-transport-security': headers['strict-transport-security'],
+    }),
+  };
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(isApiAnswer(request.url) ? apiHeaders : headers);
     done();
   });
 
@@ -54,6 +71,11 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
       strictPreflight: false,
     });
   }
+}
+
+/** An API path other than its docs page (Swagger UI, a document with scripts and styles). */
+function isApiAnswer(url: string): boolean {
+  return url.startsWith('/api/') && !url.startsWith('/api/docs');
 }
 
 /**

@@ -14,11 +14,20 @@ describe('GET /api/health/', () => {
     expect(res.json()).toMatchObject({ status: 'ok', database: { status: 'ok' } });
   });
 
-  it('sends the security headers', async () => {
+  it("sends an API answer the API's security headers, and a page (the API's docs too) the page's", async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/health/' });
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(res.headers['x-frame-options']).toBe('DENY');
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(res.headers['x-dns-prefetch-control']).toBeUndefined();
+    for (const url of ['/', '/api/docs/']) {
+      const page = await ctx.app.inject({ method: 'GET', url });
+      expect(page.headers['content-security-policy'], url).toContain("script-src 'self'");
+      expect(page.headers['content-security-policy'], url).toContain("frame-ancestors 'none'");
+      expect(page.headers['x-content-type-options'], url).toBe('nosniff');
+    }
   });
 
   it('answers an unknown API path with a JSON 404', async () => {
