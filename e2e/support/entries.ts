@@ -17,8 +17,13 @@ export interface EntryContest {
   brandName: string;
 }
 
-/** A contest of its own brand with these video requirements, made with the admin CLI. */
-export async function createEntryContest(requirements: VideoRequirements): Promise<EntryContest> {
+/**
+ * A contest of its own brand with these video requirements, made with the admin CLI (without a
+ * `delivery` spec, the default one: nothing blocks an entry).
+ */
+export async function createEntryContest(
+  requirements: Omit<VideoRequirements, 'delivery'> & Partial<Pick<VideoRequirements, 'delivery'>>,
+): Promise<EntryContest> {
   const suffix = randomUUID().slice(0, 6);
   const data = secondContest(suffix);
   data.contest.video_requirements = requirements;

@@ -3,14 +3,17 @@
  *
  * `authorization-matrix.test.ts` walks `app.routeTable` (every route Fastify registered, collected
  * by the onRoute hook in plugins/route-table.ts), finds each route's row here by its key
- * `'METHOD /url/pattern/'` and sends the row's request once as each of the six actors:
+ * `'METHOD /url/pattern/'` and sends the row's request once as each of the nine actors:
  *
  *   anonymous     no Authorization header
  *   creator       the OWNER: owns `world.video`, `world.approvedVideo`, the application to
  *                 `world.contest`, the tus upload...
  *   otherCreator  another creator, owning nothing of the above
- *   brand         a user of brand `world.brandId`, the brand of `world.contest`
- *   otherBrand    a user of another brand (`world.otherBrandId`, whose contest is `world.otherContest`)
+ *   brand         an OWNER of brand `world.brandId`, the brand of `world.contest` (issue 49)
+ *   brandManager  a manager of that brand: edits contests and products, selects and ships
+ *   brandReviewer a reviewer of that brand: notes, revisions, scores
+ *   brandViewer   a viewer of that brand: reads only (403 on every change)
+ *   otherBrand    an owner of another brand (`world.otherBrandId`, whose contest is `world.otherContest`)
  *   staff         a staff user
  *
  * and compares each answer's status with the row's `expect`. A route without a row fails the suite
@@ -60,6 +63,22 @@ export interface MatrixRow {
   why?: string;
 }
 
+/**
+ * What a member of brand 1 may do, by the least role that may (accounts' `brandMay`, issue 49):
+ * the members whose role allows it get `status`, the others 403.
+ */
+type BrandLevel = 'read' | 'review' | 'manage' | 'team';
+const BRAND_ONE_ALLOWED: Record<BrandLevel, Actor[]> = {
+  read: ['brand', 'brandManager', 'brandReviewer', 'brandViewer'],
+  review: ['brand', 'brandManager', 'brandReviewer'],
+  manage: ['brand', 'brandManager'],
+  team: ['brand'],
+};
+const brandOne = (status: number, level: BrandLevel = 'read'): Expectation =>
+  Object.fromEntries(
+    BRAND_ONE_ALLOWED.read.map((actor) => [actor, BRAND_ONE_ALLOWED[level].includes(actor) ? status : 403]),
+  );
+
 /** Everyone gets the same answer (public routes). */
 const everyone = (status: number): Expectation => ({ all: status });
 /** Signed-in users of any role: 401 anonymous. */
@@ -67,21 +86,26 @@ const signedIn = (status: number): Expectation => ({ all: status, anonymous: 401
 /** Staff only: 401 anonymous, 403 creators and brands. */
 const staffOnly = (status: number): Expectation => ({ all: 403, anonymous: 401, staff: status });
 /**
- * Staff and the contest's brand (brand 1, `world.contest`): 401 anonymous, 403 creators and the
- * other brand (a published contest: they see it, they do not run it).
+ * Staff and the contest's brand (brand 1, `world.contest`) whose role allows `level`: 401
+ * anonymous, 403 creators, the other brand (a published contest: they see it, they do not run it)
+ * and the brand's members whose role does not allow it.
  */
-const contestRunners = (status: number): Expectation => ({
+const contestRunners = (status: number, level: BrandLevel = 'read'): Expectation => ({
   all: 403,
   anonymous: 401,
-  brand: status,
+  ...brandOne(status, level),
   staff: status,
 });
-/** Staff and brand users of any brand, each on their own brand's data: 401 anonymous, 403 creators. */
-const brandsAndStaff = (status: number): Expectation => ({
+/**
+ * Staff and brand users of any brand, each on their own brand's data, whose role allows `level`:
+ * 401 anonymous, 403 creators and brand 1's members whose role does not allow it.
+ */
+const brandsAndStaff = (status: number, level: BrandLevel = 'read'): Expectation => ({
   all: status,
   anonymous: 401,
   creator: 403,
   otherCreator: 403,
+  ...brandOne(status, level),
 });
 /** Creators only, each acting on their own data: 401 anonymous, 403 brands and staff. */
 const creatorsOnly = (status: number): Expectation => ({
@@ -249,17 +273,59 @@ export const authorizationMatrix: Record<string, MatrixRow> = {
     why: 'the token is the credential',
   },
 
+  // ── Brand teams (issue 49): members with roles, run by the brand's owners and staff ─────────
+  'GET /api/brands/mine/': {
+    expect: { all: 403, anonymous: 401, ...brandOne(200), otherBrand: 200 },
+    why: 'a brand user’s own brand and role (404 for a brand user of no brand)',
+  },
+  'GET /api/brands/:id/members/': {
+    request: (w) => ({ url: `/api/brands/${w.brandId}/members/` }),
+    expect: { all: 403, anonymous: 401, ...brandOne(200), staff: 200 },
+    why: 'the brand’s members, whatever their role, and staff; another brand’s users 403',
+  },
+  'POST /api/brands/:id/members/': {
+    request: (w) => ({
+      url: `/api/brands/${w.brandId}/members/`,
+      payload: { email: w.fresh.email(), role: 'viewer' },
+    }),
+    expect: { all: 403, anonymous: 401, ...brandOne(201, 'team'), staff: 201 },
+    why: 'the brand’s owners and staff invite (a fresh address each)',
+  },
+  'PATCH /api/brands/:id/members/:user_id/': {
+    request: async (w) => ({
+      url: `/api/brands/${w.brandId}/members/${await w.fresh.brandMember()}/`,
+      payload: { role: 'reviewer' },
+    }),
+    expect: { all: 403, anonymous: 401, ...brandOne(200, 'team'), staff: 200 },
+  },
+  'DELETE /api/brands/:id/members/:user_id/': {
+    request: async (w) => ({ url: `/api/brands/${w.brandId}/members/${await w.fresh.brandMember()}/` }),
+    expect: { all: 403, anonymous: 401, ...brandOne(204, 'team'), staff: 204 },
+    why: 'the brand’s owners and staff remove a member (a fresh one each)',
+  },
+  'POST /api/brands/:id/invitations/:invitation_id/resend/': {
+    request: async (w) => ({
+      url: `/api/brands/${w.brandId}/invitations/${await w.fresh.invitationId()}/resend/`,
+    }),
+    expect: { all: 403, anonymous: 401, ...brandOne(200, 'team'), staff: 200 },
+  },
+  'DELETE /api/brands/:id/invitations/:invitation_id/': {
+    request: async (w) => ({ url: `/api/brands/${w.brandId}/invitations/${await w.fresh.invitationId()}/` }),
+    expect: { all: 403, anonymous: 401, ...brandOne(204, 'team'), staff: 204 },
+    why: 'the brand’s owners and staff withdraw a pending invitation (a fresh one each)',
+  },
+
   // ── Contests ────────────────────────────────────────────────────────────────────────────────
   'GET /api/contests/': { expect: everyone(200) },
   'GET /api/contests/active/': { expect: everyone(200) },
   'GET /api/contests/:id/': {
     request: (w) => ({ url: `/api/contests/${w.draftContest.id}/` }),
-    expect: { all: 404, brand: 200, staff: 200 },
+    expect: { all: 404, ...brandOne(200), staff: 200 },
     why: 'a published contest is public (contests.test.ts); a draft is seen by its brand and staff, to others it does not exist',
   },
   'GET /api/contests/:id/products/': {
     request: (w) => ({ url: `/api/contests/${w.draftContest.id}/products/` }),
-    expect: { all: 404, brand: 200, staff: 200 },
+    expect: { all: 404, ...brandOne(200), staff: 200 },
     why: 'as GET /api/contests/:id/: a draft’s products only for its brand and staff',
   },
   'GET /api/brands/:id/products/': {
@@ -278,7 +344,7 @@ export const authorizationMatrix: Record<string, MatrixRow> = {
   // ── Contest agreements (issue 31) ──────────────────────────────────────────────────────────
   'GET /api/contests/:id/agreement/': {
     request: (w) => ({ url: `/api/contests/${w.draftContest.id}/agreement/?version=1` }),
-    expect: { all: 404, brand: 200, staff: 200 },
+    expect: { all: 404, ...brandOne(200), staff: 200 },
     why: 'a draft’s agreement: its brand and staff; a published contest’s is public (contests.agreement.test.ts)',
   },
   'PUT /api/contests/:id/agreement/': {
@@ -293,16 +359,16 @@ export const authorizationMatrix: Record<string, MatrixRow> = {
   // ── Contest operations (issues 14/15: creating, editing, publishing, stock, images) ──────────
   'POST /api/contests/': {
     request: (w) => ({ url: '/api/contests/', payload: contestBody(w.brandId) }),
-    expect: { ...brandsAndStaff(201), otherBrand: 403 },
-    why: 'staff for any brand (published); a brand user for its own brand only (a draft): brand 1’s body is refused to the other brand',
+    expect: { ...brandsAndStaff(201, 'manage'), otherBrand: 403 },
+    why: 'staff for any brand (published); a brand’s owner or manager for its own brand only (a draft): brand 1’s body is refused to the other brand',
   },
   'PATCH /api/contests/:id/': {
     request: (w) => ({
       url: `/api/contests/${w.draftContest.id}/`,
       payload: { tagline: 'Edited by the authorization matrix' },
     }),
-    expect: { all: 403, anonymous: 401, brand: 200, otherBrand: 404, staff: 200 },
-    why: 'its brand edits a draft (403 once published), staff any contest; another brand’s draft does not exist for a brand',
+    expect: { all: 403, anonymous: 401, ...brandOne(200, 'manage'), otherBrand: 404, staff: 200 },
+    why: 'its brand’s owners and managers edit a draft (403 once published), staff any contest; another brand’s draft does not exist for a brand',
   },
   'POST /api/contests/:id/publish/': {
     request: async (w) => ({ url: `/api/contests/${(await w.fresh.draftContest()).id}/publish/` }),
@@ -328,8 +394,8 @@ export const authorizationMatrix: Record<string, MatrixRow> = {
   },
   'POST /api/contests/images/': {
     request: (w) => ({ url: '/api/contests/images/', ...w.imageBody() }),
-    expect: brandsAndStaff(201),
-    why: 'any brand user (for its drafts) and staff; the image is re-encoded and belongs to no contest yet',
+    expect: brandsAndStaff(201, 'manage'),
+    why: 'a brand’s owners and managers (for its drafts) and staff; the image is re-encoded and belongs to no contest yet',
   },
   'GET /api/brands/': {
     expect: brandsAndStaff(200),
@@ -367,14 +433,14 @@ export const authorizationMatrix: Record<string, MatrixRow> = {
       url: `/api/applications/${await w.fresh.application()}/select/`,
       payload: { note: 'Welcome aboard' },
     }),
-    expect: contestRunners(200),
+    expect: contestRunners(200, 'manage'),
   },
   'POST /api/applications/:id/decline/': {
     request: async (w) => ({
       url: `/api/applications/${await w.fresh.application()}/decline/`,
       payload: { note: 'Thank you' },
     }),
-    expect: contestRunners(200),
+    expect: contestRunners(200, 'manage'),
   },
   'POST /api/applications/:id/withdraw/': {
     request: async (w) => ({
@@ -389,11 +455,11 @@ export const authorizationMatrix: Record<string, MatrixRow> = {
       url: `/api/applications/${await w.fresh.application('selected')}/shipment/`,
       payload: { carrier: 'UPS', tracking_number: '1Z999AA10123456784' },
     }),
-    expect: contestRunners(200),
+    expect: contestRunners(200, 'manage'),
   },
   'POST /api/applications/:id/delivered/': {
     request: async (w) => ({ url: `/api/applications/${await w.fresh.application('shipped')}/delivered/` }),
-    expect: contestRunners(200),
+    expect: contestRunners(200, 'manage'),
   },
 
   // ── Creator dashboard and profile: creators only, their own data ────────────────────────────
@@ -462,6 +528,12 @@ export const authorizationMatrix: Record<string, MatrixRow> = {
     request: (w) => ({ url: `/api/videos/videos/${w.video.id}/download/` }),
     expect: { all: 404, anonymous: 401, creator: 200, staff: 200 },
     why: 'the original: its creator and staff; a brand only as a winning entry’s delivered master after results (403 before: delivery/delivery.originals.test.ts); world.video is entered nowhere, so no brand sees it',
+  },
+
+  'GET /api/videos/videos/:id/qc/': {
+    request: (w) => ({ url: `/api/videos/videos/${w.video.id}/qc/` }),
+    expect: { all: 404, anonymous: 401, creator: 200, staff: 200 },
+    why: 'the technical check: its creator and staff; a brand only once the video is entered in its contest (videos.qc.test.ts); world.video is entered nowhere, so no brand sees it',
   },
 
   // ── Resumable uploads (tus) ─────────────────────────────────────────────────────────────────
@@ -572,7 +644,7 @@ export const authorizationMatrix: Record<string, MatrixRow> = {
   },
   'GET /api/entries/:id/': {
     request: (w) => ({ url: `/api/entries/${w.entry.id}/` }),
-    expect: { all: 404, anonymous: 401, creator: 200, brand: 200, staff: 200 },
+    expect: { all: 404, anonymous: 401, creator: 200, ...brandOne(200), staff: 200 },
     why: 'the entrant and the reviewers (staff, the contest’s brand); to others it does not exist',
   },
   'POST /api/entries/:id/notes/': {
@@ -583,12 +655,12 @@ export const authorizationMatrix: Record<string, MatrixRow> = {
           ? { version: 1, at_seconds: 0, text: 'Reply from the entrant', parent_id: w.entry.noteId }
           : { version: 1, at_seconds: 2, text: 'A note from the authorization matrix' },
     }),
-    expect: { all: 404, anonymous: 401, creator: 201, brand: 201, staff: 201 },
-    why: 'reviewers pin new notes; the entrant replies (a new note of the entrant is 403, entries.test.ts); others do not see the entry (404)',
+    expect: { all: 404, anonymous: 401, creator: 201, ...brandOne(201, 'review'), staff: 201 },
+    why: 'reviewers (staff, the brand’s owners, managers and reviewers; its viewers 403) pin new notes; the entrant replies (a new note of the entrant is 403, entries.test.ts); others do not see the entry (404)',
   },
   'POST /api/entries/:id/notes/:noteId/resolve/': {
     request: (w) => ({ url: `/api/entries/${w.entry.id}/notes/${w.entry.noteId}/resolve/` }),
-    expect: { all: 404, anonymous: 401, creator: 403, brand: 200, staff: 200 },
+    expect: { all: 404, anonymous: 401, creator: 403, ...brandOne(200, 'review'), staff: 200 },
     why: 'reviewers resolve (again: idempotent); the entrant sees the entry but may not (403); others do not see it (404)',
   },
   'POST /api/entries/:id/request-revision/': {
@@ -596,14 +668,22 @@ export const authorizationMatrix: Record<string, MatrixRow> = {
       url: `/api/entries/${actor === 'creator' ? w.entry.id : await w.fresh.entry()}/request-revision/`,
       payload: { message: 'Please show the armrests.' },
     }),
-    expect: { all: 404, anonymous: 401, creator: 403, brand: 200, staff: 200 },
+    expect: { all: 404, anonymous: 401, creator: 403, ...brandOne(200, 'review'), staff: 200 },
     why: 'reviewers, on an entry in review (409 otherwise: a fresh one each, of a fresh creator); the entrant (the owner, on the owner’s entry) 403; others 404',
+  },
+  'POST /api/entries/:id/qc-override/': {
+    request: (w) => ({
+      url: `/api/entries/${w.entry.id}/qc-override/`,
+      payload: { reason: 'Approved for broadcast after a manual listen.' },
+    }),
+    expect: { all: 403, anonymous: 401, staff: 201 },
+    why: 'staff only (issue 51): an exception to the contest’s blocking technical checks, audited; saving again replaces the reason',
   },
 
   // ── Judging and results (issue 17) ─────────────────────────────────────────────────────────
   'PUT /api/entries/:id/scores/': {
     request: (w) => ({ url: `/api/entries/${w.judging.entryId}/scores/`, payload: w.scoreBody() }),
-    expect: contestRunners(200),
+    expect: contestRunners(200, 'review'),
     why: 'the contest’s judges (staff, its brand) during the judging window (409 outside it, judging.test.ts); saving again replaces the judge’s score',
   },
   'GET /api/contests/:id/scores/': {
@@ -675,12 +755,12 @@ export const authorizationMatrix: Record<string, MatrixRow> = {
         { name: 'file', filename: 'r.pdf', type: 'application/pdf', bytes: RELEASE_PDF },
       ),
     }),
-    expect: { all: 404, anonymous: 401, creator: 201, brand: 403, staff: 403 },
+    expect: { all: 404, anonymous: 401, creator: 201, ...brandOne(403), staff: 403 },
     why: 'only the entrant files releases; the reviewers see the entry (403), others do not (404)',
   },
   'GET /api/entries/:id/releases/': {
     request: (w) => ({ url: `/api/entries/${w.entry.id}/releases/` }),
-    expect: { all: 404, anonymous: 401, creator: 200, brand: 200, staff: 200 },
+    expect: { all: 404, anonymous: 401, creator: 200, ...brandOne(200), staff: 200 },
   },
   'POST /api/releases/:id/approve/': {
     request: async (w) => ({ url: `/api/releases/${await w.fresh.release()}/approve/` }),
@@ -696,7 +776,7 @@ export const authorizationMatrix: Record<string, MatrixRow> = {
   },
   'GET /api/releases/:id/file/': {
     request: (w) => ({ url: `/api/releases/${w.release.id}/file/` }),
-    expect: { all: 404, anonymous: 401, creator: 200, brand: 200, staff: 200 },
+    expect: { all: 404, anonymous: 401, creator: 200, ...brandOne(200), staff: 200 },
   },
   'GET /api/accounts/creators/payee/': {
     expect: { all: 403, anonymous: 401, creator: 200, otherCreator: 200 },
@@ -717,7 +797,7 @@ export const authorizationMatrix: Record<string, MatrixRow> = {
       await storeMaster(w.ctx, w.published.entryId);
       return { url: `/api/entries/${w.published.entryId}/delivery/` };
     },
-    expect: { all: 404, anonymous: 401, creator: 403, brand: 200, staff: 200 },
+    expect: { all: 404, anonymous: 401, creator: 403, ...brandOne(200), staff: 200 },
     why: 'staff and the contest’s brand; the entrant sees the entry but receives no delivery (403); others do not see it (404)',
   },
   'GET /api/entries/:id/delivery/master/': {
@@ -725,14 +805,14 @@ export const authorizationMatrix: Record<string, MatrixRow> = {
       await storeMaster(w.ctx, w.published.entryId);
       return { url: `/api/entries/${w.published.entryId}/delivery/master/` };
     },
-    expect: { all: 404, anonymous: 401, creator: 403, brand: 200, staff: 200 },
+    expect: { all: 404, anonymous: 401, creator: 403, ...brandOne(200), staff: 200 },
   },
   'GET /api/entries/:id/certificate.pdf': {
     request: async (w) => {
       await storeMaster(w.ctx, w.published.entryId);
       return { url: `/api/entries/${w.published.entryId}/certificate.pdf` };
     },
-    expect: { all: 404, anonymous: 401, creator: 403, brand: 200, staff: 200 },
+    expect: { all: 404, anonymous: 401, creator: 403, ...brandOne(200), staff: 200 },
   },
   // ── Notifications (issue 32): inbox, e-mail preferences, one-click unsubscribe ──
   'GET /api/notifications/': { expect: { all: 200, anonymous: 401 }, why: "each signed-in user's own inbox" },

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Role } from '@app/domain';
+import type { BrandRole, Role } from '@app/domain';
 import { brandProfiles, creatorProfiles, users, videos } from '../src/db/schema/index';
 import { hashPassword } from '../src/lib/passwords';
 import type { TestContext } from './helper';
@@ -32,6 +32,8 @@ export async function createUser(
     lastName?: string;
     /** A brand user's brand (without it, a brand user belongs to no brand). */
     brandId?: number;
+    /** A brand user's role in its brand's team (default owner, as every brand user before teams). */
+    brandRole?: BrandRole;
   } = {},
 ): Promise<TestUser> {
   const role = options.role ?? 'creator';
@@ -54,9 +56,12 @@ export async function createUser(
   const id = row!.id;
   if (role === 'creator') await db.insert(creatorProfiles).values({ userId: id });
   if (role === 'brand')
-    await db
-      .insert(brandProfiles)
-      .values({ userId: id, companyName: 'Test Brand', brandId: options.brandId ?? null });
+    await db.insert(brandProfiles).values({
+      userId: id,
+      companyName: 'Test Brand',
+      brandId: options.brandId ?? null,
+      role: options.brandRole ?? 'owner',
+    });
   const token = await ctx.deps.tokens.sign({ id, role });
   const brandId = role === 'brand' ? (options.brandId ?? null) : null;
   return { id, email, password, role, brandId, headers: { authorization: `Bearer ${token}` } };

@@ -22,8 +22,22 @@ import {
   type JudgingContest,
 } from '../src/modules/judging/test-support';
 
-/** The six callers every route is tried with. */
-export const ACTORS = ['anonymous', 'creator', 'otherCreator', 'brand', 'otherBrand', 'staff'] as const;
+/**
+ * The callers every route is tried with: `brand` is an owner of brand 1 (as every brand user was
+ * before teams), `brandManager`, `brandReviewer` and `brandViewer` members of brand 1 with those
+ * roles (issue 49).
+ */
+export const ACTORS = [
+  'anonymous',
+  'creator',
+  'otherCreator',
+  'brand',
+  'brandManager',
+  'brandReviewer',
+  'brandViewer',
+  'otherBrand',
+  'staff',
+] as const;
 export type Actor = (typeof ACTORS)[number];
 
 /** A CSRF token pair the creator-profile PATCH accepts (double submit: cookie and header agree). */
@@ -85,6 +99,8 @@ export interface World {
     invitationToken(): Promise<string>;
     /** The id of a new pending invitation. */
     invitationId(): Promise<number>;
+    /** The id of a new member of brand 1's team (a viewer), to change or remove. */
+    brandMember(): Promise<number>;
     email(): string;
     /** A refresh token of a fresh sign-in of the owner. */
     refreshToken(): Promise<string>;
@@ -133,6 +149,9 @@ export async function createWorld(ctx: TestContext): Promise<World> {
     creator: await createUser(ctx, { role: 'creator', firstName: 'Owen', lastName: 'Owner' }),
     otherCreator: await createUser(ctx, { role: 'creator', firstName: 'Olga', lastName: 'Other' }),
     brand: await createUser(ctx, { role: 'brand', brandId: contest.brand.id }),
+    brandManager: await createUser(ctx, { role: 'brand', brandId: contest.brand.id, brandRole: 'manager' }),
+    brandReviewer: await createUser(ctx, { role: 'brand', brandId: contest.brand.id, brandRole: 'reviewer' }),
+    brandViewer: await createUser(ctx, { role: 'brand', brandId: contest.brand.id, brandRole: 'viewer' }),
     otherBrand: await createUser(ctx, { role: 'brand', brandId: otherBrand.id }),
     staff: await createUser(ctx, { role: 'staff' }),
   };
@@ -145,7 +164,12 @@ export async function createWorld(ctx: TestContext): Promise<World> {
   })
     .png()
     .toBuffer();
-  const brandActor = { id: users.brand.id, role: 'brand' as const, brandId: contest.brand.id };
+  const brandActor = {
+    id: users.brand.id,
+    role: 'brand' as const,
+    brandId: contest.brand.id,
+    brandRole: 'owner' as const,
+  };
   const newDraft = () => contests.createContest(contestBody(contest.brand.id), { actor: brandActor });
   const draftContest = await newDraft();
 
@@ -313,6 +337,7 @@ export async function createWorld(ctx: TestContext): Promise<World> {
           email: world.fresh.email(),
           role: 'brand',
           brandId: contest.brand.id,
+          brandRole: 'viewer',
           invitedBy: users.staff.id,
           expiresAt: new Date(Date.now() + 24 * 3600 * 1000),
         });
@@ -325,6 +350,9 @@ export async function createWorld(ctx: TestContext): Promise<World> {
           .from(invitations)
           .where(eq(invitations.tokenHash, createHash('sha256').update(token).digest('hex')));
         return row!.id;
+      },
+      async brandMember() {
+        return (await createUser(ctx, { role: 'brand', brandId: contest.brand.id, brandRole: 'viewer' })).id;
       },
       email: () => `fresh-${randomUUID().slice(0, 12)}@example.com`,
       async refreshToken() {

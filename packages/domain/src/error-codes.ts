@@ -25,6 +25,8 @@ export const ERROR_CODES = {
   paperwork_incomplete: 409,
   /** Apply or submit with an `agreement_sha256` that is not the contest's current agreement. */
   agreement_changed: 409,
+  /** A team change that would leave a brand without an owner (issue 49). */
+  last_owner: 409,
   invitation_used: 410,
   invitation_expired: 410,
   invitation_revoked: 410,
@@ -34,6 +36,10 @@ export const ERROR_CODES = {
   brief_not_met: 422,
   /** A contest entry's video is outside a soft rule: submit again with `confirm_warnings`. */
   warnings_not_confirmed: 422,
+  /** A contest entry's video fails a check of its technical check that the contest blocks on (issue 51): the answer carries `checks`. */
+  qc_failed: 422,
+  /** The contest blocks on technical checks and the video's check has not run yet: try again shortly. */
+  qc_pending: 422,
   /** The contest's submission deadline has passed. */
   submissions_closed: 403,
   /** The creator is not selected for the contest. */

@@ -1,4 +1,4 @@
-import { MESSAGES, type Role } from '@app/domain';
+import { MESSAGES, type BrandRole, type Role } from '@app/domain';
 import { AppError } from './errors';
 
 /**
@@ -21,6 +21,11 @@ export interface Caller {
   id: number;
   role: Role;
   brandId: number | null;
+  /**
+   * A brand user's role in its brand's team (issue 49), resolved with the brand; null for everyone
+   * else (and a brand user of no brand). Rules read it through accounts' `brandMay`.
+   */
+  brandRole?: BrandRole | null;
   /** The account's token version when the token was signed (see plugins/auth.ts). */
   tokenVersion?: number;
   /** The session (refresh-token family) the token was issued for. */

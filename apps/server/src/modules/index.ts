@@ -7,6 +7,7 @@ import {
   createInvitationsService,
   createSessionsService,
   createStaffAccountsService,
+  createBrandTeamService,
   namesOf,
   type AccountsPorts,
 } from './accounts';
@@ -126,6 +127,7 @@ export function composeServices(deps: AppDeps) {
     accounts,
     sessions,
     invitations: createInvitationsService(deps, accountsPorts),
+    brandTeam: createBrandTeamService(deps),
     staffAccounts: createStaffAccountsService(deps),
     audit: createAuditService(deps),
     notifications: createNotificationsService(deps),

@@ -24,14 +24,17 @@ export type { Caller };
 
 /**
  * Whether a verified access token still speaks for its account (not deactivated, not revoked):
- * null when it does not, else what the caller's rules need of the account (its brand).
+ * null when it does not, else what the caller's rules need of the account (its brand, and its role
+ * in the brand's team).
  */
-export type AccessCheck = (claims: TokenClaims) => Promise<Pick<Caller, 'brandId'> | null>;
+export type AccessCheck = (
+  claims: TokenClaims,
+) => Promise<{ brandId: number | null; brandRole: NonNullable<Caller['brandRole']> | null } | null>;
 
 /** The caller a token's claims name, when the account still stands behind them (else null). */
 export async function callerOf(claims: TokenClaims | null, check: AccessCheck): Promise<Caller | null> {
   const account = claims && (await check(claims));
-  return claims && account ? { ...claims, brandId: account.brandId } : null;
+  return claims && account ? { ...claims, brandId: account.brandId, brandRole: account.brandRole } : null;
 }
 
 declare module 'fastify' {

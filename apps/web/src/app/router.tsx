@@ -85,6 +85,7 @@ export const routes: RouteObject[] = [
 
       { path: paths.creatorDashboard, ...page('./routes/dashboard/creator-dashboard.tsx', ['creator']) },
       { path: paths.brandDashboard, ...page('./routes/dashboard/brand-dashboard.tsx', ['brand', 'staff']) },
+      { path: paths.brandTeam, ...page('./routes/dashboard/brand-team.tsx', ['brand']) },
       { path: paths.dashboard, ...page('./routes/dashboard/dashboard-redirect.tsx', 'any') },
       { path: paths.profileSettings, ...page('./routes/dashboard/profile-settings.tsx', ['creator']) },
       { path: paths.profile, ...page('./routes/dashboard/profile.tsx', 'any') },

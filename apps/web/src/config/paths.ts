@@ -17,6 +17,7 @@ export const paths = {
   changePassword: '/change-password',
   creatorDashboard: '/creator-dashboard',
   brandDashboard: '/brand-dashboard',
+  brandTeam: '/brand-dashboard/team',
   dashboard: '/dashboard',
   profileSettings: '/profile/settings',
   profile: '/profile',

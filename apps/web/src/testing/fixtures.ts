@@ -1,4 +1,4 @@
-import { defaultAgreementText } from '@app/domain';
+import { DEFAULT_DELIVERY_SPEC, defaultAgreementText } from '@app/domain';
 import type {
   AgreementResponse,
   ContestProduct,
@@ -77,6 +77,7 @@ export function makeContest(overrides: Partial<ContestResponse> = {}): ContestRe
       min_height: 1920,
       containers: ['mp4', 'mov'],
       duration_tolerance_seconds: 0,
+      delivery: DEFAULT_DELIVERY_SPEC,
     },
     landing: {
       product_noun: 'chair',

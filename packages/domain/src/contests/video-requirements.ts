@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { deliverySpecSchema } from '../videos/delivery-spec';
+import { DEFAULT_DELIVERY_SPEC } from '../videos/qc-words';
 
 /** File containers a contest may ask for (the upload accepts these; spec §9). */
 export const VIDEO_CONTAINERS = ['mp4', 'mov', 'webm'] as const;
@@ -30,5 +32,11 @@ export const videoRequirementsSchema = z.object({
    * min_seconds–max_seconds is a warning the creator confirms, not a refusal. 0: the window is hard.
    */
   duration_tolerance_seconds: z.number().int().min(0).max(600).default(0),
+  /**
+   * The delivery spec the film's technical check is judged against (issue 51): loudness, true
+   * peak, black and frozen stretches, sound, and which failed checks refuse an entry. Absent: the
+   * default streaming spec, nothing blocking.
+   */
+  delivery: deliverySpecSchema.default(DEFAULT_DELIVERY_SPEC),
 });
 export type VideoRequirements = z.infer<typeof videoRequirementsSchema>;

@@ -42,7 +42,16 @@ export const ENTRY_MESSAGES = {
   parentNote: 'Reply to a note of this entry.',
   revisionState: 'A revision can be requested for an entry in review.',
   statusOrder: 'An entry cannot move back to an earlier status this way.',
+  qcFailed:
+    "This video does not meet the contest's delivery spec. Fix it and upload it again, or ask the contest team for an exception:",
+  qcPending: "This video's technical check is still running. Wait a moment and submit it again.",
+  qcOverrideVideo: "Name a video of this entry's creator.",
 } as const;
+
+/** "This video does not meet … exception: Loudness, Black frames." (422 `qc_failed`). */
+export function qcFailedMessage(labels: string[]): string {
+  return `${ENTRY_MESSAGES.qcFailed} ${labels.join(', ')}.`;
+}
 
 /** Error codes of the entries API (`ERROR_CODES`): the web branches on these, never on text. */
 export const ENTRY_ERROR_CODES = {
@@ -50,6 +59,8 @@ export const ENTRY_ERROR_CODES = {
   confirmWarnings: 'warnings_not_confirmed',
   deadlinePassed: 'submissions_closed',
   notSelected: 'not_selected',
+  qcFailed: 'qc_failed',
+  qcPending: 'qc_pending',
 } as const;
 
 /** Words of each status on timelines and chips. */

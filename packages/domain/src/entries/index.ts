@@ -1,3 +1,4 @@
 export * from './entry-status';
 export * from './entry-checks';
 export * from './entry-api';
+export * from './qc-override';

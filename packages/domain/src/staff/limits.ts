@@ -19,6 +19,7 @@ export const STAFF_MESSAGES = {
   brandRequired: 'Choose the brand this user belongs to.',
   brandUnknown: 'There is no brand with this id.',
   staffNoBrand: 'Staff accounts do not belong to a brand.',
+  staffNoBrandRole: 'Staff accounts have no role in a brand’s team.',
   cannotDeactivateSelf: 'You cannot deactivate your own account.',
   lastActiveStaff: 'This is the last active staff account: invite another staff member first.',
   deactivated: 'This account has been deactivated. Contact the platform team.',

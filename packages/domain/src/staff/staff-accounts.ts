@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ACCOUNT_INPUT_LIMITS } from '../accounts/accounts';
+import { brandRoleSchema } from '../accounts/brand-team';
 import { invitableRoleSchema } from '../accounts/invitations';
 import { pageQuerySchema, pageSchema } from '../common/paging';
 import { ROLES } from '../limits';
@@ -7,11 +8,15 @@ import { STAFF_LIMITS } from './limits';
 
 const idSchema = z.coerce.number().int().positive().max(2_147_483_647);
 
-/** `POST /api/staff/invitations/`: a brand user needs the brand they belong to. */
+/**
+ * `POST /api/staff/invitations/`: a brand user needs the brand they belong to, and gets
+ * `brand_role` in its team (default `owner`, issue 49); staff take neither.
+ */
 export const invitationCreateBodySchema = z.object({
   email: z.string().trim().min(1).max(ACCOUNT_INPUT_LIMITS.email),
   role: invitableRoleSchema,
   brand_id: z.number().int().positive().max(2_147_483_647).nullish(),
+  brand_role: brandRoleSchema.nullish(),
 });
 export type InvitationCreateBody = z.infer<typeof invitationCreateBodySchema>;
 
@@ -24,6 +29,8 @@ export const invitationSchema = z.object({
   role: invitableRoleSchema,
   brand_id: z.number().nullable(),
   brand_name: z.string().nullable(),
+  /** The role in the brand's team a brand invitation gives; null for staff. */
+  brand_role: brandRoleSchema.nullable(),
   invited_by_email: z.string().nullable(),
   status: z.enum(INVITATION_STATUSES),
   created_at: z.string(),

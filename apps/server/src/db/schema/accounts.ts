@@ -1,5 +1,6 @@
-import { boolean, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { FIELD_LIMITS as L } from '@app/domain';
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { BRAND_ROLES, FIELD_LIMITS as L } from '@app/domain';
 import { createdAt, maxChars, timestampTz, updatedAt } from './columns';
 import { brands } from './brands';
 
@@ -103,10 +104,20 @@ export const brandProfiles = pgTable(
       .primaryKey()
       .references(() => users.id, { onDelete: 'cascade' }),
     brandId: integer('brand_id').references(() => brands.id, { onDelete: 'set null' }),
+    /**
+     * The member's role in its brand's team (issue 49); read only while `brand_id` is set. Every
+     * brand account of before the teams became its brand's owner (migration 0029).
+     */
+    role: text('role', { enum: BRAND_ROLES }).notNull().default('owner'),
     companyName: text('company_name').notNull().default(''),
     companyLogo: text('company_logo').notNull().default(''),
   },
-  (t) => [maxChars('brand_profiles_company_name_len', t.companyName, L.companyName)],
+  (t) => [
+    maxChars('brand_profiles_company_name_len', t.companyName, L.companyName),
+    check('brand_profiles_role_known', sql`${t.role} in ('owner', 'manager', 'reviewer', 'viewer')`),
+    // The team page lists a brand's members.
+    index('brand_profiles_brand_idx').on(t.brandId),
+  ],
 );
 
 /**
@@ -121,6 +132,8 @@ export const invitations = pgTable(
     email: text('email').notNull(),
     role: text('role', { enum: ['brand', 'staff'] }).notNull(),
     brandId: integer('brand_id').references(() => brands.id, { onDelete: 'cascade' }),
+    /** The team role a brand invitation gives (issue 49); null for staff invitations. */
+    brandRole: text('brand_role', { enum: BRAND_ROLES }),
     invitedBy: integer('invited_by').references(() => users.id, { onDelete: 'set null' }),
     expiresAt: timestampTz('expires_at').notNull(),
     acceptedAt: timestampTz('accepted_at'),

@@ -1,5 +1,5 @@
 import { doublePrecision, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, timestampTz, updatedAt } from './columns';
+import { createdAt, maxChars, timestampTz, updatedAt } from './columns';
 import { users } from './accounts';
 import { contests } from './contests';
 import { videos } from './videos';
@@ -101,4 +101,33 @@ export const entryEvents = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('entry_events_entry_idx').on(t.entryId, t.createdAt)],
+);
+
+/**
+ * Staff's exception to a contest's blocking technical checks (issue 51): the video may be entered
+ * in the contest whatever its check says. One per contest and video, so it holds for the entry's
+ * current version and for a refused video the creator submits next; recorded (and audited) with
+ * staff's reason through the entry it was asked on.
+ */
+export const entryQcOverrides = pgTable(
+  'entry_qc_overrides',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    contestId: integer('contest_id')
+      .notNull()
+      .references(() => contests.id, { onDelete: 'cascade' }),
+    videoId: integer('video_id')
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    entryId: integer('entry_id')
+      .notNull()
+      .references(() => contestEntries.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('entry_qc_overrides_contest_video_key').on(t.contestId, t.videoId),
+    maxChars('entry_qc_overrides_reason_len', t.reason, 500),
+  ],
 );

@@ -13,7 +13,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { FIELD_LIMITS as L } from '@app/domain';
+import { FIELD_LIMITS as L, type QcCheck, type QcFacts } from '@app/domain';
 import { createdAt, maxChars, timestampTz, tsvector, updatedAt } from './columns';
 import type { Rendition } from '../../media/ladder';
 import { users } from './accounts';
@@ -186,4 +186,36 @@ export const uploadSlots = pgTable(
     uploadId: text('upload_id').unique(),
   },
   (t) => [index('upload_slots_owner_idx').on(t.ownerId, t.expiresAt)],
+);
+
+/**
+ * The technical check (QC) of a video (issue 51), one row per video, written once its processing
+ * is done: `pending` while the check waits in the job queue (`queued_at` once it was handed to
+ * the queue; a row without it was never queued), then `done` with the checks (judged against the
+ * default delivery spec) and the measurements they were judged from, or `failed` with why.
+ */
+export const videoQc = pgTable(
+  'video_qc',
+  {
+    videoId: integer('video_id')
+      .primaryKey()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['pending', 'done', 'failed'] })
+      .notNull()
+      .default('pending'),
+    checks: jsonb('checks')
+      .$type<QcCheck[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    facts: jsonb('facts').$type<QcFacts>(),
+    error: text('error'),
+    queuedAt: timestampTz('queued_at'),
+    analysedAt: timestampTz('analysed_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('video_qc_status_known', sql`${t.status} in ('pending', 'done', 'failed')`),
+    maxChars('video_qc_error_len', t.error, 2000),
+  ],
 );

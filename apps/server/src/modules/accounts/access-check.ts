@@ -10,7 +10,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * deactivated, the token carries its current token version, and its session (refresh-token family)
  * was not ended by a logout (one query: a primary-key read and an indexed exists). The auth plugin
  * asks on every authenticated request; raising the version (`endAllSessions`) refuses older tokens.
- * The same read gives the brand a brand user belongs to: the request's caller carries it.
+ * The same read gives the brand a brand user belongs to and the user's role in its team: the
+ * request's caller carries both.
  */
 export function createAccessCheck(deps: Pick<AppDeps, 'database'>): AccessCheck {
   const db = deps.database.db;
@@ -24,6 +25,8 @@ export function createAccessCheck(deps: Pick<AppDeps, 'database'>): AccessCheck 
       !state.deactivatedAt &&
       state.tokenVersion === (user.tokenVersion ?? 0) &&
       !!state.sessionLive;
-    return current ? { brandId: state.brandId } : null;
+    return current
+      ? { brandId: state.brandId, brandRole: state.brandId === null ? null : state.brandRole }
+      : null;
   };
 }

@@ -1,4 +1,13 @@
-import { ACCOUNT_MESSAGES, STAFF_MESSAGES, type Role } from '@app/domain';
+import type { FastifyRequest } from 'fastify';
+import {
+  ACCOUNT_MESSAGES,
+  BRAND_TEAM_MESSAGES,
+  STAFF_MESSAGES,
+  brandRoleMay,
+  type BrandAction,
+  type BrandRole,
+  type Role,
+} from '@app/domain';
 import { AppError } from '../../lib/errors';
 import { hasRole, isStaff } from '../../lib/policy';
 import type { Caller } from '../../plugins/auth';
@@ -44,3 +53,67 @@ export function assertCanDeactivate(actor: Caller, accountId: number): void {
 export function mustLeaveAnotherStaff(account: { role: Role }): boolean {
   return isStaff(account);
 }
+
+// ── Brand teams (issue 49) ─────────────────────────────────────────────────────────────────────
+
+/**
+ * What a brand's member may do on the brand's routes, by role (`BRAND_ROLE_GRANTS` in the domain,
+ * which the web app reads too): the one rule set every module's policy and route builds on
+ * (`brandMay`, `brandRoleGuard`). A member's brand must still be the record's brand: that rule
+ * stays with each module (`isContestMember`).
+ */
+export type { BrandAction };
+
+/**
+ * Whether the caller's brand role allows `action`: only a brand user is limited by it (creators
+ * and staff have their own rules, which the routes and policies state). A brand user without a
+ * brand (no role) may do nothing a role grants.
+ */
+export function brandMay(
+  caller: Pick<Caller, 'role' | 'brandRole'> | undefined,
+  action: BrandAction,
+): boolean {
+  if (!caller || !hasRole(caller, 'brand')) return true;
+  return !!caller.brandRole && brandRoleMay(caller.brandRole, action);
+}
+
+/** 403 (`BRAND_TEAM_MESSAGES.roleForbids`) when the caller's brand role does not allow `action`. */
+export function assertBrandMay(caller: Caller, action: BrandAction): void {
+  if (!brandMay(caller, action)) throw new AppError('forbidden', BRAND_TEAM_MESSAGES.roleForbids);
+}
+
+/**
+ * A route's preHandler, after the one that signs the caller in (`app.requireRole(…)`): a brand
+ * user whose role does not allow `action` gets 403 before anything is read. How every brand
+ * route that changes something declares its brand role.
+ */
+export function brandRoleGuard(action: BrandAction) {
+  return async (request: FastifyRequest): Promise<void> => {
+    if (request.caller) assertBrandMay(request.caller, action);
+  };
+}
+
+/** Staff, and the brand's own members (any role), see a brand's team. */
+export function canSeeTeam(caller: Caller, brandId: number): boolean {
+  return isStaff(caller) || (hasRole(caller, 'brand') && caller.brandId === brandId);
+}
+
+/** Staff, and the brand's owners, change a brand's team: 403 for anyone else. */
+export function assertCanManageTeam(caller: Caller, brandId: number): void {
+  if (isStaff(caller)) return;
+  if (!canSeeTeam(caller, brandId) || !brandMay(caller, 'team'))
+    throw new AppError('forbidden', BRAND_TEAM_MESSAGES.ownersOnly);
+}
+
+/** An owner: the role a brand must keep at least one of (409 `last_owner`). */
+export function isOwnerRole(role: BrandRole): boolean {
+  return role === 'owner';
+}
+
+/** Whether giving a member `next` changes its role (the same role again changes nothing). */
+export function changesRole(member: { role: BrandRole }, next: BrandRole): boolean {
+  return member.role !== next;
+}
+
+/** Who reaches the team routes at all: brand users and staff (the brand is checked by the rules above). */
+export const TEAM_ROUTE_ROLES: readonly Role[] = ['brand', 'staff'];

@@ -95,6 +95,7 @@ export function toInvitation(row: InvitationRow, now: Date): Invitation {
     role: row.role,
     brand_id: row.brandId,
     brand_name: row.brandName,
+    brand_role: row.brandRole,
     invited_by_email: row.invitedByEmail,
     status: row.acceptedAt
       ? 'accepted'

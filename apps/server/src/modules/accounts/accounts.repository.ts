@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gt, ilike, isNull, like, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Role } from '@app/domain';
+import type { BrandRole, Role } from '@app/domain';
 import type { DbOrTx } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { brandProfiles, brands, refreshTokens, socialAccounts, users } from '../../db/schema/index';
@@ -66,8 +66,8 @@ export async function insertAccount(
     firstName?: string;
     lastName?: string;
     isActive: boolean;
-    /** A brand user's brand, company name and logo. */
-    brand?: { id: number | null; name: string; logo: string };
+    /** A brand user's brand, company name and logo, and role in the brand's team (default owner). */
+    brand?: { id: number | null; name: string; logo: string; role?: BrandRole };
   },
 ): Promise<AccountRow | undefined> {
   const { brand, ...user } = values;
@@ -84,6 +84,7 @@ export async function insertAccount(
         brandId: brand?.id ?? null,
         companyName: brand?.name ?? '',
         companyLogo: brand?.logo ?? '',
+        ...(brand?.role ? { role: brand.role } : {}),
       })
       .onConflictDoNothing();
   return row;
@@ -259,12 +260,13 @@ export async function findTokenState(db: DbOrTx, id: number, sessionId: string |
         isActive: users.isActive,
         deactivatedAt: users.deactivatedAt,
         sessionLive: live,
-        // A brand user's brand (the request's caller carries it); read for brand users only.
-        brandId: sql<
-          number | null
-        >`case when ${users.role} = 'brand' then (select ${brandProfiles.brandId} from ${brandProfiles} where ${brandProfiles.userId} = ${users.id}) end`,
+        // A brand user's brand and its role in the brand's team (issue 49): the request's caller
+        // carries both; read for brand users only.
+        brandId: sql<number | null>`case when ${users.role} = 'brand' then ${brandProfiles.brandId} end`,
+        brandRole: sql<BrandRole | null>`case when ${users.role} = 'brand' then ${brandProfiles.role} end`,
       })
       .from(users)
+      .leftJoin(brandProfiles, eq(brandProfiles.userId, users.id))
       .where(eq(users.id, sql.placeholder('id')))
       .prepare(statementName);
   });

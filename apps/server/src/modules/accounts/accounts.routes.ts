@@ -14,6 +14,8 @@ import {
 } from '@app/domain';
 import type { AccountsService } from './accounts.service';
 import type { InvitationsService } from './invitations.service';
+import { brandTeamRoutes } from './brand-team.routes';
+import type { BrandTeamService } from './brand-team.service';
 import type { AppDeps } from '../../app-deps';
 import { invitationRoutes } from './invitations.routes';
 import { createRefreshCookie } from './refresh-cookie';
@@ -23,12 +25,16 @@ const tags = ['accounts'];
 
 /**
  * Accounts API (spec §7): sign-up, sign-in, tokens, verification, password reset, Google, /me and
- * invitations, one plugin per area.
+ * invitations, brand teams, one plugin per area.
  */
 export const accountsRoutes =
   (
     deps: Pick<AppDeps, 'config'>,
-    { accounts: service, invitations }: { accounts: AccountsService; invitations: InvitationsService },
+    {
+      accounts: service,
+      invitations,
+      brandTeam,
+    }: { accounts: AccountsService; invitations: InvitationsService; brandTeam: BrandTeamService },
   ): FastifyPluginAsyncZod =>
   async (app) => {
     const cookie = createRefreshCookie(deps.config);
@@ -37,6 +43,7 @@ export const accountsRoutes =
     await app.register(passwordRoutes(service));
     await app.register(currentUserRoutes(service));
     await app.register(invitationRoutes(invitations, cookie));
+    await app.register(brandTeamRoutes(brandTeam));
   };
 
 /** A creator signs up, and verifies the address from the e-mailed link. */

@@ -2,6 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   INVITATION_MESSAGES,
+  MESSAGES,
   STAFF_MESSAGES,
   type AuditPage,
   type InvitationPage,
@@ -99,7 +100,15 @@ describe('staff console: accounts, invitations, deactivation, audit log', () => 
       email: 'new.brand@example.com',
       role: 'brand',
       company_name: 'Hbada',
+      brand_role: 'owner',
+      account: 'new',
     });
+    // A new account repeats its password.
+    const unconfirmed = await call('POST', `/api/accounts/invitations/${token}/accept/`, undefined, {
+      password: STRONG_PASSWORD,
+    });
+    expect(unconfirmed.statusCode).toBe(400);
+    expect(unconfirmed.json()).toMatchObject({ confirm_password: [MESSAGES.registration.required] });
 
     const weak = await call('POST', `/api/accounts/invitations/${token}/accept/`, undefined, {
       password: '12345678',
@@ -139,6 +148,45 @@ describe('staff console: accounts, invitations, deactivation, audit log', () => 
     expect(list.results.find((i) => i.email === 'new.brand@example.com')).toMatchObject({
       status: 'accepted',
     });
+  });
+
+  it('invites a brand user with a team role (owner unless staff choose one): the preview and the account carry it', async () => {
+    const res = await call('POST', '/api/staff/invitations/', staff, {
+      email: 'role.pick@example.com',
+      role: 'brand',
+      brand_id: brandId,
+      brand_role: 'reviewer',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ brand_role: 'reviewer', brand_name: 'Hbada' });
+    const [mail] = await smtp.waitFor('role.pick@example.com');
+    const token = linkIn(mail!.raw, `${ctx.config.PUBLIC_URL}/invitations/`).split('/').pop()!;
+    const preview = await call('GET', `/api/accounts/invitations/${token}/`);
+    expect(preview.json()).toMatchObject({ brand_role: 'reviewer', company_name: 'Hbada', account: 'new' });
+    const accepted = await call('POST', `/api/accounts/invitations/${token}/accept/`, undefined, {
+      password: STRONG_PASSWORD,
+      confirm_password: STRONG_PASSWORD,
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const mine = await call('GET', '/api/brands/mine/', bearer(accepted.json<LoginResponse>().access));
+    expect(mine.json()).toMatchObject({ id: brandId, role: 'reviewer' });
+
+    const staffWithRole = await call('POST', '/api/staff/invitations/', staff, {
+      email: 'staff.role@example.com',
+      role: 'staff',
+      brand_role: 'viewer',
+    });
+    expect(staffWithRole.statusCode).toBe(400);
+    expect(staffWithRole.json()).toMatchObject({ brand_role: [STAFF_MESSAGES.staffNoBrandRole] });
+    const [audit] = await ctx.deps.database.db
+      .select({ after: auditLog.after })
+      .from(auditLog)
+      .where(eq(auditLog.action, 'invitation.create'))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(audit!.after).toMatchObject({ email: 'role.pick@example.com', brand_role: 'reviewer' });
+    const list = (await call('GET', '/api/staff/invitations/', staff)).json<InvitationPage>();
+    expect(list.results.find((i) => i.email === 'staff.role@example.com')).toBeUndefined();
   });
 
   it('refuses an expired link, an unknown one, and bad invitations', async () => {

@@ -2,6 +2,8 @@
 export { createAccessCheck } from './access-check';
 export { startAccountJobHandlers } from './accounts.jobs';
 export { accountsRoutes } from './accounts.routes';
+export { assertBrandMay, brandMay, brandRoleGuard, type BrandAction } from './accounts.policy';
+export { createBrandTeamService, type BrandTeamService } from './brand-team.service';
 export { createAccountsService, type AccountsPorts, type AccountsServiceDeps } from './accounts.service';
 export { staffAccountsRoutes } from './accounts.staff.routes';
 export {

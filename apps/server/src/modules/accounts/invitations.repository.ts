@@ -1,4 +1,5 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { BrandRole } from '@app/domain';
 import type { DbOrTx } from '../../db/client';
 import { brands, invitations, users } from '../../db/schema/index';
 
@@ -9,6 +10,7 @@ const invitationColumns = {
   email: invitations.email,
   role: invitations.role,
   brandId: invitations.brandId,
+  brandRole: invitations.brandRole,
   brandName: brands.name,
   brandLogo: brands.logoUrl,
   invitedByEmail: sql<string | null>`${inviter}`,
@@ -25,6 +27,8 @@ export async function insertInvitation(
     email: string;
     role: 'brand' | 'staff';
     brandId: number | null;
+    /** The team role of a brand invitation (issue 49); null for staff. */
+    brandRole: BrandRole | null;
     invitedBy: number;
     expiresAt: Date;
   },

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
+  BRAND_TEAM_MESSAGES,
   INVITATION_MESSAGES,
   INVITATION_TTL_DAYS,
   MESSAGES,
@@ -17,7 +18,7 @@ import {
 } from '@app/domain';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import { hashPassword } from '../../lib/passwords';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { pageWindow, toPage } from '../../lib/paging';
 import type { Caller } from '../../plugins/auth';
 import { recordAudit } from '../audit';
@@ -28,6 +29,7 @@ import type { CreatorProfilesPort } from './creator-profile-port';
 import { toInvitation } from './accounts.presenter';
 import { allPasswordProblems } from './password-rules';
 import * as accounts from './accounts.repository';
+import * as team from './brand-team.repository';
 import * as repo from './invitations.repository';
 import type { InvitationRow } from './invitations.repository';
 import { insertAccountWithProfile } from './new-account';
@@ -67,6 +69,8 @@ export function createInvitationsService(deps: AccountsServiceDeps, ports: Accou
         throw AppError.validation({ brand_id: [STAFF_MESSAGES.brandRequired] });
       if (!belongsToBrand(input.role) && brandId !== null)
         throw AppError.validation({ brand_id: [STAFF_MESSAGES.staffNoBrand] });
+      if (!belongsToBrand(input.role) && input.brand_role)
+        throw AppError.validation({ brand_role: [STAFF_MESSAGES.staffNoBrandRole] });
       const token = randomBytes(32).toString('base64url');
       const expiresAt = new Date(Date.now() + INVITATION_TTL_DAYS * 86_400_000);
       const created = await db.transaction((tx) =>
@@ -75,6 +79,8 @@ export function createInvitationsService(deps: AccountsServiceDeps, ports: Accou
           email,
           role: input.role,
           brandId,
+          // Staff bring a brand its first users with every power unless they say otherwise (issue 49).
+          brandRole: belongsToBrand(input.role) ? (input.brand_role ?? 'owner') : null,
           expiresAt,
         }),
       );
@@ -108,13 +114,20 @@ export function createInvitationsService(deps: AccountsServiceDeps, ports: Accou
       return toInvitation(row, new Date());
     },
 
-    /** What the invitation page shows: for whom, which role, which brand. 404/410 when unusable. */
+    /**
+     * What the invitation page shows: for whom, which role (and team role), which brand, and
+     * whether accepting creates the account or adds the address's existing brand account (which
+     * then proves itself with its password). 404/410 when unusable.
+     */
     async preview(token: string): Promise<InvitationPreview> {
       const row = await usable(db, token);
+      const forBrand = belongsToBrand(row.role);
       return {
         email: row.email,
         role: row.role,
-        company_name: belongsToBrand(row.role) ? row.brandName : null,
+        company_name: forBrand ? row.brandName : null,
+        brand_role: forBrand ? row.brandRole : null,
+        account: (await brandlessAccountOf(db, row)) ? 'existing' : 'new',
         expires_at: row.expiresAt.toISOString(),
       };
     },
@@ -126,8 +139,13 @@ export function createInvitationsService(deps: AccountsServiceDeps, ports: Accou
      */
     async accept(token: string, input: InvitationAcceptBody): Promise<LoginResponse> {
       const invitation = await usable(db, token);
+      const joining = await brandlessAccountOf(db, invitation);
+      if (joining)
+        return accountsService.signIn(await joinWithInvitation(db, token, invitation, joining, input));
       const problems = allPasswordProblems(input.password, invitation.email);
       if (problems.length) throw AppError.validation({ password: problems });
+      if (!input.confirm_password)
+        throw AppError.validation({ confirm_password: [MESSAGES.registration.required] });
       if (input.confirm_password !== input.password)
         throw AppError.validation({ confirm_password: [MESSAGES.registration.passwordsDoNotMatch] });
       const passwordHash = await hashPassword(input.password);
@@ -151,14 +169,18 @@ export function createInvitationsService(deps: AccountsServiceDeps, ports: Accou
 }
 export type InvitationsService = ReturnType<typeof createInvitationsService>;
 
-/** Writes a new invitation and its audit record; 409 when the address has an account. */
-async function createInvitation(
+/**
+ * Writes a new invitation and its audit record; 409 when the address has an account (unless
+ * `existingAccountChecked`: a brand's team invites a brand account of no brand, issue 49).
+ */
+export async function createInvitation(
   tx: DbOrTx,
   actor: Caller,
   invitation: Omit<Parameters<typeof repo.insertInvitation>[1], 'invitedBy'>,
+  existingAccountChecked = false,
 ): Promise<InvitationRow> {
-  const { email, role, brandId, expiresAt } = invitation;
-  if (await accounts.findAccountByEmail(tx, email))
+  const { email, role, brandId, brandRole, expiresAt } = invitation;
+  if (!existingAccountChecked && (await accounts.findAccountByEmail(tx, email)))
     throw new AppError('conflict', INVITATION_MESSAGES.emailTaken);
   if (brandId !== null && !(await accounts.findBrandById(tx, brandId)))
     throw AppError.validation({ brand_id: [STAFF_MESSAGES.brandUnknown] });
@@ -168,13 +190,13 @@ async function createInvitation(
     action: 'invitation.create',
     targetType: 'invitation',
     targetId: id,
-    after: { email, role, brand_id: brandId, expires_at: expiresAt.toISOString() },
+    after: { email, role, brand_id: brandId, brand_role: brandRole, expires_at: expiresAt.toISOString() },
   });
   return (await repo.findInvitationByHash(tx, invitation.tokenHash))!;
 }
 
 /** Withdraws a pending invitation and records it; 404 unknown, 409 no longer pending. */
-async function withdrawInvitation(tx: DbOrTx, actor: Caller, id: number): Promise<InvitationRow> {
+export async function withdrawInvitation(tx: DbOrTx, actor: Caller, id: number): Promise<InvitationRow> {
   if (!(await repo.findInvitationById(tx, id))) throw new AppError('not_found', MESSAGES.generic.notFound);
   if (!(await repo.revokeInvitation(tx, id)))
     throw new AppError('conflict', INVITATION_MESSAGES.notRevocable);
@@ -209,6 +231,7 @@ async function createInvitedAccount(
     id: invitation.brandId,
     name: invitation.brandName ?? '',
     logo: invitation.brandLogo ?? '',
+    role: invitation.brandRole ?? 'owner',
   };
   const created = await insertAccountWithProfile(tx, creatorProfiles, {
     email: invitation.email,
@@ -232,4 +255,62 @@ async function createInvitedAccount(
     },
   });
   return created;
+}
+
+/**
+ * The account a brand invitation adds to its brand instead of creating one (issue 49): a brand
+ * account of no brand with the invited address (a member removed from a brand, or made with no
+ * brand). Undefined for any other invitation.
+ */
+async function brandlessAccountOf(db: DbOrTx, invitation: InvitationRow) {
+  if (!belongsToBrand(invitation.role) || invitation.brandId === null) return undefined;
+  const account = await accounts.findAccountByEmail(db, invitation.email);
+  if (!account || !belongsToBrand(account.role) || !account.isActive || account.deactivatedAt)
+    return undefined;
+  return (await team.isBrandlessBrandAccount(db, account.id)) ? account : undefined;
+}
+
+/**
+ * An existing brand account of no brand joins the invitation's brand with its role: the invitee
+ * proves the account with its password (the link proves the address), the link is used, the
+ * account joins, and the acceptance is recorded; 400 a wrong password, 409 it joined a brand since.
+ */
+async function joinWithInvitation(
+  db: DbOrTx,
+  token: string,
+  invitation: InvitationRow,
+  account: NonNullable<Awaited<ReturnType<typeof brandlessAccountOf>>>,
+  input: InvitationAcceptBody,
+) {
+  const proven = account.passwordHash ? await verifyPassword(account.passwordHash, input.password) : false;
+  if (!proven) throw AppError.validation({ password: [BRAND_TEAM_MESSAGES.wrongPassword] });
+  return db.transaction(async (tx) => {
+    if (!(await repo.consumeInvitation(tx, hashToken(token)))) {
+      await usable(tx, token);
+      throw new AppError('invitation_used', INVITATION_MESSAGES.used);
+    }
+    const brand = {
+      id: invitation.brandId!,
+      name: invitation.brandName ?? '',
+      logoUrl: invitation.brandLogo ?? '',
+    };
+    if (!(await team.joinBrand(tx, account.id, brand, invitation.brandRole ?? 'viewer')))
+      throw new AppError('conflict', BRAND_TEAM_MESSAGES.otherAccount);
+    await repo.setAcceptedUser(tx, invitation.id, account.id);
+    await recordAudit(tx, {
+      actor: { userId: account.id },
+      action: 'invitation.accept',
+      targetType: 'invitation',
+      targetId: invitation.id,
+      before: { accepted_at: null },
+      after: {
+        accepted_at: new Date().toISOString(),
+        user_id: account.id,
+        brand_id: brand.id,
+        brand_role: invitation.brandRole,
+        existing_account: true,
+      },
+    });
+    return account;
+  });
 }

@@ -15,7 +15,7 @@ import {
   shipmentBodySchema,
   type ManagedApplication,
 } from '@app/domain';
-import { CONTEST_RUNNERS, STAFF_ONLY } from './applications.policy';
+import { CONTEST_RUNNERS, STAFF_ONLY, selectionChangers } from './applications.policy';
 import type { ApplicationsService } from './applications.service';
 import type { Caller } from '../../plugins/auth';
 
@@ -143,12 +143,13 @@ const applicationRoutes =
   (service: ApplicationsService): FastifyPluginAsyncZod =>
   async (app) => {
     const runners = app.requireRole(...CONTEST_RUNNERS);
+    const changers = [runners, selectionChangers];
 
     const decision = (
       path: string,
       summary: string,
       run: (id: number, user: Caller, note: string) => Promise<ManagedApplication>,
-      preHandler = runners,
+      preHandler: typeof changers | ReturnType<typeof app.requireRole> = changers,
     ) =>
       app.post(
         path,
@@ -185,7 +186,7 @@ const applicationRoutes =
     app.post(
       '/applications/:id/shipment/',
       {
-        preHandler: runners,
+        preHandler: changers,
         schema: {
           tags,
           summary: "Mark a selected creator's product shipped with carrier and tracking number (e-mailed)",
@@ -200,7 +201,7 @@ const applicationRoutes =
     app.post(
       '/applications/:id/delivered/',
       {
-        preHandler: runners,
+        preHandler: changers,
         schema: {
           tags,
           summary: 'Mark a shipped product delivered',

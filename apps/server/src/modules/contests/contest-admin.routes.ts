@@ -15,7 +15,7 @@ import {
   updateContestBodySchema,
 } from '@app/domain';
 import { AppError } from '../../lib/errors';
-import { CONTEST_RUNNERS } from './contests.policy';
+import { CONTEST_RUNNERS, contestChangers } from './contests.policy';
 import type { ContestsPorts, ContestsService } from './contests.service';
 
 /**
@@ -28,11 +28,12 @@ export const contestEditingRoutes =
   (service: ContestsService, ports: ContestsPorts): FastifyPluginAsyncZod =>
   async (app) => {
     const runners = app.requireRole(...CONTEST_RUNNERS);
+    const changers = [runners, contestChangers];
 
     app.post(
       '/contests/',
       {
-        preHandler: runners,
+        preHandler: changers,
         schema: {
           tags: ['contests'],
           summary: 'Create a contest with its products (staff; a brand user for its own brand, as a draft)',
@@ -47,7 +48,7 @@ export const contestEditingRoutes =
     app.patch(
       '/contests/:id/',
       {
-        preHandler: runners,
+        preHandler: changers,
         schema: {
           tags: ['contests'],
           summary: "Edit a contest (staff; a brand user its brand's drafts); absent fields keep their value",
@@ -62,7 +63,7 @@ export const contestEditingRoutes =
     app.post(
       '/contests/:id/publish/',
       {
-        preHandler: runners,
+        preHandler: changers,
         schema: {
           tags: ['contests'],
           summary: 'Publish a contest (staff)',
@@ -76,7 +77,7 @@ export const contestEditingRoutes =
     app.post(
       '/contests/:id/archive/',
       {
-        preHandler: runners,
+        preHandler: changers,
         schema: {
           tags: ['contests'],
           summary: 'Archive a contest: it leaves the public lists (staff)',
@@ -111,7 +112,7 @@ export const productStockRoutes =
     app.post(
       '/contests/:id/products/:product_id/stock/',
       {
-        preHandler: runners,
+        preHandler: [runners, contestChangers],
         schema: {
           tags: ['contests'],
           summary: 'Set how many units of a product exist in all, never below the reserved ones (staff)',
@@ -138,7 +139,7 @@ export const contestImageRoutes =
     app.post(
       '/contests/images/',
       {
-        preHandler: app.requireRole(...CONTEST_RUNNERS),
+        preHandler: [app.requireRole(...CONTEST_RUNNERS), contestChangers],
         schema: {
           tags: ['contests'],
           summary: 'Upload a banner or thumbnail (multipart `image`; JPEG, PNG or WebP), re-encoded as WebP',

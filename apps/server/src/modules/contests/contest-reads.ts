@@ -1,3 +1,5 @@
+import { eq } from 'drizzle-orm';
+import { videoRequirementsSchema, type VideoRequirements } from '@app/domain';
 import type { DbOrTx } from '../../db/client';
 import { isAnyOf, prepared } from '../../db/prepared';
 import { contests, products } from '../../db/schema/index';
@@ -45,6 +47,21 @@ export async function contestFactsOf(db: DbOrTx, contestIds: number[]): Promise<
   );
   const rows = await statement.execute({ ids });
   return new Map(rows.map((row) => [row.id, row]));
+}
+
+/**
+ * What the contest asks of a video file (its `video_requirements`, defaults filled in), undefined
+ * without the contest: a video's technical check judges its stream facts against them (issue 51).
+ */
+export async function contestVideoRequirementsOf(
+  db: DbOrTx,
+  contestId: number,
+): Promise<VideoRequirements | undefined> {
+  const [row] = await db
+    .select({ requirements: contests.videoRequirements })
+    .from(contests)
+    .where(eq(contests.id, contestId));
+  return row ? videoRequirementsSchema.parse(row.requirements ?? {}) : undefined;
 }
 
 /** The titles of these contests, by id (`contestFactsOf`, narrowed). */

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_DELIVERY_SPEC } from '@app/domain';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pino from 'pino';
@@ -82,7 +83,11 @@ describe('migration 0003 gives an existing chair contest its data', () => {
       storage: createLocalStorage(path.join(os.tmpdir(), 'cc-migration-media')),
     });
     const contest = await contests.getContest('1');
-    expect(contest.video_requirements).toEqual(CHAIR_VIDEO_REQUIREMENTS);
+    // Read with the default delivery spec (issue 51), which the stored requirements do not name.
+    expect(contest.video_requirements).toEqual({
+      ...CHAIR_VIDEO_REQUIREMENTS,
+      delivery: DEFAULT_DELIVERY_SPEC,
+    });
     expect(contest.landing).toEqual(CHAIR_LANDING);
     expect(contest.products).toEqual(
       CHAIRS.map((chair, i) => ({

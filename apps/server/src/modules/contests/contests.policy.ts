@@ -2,6 +2,7 @@ import { CONTEST_ADMIN_MESSAGES, MESSAGES, type Role } from '@app/domain';
 import { AppError } from '../../lib/errors';
 import { assertContestMember, assertStaff, hasRole, isContestMember, isStaff } from '../../lib/policy';
 import type { Caller } from '../../plugins/auth';
+import { brandRoleGuard } from '../accounts';
 
 /** What the rules need of a contest. */
 interface ContestRef {
@@ -17,6 +18,13 @@ const ownerOf = (contest: ContestRef) => ({ brandId: contest.brand.id });
  * users. The service then checks the contest's brand (`assertRunsContest`) and staff's own steps.
  */
 export const CONTEST_RUNNERS: readonly Role[] = ['staff', 'brand'];
+
+/**
+ * Of a brand's team, who changes contests (creates, edits, uploads images; and asks for what only
+ * staff then grant): owners and managers (issue 49). Routes declare it after `CONTEST_RUNNERS`;
+ * reviewers and viewers get 403.
+ */
+export const contestChangers = brandRoleGuard('manage');
 
 /** Only creators apply to contests (spec §6); brands and staff run them. */
 export function canApply(user: Pick<Caller, 'role'>): boolean {

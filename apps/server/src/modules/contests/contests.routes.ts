@@ -18,7 +18,7 @@ import {
   contestImageRoutes,
   productStockRoutes,
 } from './contest-admin.routes';
-import { CONTEST_RUNNERS } from './contests.policy';
+import { CONTEST_RUNNERS, contestChangers } from './contests.policy';
 import type { ContestsPorts, ContestsService } from './contests.service';
 
 /**
@@ -158,7 +158,7 @@ const agreementRoutes =
     app.put(
       '/contests/:id/agreement/',
       {
-        preHandler: runners,
+        preHandler: [runners, contestChangers],
         schema: {
           tags: ['contests'],
           summary:

@@ -3,6 +3,7 @@ export { acceptedAgreement, recordAgreementAcceptance } from './contest-agreemen
 export {
   contestFactsOf,
   contestTitlesOf,
+  contestVideoRequirementsOf,
   productNamesOf,
   videoContestTitles,
   type ContestFacts,

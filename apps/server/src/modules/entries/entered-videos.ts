@@ -1,7 +1,8 @@
-import { eq, inArray } from 'drizzle-orm';
+import { desc, eq, inArray } from 'drizzle-orm';
+import type { VideoRequirements } from '@app/domain';
 import type { DbOrTx } from '../../db/client';
 import { contestEntries, entryVersions } from '../../db/schema/index';
-import { contestFactsOf } from '../contests';
+import { contestFactsOf, contestVideoRequirementsOf } from '../contests';
 
 /**
  * What videos asks of entries about its videos (passed to videos as owners reads: entries sits
@@ -42,4 +43,24 @@ export async function isVideoEntered(db: DbOrTx, videoId: number): Promise<boole
     .where(eq(entryVersions.videoId, videoId))
     .limit(1);
   return !!row;
+}
+
+/**
+ * The video requirements of the contest the video is entered in (the contest of the newest entry
+ * version carrying it), null when it is entered nowhere: videos' technical check judges the
+ * video's stream facts against them (issue 51).
+ */
+export async function enteredVideoRequirements(
+  db: DbOrTx,
+  videoId: number,
+): Promise<VideoRequirements | null> {
+  const [row] = await db
+    .select({ contestId: contestEntries.contestId })
+    .from(entryVersions)
+    .innerJoin(contestEntries, eq(contestEntries.id, entryVersions.entryId))
+    .where(eq(entryVersions.videoId, videoId))
+    .orderBy(desc(entryVersions.id))
+    .limit(1);
+  if (!row) return null;
+  return (await contestVideoRequirementsOf(db, row.contestId)) ?? null;
 }

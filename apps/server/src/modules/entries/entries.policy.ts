@@ -1,6 +1,13 @@
 import type { Role } from '@app/domain';
 import type { Caller } from '../../plugins/auth';
 import { assertContestMember, hasRole, isContestMember, type ContestRole } from '../../lib/policy';
+import { brandRoleGuard } from '../accounts';
+
+/**
+ * Of a brand's team, who reviews entries (pins and resolves notes, asks for a revision): owners,
+ * managers and reviewers (issue 49); a viewer gets 403. Routes declare it after `requireUser`.
+ */
+export const entryReviewers = brandRoleGuard('review');
 
 /** Only creators submit videos (and only when selected: the service checks that). */
 export function canSubmit(user: Caller): boolean {

@@ -10,11 +10,14 @@ import {
   entryNoteSchema,
   entrySchema,
   myEntryResponseSchema,
+  qcOverrideBodySchema,
+  qcOverrideSchema,
   requestRevisionBodySchema,
   submitEntryBodySchema,
   TOTAL_COUNT_HEADER,
 } from '@app/domain';
 import { linkHeader } from '../../lib/paging';
+import { entryReviewers } from './entries.policy';
 import type { EntriesService } from './entries.service';
 
 /** Contest entries: submissions checked against the brief, versions, review notes, timeline. */
@@ -116,7 +119,7 @@ export const entriesRoutes =
     app.post(
       '/entries/:id/notes/',
       {
-        preHandler: app.requireUser,
+        preHandler: [app.requireUser, entryReviewers],
         schema: {
           tags: ['entries'],
           summary: 'A review note pinned to a moment of a version (reviewers), or a reply (also the entrant)',
@@ -134,7 +137,7 @@ export const entriesRoutes =
     app.post(
       '/entries/:id/notes/:noteId/resolve/',
       {
-        preHandler: app.requireUser,
+        preHandler: [app.requireUser, entryReviewers],
         schema: {
           tags: ['entries'],
           summary: "Resolve a review note (staff, the contest's brand)",
@@ -148,7 +151,7 @@ export const entriesRoutes =
     app.post(
       '/entries/:id/request-revision/',
       {
-        preHandler: app.requireUser,
+        preHandler: [app.requireUser, entryReviewers],
         schema: {
           tags: ['entries'],
           summary: "Ask the entrant for a new version (staff, the contest's brand)",
@@ -159,4 +162,28 @@ export const entriesRoutes =
       },
       async (request) => service.requestRevision(request.params.id, request.caller!, request.body),
     );
+
+    qcOverrideRoute(app, service);
   };
+
+/** Staff's exception to a contest's blocking technical checks (issue 51). */
+function qcOverrideRoute(app: Parameters<FastifyPluginAsyncZod>[0], service: EntriesService) {
+  app.post(
+    '/entries/:id/qc-override/',
+    {
+      preHandler: app.requireStaff,
+      schema: {
+        tags: ['entries'],
+        summary:
+          "Let a video into the entry's contest whatever its technical check says (staff, with a reason): the current version's video, or another of the creator's (their next submission)",
+        params: entryIdParamsSchema,
+        body: qcOverrideBodySchema,
+        response: { 201: qcOverrideSchema },
+      },
+    },
+    async (request, reply) => {
+      const saved = await service.overrideQc(request.params.id, request.caller!, request.body);
+      return reply.status(201).send(saved);
+    },
+  );
+}

@@ -6,6 +6,7 @@ import type { EntriesPorts } from './entries.ports';
 import * as repo from './entries.repository';
 import { entryContext } from './entry-context';
 import { notFound } from './entry-errors';
+import { entryQcGate } from './entry-qc';
 import { entryReview } from './entry-review';
 import { entrySubmission } from './entry-submission';
 import { entryViews } from './entry-views';
@@ -32,6 +33,7 @@ export function createEntriesService(
   const submission = entrySubmission(context, contests, clock);
   const views = entryViews(deps, context, ports);
   const review = entryReview(deps, context, clock);
+  const qcGate = entryQcGate(context);
 
   return {
     /** Submitting a video, who may, and a processing video settling (entry-submission.ts). */
@@ -46,6 +48,8 @@ export function createEntriesService(
     addNote: review.addNote,
     resolveNote: review.resolveNote,
     requestRevision: review.requestRevision,
+    /** Staff's exception to the contest's blocking technical checks (entry-qc.ts). */
+    overrideQc: qcGate.override,
 
     /**
      * For other modules (judging): moves an entry forward to `scored`, `result` or `paid`, with one

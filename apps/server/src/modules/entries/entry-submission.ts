@@ -22,6 +22,7 @@ import * as repo from './entries.repository';
 import { checkSummary, type Step } from './entry-changes';
 import type { EntryContext } from './entry-context';
 import { forbidden } from './entry-errors';
+import { entryQcGate } from './entry-qc';
 
 /**
  * Submitting a video to a contest: who may, the checks against the brief, a new entry or its next
@@ -33,6 +34,7 @@ export function entrySubmission(
   clock: () => Date,
 ) {
   const { db, videos, loadEntry, present, advance, announce } = context;
+  const qcGate = entryQcGate(context);
 
   /**
    * Who may submit: a creator whose application to the contest is selected, before the contest's
@@ -96,6 +98,8 @@ export function entrySubmission(
         contest.video_requirements,
         body.confirm_warnings,
       );
+      // The technical check against the contest's delivery spec (issue 51): its blocking checks.
+      await qcGate.assertPasses(contest.id, video.id, contest.video_requirements);
 
       const processing = video.status === 'processing';
       const change = await db

@@ -1,7 +1,7 @@
 import type { VideosPorts } from '../videos';
 import { videoCreatorProfiles } from '../creators';
 import { videoContestTitles } from '../contests';
-import { isVideoEntered, videosEnteredWithBrand } from './entered-videos';
+import { enteredVideoRequirements, isVideoEntered, videosEnteredWithBrand } from './entered-videos';
 
 /**
  * Videos' ports: what videos asks of creators, contests and entries, for every place that builds
@@ -14,4 +14,5 @@ export const videosPorts: VideosPorts = {
   contestTitles: videoContestTitles,
   videosEnteredWithBrand,
   isVideoEntered,
+  enteredVideoRequirements,
 };

@@ -2,6 +2,7 @@ import { JUDGING_MESSAGES } from '@app/domain';
 import { AppError } from '../../lib/errors';
 import { assertContestMember, isContestMember, isStaff } from '../../lib/policy';
 import type { Caller } from '../../plugins/auth';
+import { brandRoleGuard } from '../accounts';
 
 export { assertSignedIn } from '../../lib/policy';
 
@@ -9,6 +10,12 @@ export { assertSignedIn } from '../../lib/policy';
  * Who judges, ranks and reads what. Ranking, publishing and correcting results are staff's: their
  * routes declare it (`app.requireRole('staff')`, 403 with the generic message).
  */
+
+/**
+ * Of a brand's team, who scores its contests' entries: owners, managers and reviewers (issue 49);
+ * a viewer gets 403. Declared by the scoring route after `requireUser`.
+ */
+export const brandScorers = brandRoleGuard('score');
 
 /** Judges of a contest are its members (staff and the users of the contest's brand). */
 export function canJudge(user: Caller, contest: { brandId: number }): boolean {

@@ -14,6 +14,7 @@ import {
   scoreBodySchema,
   scorecardSchema,
 } from '@app/domain';
+import { brandScorers } from './judging.policy';
 import type { JudgingService } from './judging.service';
 
 const tags = ['judging'];
@@ -36,7 +37,7 @@ export const judgingRoutes =
     app.put(
       '/entries/:id/scores/',
       {
-        preHandler: app.requireUser,
+        preHandler: [app.requireUser, brandScorers],
         schema: {
           tags,
           security,

@@ -1,6 +1,7 @@
 import type { AppDeps } from '../../app-deps';
 import { defineJob } from '../../jobs/queue';
 import { processVideo } from './videos.processing';
+import { backfillVideoQc, runVideoQc, videoQcJob } from './video-qc';
 
 /** Turns an uploaded video into metadata, a poster, a looping preview and its playback renditions. */
 export const processVideoJob = defineJob<{ videoId: number }>({
@@ -24,5 +25,13 @@ export async function startVideoJobHandlers(
       retry: meta.attempt > 1,
       metrics: deps.metrics,
     }),
+  );
+  await deps.queue.work(videoQcJob, (data, meta) =>
+    runVideoQc(deps, data.videoId, { lastAttempt: meta.attempt > videoQcJob.retryLimit }),
+  );
+  // Videos processed before the check existed (or seeded without a queue) get theirs now: in the
+  // background, so the worker starts taking jobs at once; a failed sweep waits for the next start.
+  void backfillVideoQc(deps).catch((error: unknown) =>
+    deps.log.warn({ err: error }, 'the technical check backfill stopped'),
   );
 }

@@ -29,6 +29,16 @@ export function canSeeVideo(user: Caller | undefined, video: VideoAccess): boole
   );
 }
 
+/**
+ * Who reads a video's technical check (issue 51): its owner and staff, and the brand of a contest
+ * it was entered in, whose users judge its entries (judging's `canJudge`: a contest's judges are
+ * its members), as `canSeeVideo` lets them see the video before approval. Approval does not make
+ * the report public.
+ */
+export function canSeeQcReport(user: Caller, video: VideoAccess): boolean {
+  return user.id === video.ownerId || isStaff(user) || isBrandOfEnteredContest(user, video);
+}
+
 /** Only staff list everyone's unapproved videos (the review queue). */
 export function canListUnapprovedVideos(user: Caller | undefined): boolean {
   return isStaff(user);

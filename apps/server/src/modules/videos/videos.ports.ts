@@ -1,4 +1,5 @@
 import type { Subquery } from 'drizzle-orm';
+import type { VideoRequirements } from '@app/domain';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 
@@ -44,4 +45,10 @@ export interface VideosPorts {
    * by modules/index.ts wherever uploads are received; absent, only videos and captions count.
    */
   storedBytesElsewhere?(db: DbOrTx, ownerId: number): Promise<number>;
+  /**
+   * The video requirements of the contest the video is entered in (the contest of the newest
+   * entry version carrying it), null when it is entered nowhere: its technical check judges the
+   * stream facts against them (issue 51). Absent, they are reported as facts.
+   */
+  enteredVideoRequirements?(db: DbOrTx, videoId: number): Promise<VideoRequirements | null>;
 }

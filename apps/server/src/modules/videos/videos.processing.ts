@@ -20,6 +20,7 @@ import { ToolError } from '../../media/run';
 import type { SniffedVideoType } from '../../media/sniff';
 import { videoSettledJob } from '../../jobs/video-settled.job';
 import { raiseLiveEvent } from '../notifications';
+import { queueVideoQc } from './video-qc';
 import {
   findStoredVideo,
   updateVideo as writeVideo,
@@ -439,4 +440,7 @@ export async function processVideo(
     await source.release();
     await rm(work, { recursive: true, force: true });
   }
+  // Processing ended with a playable video (every step done, or a later one failed for good): its
+  // technical check runs next, from the original (issue 51), queued once whichever attempt gets here.
+  if (playable) await queueVideoQc(deps, videoId);
 }

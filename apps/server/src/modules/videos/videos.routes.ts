@@ -13,6 +13,7 @@ import {
   videoPageSchema,
   videoSchema,
   videoSearchQuerySchema,
+  videoQcSchema,
   videoUpdateBodySchema,
 } from '@app/domain';
 import type { AppDeps } from '../../app-deps';
@@ -239,6 +240,26 @@ const downloadRoutes =
     );
   };
 
+/** The technical check of a video (issue 51). */
+const qcRoutes =
+  (videos: VideosService): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/videos/videos/:id/qc/',
+      {
+        preHandler: app.requireUser,
+        schema: {
+          tags,
+          summary:
+            "The video's technical check (loudness, true peak, black, frozen and silent stretches, bars, stream facts): its creator, staff, and the brand (judges) of a contest it is entered in",
+          params: videoIdParamsSchema,
+          response: { 200: videoQcSchema, 401: apiErrorBodySchema, 404: apiErrorBodySchema },
+        },
+      },
+      (request) => videos.qcReport(request.params.id, request.caller!),
+    );
+  };
+
 /**
  * Videos (spec §7): multipart upload, resumable (tus) upload, the public list and search,
  * and each video's page data; owners change or delete their own.
@@ -257,5 +278,6 @@ export const videosRoutes =
     await app.register(libraryRoutes(videoLibrary));
     await app.register(ownerRoutes(videos));
     await app.register(downloadRoutes(videos));
+    await app.register(qcRoutes(videos));
     await registerTusUploads(app, deps, videos, accessCheck);
   };

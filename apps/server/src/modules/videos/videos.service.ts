@@ -5,6 +5,7 @@ import { createVideoChanges } from './owner-changes';
 import { createVideoOriginals } from './originals';
 import { createVideoReceiving } from './receiving';
 import { createVideoReview } from './review';
+import { createVideoQcReport } from './qc-report';
 import * as repo from './videos.repository';
 import { refreshSearchVectors } from './video-rows';
 import type { VideosPorts } from './videos.ports';
@@ -30,6 +31,7 @@ export function createVideosService(deps: VideosServiceDeps, ports: VideosPorts)
   const review = createVideoReview(deps, views);
   const changes = createVideoChanges(deps, views);
   const originals = createVideoOriginals(deps, views);
+  const qc = createVideoQcReport(deps, views);
 
   return {
     // Receiving videos (receiving.ts).
@@ -53,6 +55,10 @@ export function createVideosService(deps: VideosServiceDeps, ports: VideosPorts)
     // The original file (originals.ts).
     openOriginal: originals.openOriginal,
     download: originals.download,
+
+    // The technical check, queued when processing is done (video-qc.ts, qc-report.ts).
+    qcReport: qc.report,
+    qcJudgedFor: qc.judgedFor,
 
     /**
      * Who may fetch a video's files from /media without a signature: anyone while it is approved;

@@ -5,7 +5,7 @@ import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { useContest } from '../../../features/contests/api/get-contest';
 import { SubmitEntry } from '../../../features/entries';
-import { UploadVideoDialog } from '../../../features/videos';
+import { UploadVideoDialog, VideoQcReport } from '../../../features/videos';
 
 /** Submit Video (spec §2, issue 15): a selected creator enters a video in the contest. */
 export default function ContestSubmitPage() {
@@ -43,6 +43,9 @@ export default function ContestSubmitPage() {
         <SubmitEntry
           contest={contest.data}
           renderUpload={(slot) => <UploadVideoDialog {...slot} contest={contest.data} />}
+          renderVideoCheck={(videoId) => (
+            <VideoQcReport videoId={videoId} requirements={contest.data.video_requirements} />
+          )}
         />
       )}
     </SimplePage>

@@ -5,6 +5,7 @@ import { paths } from '../../../config/paths';
 import { usePageTitle } from '../../../components/simple-page';
 import { EntryView, entriesQueryKey } from '../../../features/entries';
 import { ReleasesPanel } from '../../../features/paperwork';
+import { VideoQcReport } from '../../../features/videos';
 
 /** A contest entry (issue 15) with its releases (issue 31): the entrant, staff and the contest's brand. */
 export default function EntryPage() {
@@ -22,6 +23,8 @@ export default function EntryPage() {
         entryId={entryId}
         aside={(entry, viewer) => (
           <Stack spacing={2}>
+            {/* Judges, the brand and staff see the file's technical check beside the player. */}
+            {!viewer.isEntrant && <VideoQcReport videoId={entry.video.id} forReviewer />}
             {entry.place != null && !viewer.isEntrant && (
               <Paper sx={{ p: 2 }} component="section" aria-labelledby="delivery-link-title">
                 <Typography id="delivery-link-title" variant="subtitle1" component="h2" gutterBottom>

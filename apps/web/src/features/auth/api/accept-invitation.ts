@@ -6,7 +6,8 @@ export type AcceptInvitationInput = InvitationAcceptBody & { token: string };
 
 /**
  * POST /api/accounts/invitations/{token}/accept/ `{password, confirm_password}`: creates the
- * account and answers as sign-in does.
+ * account (or, `{password}` alone, adds the existing brand account it proves) and answers as
+ * sign-in does.
  */
 export function acceptInvitation({ token, ...body }: AcceptInvitationInput): Promise<LoginResponse> {
   return apiRequest<LoginResponse>(`/api/accounts/invitations/${encodeURIComponent(token)}/accept/`, {

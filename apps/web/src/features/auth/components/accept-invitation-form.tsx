@@ -1,7 +1,13 @@
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
-import { Alert, Button, CircularProgress, Stack, Typography } from '@mui/material';
-import { INVITATION_MESSAGES, MESSAGES, passwordProblems, type InvitationPreview } from '@app/domain';
+import { Alert, Button, CircularProgress, Link, Stack, Typography } from '@mui/material';
+import {
+  INVITATION_MESSAGES,
+  INVITATION_PAGE_TEXTS,
+  MESSAGES,
+  passwordProblems,
+  type InvitationPreview,
+} from '@app/domain';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { showServerFieldErrors } from '../../../lib/form-errors';
@@ -24,13 +30,6 @@ interface PasswordForm {
   confirm_password: string;
 }
 
-const ROLE_WORDS = { staff: 'a member of the platform team (staff)', brand: 'a brand user' } as const;
-
-function describe(invitation: InvitationPreview): string {
-  const as = ROLE_WORDS[invitation.role];
-  return invitation.role === 'brand' && invitation.company_name ? `${as} of ${invitation.company_name}` : as;
-}
-
 function Unusable({ error }: { error: ApiError }) {
   return (
     <Stack spacing={3}>
@@ -43,20 +42,18 @@ function Unusable({ error }: { error: ApiError }) {
 }
 
 /**
- * /invitations/:token: says who is invited and as what, sets a password (the sign-up rules), then
- * signs the new account in and opens its home.
+ * /invitations/:token: says who is invited and as what; a new account sets a password (the
+ * sign-up rules), an existing brand account of no brand gives its current password (issue 49);
+ * then the account is signed in and its home opens.
  */
 export function AcceptInvitationForm({ token }: { token: string }) {
   const invitation = useInvitation(token);
-  const accept = useAcceptInvitation();
-  const form = useForm<PasswordForm>({ defaultValues: { password: '', confirm_password: '' } });
-  const { errors } = form.formState;
 
   if (invitation.isPending) {
     return (
       <Stack spacing={2} role="status" sx={{ alignItems: 'center', py: 4 }}>
         <CircularProgress size={32} aria-hidden />
-        <Typography sx={{ color: 'text.secondary' }}>Checking your invitation...</Typography>
+        <Typography sx={{ color: 'text.secondary' }}>{INVITATION_PAGE_TEXTS.checking}</Typography>
       </Stack>
     );
   }
@@ -79,8 +76,40 @@ export function AcceptInvitationForm({ token }: { token: string }) {
       </Alert>
     );
   }
+  return invitation.data.account === 'existing' ? (
+    <JoinWithAccountForm token={token} invitation={invitation.data} />
+  ) : (
+    <NewAccountForm token={token} invitation={invitation.data} />
+  );
+}
 
-  const { email } = invitation.data;
+interface FormProps {
+  token: string;
+  invitation: InvitationPreview;
+}
+
+/** The accept call's error, shown above the fields when no field claims it. */
+function FormError({ error, fieldsClaimed }: { error: Error | null; fieldsClaimed: boolean }) {
+  if (!error || fieldsClaimed) return null;
+  return (
+    <Alert severity="error">
+      {error instanceof ApiError ? error.userMessage() : MESSAGES.dashboard.unexpected}
+    </Alert>
+  );
+}
+
+/** The link was used (or expired) between opening the page and sending the password. */
+const linkGone = (error: Error | null): error is ApiError =>
+  error instanceof ApiError && [404, 410].includes(error.status);
+
+/** A new account: choose a password (the sign-up rules) and repeat it. */
+function NewAccountForm({ token, invitation }: FormProps) {
+  const accept = useAcceptInvitation();
+  const form = useForm<PasswordForm>({ defaultValues: { password: '', confirm_password: '' } });
+  const { errors } = form.formState;
+  const { email } = invitation;
+  const texts = INVITATION_PAGE_TEXTS.newAccount;
+
   const onSubmit = form.handleSubmit((values) =>
     accept.mutate(
       { token, ...values },
@@ -90,22 +119,14 @@ export function AcceptInvitationForm({ token }: { token: string }) {
       },
     ),
   );
-
-  // The link was used (or expired) between opening the page and sending the password.
-  if (accept.error instanceof ApiError && [404, 410].includes(accept.error.status))
-    return <Unusable error={accept.error} />;
+  if (linkGone(accept.error)) return <Unusable error={accept.error} />;
 
   return (
-    <Stack component="form" noValidate onSubmit={onSubmit} spacing={2.5} aria-label="Set your password">
-      <Typography>
-        <strong>{email}</strong> is invited to join as {describe(invitation.data)}. Choose a password to
-        finish.
+    <Stack component="form" noValidate onSubmit={onSubmit} spacing={2.5} aria-label={texts.formLabel}>
+      <Typography sx={{ overflowWrap: 'anywhere' }}>
+        <strong>{email}</strong> {texts.intro(invitation)}
       </Typography>
-      {accept.isError && !errors.password && !errors.confirm_password ? (
-        <Alert severity="error">
-          {accept.error instanceof ApiError ? accept.error.userMessage() : MESSAGES.dashboard.unexpected}
-        </Alert>
-      ) : null}
+      <FormError error={accept.error} fieldsClaimed={Boolean(errors.password || errors.confirm_password)} />
       <input type="hidden" name="username" autoComplete="username" value={email} readOnly />
       <PasswordField
         label="Password"
@@ -131,7 +152,56 @@ export function AcceptInvitationForm({ token }: { token: string }) {
         })}
       />
       <Button type="submit" variant="contained" size="large" disabled={accept.isPending || accept.isSuccess}>
-        {accept.isPending || accept.isSuccess ? 'Signing you in...' : 'Set Password and Sign In'}
+        {accept.isPending || accept.isSuccess ? INVITATION_PAGE_TEXTS.pending : texts.submit}
+      </Button>
+    </Stack>
+  );
+}
+
+/** An existing brand account of no brand: its current password proves it, and it joins the brand. */
+function JoinWithAccountForm({ token, invitation }: FormProps) {
+  const accept = useAcceptInvitation();
+  const form = useForm<{ password: string }>({ defaultValues: { password: '' } });
+  const { errors } = form.formState;
+  const { email } = invitation;
+  const texts = INVITATION_PAGE_TEXTS.existingAccount;
+
+  const onSubmit = form.handleSubmit((values) =>
+    accept.mutate(
+      { token, password: values.password },
+      {
+        onSuccess: (session) => completeSignIn(session, dashboardPathFor(session.user.role)),
+        onError: (error) => showServerFieldErrors(form.setError, error, ['password']),
+      },
+    ),
+  );
+  if (linkGone(accept.error)) return <Unusable error={accept.error} />;
+
+  return (
+    <Stack component="form" noValidate onSubmit={onSubmit} spacing={2.5} aria-label={texts.formLabel}>
+      <Typography sx={{ overflowWrap: 'anywhere' }}>
+        <strong>{email}</strong> {texts.intro(invitation)}
+      </Typography>
+      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+        {texts.hint}
+      </Typography>
+      <FormError error={accept.error} fieldsClaimed={Boolean(errors.password)} />
+      <input type="hidden" name="username" autoComplete="username" value={email} readOnly />
+      <PasswordField
+        label={texts.passwordLabel}
+        autoComplete="current-password"
+        autoFocus
+        error={Boolean(errors.password)}
+        helperText={errors.password?.message}
+        {...form.register('password', {
+          validate: (value) => Boolean(value) || MESSAGES.registration.required,
+        })}
+      />
+      <Link component={RouterLink} to={paths.forgotPassword} variant="body2" sx={{ alignSelf: 'flex-start' }}>
+        {texts.forgot}
+      </Link>
+      <Button type="submit" variant="contained" size="large" disabled={accept.isPending || accept.isSuccess}>
+        {accept.isPending || accept.isSuccess ? INVITATION_PAGE_TEXTS.pending : texts.submit}
       </Button>
     </Stack>
   );

@@ -36,7 +36,15 @@ function Count({ label, value }: { label: string; value: number }) {
   );
 }
 
-function ContestCard({ contest, isStaff }: { contest: BrandContest; isStaff: boolean }) {
+function ContestCard({
+  contest,
+  isStaff,
+  canManage,
+}: {
+  contest: BrandContest;
+  isStaff: boolean;
+  canManage: boolean;
+}) {
   const chip = PUBLICATION[contest.publication_status];
   return (
     <Card component="li" aria-labelledby={`contest-${contest.id}`} sx={{ listStyle: 'none' }}>
@@ -82,8 +90,8 @@ function ContestCard({ contest, isStaff }: { contest: BrandContest; isStaff: boo
           <Button component={RouterLink} to={paths.contestInsights(contest.id)} color="inherit">
             Insights
           </Button>
-          {/* A brand edits its drafts; a published contest's edits are staff's. */}
-          {isStaff || contest.publication_status === 'draft' ? (
+          {/* A brand edits its drafts (when its role manages contests); a published contest's edits are staff's. */}
+          {isStaff || (canManage && contest.publication_status === 'draft') ? (
             <Button component={RouterLink} to={paths.contestEdit(contest.id)} color="inherit">
               Edit
             </Button>
@@ -94,8 +102,11 @@ function ContestCard({ contest, isStaff }: { contest: BrandContest; isStaff: boo
   );
 }
 
-/** The contests a brand runs (staff: every contest), drafts included, with their counts. */
-export function BrandContests() {
+/**
+ * The contests a brand runs (staff: every contest), drafts included, with their counts. Creating
+ * and editing are offered only when `canManage` (the member's role manages contests, issue 49).
+ */
+export function BrandContests({ canManage = true }: { canManage?: boolean }) {
   const contests = useBrandContests();
   const isStaff = useSession()?.user.role === 'staff';
   if (contests.isPending) {
@@ -118,16 +129,18 @@ export function BrandContests() {
     return (
       <Box sx={{ textAlign: 'center', py: 6 }}>
         <Typography sx={{ color: 'text.secondary', mb: 2 }}>No contests yet.</Typography>
-        <Button component={RouterLink} to={paths.contestCreate} variant="contained">
-          Create a contest
-        </Button>
+        {canManage ? (
+          <Button component={RouterLink} to={paths.contestCreate} variant="contained">
+            Create a contest
+          </Button>
+        ) : null}
       </Box>
     );
   }
   return (
     <Stack component="ul" spacing={2} sx={{ p: 0, m: 0 }}>
       {contests.data.map((contest) => (
-        <ContestCard key={contest.id} contest={contest} isStaff={isStaff} />
+        <ContestCard key={contest.id} contest={contest} isStaff={isStaff} canManage={canManage} />
       ))}
     </Stack>
   );

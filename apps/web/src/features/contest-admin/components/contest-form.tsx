@@ -10,6 +10,7 @@ import {
   ContestEligibilitySection,
   ContestTimelineSection,
 } from './contest-form-sections';
+import { ContestDeliverySection } from './contest-delivery-section';
 import { ContestProductsSection } from './contest-products-section';
 import { ContestRubricSection } from './contest-rubric-section';
 
@@ -93,6 +94,7 @@ export function ContestForm({
       <ContestBasicsSection form={form} brands={brands} isStaff={isStaff} />
       <ContestEligibilitySection form={form} />
       <ContestBriefSection form={form} />
+      <ContestDeliverySection form={form} />
       <ContestTimelineSection form={form} />
       <ContestProductsSection form={form} contest={contest} stock={stock} isStaff={isStaff} />
       <ContestRubricSection form={form} />

@@ -4,8 +4,11 @@ import {
   timelineOrderError,
   type ContestResponse,
   type CreateContestBody,
+  type DeliverySpec,
   type ProductStockResponse,
+  type QcCheckId,
   type VideoContainer,
+  DEFAULT_DELIVERY_SPEC,
 } from '@app/domain';
 
 export type TimelineField = (typeof TIMELINE_FIELDS)[number];
@@ -43,6 +46,14 @@ export interface ContestFormValues extends Record<TimelineField, string> {
   max_seconds: string;
   min_height: string;
   containers: VideoContainer[];
+  /** The delivery spec the technical check is judged against (issue 51), numbers as typed. */
+  delivery_loudness_lufs: string;
+  delivery_loudness_tolerance: string;
+  delivery_true_peak_max_dbtp: string;
+  delivery_max_black_seconds: string;
+  delivery_max_freeze_seconds: string;
+  delivery_audio_required: boolean;
+  delivery_blocking: QcCheckId[];
   timezone: string;
   thumbnail: string;
   banner: string;
@@ -131,6 +142,7 @@ export function newContestValues(brandId: number | undefined, now = new Date()):
     max_seconds: '',
     min_height: '',
     containers: ['mp4', 'mov'],
+    ...deliveryToValues(DEFAULT_DELIVERY_SPEC),
     timezone,
     starts_at: at(0),
     application_deadline: at(8),
@@ -177,6 +189,7 @@ export function contestToValues(
     max_seconds: contest.video_requirements.max_seconds?.toString() ?? '',
     min_height: contest.video_requirements.min_height?.toString() ?? '',
     containers: contest.video_requirements.containers,
+    ...deliveryToValues(contest.video_requirements.delivery ?? DEFAULT_DELIVERY_SPEC),
     timezone: tz,
     ...timeline,
     thumbnail: contest.thumbnail ?? '',
@@ -191,6 +204,37 @@ export function contestToValues(
       stock_quantity: String(stockOf.get(p.id) ?? 0),
     })),
     rubric: contest.rubric.map((c) => ({ name: c.name, weight: String(c.weight) })),
+  };
+}
+
+type DeliveryValues = Pick<ContestFormValues, Extract<keyof ContestFormValues, `delivery_${string}`>>;
+
+/** A delivery spec as the form edits it. */
+function deliveryToValues(spec: DeliverySpec): DeliveryValues {
+  return {
+    delivery_loudness_lufs: String(spec.loudness_lufs),
+    delivery_loudness_tolerance: String(spec.loudness_tolerance),
+    delivery_true_peak_max_dbtp: String(spec.true_peak_max_dbtp),
+    delivery_max_black_seconds: String(spec.max_black_seconds),
+    delivery_max_freeze_seconds: String(spec.max_freeze_seconds),
+    delivery_audio_required: spec.audio_required,
+    delivery_blocking: spec.blocking,
+  };
+}
+
+/** A typed number, or NaN for an empty or unreadable one (the schema then says what it takes). */
+const numberOf = (value: string) => (value.trim() === '' ? Number.NaN : Number(value));
+
+/** The form's delivery spec as the body takes it. */
+function valuesToDelivery(values: ContestFormValues): DeliverySpec {
+  return {
+    loudness_lufs: numberOf(values.delivery_loudness_lufs),
+    loudness_tolerance: numberOf(values.delivery_loudness_tolerance),
+    true_peak_max_dbtp: numberOf(values.delivery_true_peak_max_dbtp),
+    max_black_seconds: numberOf(values.delivery_max_black_seconds),
+    max_freeze_seconds: numberOf(values.delivery_max_freeze_seconds),
+    audio_required: values.delivery_audio_required,
+    blocking: values.delivery_blocking,
   };
 }
 
@@ -225,6 +269,7 @@ export function valuesToBody(values: ContestFormValues, keep?: ContestResponse):
       max_seconds: intOrNull(values.max_seconds),
       min_height: intOrNull(values.min_height),
       containers: values.containers,
+      delivery: valuesToDelivery(values),
     },
     ...(keep ? { landing: keep.landing } : {}),
     timezone: tz,
@@ -247,6 +292,7 @@ function fieldOf(path: PropertyKey[]): string {
   const [head, ...rest] = path.map(String);
   if (head === 'eligibility') return rest[0] === 'minimum_age' ? 'minimum_age' : `eligibility_${rest[0]}`;
   if (head === 'eligibility_experience') return 'experience';
+  if (head === 'video_requirements' && rest[0] === 'delivery') return `delivery_${rest[1] ?? 'blocking'}`;
   if (head === 'video_requirements') return rest[0] ?? 'containers';
   if (head === 'requirements') return 'requirements';
   if (head === 'prize_cents') return 'prize';

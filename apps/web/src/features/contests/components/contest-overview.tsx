@@ -1,6 +1,12 @@
 import { Link as RouterLink } from 'react-router';
 import { Box, Button, Chip, Container, Grid, Skeleton, Stack, Typography } from '@mui/material';
-import { formatContestDate, formatMoney, type ContestResponse } from '@app/domain';
+import {
+  DEFAULT_DELIVERY_SPEC,
+  deliverySpecLines,
+  formatContestDate,
+  formatMoney,
+  type ContestResponse,
+} from '@app/domain';
 import { paths } from '../../../config/paths';
 import { ProductImage, productAccent } from '../../../components/product-image';
 import { productTitle } from '../lib/products';
@@ -150,6 +156,16 @@ export function ContestBrief({ contest }: { contest: ContestResponse }) {
         </Typography>
         <Box component="ul" sx={{ pl: 3, m: 0, color: 'text.secondary' }}>
           {contest.requirements.map((line) => (
+            <Typography component="li" key={line} sx={{ mb: 0.5 }}>
+              {line}
+            </Typography>
+          ))}
+        </Box>
+        <Typography component="h4" variant="subtitle1" sx={{ mt: 2, mb: 0.5 }}>
+          Delivery spec (checked automatically after upload)
+        </Typography>
+        <Box component="ul" aria-label="Delivery spec" sx={{ pl: 3, m: 0, color: 'text.secondary' }}>
+          {deliverySpecLines(contest.video_requirements.delivery ?? DEFAULT_DELIVERY_SPEC).map((line) => (
             <Typography component="li" key={line} sx={{ mb: 0.5 }}>
               {line}
             </Typography>

@@ -32,6 +32,8 @@ export interface SubmitEntryProps {
   contest: ContestResponse;
   /** The resumable upload dialog (features/videos), composed by the page. */
   renderUpload: (props: UploadSlotProps) => ReactNode;
+  /** The chosen video's technical check against the contest's delivery spec (features/videos). */
+  renderVideoCheck?: (videoId: number) => ReactNode;
 }
 
 /**
@@ -41,7 +43,7 @@ export interface SubmitEntryProps {
  * Anyone else sees why they may not submit and what to do next, and no upload control (the
  * server's rule, `GET …/entries/eligibility/`).
  */
-export function SubmitEntry({ contest, renderUpload }: SubmitEntryProps) {
+export function SubmitEntry({ contest, renderUpload, renderVideoCheck }: SubmitEntryProps) {
   const contestId = String(contest.id);
   const eligibility = useEligibility(contestId);
   const mine = useMyEntry(contestId);
@@ -108,6 +110,7 @@ export function SubmitEntry({ contest, renderUpload }: SubmitEntryProps) {
             agreementOk={agreementOk}
             onSubmit={send}
           />
+          {submission.chosen !== null && renderVideoCheck?.(submission.chosen)}
         </>
       )}
 

@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { Entry, EntryCheck } from '@app/domain';
+import { ENTRY_ERROR_CODES, type Entry, type EntryCheck } from '@app/domain';
 import { ApiError } from '../../../lib/api-client';
 import { agreementChangedIn, contestAgreementKey, useContestAgreement } from '../../../lib/contest-agreement';
 import { useSubmitEntry } from '../api/submit-entry';
 import { acceptedCurrent } from './agreement-acceptance';
+
+const BRIEF_REFUSALS: string[] = [ENTRY_ERROR_CODES.briefNotMet, ENTRY_ERROR_CODES.confirmWarnings];
 
 /**
  * Submitting a video to a contest: one of the creator's videos chosen (its warnings confirmed),
@@ -23,8 +25,11 @@ export function useEntrySubmission(contestId: string) {
   // Submitting needs the agreement read: accepted at its current version before, or ticked now.
   const agreementOk =
     agreement.isSuccess && ((acceptedCurrent(agreement.data) && !agreementRefused) || agreementChecked);
+  // The brief's checks (a technical check's refusal lists its checks in the report shown instead).
   const refusedChecks =
-    submit.error instanceof ApiError && Array.isArray(submit.error.body.checks)
+    submit.error instanceof ApiError &&
+    BRIEF_REFUSALS.includes(submit.error.code ?? '') &&
+    Array.isArray(submit.error.body.checks)
       ? (submit.error.body.checks as EntryCheck[])
       : null;
 

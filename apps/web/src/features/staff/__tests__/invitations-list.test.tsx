@@ -17,6 +17,7 @@ const invitation = (id: number, email: string, status: Invitation['status']): In
   role: 'staff',
   brand_id: null,
   brand_name: null,
+  brand_role: null,
   invited_by_email: 'boss@example.com',
   status,
   created_at: '2026-11-20T10:00:00Z',

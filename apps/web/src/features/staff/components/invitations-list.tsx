@@ -16,7 +16,7 @@ import { useNotify } from '../../../components/notifications';
 import { formatDateTime } from '../../../lib/format';
 import { useInvitations } from '../api/get-invitations';
 import { useRevokeInvitation } from '../api/revoke-invitation';
-import { type Invitation } from '@app/domain';
+import { BRAND_ROLE_LABELS, type Invitation } from '@app/domain';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 
 const STATES = {
@@ -76,7 +76,7 @@ export function InvitationsList() {
             const { label, color } = STATES[invitation.status];
             const as =
               invitation.role === 'brand'
-                ? `Brand user${invitation.brand_name ? ` of ${invitation.brand_name}` : ''}`
+                ? `${invitation.brand_role ? BRAND_ROLE_LABELS[invitation.brand_role].label : 'Brand user'}${invitation.brand_name ? ` of ${invitation.brand_name}` : ''}`
                 : 'Staff';
             return (
               <ListItem

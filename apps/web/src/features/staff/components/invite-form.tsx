@@ -2,9 +2,12 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Alert, Box, Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import {
   ACCOUNT_INPUT_LIMITS,
+  BRAND_ROLE_LABELS,
+  BRAND_ROLES,
   MESSAGES,
   STAFF_MESSAGES,
   isValidEmail,
+  type BrandRole,
   type InvitableRole,
 } from '@app/domain';
 import { ApiError } from '../../../lib/api-client';
@@ -16,13 +19,20 @@ interface InviteForm {
   email: string;
   role: InvitableRole;
   brand_id: string;
+  /** The role in the brand's team (brand users only): owner unless chosen (issue 49). */
+  brand_role: BrandRole;
 }
 
-/** Invite a staff member or a brand user by e-mail: the link sets a password, once, within 7 days. */
+/**
+ * Invite a staff member, or a brand user with a role in its brand's team, by e-mail: the link sets
+ * a password, once, within 7 days.
+ */
 export function InviteForm() {
   const invite = useCreateInvitation();
   const notify = useNotify();
-  const form = useForm<InviteForm>({ defaultValues: { email: '', role: 'staff', brand_id: '' } });
+  const form = useForm<InviteForm>({
+    defaultValues: { email: '', role: 'staff', brand_id: '', brand_role: 'owner' },
+  });
   const { errors } = form.formState;
   const role = useWatch({ control: form.control, name: 'role' });
 
@@ -30,15 +40,15 @@ export function InviteForm() {
     const email = values.email.trim();
     invite.mutate(
       values.role === 'brand'
-        ? { email, role: 'brand', brand_id: Number(values.brand_id) }
+        ? { email, role: 'brand', brand_id: Number(values.brand_id), brand_role: values.brand_role }
         : { email, role: 'staff' },
       {
         onSuccess: () => {
           notify(`Invitation sent to ${email}.`, { severity: 'success' });
-          form.reset({ email: '', role: values.role, brand_id: values.brand_id });
+          form.reset({ ...values, email: '' });
         },
         onError: (error) => {
-          if (!showServerFieldErrors(form.setError, error, ['email', 'role', 'brand_id']))
+          if (!showServerFieldErrors(form.setError, error, ['email', 'role', 'brand_id', 'brand_role']))
             form.setError('root', {
               message: error instanceof ApiError ? error.userMessage() : MESSAGES.dashboard.unexpected,
             });
@@ -92,6 +102,27 @@ export function InviteForm() {
             {...form.register('brand_id', {
               validate: (value) => /^\d+$/.test(value.trim()) || STAFF_MESSAGES.brandRequired,
             })}
+          />
+        )}
+        {role === 'brand' && (
+          <Controller
+            control={form.control}
+            name="brand_role"
+            render={({ field, fieldState }) => (
+              <TextField
+                select
+                label="Role in the brand’s team"
+                error={Boolean(fieldState.error)}
+                helperText={fieldState.error?.message ?? BRAND_ROLE_LABELS[field.value].description}
+                {...field}
+              >
+                {BRAND_ROLES.map((brandRole) => (
+                  <MenuItem key={brandRole} value={brandRole}>
+                    {BRAND_ROLE_LABELS[brandRole].label}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
           />
         )}
         <Box>

@@ -1,6 +1,7 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_DELIVERY_SPEC } from '@app/domain';
 import { renderWithProviders } from '../../../testing/render';
 import { UploadVideoDialog } from '../components/upload-video-dialog';
 import type { VideoFileInfo } from '../lib/read-video-info';
@@ -20,6 +21,7 @@ const CHAIR_CONTEST = {
     min_height: 1920,
     containers: ['mp4' as const, 'mov' as const],
     duration_tolerance_seconds: 0,
+    delivery: DEFAULT_DELIVERY_SPEC,
   },
 };
 

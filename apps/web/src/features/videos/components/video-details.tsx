@@ -17,7 +17,9 @@ import { VideoPlayer } from '../../../components/video-player';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/page-title';
+import { useSession } from '../../../lib/session';
 import { useVideo } from '../api/get-video';
+import { VideoQcReport } from './video-qc-report';
 import { formatDuration, postedDate } from '../lib/normalize-video';
 
 /**
@@ -27,6 +29,8 @@ import { formatDuration, postedDate } from '../lib/normalize-video';
  */
 export function VideoDetails({ id }: { id: string }) {
   const { data: video, isPending, isError, error } = useVideo(id);
+  const session = useSession();
+  const isOwner = !!video && video.creatorId !== null && session?.user.id === video.creatorId;
   usePageTitle(video?.title || 'Video Details');
 
   let body;
@@ -128,6 +132,7 @@ export function VideoDetails({ id }: { id: string }) {
             {video.description}
           </Typography>
         )}
+        {isOwner && <VideoQcReport videoId={video.id} />}
       </Stack>
     );
   }

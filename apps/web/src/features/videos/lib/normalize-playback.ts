@@ -10,6 +10,8 @@ export interface VideoPageData extends LibraryVideo {
   playback: Video['playback'];
   /** Where this reader may download the original; null when they may not. */
   downloadUrl: Video['download_url'];
+  /** The owner's user id (null where the answer names none): the owner sees the technical check. */
+  creatorId: number | null;
 }
 
 type Raw = Record<string, unknown>;
@@ -46,5 +48,6 @@ export function normalizeVideoPage(video: Video): VideoPageData {
     ...normalizeVideo(video),
     playback: readPlayback(raw.playback),
     downloadUrl: str(raw.download_url),
+    creatorId: typeof raw.creator_id === 'number' ? raw.creator_id : null,
   };
 }
