@@ -48,6 +48,16 @@ import { PAYEE, RELEASE_PDF } from '../src/modules/paperwork/test-support';
 import { storeMaster } from '../src/modules/delivery/test-support';
 import { signUnsubscribeToken } from '../src/modules/notifications';
 
+/** The licence of the world's placed entry (issued on its first read, here by staff). */
+async function licenceIdOf(w: World): Promise<string> {
+  await storeMaster(w.ctx, w.published.entryId);
+  const res = await w.ctx.app.inject({
+    url: `/api/entries/${w.published.entryId}/licence/`,
+    headers: w.headers('staff'),
+  });
+  return res.json<{ id: string }>().id;
+}
+
 export interface MatrixRequest {
   url: string;
   payload?: InjectOptions['payload'];
@@ -679,6 +689,19 @@ export const authorizationMatrix: Record<string, MatrixRow> = {
     expect: { all: 403, anonymous: 401, staff: 201 },
     why: 'staff only (issue 51): an exception to the contest’s blocking technical checks, audited; saving again replaces the reason',
   },
+  'GET /api/entries/:id/approvals/': {
+    request: (w) => ({ url: `/api/entries/${w.entry.id}/approvals/` }),
+    expect: { all: 404, anonymous: 401, creator: 200, ...brandOne(200), staff: 200 },
+    why: 'the sign-off on the final cut (issue 49): whoever sees the entry (the entrant, staff, every member of the contest’s brand); to others it does not exist',
+  },
+  'POST /api/entries/:id/approvals/': {
+    request: (w) => ({
+      url: `/api/entries/${w.entry.id}/approvals/`,
+      payload: { decision: 'approve', comment: 'Looks right.' },
+    }),
+    expect: { all: 404, anonymous: 401, creator: 403, ...brandOne(201, 'review'), staff: 403 },
+    why: 'owners, managers and reviewers of the contest’s brand approve (again: replaces their decision); its viewers, the entrant and staff (who do not approve for a brand) 403; others do not see the entry (404)',
+  },
 
   // ── Judging and results (issue 17) ─────────────────────────────────────────────────────────
   'PUT /api/entries/:id/scores/': {
@@ -813,6 +836,31 @@ export const authorizationMatrix: Record<string, MatrixRow> = {
       return { url: `/api/entries/${w.published.entryId}/certificate.pdf` };
     },
     expect: { all: 404, anonymous: 401, creator: 403, ...brandOne(200), staff: 200 },
+  },
+  // ── Licences with terms (issue 51): a placed entry's licence, and its public verification ──
+  'GET /api/entries/:id/licence/': {
+    request: async (w) => {
+      await storeMaster(w.ctx, w.published.entryId);
+      return { url: `/api/entries/${w.published.entryId}/licence/` };
+    },
+    expect: { all: 404, anonymous: 401, creator: 200, ...brandOne(200), staff: 200 },
+    why: 'the creator, the contest’s brand (any role) and staff; others do not see the entry (404)',
+  },
+  'GET /api/licences/:id/verify/': {
+    request: async (w) => ({
+      url: `/api/licences/${await licenceIdOf(w)}/verify/`,
+      remoteAddress: w.fresh.ip(),
+    }),
+    expect: { all: 200 },
+    why: 'public: the licence id printed on the certificate is the key (128 random bits), rate-limited per address',
+  },
+  'POST /api/licences/:id/revoke/': {
+    request: async (w) => ({
+      url: `/api/licences/${await licenceIdOf(w)}/revoke/`,
+      payload: { reason: 'Takedown: a music claim on the soundtrack.' },
+    }),
+    expect: staffOnly(200),
+    why: 'staff only (a takedown); staff are tried last, so the licence is revoked once',
   },
   // ── Notifications (issue 32): inbox, e-mail preferences, one-click unsubscribe ──
   'GET /api/notifications/': { expect: { all: 200, anonymous: 401 }, why: "each signed-in user's own inbox" },

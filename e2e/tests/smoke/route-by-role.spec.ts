@@ -46,6 +46,8 @@ interface DemoIds {
   finishedEntry: number;
   video: number;
   brand: number;
+  /** The Lumora winner's licence (issued at its first read, here by its creator). */
+  licence: string;
 }
 
 /** Each route pattern's concrete path(s) on the demo world. */
@@ -75,6 +77,8 @@ const PARAMS: Record<string, (ids: DemoIds) => string[]> = {
   '/entries/:entryId': (ids) => [`/entries/${ids.entry}`],
   // The Lumora contest's winner (its results are published): its delivery.
   '/entries/:entryId/delivery': (ids) => [`/entries/${ids.finishedEntry}/delivery`],
+  // Its licence's public check, and an id no licence has.
+  '/licences/:licenceId': (ids) => [`/licences/${ids.licence}`, '/licences/lic_unknown'],
 };
 
 /**
@@ -134,6 +138,13 @@ const EXPECTED_4XX: {
     status: 404,
   },
   // Made-up links: the pages say the link is not valid.
+  // A licence id no licence has: the verify page says so.
+  {
+    route: '/licences/:licenceId',
+    actors: '*',
+    api: /^\/api\/licences\/lic_unknown\/verify\/$/,
+    status: 404,
+  },
   {
     route: '/verify-email/:uid/:token',
     actors: '*',
@@ -227,6 +238,7 @@ async function demoIds(passwords: Map<string, string>): Promise<DemoIds> {
   const entry = await api<{ id: number }>(`/api/contests/${chair.body.id}/entries/mine/`, noor);
   const finishedEntry = await api<{ id: number }>(`/api/contests/${finished.body.id}/entries/mine/`, noor);
   const videos = await api<{ results: { id: number }[] }>('/api/videos/videos/?is_approved=true');
+  const licence = await api<{ id: string }>(`/api/entries/${finishedEntry.body.id}/licence/`, noor);
   return {
     contest: chair.body.id,
     finishedContest: finished.body.id,
@@ -234,6 +246,7 @@ async function demoIds(passwords: Map<string, string>): Promise<DemoIds> {
     finishedEntry: finishedEntry.body.id,
     video: videos.body.results[0]!.id,
     brand: chair.body.brand.id,
+    licence: licence.body.id,
   };
 }
 

@@ -27,6 +27,8 @@ export const ERROR_CODES = {
   agreement_changed: 409,
   /** A team change that would leave a brand without an owner (issue 49). */
   last_owner: 409,
+  /** Placing an entry in the results whose judged version lacks the approvals its contest asks (issue 49). */
+  approval_missing: 409,
   invitation_used: 410,
   invitation_expired: 410,
   invitation_revoked: 410,

@@ -3,6 +3,7 @@ import { createEmailSender, sendEmailJob } from './send-email.job';
 import { startAccountJobHandlers } from '../modules/accounts';
 import { startVideoJobHandlers } from '../modules/videos';
 import { startEntryJobHandlers } from '../modules/entries';
+import { startLicenceJobHandlers } from '../modules/delivery';
 import { createMailNotifier } from '../modules/notifications';
 import type { Services } from '../modules';
 
@@ -10,9 +11,13 @@ import type { Services } from '../modules';
  * Starts every job handler in this process (the app process, or a worker-only process), with the
  * services of the composition root.
  */
-export async function startJobHandlers(deps: AppDeps, services: Pick<Services, 'entries'>): Promise<void> {
+export async function startJobHandlers(
+  deps: AppDeps,
+  services: Pick<Services, 'entries' | 'licences'>,
+): Promise<void> {
   await deps.queue.work(sendEmailJob, createEmailSender(deps, createMailNotifier(deps)));
   await startVideoJobHandlers(deps);
   await startAccountJobHandlers(deps);
   await startEntryJobHandlers(deps, services.entries);
+  await startLicenceJobHandlers(deps, services.licences);
 }

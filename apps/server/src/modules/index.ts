@@ -35,7 +35,13 @@ import {
   creatorsRoutes,
   type CreatorsPorts,
 } from './creators';
-import { createDeliveryService, deliveryRoutes, mastersDeliveredToBrand } from './delivery';
+import {
+  createDeliveryService,
+  createLicencesService,
+  deliveryRoutes,
+  licencesRoutes,
+  mastersDeliveredToBrand,
+} from './delivery';
 import {
   createEntriesService,
   entriesOfCreator,
@@ -120,6 +126,7 @@ export function composeServices(deps: AppDeps) {
   // Entries as their pages show them, shared by paperwork and delivery, which work on entries.
   const entryPages = entryContext(deps, { videos });
   const paperwork = createPaperworkService(deps, { entries: entryPages });
+  const deliveryPorts = { acceptedAgreement, entries: entryPages, paperwork, videos };
   return {
     accessCheck,
     health: createHealthService(deps),
@@ -147,7 +154,8 @@ export function composeServices(deps: AppDeps) {
     judging: createJudgingService(deps),
     paperwork,
     payouts: createPayoutsService(deps, payoutsPorts),
-    delivery: createDeliveryService(deps, { acceptedAgreement, entries: entryPages, paperwork, videos }),
+    delivery: createDeliveryService(deps, deliveryPorts),
+    licences: createLicencesService(deps, deliveryPorts),
     insights: createInsightsService(deps),
   };
 }
@@ -169,6 +177,7 @@ export const apiModules: Array<(deps: AppDeps, services: Services) => FastifyPlu
   (_, services) => entriesRoutes(services),
   (_, services) => paperworkRoutes(services),
   (_, services) => deliveryRoutes(services),
+  (_, services) => licencesRoutes(services),
   notificationsRoutes,
   eventsRoutes,
   insightsRoutes,

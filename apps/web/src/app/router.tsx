@@ -119,6 +119,7 @@ export const routes: RouteObject[] = [
       { path: paths.scorecard(), ...page('./routes/judging/scorecard.tsx', ['creator', 'staff']) },
       { path: paths.entry(), ...page('./routes/entries/entry.tsx', 'any') },
       { path: paths.entryDelivery(), ...page('./routes/entries/entry-delivery.tsx', ['staff', 'brand']) },
+      { path: paths.licenceVerify(), ...page('./routes/licences/licence-verify.tsx') },
 
       // The staff console: its pages are chunks of their own, loaded only by staff.
       { path: paths.staff, ...page('./routes/staff/console-home.tsx', ['staff']) },

@@ -49,6 +49,7 @@ export const paths = {
   scorecard: (entryId: string | number = ':entryId') => `/entries/${entryId}/scorecard`,
   entry: (entryId: string | number = ':entryId') => `/entries/${entryId}`,
   entryDelivery: (entryId: string | number = ':entryId') => `/entries/${entryId}/delivery`,
+  licenceVerify: (licenceId: string = ':licenceId') => `/licences/${licenceId}`,
   staff: '/staff',
   staffReview: '/staff/review',
   staffAccounts: '/staff/accounts',

@@ -1,4 +1,4 @@
-import { DEFAULT_DELIVERY_SPEC, defaultAgreementText } from '@app/domain';
+import { DEFAULT_DELIVERY_SPEC, DEFAULT_LICENCE_TERMS, defaultAgreementText } from '@app/domain';
 import type {
   AgreementResponse,
   ContestProduct,
@@ -79,6 +79,7 @@ export function makeContest(overrides: Partial<ContestResponse> = {}): ContestRe
       duration_tolerance_seconds: 0,
       delivery: DEFAULT_DELIVERY_SPEC,
     },
+    licence_terms: DEFAULT_LICENCE_TERMS,
     landing: {
       product_noun: 'chair',
       headline: '',
@@ -103,6 +104,7 @@ export function makeContest(overrides: Partial<ContestResponse> = {}): ContestRe
     publication_status: 'published',
     rubric: [],
     prize_cents: 500_000,
+    approvals_required: 0,
     ...overrides,
   };
 }

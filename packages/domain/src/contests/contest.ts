@@ -3,6 +3,7 @@ import { contestLandingSchema } from './landing';
 import { contestProductSchema } from './product';
 import { rubricCriterionSchema } from './rubric';
 import { videoRequirementsSchema } from './video-requirements';
+import { licenceTermsResponseSchema } from '../paperwork/licence';
 
 /**
  * Contests as the API returns them (GET /api/contests/…), the one rule that turns a contest's
@@ -106,6 +107,8 @@ export const contestResponseSchema = contestTimelineSchema.extend({
   requirements: z.array(z.string()),
   /** The same requirements, machine-readable (the upload dialog checks files against these). */
   video_requirements: videoRequirementsSchema,
+  /** The licence a placed entry grants the brand (channels, territories, term, exclusivity). */
+  licence_terms: licenceTermsResponseSchema,
   /** Words of the contest's pages: product noun, landing concepts, format notes, inspiration. */
   landing: contestLandingSchema,
   /** The products the contest offers, in the order its pages show them (stock: the products call). */
@@ -122,6 +125,8 @@ export const contestResponseSchema = contestTimelineSchema.extend({
   rubric: z.array(rubricCriterionSchema),
   /** The prize in cents (prize × 100). */
   prize_cents: z.number().int(),
+  /** Brand approvals an entry's version needs before it counts as approved (0: none asked; issue 49). */
+  approvals_required: z.number().int(),
 });
 export type ContestResponse = z.infer<typeof contestResponseSchema>;
 

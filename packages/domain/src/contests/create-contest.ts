@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { contestLandingSchema } from './landing';
 import { PRODUCT_STATUSES } from './product';
 import { rubricSchema } from './rubric';
+import { approvalsRequiredSchema } from '../entries/approvals';
 import { videoRequirementsSchema } from './video-requirements';
+import { DEFAULT_LICENCE_TERMS, licenceTermsSchema } from '../paperwork/licence';
 
 /** Bounds of the contest console's bodies. */
 export const CONTEST_ADMIN_LIMITS = {
@@ -90,6 +92,8 @@ export const createContestBodySchema = z.object({
   brief: line(10_000).default(''),
   requirements: z.array(line(300).min(1)).max(20).default([]),
   video_requirements: videoRequirementsSchema.default(videoRequirementsSchema.parse({})),
+  /** The grant the agreement states in fields (issue 51); the default agreement's terms. */
+  licence_terms: licenceTermsSchema.default(DEFAULT_LICENCE_TERMS),
   landing: contestLandingSchema.default(contestLandingSchema.parse({})),
   timezone: z.string().max(64).refine(isTimeZone, 'an IANA time zone, e.g. America/Los_Angeles'),
   starts_at: instant(),
@@ -101,6 +105,8 @@ export const createContestBodySchema = z.object({
   products: z.array(createProductBodySchema).min(1).max(CONTEST_ADMIN_LIMITS.productsMax),
   /** Judging criteria, weights summing to 100 ([] until set). */
   rubric: rubricSchema.default([]),
+  /** Brand approvals an entry's version needs before it counts as approved for use (issue 49). */
+  approvals_required: approvalsRequiredSchema.default(0),
 });
 export type CreateContestBody = z.input<typeof createContestBodySchema>;
 export type CreateContestData = z.infer<typeof createContestBodySchema>;

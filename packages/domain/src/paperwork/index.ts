@@ -1,2 +1,3 @@
 export * from './paperwork';
 export * from './delivery';
+export * from './licence';

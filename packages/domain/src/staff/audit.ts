@@ -37,6 +37,7 @@ export const AUDIT_ACTIONS = [
   'entry.request_revision',
   'entry.status',
   'entry.qc_override',
+  'entry.approval',
   'release.approve',
   'release.reject',
   'release.download',
@@ -45,6 +46,7 @@ export const AUDIT_ACTIONS = [
   'delivery.view',
   'delivery.download',
   'certificate.download',
+  'licence.revoke',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -16,8 +16,10 @@ import { brands } from './brands';
 import { users } from './accounts';
 import {
   AGREEMENT_LIMITS,
+  DEFAULT_LICENCE_TERMS,
   FIELD_LIMITS as L,
   type ContestLanding,
+  type LicenceTerms,
   type RubricCriterion,
   type VideoRequirements,
 } from '@app/domain';
@@ -45,6 +47,8 @@ export const contests = pgTable(
     requirements: jsonb('requirements').$type<string[]>().notNull().default([]),
     /** The same requirements, machine-readable (`videoRequirementsSchema`); {} asks nothing. */
     videoRequirements: jsonb('video_requirements').$type<Partial<VideoRequirements>>().notNull().default({}),
+    /** The grant the agreement states in fields (issue 51, `licenceTermsSchema`). */
+    licenceTerms: jsonb('licence_terms').$type<LicenceTerms>().notNull().default(DEFAULT_LICENCE_TERMS),
     /** Words of the contest's pages (`contestLandingSchema`); {} takes the defaults. */
     landing: jsonb('landing').$type<Partial<ContestLanding>>().notNull().default({}),
     timezone: text('timezone').notNull().default('America/Los_Angeles'),
@@ -63,6 +67,11 @@ export const contests = pgTable(
       .default('published'),
     /** Judging criteria with weights summing to 100 (`rubricSchema`); [] until set. */
     rubric: jsonb('rubric').$type<RubricCriterion[]>().notNull().default([]),
+    /**
+     * How many brand approvals an entry's version needs before it counts as approved for use
+     * (issue 49, 0–5); 0 asks none, and results do not wait for any.
+     */
+    approvalsRequired: integer('approvals_required').notNull().default(0),
     /** When the results were published (final except through an audited correction); null before. */
     resultsPublishedAt: timestampTz('results_published_at'),
     /** Who created it (staff or brand user); null for the seed and the CLI. */
@@ -72,7 +81,10 @@ export const contests = pgTable(
   },
   // What a video's copy of its contest's brand refers to (videos.contest_brand_id), so the
   // database keeps that copy equal to the contest's brand.
-  (t) => [unique('contests_id_brand_id_key').on(t.id, t.brandId)],
+  (t) => [
+    unique('contests_id_brand_id_key').on(t.id, t.brandId),
+    check('contests_approvals_required_range', sql`${t.approvalsRequired} between 0 and 5`),
+  ],
 );
 
 export interface ContestEligibility {

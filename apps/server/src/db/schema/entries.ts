@@ -1,4 +1,14 @@
-import { doublePrecision, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { createdAt, maxChars, timestampTz, updatedAt } from './columns';
 import { users } from './accounts';
 import { contests } from './contests';
@@ -129,5 +139,32 @@ export const entryQcOverrides = pgTable(
   (t) => [
     uniqueIndex('entry_qc_overrides_contest_video_key').on(t.contestId, t.videoId),
     maxChars('entry_qc_overrides_reason_len', t.reason, 500),
+  ],
+);
+
+/**
+ * A brand member's sign-off on one version of an entry (issue 49): `approve` or `changes` (with a
+ * comment). One decision per member per version: a second one replaces the first. A new version
+ * starts with none; older versions' decisions stay, listed with their version.
+ */
+export const entryApprovals = pgTable(
+  'entry_approvals',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    entryId: integer('entry_id')
+      .notNull()
+      .references(() => contestEntries.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    decision: text('decision', { enum: ['approve', 'changes'] }).notNull(),
+    comment: text('comment').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('entry_approvals_entry_version_user_key').on(t.entryId, t.version, t.userId),
+    check('entry_approvals_decision_known', sql`${t.decision} in ('approve', 'changes')`),
+    maxChars('entry_approvals_comment_len', t.comment, 2000),
   ],
 );

@@ -9,3 +9,4 @@ export * from './jobs';
 export * from './paperwork';
 export * from './notifications';
 export * from './insights';
+export * from './licences';

@@ -1,5 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { videoRequirementsSchema, type VideoRequirements } from '@app/domain';
+import {
+  DEFAULT_LICENCE_TERMS,
+  licenceTermsSchema,
+  videoRequirementsSchema,
+  type LicenceTerms,
+  type VideoRequirements,
+} from '@app/domain';
 import type { DbOrTx } from '../../db/client';
 import { isAnyOf, prepared } from '../../db/prepared';
 import { contests, products } from '../../db/schema/index';
@@ -62,6 +68,21 @@ export async function contestVideoRequirementsOf(
     .from(contests)
     .where(eq(contests.id, contestId));
   return row ? videoRequirementsSchema.parse(row.requirements ?? {}) : undefined;
+}
+
+/**
+ * The grant a contest's agreement states in fields (issue 51), defaults filled in; undefined
+ * without the contest. Delivery copies it onto each licence it issues.
+ */
+export async function contestLicenceTermsOf(
+  db: DbOrTx,
+  contestId: number,
+): Promise<LicenceTerms | undefined> {
+  const [row] = await db
+    .select({ terms: contests.licenceTerms })
+    .from(contests)
+    .where(eq(contests.id, contestId));
+  return row ? licenceTermsSchema.parse(row.terms ?? DEFAULT_LICENCE_TERMS) : undefined;
 }
 
 /** The titles of these contests, by id (`contestFactsOf`, narrowed). */

@@ -121,6 +121,13 @@ export function toContest(
     requirements: row.requirements,
     // With the defaults of fields stored before they existed, or by hand (the repository's read).
     video_requirements: row.videoRequirements,
+    // In the schema's order (jsonb keeps its own order of keys; this answer is written as built).
+    licence_terms: {
+      channels: row.licenceTerms.channels,
+      territories: row.licenceTerms.territories,
+      term_months: row.licenceTerms.term_months,
+      exclusive: row.licenceTerms.exclusive,
+    },
     landing: row.landing,
     products,
     timezone: row.timezone,
@@ -130,6 +137,7 @@ export function toContest(
     publication_status: row.publicationStatus,
     rubric: row.rubric,
     prize_cents: row.prizeCents,
+    approvals_required: row.approvalsRequired,
   };
 }
 

@@ -26,6 +26,7 @@ const contestColumns = {
   // Shared and frozen (db/stored-json.ts): read-only for every reader.
   videoRequirements: sql`${contests.videoRequirements}::text`.mapWith(readVideoRequirements),
   landing: sql`${contests.landing}::text`.mapWith(readLanding),
+  licenceTerms: contests.licenceTerms,
   timezone: contests.timezone,
   startsAt: contests.startsAt,
   applicationDeadline: contests.applicationDeadline,
@@ -35,6 +36,7 @@ const contestColumns = {
   winnersAt: contests.winnersAt,
   publicationStatus: contests.publicationStatus,
   rubric: contests.rubric,
+  approvalsRequired: contests.approvalsRequired,
   brandId: contests.brandId,
 };
 

@@ -1,7 +1,9 @@
 /** The contests module's public face: what other modules and the app may use. */
 export { acceptedAgreement, recordAgreementAcceptance } from './contest-agreements';
+export { approvalsRequiredOf } from './contest-approvals';
 export {
   contestFactsOf,
+  contestLicenceTermsOf,
   contestTitlesOf,
   contestVideoRequirementsOf,
   productNamesOf,

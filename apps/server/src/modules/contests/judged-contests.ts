@@ -18,6 +18,7 @@ export function judgingContestOf(db: DbOrTx, contestId: number) {
         title: contests.title,
         brandId: contests.brandId,
         rubric: contests.rubric,
+        approvalsRequired: contests.approvalsRequired,
         currency: contests.currency,
         prizeCents: contests.prizeCents,
         judgingStartsAt: contests.judgingStartsAt,

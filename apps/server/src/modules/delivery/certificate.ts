@@ -10,13 +10,42 @@ export interface CertificateFacts {
   filmTitle: string;
   version: number;
   agreement: { version: number; sha256: string } | null;
-  licence: { terms: string; startsOn: string; endsOn: string };
+  licence: {
+    id: string;
+    terms: string;
+    channels: string;
+    territories: string;
+    exclusivity: string;
+    startsOn: string;
+    endsOn: string;
+    verifyUrl: string;
+  };
   master: { fileName: string; contentType: string; sizeBytes: number; sha256: string };
   /** The results' publication: the certificate's date, and its PDF creation date. */
   issuedAt: Date;
 }
 
 const day = (date: Date) => date.toISOString().slice(0, 10);
+
+/** A QR code of `text` drawn as vector squares (no image embedded), 96 pt wide, below the cursor. */
+async function drawQrCode(doc: PDFKit.PDFDocument, text: string): Promise<void> {
+  const { default: qrcode } = await import('qrcode-generator');
+  const code = qrcode(0, 'M');
+  code.addData(text);
+  code.make();
+  const count = code.getModuleCount();
+  const cell = 96 / count;
+  const x = doc.page.margins.left;
+  const y = doc.y + 6;
+  for (let row = 0; row < count; row += 1) {
+    for (let col = 0; col < count; col += 1) {
+      if (code.isDark(row, col)) doc.rect(x + col * cell, y + row * cell, cell, cell);
+    }
+  }
+  doc.fill('#000000');
+  doc.x = x;
+  doc.y = y + 96 + 6;
+}
 
 /**
  * The licence certificate as a PDF (pdfkit, standard fonts, nothing embedded). The same facts give
@@ -79,8 +108,14 @@ export async function renderCertificate(facts: CertificateFacts): Promise<Buffer
 
   heading('Grant');
   doc.font('Helvetica').fontSize(10).text(facts.licence.terms);
+  field('Channels', facts.licence.channels);
+  field('Territories', facts.licence.territories);
+  field('Exclusivity', facts.licence.exclusivity);
   field('Licence starts', facts.licence.startsOn);
   field('Licence ends', facts.licence.endsOn);
+  field('Licence id', facts.licence.id);
+  field('Verify at', facts.licence.verifyUrl);
+  await drawQrCode(doc, facts.licence.verifyUrl);
 
   heading('Delivered master');
   field('File', facts.master.fileName);

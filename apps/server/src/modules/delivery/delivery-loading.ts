@@ -1,4 +1,11 @@
-import { DELIVERY_MESSAGES, LICENCE_GRANT, licenceEnds, MESSAGES, type EntryVersion } from '@app/domain';
+import {
+  DELIVERY_MESSAGES,
+  channelList,
+  licenceGrantText,
+  territoryList,
+  MESSAGES,
+  type EntryVersion,
+} from '@app/domain';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../lib/errors';
 import type { Caller } from '../../plugins/auth';
@@ -7,6 +14,7 @@ import { findPublishedPlace } from '../judging';
 import { videoOriginal } from '../videos';
 import type { DeliveryPorts } from './delivery.ports';
 import { assertCanReceiveDelivery } from './delivery.policy';
+import { ensureLicence, verifyUrl } from './licence-issuing';
 
 export type DeliveryServiceDeps = Pick<AppDeps, 'database' | 'storage' | 'queue' | 'config' | 'log'>;
 
@@ -14,45 +22,62 @@ const notDelivered = () => new AppError('not_found', DELIVERY_MESSAGES.notDelive
 const day = (date: Date) => date.toISOString().slice(0, 10);
 
 /**
- * Everything a delivery states, for a caller who may receive it: the entry, its published place,
- * the judged version and its original, the brand, the agreement the winner accepted and the
- * licence's terms and dates.
+ * A placed entry, for a caller who may see it: the entry, its published place, the judged version
+ * and its original, and its licence (issued here the first time it is needed).
  */
-export function createDeliveryLoader(deps: DeliveryServiceDeps, ports: DeliveryPorts) {
+export function createPlacedEntryLoader(deps: DeliveryServiceDeps, ports: DeliveryPorts) {
   const db = deps.database.db;
   const { entries } = ports;
 
   /**
-   * 404 for whoever may not see the entry, 403 for the entrant, 404 (with why) before results or
-   * for an entry that placed nowhere, 404 when the original file is gone.
+   * 404 for whoever may not see the entry; `beforePlace` runs next (delivery's 403 for the
+   * entrant); 404 (with why) before results or for an entry that placed nowhere, 404 when the
+   * original file is gone.
    */
-  return async function load(entryId: number, user: Caller) {
+  return async function loadPlaced(entryId: number, user: Caller, beforePlace?: (user: Caller) => void) {
     const { row: entry } = await entries.loadVisible(entryId, user);
-    assertCanReceiveDelivery(user);
+    beforePlace?.(user);
     const place = await findPublishedPlace(db, entryId);
     if (!place) throw notDelivered();
     const versions = (await entries.versionsOf([entryId], user)).get(entryId) ?? [];
     const judged: EntryVersion | undefined = versions[versions.length - 1];
     if (!judged) throw notDelivered();
-    const [original, brands, agreement] = await Promise.all([
-      videoOriginal(deps, judged.video.id),
+    const original = await videoOriginal(deps, judged.video.id);
+    if (!original) throw new AppError('not_found', MESSAGES.generic.notFound);
+    const licence = await ensureLicence(db, { entry, place, judged, original });
+    return { entry, place, judged, original, licence };
+  };
+}
+
+/**
+ * Everything a delivery states, for a caller who may receive it: the placed entry, the brand, the
+ * agreement the winner accepted and the licence's terms, dates, id and verification link.
+ */
+export function createDeliveryLoader(deps: DeliveryServiceDeps, ports: DeliveryPorts) {
+  const db = deps.database.db;
+  const loadPlaced = createPlacedEntryLoader(deps, ports);
+
+  return async function load(entryId: number, user: Caller) {
+    const placed = await loadPlaced(entryId, user, assertCanReceiveDelivery);
+    const { entry, licence: row } = placed;
+    const [brands, agreement] = await Promise.all([
       brandNamesOf(db, [entry.contestBrandId]),
       ports.acceptedAgreement(db, { contestId: entry.contestId, userId: entry.userId }),
     ]);
-    if (!original) throw new AppError('not_found', MESSAGES.generic.notFound);
-    const startsOn = place.publishedAt;
     const brandName = brands.get(entry.contestBrandId) ?? '';
     return {
-      entry,
-      place,
-      judged,
-      original,
+      ...placed,
       brandName,
       agreement,
       licence: {
-        terms: LICENCE_GRANT.terms(brandName),
-        startsOn: day(startsOn),
-        endsOn: day(licenceEnds(startsOn)),
+        id: row.id,
+        terms: licenceGrantText(brandName, row.exclusive),
+        channels: channelList(row.channels),
+        territories: territoryList(row.territories),
+        exclusivity: row.exclusive ? 'Exclusive' : 'Non-exclusive',
+        startsOn: day(row.startsAt),
+        endsOn: day(row.endsAt),
+        verifyUrl: verifyUrl(deps.config.PUBLIC_URL, row.id),
       },
     };
   };

@@ -9,3 +9,8 @@ import type { Caller } from '../../plugins/auth';
 export function assertCanReceiveDelivery(user: Caller): void {
   assertRole(user, ['staff', 'brand'], DELIVERY_MESSAGES.notDeliveryViewer);
 }
+
+/** Who hears of a licence's events (reminders, revocation): its creator and the brand's users, not staff. */
+export function isLicenceParty(user: { id: number; role: string }, licence: { creatorId: number }): boolean {
+  return user.id === licence.creatorId || user.role === 'brand';
+}

@@ -105,6 +105,38 @@ export function entryReplyEmail(input: {
   });
 }
 
+/**
+ * The brand signed off a version of the entry (issue 49), or a member asked for changes: to the
+ * entrant, with the comment.
+ */
+export function entryApprovalEmail(input: {
+  to: string;
+  contestTitle: string;
+  version: number;
+  outcome: 'approved' | 'changes';
+  comment: string;
+  link: string;
+}): MailMessage {
+  const approved = input.outcome === 'approved';
+  const what = approved ? 'approved' : 'changes asked';
+  return renderEmail({
+    to: input.to,
+    subject: `${input.contestTitle}: version ${input.version} of your entry — ${what}`,
+    title: approved ? 'Your entry is approved' : 'The brand asks for changes',
+    paragraphs: [
+      approved
+        ? `The brand's marketing team approved version ${input.version} of your entry to ${input.contestTitle}.`
+        : `The brand's marketing team asks for changes to version ${input.version} of your entry to ${input.contestTitle}:`,
+      ...(input.comment ? [`“${input.comment}”`] : []),
+      ...(approved
+        ? []
+        : ['Open your entry to read the comments and upload a new version before the deadline.']),
+    ],
+    action: { label: 'Open your entry', url: input.link },
+    topic: { kind: 'entry_approval' },
+  });
+}
+
 /** Queues the entries module's e-mails; links are built from PUBLIC_URL. */
 export function createEntryEmails(deps: Pick<AppDeps, 'config' | 'queue' | 'log'>) {
   const entryLink = (entryId: number) => `${deps.config.PUBLIC_URL}/entries/${entryId}`;
@@ -120,6 +152,13 @@ export function createEntryEmails(deps: Pick<AppDeps, 'config' | 'queue' | 'log'
     },
     async sendReply(input: Omit<Parameters<typeof entryReplyEmail>[0], 'link'> & { entryId: number }) {
       await queue(entryReplyEmail({ ...input, link: entryLink(input.entryId) }), input.entryId, 'reply');
+    },
+    async sendApproval(input: Omit<Parameters<typeof entryApprovalEmail>[0], 'link'> & { entryId: number }) {
+      await queue(
+        entryApprovalEmail({ ...input, link: entryLink(input.entryId) }),
+        input.entryId,
+        'approval',
+      );
     },
     async sendStatus(input: Omit<Parameters<typeof entryStatusEmail>[0], 'link'> & { entryId: number }) {
       await queue(entryStatusEmail({ ...input, link: entryLink(input.entryId) }), input.entryId, 'status');

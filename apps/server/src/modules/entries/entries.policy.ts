@@ -34,6 +34,15 @@ export function canReply(viewer: Caller, entry: { userId: number; contestBrandId
   return canSeeEntry(viewer, entry);
 }
 
+/**
+ * Who signs off a version of an entry (issue 49): the members of the contest's brand whose role
+ * reviews (the route's `entryReviewers` guard). Staff do not approve for a brand, nor does the
+ * entrant: 403 for them (they see the entry), 404 for those who do not.
+ */
+export function canApprove(viewer: Caller, entry: { contestBrandId: number }): boolean {
+  return isContestBrandUser(viewer, entry);
+}
+
 /** A note written as a reviewer (staff or a brand user): it e-mails the entrant. */
 export function isReviewerRole(role: Role | null): role is ContestRole {
   return role === 'staff' || role === 'brand';

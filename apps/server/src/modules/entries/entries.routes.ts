@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  approvalBodySchema,
   contestParamsSchema,
   createNoteBodySchema,
   entryEligibilitySchema,
+  entryApprovalsSchema,
   entryIdParamsSchema,
   entryListQuerySchema,
   entryListResponseSchema,
@@ -164,6 +166,7 @@ export const entriesRoutes =
     );
 
     qcOverrideRoute(app, service);
+    approvalRoutes(app, service);
   };
 
 /** Staff's exception to a contest's blocking technical checks (issue 51). */
@@ -184,6 +187,43 @@ function qcOverrideRoute(app: Parameters<FastifyPluginAsyncZod>[0], service: Ent
     async (request, reply) => {
       const saved = await service.overrideQc(request.params.id, request.caller!, request.body);
       return reply.status(201).send(saved);
+    },
+  );
+}
+
+/** The brand's sign-off on the final cut (issue 49). */
+function approvalRoutes(app: Parameters<FastifyPluginAsyncZod>[0], service: EntriesService) {
+  app.get(
+    '/entries/:id/approvals/',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['entries'],
+        summary:
+          "The approvals the entry's contest asks, the current version's state and every decision (the contest's brand, staff, the entrant)",
+        params: entryIdParamsSchema,
+        response: { 200: entryApprovalsSchema },
+      },
+    },
+    async (request) => service.approvals(request.params.id, request.caller!),
+  );
+
+  app.post(
+    '/entries/:id/approvals/',
+    {
+      preHandler: [app.requireUser, entryReviewers],
+      schema: {
+        tags: ['entries'],
+        summary:
+          "Approve the entry's current version or ask for changes with a comment (owners, managers and reviewers of the contest's brand; a second decision replaces the first)",
+        params: entryIdParamsSchema,
+        body: approvalBodySchema,
+        response: { 201: entryApprovalsSchema },
+      },
+    },
+    async (request, reply) => {
+      const approvals = await service.decideApproval(request.params.id, request.caller!, request.body);
+      return reply.status(201).send(approvals);
     },
   );
 }

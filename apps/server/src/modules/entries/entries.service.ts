@@ -4,6 +4,7 @@ import { AppError } from '../../lib/errors';
 import { recordAudit, type AuditActor } from '../audit';
 import type { EntriesPorts } from './entries.ports';
 import * as repo from './entries.repository';
+import { entryApprovals } from './entry-approvals';
 import { entryContext } from './entry-context';
 import { notFound } from './entry-errors';
 import { entryQcGate } from './entry-qc';
@@ -34,6 +35,7 @@ export function createEntriesService(
   const views = entryViews(deps, context, ports);
   const review = entryReview(deps, context, clock);
   const qcGate = entryQcGate(context);
+  const approvals = entryApprovals(context, clock);
 
   return {
     /** Submitting a video, who may, and a processing video settling (entry-submission.ts). */
@@ -48,6 +50,9 @@ export function createEntriesService(
     addNote: review.addNote,
     resolveNote: review.resolveNote,
     requestRevision: review.requestRevision,
+    /** The brand's sign-off on versions (entry-approvals.ts). */
+    approvals: approvals.list,
+    decideApproval: approvals.decide,
     /** Staff's exception to the contest's blocking technical checks (entry-qc.ts). */
     overrideQc: qcGate.override,
 

@@ -3,6 +3,7 @@ export { entriesOfCreator, timelinesOf } from './creator-entries';
 export { startEntryJobHandlers } from './entries.jobs';
 export { entriesRoutes } from './entries.routes';
 export { createEntriesService } from './entries.service';
+export { approvedVersionsAmong } from './entry-approvals';
 export { entryContext } from './entry-context';
 export { moveEntry } from './entry-progress';
 export {

@@ -1,20 +1,39 @@
 import {
+  APPROVAL_MESSAGES,
   JUDGING_MESSAGES,
   type ContestResults,
   type CorrectResultsBody,
   type PublishResultsBody,
 } from '@app/domain';
+import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { Caller } from '../../plugins/auth';
 import { recordAudit } from '../audit';
 import { awardPrizes, correctPrize } from '../payouts';
 import { createJudgingEmails } from './judging.emails';
-import { moveEntry } from '../entries';
+import { approvedVersionsAmong, moveEntry } from '../entries';
 import { markResultsPublished } from '../contests';
 import * as repo from './judging.repository';
 import { findJudgedEntries } from './judged-entries';
 import { assertSignedIn } from './judging.policy';
 import type { JudgingContext, JudgingServiceDeps } from './judging-context';
+
+/**
+ * 409 `approval_missing` when the contest asks for brand approvals (issue 49) and a placed entry's
+ * judged version is not approved.
+ */
+async function assertPlacesApproved(
+  db: DbOrTx,
+  contest: { approvalsRequired: number },
+  places: PublishResultsBody['places'],
+  entryOf: Map<number, { version: number }>,
+) {
+  if (contest.approvalsRequired === 0) return;
+  const placed = places.map((p) => ({ entryId: p.entry_id, version: entryOf.get(p.entry_id)!.version }));
+  const approved = await approvedVersionsAmong(db, placed, contest.approvalsRequired);
+  if (placed.some((p) => !approved.has(p.entryId)))
+    throw new AppError('approval_missing', APPROVAL_MESSAGES.approvalMissing);
+}
 
 /**
  * Staff publish a contest's places and prizes once, and correct them after with a reason (the
@@ -42,8 +61,13 @@ export function createPublication(
       prizeCents: p.prize_cents,
     }));
 
-  /** The contest's judged entries and the requested places, checked: distinct, of this contest. */
-  async function checkPlaces(contestId: number, body: PublishResultsBody) {
+  /**
+   * The contest's judged entries and the requested places, checked: distinct, of this contest, and
+   * each placed entry's judged version approved when the contest asks for approvals (409
+   * `approval_missing`, issue 49).
+   */
+  async function checkPlaces(contest: { id: number; approvalsRequired: number }, body: PublishResultsBody) {
+    const contestId = contest.id;
     const entries = await findJudgedEntries(db, { contestId });
     const entryOf = new Map(entries.map((e) => [e.entryId, e]));
     if (
@@ -53,6 +77,7 @@ export function createPublication(
       throw AppError.validation({ places: [JUDGING_MESSAGES.duplicatePlace] });
     if (body.places.some((p) => !entryOf.has(p.entry_id)))
       throw AppError.validation({ places: [JUDGING_MESSAGES.entryNotInContest] });
+    await assertPlacesApproved(db, contest, body.places, entryOf);
     const places = [...body.places].sort((a, b) => a.place - b.place);
     return { entries, entryOf, places };
   }
@@ -72,7 +97,7 @@ export function createPublication(
       const contest = await requireContest(contestId);
       if (!contest.resultsPublishedAt)
         throw new AppError('results_not_published', JUDGING_MESSAGES.resultsNotPublished);
-      const { entryOf, places } = await checkPlaces(contestId, body);
+      const { entryOf, places } = await checkPlaces(contest, body);
       await db.transaction(async (tx) => {
         // Two corrections at once would both read the old places and prizes (and collide on them).
         await repo.lockContestResults(tx, contestId);
@@ -127,7 +152,7 @@ export function createPublication(
       const now = clock();
       if (now.getTime() < contest.judgingStartsAt.getTime())
         throw new AppError('conflict', JUDGING_MESSAGES.notJudgedYet);
-      const { entries, entryOf, places } = await checkPlaces(contestId, body);
+      const { entries, entryOf, places } = await checkPlaces(contest, body);
       await db.transaction(async (tx) => {
         if (!(await markResultsPublished(tx, contestId, now)))
           throw new AppError('results_published', JUDGING_MESSAGES.resultsPublished);

@@ -1,9 +1,12 @@
 import { Link as RouterLink, useParams } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Container, Paper, Stack, Typography } from '@mui/material';
+import { brandRoleMay } from '@app/domain';
 import { paths } from '../../../config/paths';
+import { useSession } from '../../../lib/session';
+import { myBrandQueryOptions } from '../../../features/brand-team/api/get-my-brand';
 import { usePageTitle } from '../../../components/simple-page';
-import { EntryView, entriesQueryKey } from '../../../features/entries';
+import { EntryApprovalsPanel, EntryView, entriesQueryKey } from '../../../features/entries';
 import { ReleasesPanel } from '../../../features/paperwork';
 import { VideoQcReport } from '../../../features/videos';
 
@@ -12,6 +15,10 @@ export default function EntryPage() {
   const { entryId = '' } = useParams();
   usePageTitle('Contest Entry');
   const client = useQueryClient();
+  // Of the brand's team, owners, managers and reviewers approve versions (issue 49); staff do not.
+  const isBrand = useSession()?.user.role === 'brand';
+  const mine = useQuery({ ...myBrandQueryOptions(), enabled: isBrand });
+  const canApprove = isBrand && mine.data !== undefined && brandRoleMay(mine.data.role, 'review');
   // The entry shows its releases' state: it is read again when a release is filed or decided.
   const refreshEntry = () => void client.invalidateQueries({ queryKey: entriesQueryKey });
   return (
@@ -23,6 +30,7 @@ export default function EntryPage() {
         entryId={entryId}
         aside={(entry, viewer) => (
           <Stack spacing={2}>
+            <EntryApprovalsPanel entryId={entry.id} canDecide={canApprove} />
             {/* Judges, the brand and staff see the file's technical check beside the player. */}
             {!viewer.isEntrant && <VideoQcReport videoId={entry.video.id} forReviewer />}
             {entry.place != null && !viewer.isEntrant && (

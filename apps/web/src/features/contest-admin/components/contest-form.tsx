@@ -10,7 +10,9 @@ import {
   ContestEligibilitySection,
   ContestTimelineSection,
 } from './contest-form-sections';
+import { ContestApprovalsSection } from './contest-approvals-section';
 import { ContestDeliverySection } from './contest-delivery-section';
+import { ContestLicenceSection } from './contest-licence-section';
 import { ContestProductsSection } from './contest-products-section';
 import { ContestRubricSection } from './contest-rubric-section';
 
@@ -95,9 +97,11 @@ export function ContestForm({
       <ContestEligibilitySection form={form} />
       <ContestBriefSection form={form} />
       <ContestDeliverySection form={form} />
+      <ContestLicenceSection form={form} />
       <ContestTimelineSection form={form} />
       <ContestProductsSection form={form} contest={contest} stock={stock} isStaff={isStaff} />
       <ContestRubricSection form={form} />
+      <ContestApprovalsSection form={form} />
 
       {Object.keys(errors).length ? (
         <Alert severity="warning">Some fields need attention: see the messages above.</Alert>

@@ -5,10 +5,13 @@ import {
   type ContestResponse,
   type CreateContestBody,
   type DeliverySpec,
+  type LicenceChannel,
+  type LicenceTerms,
   type ProductStockResponse,
   type QcCheckId,
   type VideoContainer,
   DEFAULT_DELIVERY_SPEC,
+  DEFAULT_LICENCE_TERMS,
 } from '@app/domain';
 
 export type TimelineField = (typeof TIMELINE_FIELDS)[number];
@@ -54,11 +57,18 @@ export interface ContestFormValues extends Record<TimelineField, string> {
   delivery_max_freeze_seconds: string;
   delivery_audio_required: boolean;
   delivery_blocking: QcCheckId[];
+  /** The licence a placed entry grants (issue 51): territories as typed, comma-separated. */
+  licence_channels: LicenceChannel[];
+  licence_territories: string;
+  licence_term_months: string;
+  licence_exclusive: boolean;
   timezone: string;
   thumbnail: string;
   banner: string;
   products: ProductFormValues[];
   rubric: Array<{ name: string; weight: string }>;
+  /** Brand approvals an entry's version needs (issue 49), as typed. */
+  approvals_required: string;
 }
 
 /** Milliseconds `timeZone` is ahead of UTC at `at`. */
@@ -143,6 +153,7 @@ export function newContestValues(brandId: number | undefined, now = new Date()):
     min_height: '',
     containers: ['mp4', 'mov'],
     ...deliveryToValues(DEFAULT_DELIVERY_SPEC),
+    ...licenceToValues(DEFAULT_LICENCE_TERMS),
     timezone,
     starts_at: at(0),
     application_deadline: at(8),
@@ -158,6 +169,7 @@ export function newContestValues(brandId: number | undefined, now = new Date()):
       { name: 'Craft', weight: '40' },
       { name: 'Product', weight: '20' },
     ],
+    approvals_required: '0',
   };
 }
 
@@ -190,6 +202,7 @@ export function contestToValues(
     min_height: contest.video_requirements.min_height?.toString() ?? '',
     containers: contest.video_requirements.containers,
     ...deliveryToValues(contest.video_requirements.delivery ?? DEFAULT_DELIVERY_SPEC),
+    ...licenceToValues(contest.licence_terms ?? DEFAULT_LICENCE_TERMS),
     timezone: tz,
     ...timeline,
     thumbnail: contest.thumbnail ?? '',
@@ -204,6 +217,7 @@ export function contestToValues(
       stock_quantity: String(stockOf.get(p.id) ?? 0),
     })),
     rubric: contest.rubric.map((c) => ({ name: c.name, weight: String(c.weight) })),
+    approvals_required: String(contest.approvals_required),
   };
 }
 
@@ -219,6 +233,29 @@ function deliveryToValues(spec: DeliverySpec): DeliveryValues {
     delivery_max_freeze_seconds: String(spec.max_freeze_seconds),
     delivery_audio_required: spec.audio_required,
     delivery_blocking: spec.blocking,
+  };
+}
+
+/** Licence terms as the form edits them. */
+function licenceToValues(terms: LicenceTerms) {
+  return {
+    licence_channels: terms.channels,
+    licence_territories: terms.territories.join(', '),
+    licence_term_months: String(terms.term_months),
+    licence_exclusive: terms.exclusive,
+  };
+}
+
+/** The form's licence terms as the body takes them. */
+function valuesToLicence(values: ContestFormValues): LicenceTerms {
+  return {
+    channels: values.licence_channels,
+    territories: values.licence_territories
+      .split(/[,\s]+/)
+      .map((t) => t.trim())
+      .filter(Boolean),
+    term_months: values.licence_term_months.trim() === '' ? Number.NaN : Number(values.licence_term_months),
+    exclusive: values.licence_exclusive,
   };
 }
 
@@ -271,6 +308,7 @@ export function valuesToBody(values: ContestFormValues, keep?: ContestResponse):
       containers: values.containers,
       delivery: valuesToDelivery(values),
     },
+    licence_terms: valuesToLicence(values),
     ...(keep ? { landing: keep.landing } : {}),
     timezone: tz,
     ...timeline,
@@ -284,6 +322,8 @@ export function valuesToBody(values: ContestFormValues, keep?: ContestResponse):
       stock_quantity: Number(p.stock_quantity),
     })),
     rubric: values.rubric.map((c) => ({ name: c.name, weight: Number(c.weight) })),
+    // Empty is not 0: the schema's message asks for a number.
+    approvals_required: values.approvals_required.trim() === '' ? -1 : Number(values.approvals_required),
   };
 }
 
@@ -295,6 +335,8 @@ function fieldOf(path: PropertyKey[]): string {
   if (head === 'video_requirements' && rest[0] === 'delivery') return `delivery_${rest[1] ?? 'blocking'}`;
   if (head === 'video_requirements') return rest[0] ?? 'containers';
   if (head === 'requirements') return 'requirements';
+  if (head === 'licence_terms')
+    return `licence_${rest[0] === 'term_months' ? 'term_months' : (rest[0] ?? 'channels')}`;
   if (head === 'prize_cents') return 'prize';
   if (head === 'products' && rest.length >= 2) {
     const field = rest[1] === 'features' ? 'features' : rest[1];

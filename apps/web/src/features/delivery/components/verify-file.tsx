@@ -17,9 +17,12 @@ type Check =
 export function VerifyFile({
   expectedSha256,
   expectedSize,
+  messages = { match: DELIVERY_MESSAGES.verifyMatch, mismatch: DELIVERY_MESSAGES.verifyMismatch },
 }: {
   expectedSha256: string;
-  expectedSize: number;
+  /** Checked too where known (the delivery states the master's size; a licence does not). */
+  expectedSize?: number;
+  messages?: { match: string; mismatch: string };
 }) {
   const [check, setCheck] = useState<Check>({ state: 'idle' });
   const inputId = useId();
@@ -38,7 +41,7 @@ export function VerifyFile({
         name: file.name,
         size: file.size,
         sha256,
-        matches: sha256 === expectedSha256 && file.size === expectedSize,
+        matches: sha256 === expectedSha256 && (expectedSize === undefined || file.size === expectedSize),
       });
     } catch {
       setCheck({ state: 'failed', name: file.name });
@@ -85,7 +88,7 @@ export function VerifyFile({
       {check.state === 'done' && (
         <Alert severity={check.matches ? 'success' : 'error'} role="status">
           <Typography variant="body2" sx={{ fontWeight: 600 }}>
-            {check.matches ? DELIVERY_MESSAGES.verifyMatch : DELIVERY_MESSAGES.verifyMismatch}
+            {check.matches ? messages.match : messages.mismatch}
           </Typography>
           <Typography variant="body2">
             {check.name} · {formatBytes(check.size)} ({check.size.toLocaleString()} bytes)
