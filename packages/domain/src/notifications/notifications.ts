@@ -166,6 +166,7 @@ export const eventStreamQuerySchema = z.object({
  * - `video`: a video's processing moved (`{video_id, status, stage, percent}`).
  * - `entry_note`: a note on an entry (`{entry_id}`).
  * - `entry`: an entry was submitted or changed (`{entry_id, contest_id}`).
+ * - `message`: a new message in one of the user's threads (conversations' `MessageLiveEvent`).
  */
-export const LIVE_EVENT_TYPES = ['notification', 'video', 'entry_note', 'entry'] as const;
+export const LIVE_EVENT_TYPES = ['notification', 'video', 'entry_note', 'entry', 'message'] as const;
 export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];
