@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { EmailCategory } from '../notifications/notifications';
+import { NOTIFICATION_CATEGORY, type EmailCategory } from '../notifications/notifications';
 import { tooLongMessage } from '../common/text';
 
 /**
@@ -28,8 +28,8 @@ export type ThreadKind = (typeof THREAD_KINDS)[number];
 export const MESSAGE_SIDES = ['creator', 'brand', 'staff'] as const;
 export type MessageSide = (typeof MESSAGE_SIDES)[number];
 
-/** The e-mail category (notification preferences) that the message digests belong to. */
-export const MESSAGE_DIGEST_CATEGORY: EmailCategory = 'review_notes';
+/** The e-mail category (notification preferences) of the message digests (kind `message_digest`). */
+export const MESSAGE_DIGEST_CATEGORY: EmailCategory = NOTIFICATION_CATEGORY.message_digest;
 
 export const CONVERSATION_MESSAGES = {
   /** What everyone but staff reads in place of a hidden message (spec words). */

@@ -20,6 +20,7 @@ export const NOTIFICATION_KINDS = [
   'results_published',
   'release_decided',
   'invitation_accepted',
+  'message_digest',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -36,7 +37,10 @@ export const EMAIL_CATEGORY_LABELS: Record<EmailCategory, { label: string; help:
     label: 'Contest updates',
     help: 'Applications, shipments, entry progress, video reviews, release forms and accepted invitations.',
   },
-  review_notes: { label: 'Review notes', help: 'Notes and replies on your entries, revision requests.' },
+  review_notes: {
+    label: 'Review notes',
+    help: 'Notes and replies on your entries, revision requests, new messages in your conversations.',
+  },
   results: { label: 'Results', help: 'Scores, published results and prize payments.' },
   announcements: { label: 'Announcements', help: 'News about the platform and new contests.' },
 };
@@ -58,6 +62,7 @@ export const NOTIFICATION_CATEGORY: Record<NotificationKind, EmailCategory> = {
   results_published: 'results',
   release_decided: 'contest_updates',
   invitation_accepted: 'contest_updates',
+  message_digest: 'review_notes',
 };
 
 export const NOTIFICATION_LIMITS = {
