@@ -90,6 +90,7 @@ export const routes: RouteObject[] = [
       { path: paths.profileSettings, ...page('./routes/dashboard/profile-settings.tsx', ['creator']) },
       { path: paths.profile, ...page('./routes/dashboard/profile.tsx', 'any') },
       { path: paths.notifications, ...page('./routes/dashboard/notifications.tsx', 'any') },
+      { path: paths.messages, ...page('./routes/dashboard/messages.tsx', 'any') },
       { path: paths.unsubscribe(), ...page('./routes/auth/unsubscribe.tsx') },
 
       { path: paths.videoList, ...page('./routes/videos/library.tsx') },

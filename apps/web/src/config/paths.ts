@@ -58,6 +58,7 @@ export const paths = {
   staffInsights: '/staff/insights',
   invitation: (token = ':token') => `/invitations/${token}`,
   notifications: '/notifications',
+  messages: '/messages',
   unsubscribe: (token = ':token') => `/unsubscribe/${token}`,
 } as const;
 

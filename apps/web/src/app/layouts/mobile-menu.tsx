@@ -1,11 +1,14 @@
 import { Link as RouterLink } from 'react-router';
 import { Box, Drawer, IconButton, List, ListItemButton, ListItemText } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
+import { MessagesMenuItem } from '../../features/conversations/badge';
 import type { NavItem } from './nav-item';
 
 interface MobileMenuProps {
   items: NavItem[];
   open: boolean;
+  /** Signed in: the menu lists Messages with its unread total. */
+  signedIn: boolean;
   onClose: () => void;
 }
 
@@ -13,7 +16,7 @@ interface MobileMenuProps {
  * The hamburger menu's drawer. Loaded on the first tap (the Drawer and its modal machinery are
  * not part of the entry chunk).
  */
-export default function MobileMenu({ items, open, onClose }: MobileMenuProps) {
+export default function MobileMenu({ items, open, signedIn, onClose }: MobileMenuProps) {
   return (
     <Drawer
       anchor="right"
@@ -39,6 +42,7 @@ export default function MobileMenu({ items, open, onClose }: MobileMenuProps) {
               <ListItemText primary={item.label} slotProps={{ primary: { sx: { fontWeight: 600 } } }} />
             </ListItemButton>
           ))}
+          {signedIn && <MessagesMenuItem onClick={onClose} />}
         </List>
       </Box>
     </Drawer>

@@ -111,7 +111,7 @@ export function Navbar() {
       </Container>
       {menuLoaded && (
         <Suspense fallback={null}>
-          <MobileMenu items={items} open={open} onClose={() => setOpen(false)} />
+          <MobileMenu items={items} open={open} signedIn={signedIn} onClose={() => setOpen(false)} />
         </Suspense>
       )}
     </AppBar>

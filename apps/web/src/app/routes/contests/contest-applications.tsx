@@ -6,6 +6,7 @@ import { usePageTitle } from '../../../lib/page-title';
 import { useSession } from '../../../lib/session';
 import { useContestStock, useManagedContest } from '../../../features/contest-admin/api/get-managed-contest';
 import { ApplicationsTable } from '../../../features/contest-admin/components/applications-table';
+import { ConversationThread } from '../../../features/conversations';
 
 /** /contests/:contestId/applications (staff and the contest's brand): selecting and shipping. */
 export default function ContestApplicationsPage() {
@@ -50,7 +51,17 @@ export default function ContestApplicationsPage() {
               Back to the contest
             </Button>
           </Stack>
-          <ApplicationsTable contest={contest.data} isStaff={session?.user.role === 'staff'} />
+          <ApplicationsTable
+            contest={contest.data}
+            isStaff={session?.user.role === 'staff'}
+            thread={(application) => (
+              <ConversationThread
+                kind="application"
+                id={application.id}
+                description="Between the creator and the brand’s team; the platform team can read and join."
+              />
+            )}
+          />
         </>
       )}
     </Container>

@@ -9,6 +9,7 @@ import { usePageTitle } from '../../../components/simple-page';
 import { EntryApprovalsPanel, EntryView, entriesQueryKey } from '../../../features/entries';
 import { ReleasesPanel } from '../../../features/paperwork';
 import { VideoQcReport } from '../../../features/videos';
+import { ConversationThread } from '../../../features/conversations';
 
 /** A contest entry (issue 15) with its releases (issue 31): the entrant, staff and the contest's brand. */
 export default function EntryPage() {
@@ -28,6 +29,17 @@ export default function EntryPage() {
       </Typography>
       <EntryView
         entryId={entryId}
+        below={(entry, viewer) => (
+          <ConversationThread
+            kind="entry"
+            id={entry.id}
+            description={
+              viewer.isEntrant
+                ? 'Between you and the brand’s team; the platform team can read and join.'
+                : 'Between the creator and the brand’s team; the platform team can read and join.'
+            }
+          />
+        )}
         aside={(entry, viewer) => (
           <Stack spacing={2}>
             <EntryApprovalsPanel entryId={entry.id} canDecide={canApprove} />

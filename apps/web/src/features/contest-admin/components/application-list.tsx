@@ -1,5 +1,6 @@
 import {
   Box,
+  Button,
   Chip,
   Stack,
   Table,
@@ -27,14 +28,28 @@ export function ApplicationList({
   timezone,
   isStaff,
   onAct,
+  onMessages,
 }: {
   applications: ManagedApplication[];
   /** The contest's, for the dates applied. */
   timezone: string;
   isStaff: boolean;
   onAct: (pending: PendingDecision) => void;
+  /** Opens the application's conversation with its creator (when the page offers it). */
+  onMessages?: (application: ManagedApplication) => void;
 }) {
   const date = (iso: string) => formatContestDate(iso, timezone);
+  const messages = (a: ManagedApplication) =>
+    onMessages ? (
+      <Button
+        size="small"
+        color="inherit"
+        aria-label={`Messages with ${a.full_name}`}
+        onClick={() => onMessages(a)}
+      >
+        Messages
+      </Button>
+    ) : null;
   return (
     <>
       {/* Phones: a card per application; wider screens: the table. */}
@@ -64,9 +79,10 @@ export function ApplicationList({
             <Typography variant="body2" sx={{ color: 'text.secondary' }}>
               Shipment: <Shipment application={a} />
             </Typography>
-            <Box>
+            <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
               <ApplicationActions application={a} isStaff={isStaff} onAct={onAct} />
-            </Box>
+              {messages(a)}
+            </Stack>
           </Box>
         ))}
       </Stack>
@@ -102,7 +118,15 @@ export function ApplicationList({
                   <Shipment application={a} />
                 </TableCell>
                 <TableCell>
-                  <ApplicationActions application={a} isStaff={isStaff} onAct={onAct} />
+                  <Stack
+                    direction="row"
+                    spacing={1}
+                    useFlexGap
+                    sx={{ flexWrap: 'wrap', alignItems: 'center' }}
+                  >
+                    <ApplicationActions application={a} isStaff={isStaff} onAct={onAct} />
+                    {messages(a)}
+                  </Stack>
                 </TableCell>
               </TableRow>
             ))}

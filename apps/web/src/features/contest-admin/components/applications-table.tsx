@@ -1,18 +1,29 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Alert, Pagination, Stack, Typography } from '@mui/material';
-import { CONTEST_ADMIN_LIMITS, type ContestResponse } from '@app/domain';
+import { CONTEST_ADMIN_LIMITS, type ContestResponse, type ManagedApplication } from '@app/domain';
 import { ApiError } from '../../../lib/api-client';
 import { useApplications, type ApplicationsFilter } from '../api/applications';
 import { DecisionDialog, type PendingDecision } from './application-decision-dialog';
 import { ApplicationList } from './application-list';
 import { ApplicationsToolbar } from './applications-toolbar';
 import { StockSummary } from './stock-summary';
+import { ThreadDialog } from './thread-dialog';
 
 /**
  * The applications of a contest (staff and its brand): filters by status and product, sort,
  * select or decline with a note, withdraw (staff), mark shipped and delivered, CSV export.
  */
-export function ApplicationsTable({ contest, isStaff }: { contest: ContestResponse; isStaff: boolean }) {
+export function ApplicationsTable({
+  contest,
+  isStaff,
+  thread,
+}: {
+  contest: ContestResponse;
+  isStaff: boolean;
+  /** The application's conversation with its creator, shown in a dialog from its row. */
+  thread?: (application: ManagedApplication) => ReactNode;
+}) {
+  const [talking, setTalking] = useState<ManagedApplication | null>(null);
   const [filter, setFilter] = useState<ApplicationsFilter>({
     status: '',
     product: '',
@@ -49,6 +60,7 @@ export function ApplicationsTable({ contest, isStaff }: { contest: ContestRespon
             timezone={contest.timezone}
             isStaff={isStaff}
             onAct={setPending}
+            onMessages={thread ? setTalking : undefined}
           />
           {pages > 1 ? (
             <Pagination
@@ -60,6 +72,11 @@ export function ApplicationsTable({ contest, isStaff }: { contest: ContestRespon
         </>
       ) : null}
       <DecisionDialog pending={pending} onClose={() => setPending(null)} />
+      {thread && talking ? (
+        <ThreadDialog title={`Messages with ${talking.full_name}`} onClose={() => setTalking(null)}>
+          {thread(talking)}
+        </ThreadDialog>
+      ) : null}
     </Stack>
   );
 }

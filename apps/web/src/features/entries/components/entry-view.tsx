@@ -16,7 +16,17 @@ import { ReleaseCountsChip } from './release-counts';
  * (reviewers pin a note by clicking it or pressing N), the notes with replies, the checks and
  * metadata of the version, and the status timeline with dates.
  */
-export function EntryView({ entryId, aside }: { entryId: string; aside?: EntryAside }) {
+export function EntryView({
+  entryId,
+  aside,
+  below,
+}: {
+  entryId: string;
+  /** Panels beside the player (under it on phones). */
+  aside?: EntryAside;
+  /** Full-width sections under the entry (its conversation). */
+  below?: EntryAside;
+}) {
   const entry = useEntry(entryId);
   // Processing of its newest version and new notes show without a reload (issue 32).
   useLiveInvalidation(['video', 'entry_note', 'entry'], [...entriesQueryKey, 'detail', entryId]);
@@ -29,10 +39,10 @@ export function EntryView({ entryId, aside }: { entryId: string; aside?: EntryAs
           : 'The entry could not be loaded.'}
       </Alert>
     );
-  return <EntryDetail entry={entry.data} aside={aside} />;
+  return <EntryDetail entry={entry.data} aside={aside} below={below} />;
 }
 
-function EntryDetail({ entry, aside }: { entry: Entry; aside?: EntryAside }) {
+function EntryDetail({ entry, aside, below }: { entry: Entry; aside?: EntryAside; below?: EntryAside }) {
   const session = useSession();
   const review = useReviewEntry(entry.id);
   // null: the newest version (a new one shows as soon as it arrives).
@@ -70,6 +80,7 @@ function EntryDetail({ entry, aside }: { entry: Entry; aside?: EntryAside }) {
           aside={aside}
         />
       </Box>
+      {below?.(entry, { isEntrant, isStaff: session?.user.role === 'staff' })}
     </Stack>
   );
 }

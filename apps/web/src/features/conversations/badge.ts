@@ -1,0 +1,2 @@
+/** The navbar's lazily loaded entry of the feature (kept apart from the pages' index). */
+export { MessagesLink, MessagesMenuItem } from './components/messages-link';
