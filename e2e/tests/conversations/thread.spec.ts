@@ -1,0 +1,111 @@
+import { expect as baseExpect, test } from '@playwright/test';
+import { CONVERSATION_MESSAGES } from '@app/domain';
+import { createVerifiedUser, signIn } from '../../support/accounts';
+import {
+  createEntryContest,
+  makeVerticalClip,
+  selectApplicant,
+  submitEntryThroughApi,
+} from '../../support/entries';
+
+test.describe.configure({ timeout: 300_000 });
+// The machine is shared: pages may take several seconds to load their data.
+const expect = baseExpect.configure({ timeout: 30_000 });
+
+/**
+ * Issue 49, conversations: the brand writes on an entry's thread; the creator, on a phone, sees the
+ * unread badge in the navbar, opens the thread from the inbox and answers; the brand's open page
+ * shows the answer without a reload; staff hide the brand's message and the creator reads
+ * "hidden by the platform team" in its place.
+ */
+test('brand and creator talk on an entry’s thread, live; staff hide a message', async ({ browser }) => {
+  const contest = await createEntryContest({
+    aspect_ratio: '9:16',
+    min_seconds: 10,
+    max_seconds: 30,
+    min_width: null,
+    min_height: null,
+    containers: ['mp4', 'mov'],
+    duration_tolerance_seconds: 0,
+  });
+  const creator = await createVerifiedUser({ role: 'creator', firstName: 'Lena', lastName: 'Frame' });
+  const brand = await createVerifiedUser({
+    role: 'brand',
+    company: contest.brandName,
+    firstName: 'Bea',
+    lastName: 'Brand',
+  });
+  const staff = await createVerifiedUser({ role: 'staff', firstName: 'Tom', lastName: 'Team' });
+  await selectApplicant(contest.id, creator, brand);
+  const entryId = await submitEntryThroughApi(
+    contest.id,
+    creator,
+    makeVerticalClip('Thread desk', 12),
+    'Thread desk',
+  );
+  const question = `Could you show the armrests? The brief: https://example.com/brief-${Date.now().toString(36)}`;
+  const answer = 'Yes, I will film them tomorrow in daylight.';
+
+  // The brand writes on the entry's page.
+  const brandPage = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  await signIn(brandPage, brand);
+  await brandPage.goto(`/entries/${entryId}`);
+  const brandThread = brandPage.getByRole('region', { name: 'Conversation' });
+  await brandThread.getByRole('textbox', { name: 'Message' }).fill(question);
+  await brandThread.getByRole('button', { name: 'Send' }).click();
+  const brandMessages = brandThread.getByRole('list', { name: 'Messages' });
+  await expect(brandMessages.getByRole('listitem', { name: 'Bea Brand (Brand)' })).toContainText(
+    'Could you show the armrests?',
+  );
+  await expect(brandThread.getByRole('textbox', { name: 'Message' })).toHaveValue('');
+
+  // The creator, on a phone, sees the unread badge in the navbar and opens the thread.
+  const creatorPage = await (await browser.newContext({ viewport: { width: 360, height: 780 } })).newPage();
+  await signIn(creatorPage, creator);
+  await creatorPage.goto('/creator-dashboard');
+  const messagesLink = creatorPage.getByRole('link', { name: /^Messages/ });
+  await expect(messagesLink).toHaveAccessibleName('Messages, 1 unread');
+  await messagesLink.click();
+  await expect(creatorPage).toHaveURL(/\/messages$/);
+  await expect(creatorPage.getByRole('heading', { level: 1, name: 'Messages' })).toBeVisible();
+  await creatorPage.getByRole('button', { name: /, 1 unread$/ }).click();
+  const creatorThread = creatorPage.getByRole('region', { name: /Entry/ });
+  const link = creatorThread.getByRole('link', { name: /^https:\/\/example\.com\/brief-/ });
+  await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+  await expect(creatorThread.getByRole('listitem', { name: 'Bea Brand (Brand)' })).toContainText(
+    'Could you show the armrests?',
+  );
+  // Reading it marks it read: the badge empties.
+  await expect(messagesLink).toHaveAccessibleName('Messages');
+  await creatorThread.getByRole('textbox', { name: 'Message' }).fill(answer);
+  await creatorThread.getByRole('textbox', { name: 'Message' }).press('Control+Enter');
+  await expect(creatorThread.getByRole('listitem', { name: 'Lena Frame (Creator)' })).toContainText(answer);
+  expect(await creatorPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+  // The brand's page shows the answer without a reload (the live stream).
+  await expect(brandMessages.getByRole('listitem', { name: 'Lena Frame (Creator)' })).toContainText(answer);
+
+  // Staff hide the brand's message with a reason.
+  const staffPage = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  await signIn(staffPage, staff);
+  await staffPage.goto(`/entries/${entryId}`);
+  const staffThread = staffPage.getByRole('region', { name: 'Conversation' });
+  await staffThread
+    .getByRole('listitem', { name: 'Bea Brand (Brand)' })
+    .getByRole('button', { name: 'Hide' })
+    .click();
+  const dialog = staffPage.getByRole('dialog', { name: 'Hide this message' });
+  await dialog.getByRole('textbox', { name: 'Reason' }).fill('Links outside the platform');
+  await dialog.getByRole('button', { name: 'Hide message' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(staffThread.getByRole('listitem', { name: 'Bea Brand (Brand)' })).toContainText(
+    'Links outside the platform',
+  );
+
+  // The creator reads "hidden by the platform team" in its place.
+  await creatorPage.reload();
+  const hidden = creatorPage.getByRole('listitem', { name: 'Bea Brand (Brand)' });
+  await expect(hidden).toContainText(CONVERSATION_MESSAGES.hiddenBody);
+  await expect(hidden).not.toContainText('armrests');
+  await expect(creatorPage.getByRole('listitem', { name: 'Lena Frame (Creator)' })).toContainText(answer);
+});
