@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { UPLOAD_QUOTAS } from '@app/domain';
+import { CONVERSATION_LIMITS, UPLOAD_QUOTAS } from '@app/domain';
 
 const durationSeconds = z.coerce.number().int().positive();
 const optionalUrl = z.url().optional();
@@ -77,6 +77,11 @@ export const envSchema = z.object({
    * failed and retried by pg-boss, from any process that works jobs (jobs/queue.ts).
    */
   JOB_LEASE_SECONDS: durationSeconds.default(60),
+  /**
+   * Seconds a conversation's e-mail digest waits after the first message it reports (issue 49:
+   * one digest per thread per recipient per 10 minutes); tests shorten it.
+   */
+  MESSAGE_DIGEST_SECONDS: durationSeconds.default(CONVERSATION_LIMITS.digestMinutes * 60),
   /**
    * Seconds a contest's computed insights are reused by the process that computed them (issue 33:
    * a dashboard's numbers may be that old; 0 computes every request).

@@ -5,6 +5,7 @@ import { startVideoJobHandlers } from '../modules/videos';
 import { startEntryJobHandlers } from '../modules/entries';
 import { startLicenceJobHandlers } from '../modules/delivery';
 import { createMailNotifier } from '../modules/notifications';
+import { startConversationJobHandlers } from '../modules/conversations';
 import type { Services } from '../modules';
 
 /**
@@ -20,4 +21,5 @@ export async function startJobHandlers(
   await startAccountJobHandlers(deps);
   await startEntryJobHandlers(deps, services.entries);
   await startLicenceJobHandlers(deps, services.licences);
+  await startConversationJobHandlers(deps);
 }

@@ -34,11 +34,12 @@ export interface JobQueue {
    * Queues a job. Jobs of higher `priority` are taken first (default 0), then the oldest first:
    * the videos service uses it to keep one creator's backlog from starving another's upload.
    * A job queued while serving a request carries that request's id: its log lines name it.
+   * `startAfterSeconds`: the job waits that long before a worker may take it (a digest's window).
    */
   send<TData extends object>(
     job: JobDefinition<TData>,
     data: TData,
-    options?: { priority?: number },
+    options?: { priority?: number; startAfterSeconds?: number },
   ): Promise<string | null>;
   /** Starts taking jobs of this kind in this process. */
   work<TData extends object>(job: JobDefinition<TData>, handler: JobHandler<TData>): Promise<void>;
@@ -121,6 +122,7 @@ export async function startQueue(handle: DatabaseHandle, options: QueueOptions):
       const tagged = requestId ? { ...data, [REQUEST_ID_FIELD]: requestId } : data;
       const id = await boss.send(job.name, tagged, {
         priority: sendOptions.priority ?? 0,
+        ...(sendOptions.startAfterSeconds ? { startAfter: sendOptions.startAfterSeconds } : {}),
         retryLimit: job.retryLimit,
         retryDelay: job.retryDelaySeconds,
         retryBackoff: true,

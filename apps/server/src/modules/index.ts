@@ -20,6 +20,7 @@ import {
   productsWithApplications,
 } from './applications';
 import { createAuditService } from './audit';
+import { conversationsRoutes, createConversationsService } from './conversations';
 import {
   contestsRoutes,
   acceptedAgreement,
@@ -138,6 +139,7 @@ export function composeServices(deps: AppDeps) {
     staffAccounts: createStaffAccountsService(deps),
     audit: createAuditService(deps),
     notifications: createNotificationsService(deps),
+    conversations: createConversationsService(deps),
     contests,
     contestsPorts,
     applications: createApplicationsService(deps, { contests }),
@@ -181,4 +183,5 @@ export const apiModules: Array<(deps: AppDeps, services: Services) => FastifyPlu
   notificationsRoutes,
   eventsRoutes,
   insightsRoutes,
+  conversationsRoutes,
 ];

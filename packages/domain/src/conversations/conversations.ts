@@ -121,7 +121,7 @@ export type ThreadListQuery = z.infer<typeof threadListQuerySchema>;
 
 /**
  * One of the caller's threads. `id` is the application's or entry's id (the thread's URL is
- * `/api/{kind}s/{id}/messages/`); `title` names the record (the contest, and the entry's title);
+ * `/api/{kind}s/{id}/messages/`); `title` names the record ("Application to …", "Entry to …");
  * `counterpart` is the other side (the creator for the brand and staff, the brand for the creator).
  */
 export const threadSummarySchema = z.object({

@@ -47,6 +47,8 @@ export const AUDIT_ACTIONS = [
   'delivery.download',
   'certificate.download',
   'licence.revoke',
+  'message.post',
+  'message.hide',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

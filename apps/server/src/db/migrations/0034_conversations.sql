@@ -49,6 +49,7 @@ ALTER TABLE "conversation_threads" ADD CONSTRAINT "conversation_threads_contest_
 ALTER TABLE "conversation_threads" ADD CONSTRAINT "conversation_threads_brand_id_brands_id_fk" FOREIGN KEY ("brand_id") REFERENCES "public"."brands"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "conversation_threads" ADD CONSTRAINT "conversation_threads_creator_id_users_id_fk" FOREIGN KEY ("creator_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "conversation_messages_thread_idx" ON "conversation_messages" USING btree ("thread_id","id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "conversation_messages_author_idx" ON "conversation_messages" USING btree ("author_id","thread_id");--> statement-breakpoint
 CREATE INDEX "conversation_reads_user_idx" ON "conversation_reads" USING btree ("user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "conversation_threads_application_key" ON "conversation_threads" USING btree ("application_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "conversation_threads_entry_key" ON "conversation_threads" USING btree ("entry_id");--> statement-breakpoint

@@ -70,6 +70,8 @@ export const conversationMessages = pgTable(
   (t) => [
     // A page of a thread (`?before=`): newest first, from the index, however long the thread.
     index('conversation_messages_thread_idx').on(t.threadId, t.id.desc()),
+    // A staff member's inbox: the threads they wrote in.
+    index('conversation_messages_author_idx').on(t.authorId, t.threadId),
     check('conversation_messages_side_known', sql`${t.authorSide} in ('creator', 'brand', 'staff')`),
     maxChars('conversation_messages_body_len', t.body, CONVERSATION_LIMITS.bodyMax),
     maxChars('conversation_messages_hidden_reason_len', t.hiddenReason, CONVERSATION_LIMITS.hideReasonMax),

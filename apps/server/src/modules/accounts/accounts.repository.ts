@@ -486,6 +486,23 @@ export async function setEmail(
   return changed.length > 0;
 }
 
+/** The active members of a brand's team (any role), for the brand side of a conversation. */
+export async function findBrandMemberIds(db: DbOrTx, brandId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .innerJoin(brandProfiles, eq(brandProfiles.userId, users.id))
+    .where(
+      and(
+        eq(users.isActive, true),
+        isNull(users.deactivatedAt),
+        eq(users.role, 'brand'),
+        eq(brandProfiles.brandId, brandId),
+      ),
+    );
+  return rows.map((row) => row.id);
+}
+
 /** Active users who review a brand's contests: that brand's users and every staff user. */
 export async function findReviewerIds(db: DbOrTx, brandId: number | null): Promise<number[]> {
   const rows = await db

@@ -25,9 +25,9 @@ export {
   type Identity,
   type IdentityChanges,
 } from './identity';
-export { contactOf, reviewersOf } from './membership';
+export { brandMemberIdsOf, contactOf, reviewersOf } from './membership';
 export { createSessionsService } from './sessions.service';
-export { brandNamesOf, namesOf, userIdByEmail } from './user-reads';
+export { brandNamesOf, namesOf, userIdByEmail, type UserName } from './user-reads';
 export { createInvitationsService, type InvitationsService } from './invitations.service';
 export { createStaffAccountsService, type StaffAccountsService } from './accounts.staff.service';
 export type { AccountsService } from './accounts.service';

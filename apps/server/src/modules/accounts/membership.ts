@@ -16,3 +16,8 @@ export function contactOf(db: DbOrTx, userId: number) {
 export function reviewersOf(db: DbOrTx, brandId: number | null): Promise<number[]> {
   return repo.findReviewerIds(db, brandId);
 }
+
+/** The active members of a brand's team, any role (conversations: who the brand side is). */
+export function brandMemberIdsOf(db: DbOrTx, brandId: number): Promise<number[]> {
+  return repo.findBrandMemberIds(db, brandId);
+}

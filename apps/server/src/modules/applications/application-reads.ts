@@ -16,6 +16,14 @@ export function applicationStatusOf(
 }
 
 /**
+ * An application's creator and contest, or null: what conversations (issue 49) ask applications to
+ * know whose thread it is.
+ */
+export function applicationOf(db: DbOrTx, applicationId: number) {
+  return repo.findApplicationOwner(db, applicationId);
+}
+
+/**
  * A creator's applications with their status and shipment, one per contest: what the creator
  * dashboard asks applications for, in one query.
  */

@@ -211,6 +211,15 @@ export async function findApplicationStatus(
   return row?.status ?? null;
 }
 
+/** Whose application this is and to which contest (null when there is none). */
+export async function findApplicationOwner(db: DbOrTx, applicationId: number) {
+  const [row] = await db
+    .select({ id: applications.id, contestId: applications.contestId, userId: applications.userId })
+    .from(applications)
+    .where(eq(applications.id, applicationId));
+  return row ?? null;
+}
+
 /** A creator's applications, one per contest, with their shipment (the creator dashboard's). */
 export function findApplicationsOfCreator(db: DbOrTx, userId: number) {
   // Part of every creator dashboard: prepared.

@@ -2,6 +2,7 @@
 export {
   applicationCountsOf,
   applicationFunnelOf,
+  applicationOf,
   applicationStatusOf,
   applicationsOfCreator,
   heldUnitsOf,
