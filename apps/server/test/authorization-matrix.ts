@@ -48,6 +48,24 @@ import { PAYEE, RELEASE_PDF } from '../src/modules/paperwork/test-support';
 import { storeMaster } from '../src/modules/delivery/test-support';
 import { signUnsubscribeToken } from '../src/modules/notifications';
 
+/** A message of the owner in the thread of the world's entry, to hide (made once per world). */
+const messages = new WeakMap<World, Promise<number>>();
+function messageOf(w: World): Promise<number> {
+  if (!messages.has(w))
+    messages.set(
+      w,
+      w.ctx.app
+        .inject({
+          method: 'POST',
+          url: `/api/entries/${w.entry.id}/messages/`,
+          headers: w.headers('creator'),
+          payload: { body: 'A message for the authorization matrix to hide' },
+        })
+        .then((res) => res.json<{ id: number }>().id),
+    );
+  return messages.get(w)!;
+}
+
 /** The licence of the world's placed entry (issued on its first read, here by staff). */
 async function licenceIdOf(w: World): Promise<string> {
   await storeMaster(w.ctx, w.published.entryId);
@@ -908,4 +926,40 @@ export const authorizationMatrix: Record<string, MatrixRow> = {
     why: "a contest's insights are its brand's and staff's; another brand learns nothing of it",
   },
   'GET /api/staff/insights/': { expect: staffOnly(200) },
+  // ── Conversations (issue 49): a thread on every application and entry ──
+  'GET /api/applications/:id/messages/': {
+    request: (w) => ({ url: `/api/applications/${w.application.id}/messages/` }),
+    expect: { all: 404, anonymous: 401, creator: 200, ...brandOne(200), staff: 200 },
+    why: 'its creator, every member of the contest’s brand and staff read the thread; to others it does not exist',
+  },
+  'POST /api/applications/:id/messages/': {
+    request: (w) => ({
+      url: `/api/applications/${w.application.id}/messages/`,
+      payload: { body: 'A message from the authorization matrix' },
+    }),
+    expect: { all: 404, anonymous: 401, creator: 201, ...brandOne(201, 'review'), staff: 201 },
+    why: 'the creator, staff and the brand’s owners, managers and reviewers write (its viewers read only: 403); others do not see the thread (404)',
+  },
+  'GET /api/entries/:id/messages/': {
+    request: (w) => ({ url: `/api/entries/${w.entry.id}/messages/` }),
+    expect: { all: 404, anonymous: 401, creator: 200, ...brandOne(200), staff: 200 },
+    why: 'the entrant, every member of the contest’s brand and staff read the thread; to others it does not exist',
+  },
+  'POST /api/entries/:id/messages/': {
+    request: (w) => ({
+      url: `/api/entries/${w.entry.id}/messages/`,
+      payload: { body: 'A message from the authorization matrix' },
+    }),
+    expect: { all: 404, anonymous: 401, creator: 201, ...brandOne(201, 'review'), staff: 201 },
+    why: 'the entrant, staff and the brand’s owners, managers and reviewers write (its viewers read only: 403); others do not see the thread (404)',
+  },
+  'GET /api/threads/': { expect: signedIn(200), why: 'the caller’s own conversations only' },
+  'POST /api/messages/:id/hide/': {
+    request: async (w) => ({
+      url: `/api/messages/${await messageOf(w)}/hide/`,
+      payload: { reason: 'Hidden by the authorization matrix' },
+    }),
+    expect: staffOnly(200),
+    why: 'staff hide a message with a reason (audited); staff come last, so the message is still visible for everyone before',
+  },
 };

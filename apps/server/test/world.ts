@@ -83,6 +83,8 @@ export interface World {
    * POST /api/contests/:id/entries/ (in review); `noteId` is a staff note pinned to its version 1.
    */
   entry: { id: number; noteId: number };
+  /** The owner's application to `contest` (selected: `entry` came of it). */
+  application: { id: number };
   /** A contest of brand 1 in its judging window (rubric TEST_RUBRIC), with the owner's entry. */
   judging: { contestId: number; entryId: number };
   /**
@@ -255,7 +257,8 @@ export async function createWorld(ctx: TestContext): Promise<World> {
     );
     return entry.id as number;
   };
-  const entryId = await enter(applied.json<{ id: number }>().id, users.creator);
+  const applicationId = applied.json<{ id: number }>().id;
+  const entryId = await enter(applicationId, users.creator);
   const note = await inject(
     users.staff,
     'POST',
@@ -318,6 +321,7 @@ export async function createWorld(ctx: TestContext): Promise<World> {
     clip,
     applyBody,
     entry: { id: entryId, noteId: note.id as number },
+    application: { id: applicationId },
     judging,
     published,
     release,
