@@ -16,6 +16,7 @@ import { createVideosService } from '../../modules/videos';
 import { CHAIR_CONTEST_ID, chairContestTimeline } from './chair-contest';
 import { makeDemoClip } from './demo-videos';
 import { demoPdf } from './demo-pdf';
+import { seedEntryConversation } from './demo-conversations';
 
 export type DemoSeasonDeps = Pick<AppDeps, 'config' | 'database' | 'queue' | 'log' | 'storage'>;
 
@@ -397,6 +398,7 @@ async function seedChairContest(deps: DemoSeasonDeps, cast: DemoCast, seededAt: 
     now,
   );
   await entries.submit(chair, cast.noor, { video_id: noorV2, confirm_warnings: true });
+  await seedEntryConversation(deps, cast, noorEntry.id);
   const kenjiV1 = await clips.clip(
     cast.kenji,
     'Recline and Recharge',

@@ -8,10 +8,12 @@ import type {
   ContestResults,
   Entry,
   LoginResponse,
+  MessagePage,
   PayoutList,
   Ranking,
   Scorecard,
   StaffInsights,
+  ThreadList,
 } from '@app/domain';
 import { createTestContext, type TestContext } from '../../../test/helper';
 import { login } from '../../modules/accounts/test-support';
@@ -147,5 +149,23 @@ describe('the demo world (first start of the embedded database, or npm run seed 
       headers: await as(DEMO_OTHER_BRAND_EMAIL),
     });
     expect(other.statusCode).toBe(403);
+  });
+
+  it('seeds conversations on Noor’s application and entry with Hbada, one message unread for the brand', async () => {
+    const brand = await get<ThreadList>('/api/threads/', DEMO_BRAND_EMAIL);
+    expect(brand.unread_total).toBe(1);
+    expect(brand.threads.map((t) => [t.kind, t.counterpart, t.unread]).sort()).toEqual([
+      ['application', 'Noor Haddad', 1],
+      ['entry', 'Noor Haddad', 0],
+    ]);
+    const noor = await get<ThreadList>('/api/threads/', 'noor@demo.example.com');
+    expect(noor.threads).toHaveLength(2);
+    const entryThread = noor.threads.find((t) => t.kind === 'entry')!;
+    const thread = await get<MessagePage>(
+      `/api/entries/${entryThread.id}/messages/`,
+      'noor@demo.example.com',
+    );
+    expect(thread.messages.map((m) => m.author.side)).toEqual(['creator', 'brand', 'creator']);
+    expect((await get<ThreadList>('/api/threads/', DEMO_OTHER_BRAND_EMAIL)).threads).toEqual([]);
   });
 });

@@ -9,6 +9,7 @@ import { createAccountsService } from '../../modules/accounts';
 import { accountsPorts } from '../../modules/index';
 import { createContestsService } from '../../modules/contests';
 import { createApplicationsService } from '../../modules/applications';
+import { seedApplicationConversation } from './demo-conversations';
 import { CHAIR_CONTEST_ID, HBADA_BRAND_ID } from './chair-contest';
 import { LUMORA, seedDemoDecisions, seedDemoSeason, type DemoCast, type DemoMember } from './demo-season';
 import { seedDemoVideos } from './demo-videos';
@@ -38,10 +39,10 @@ const SEES: Record<string, string> = {
   staff:
     "Staff console: review queue, accounts, audit log, payouts (one paid, one pending); both contests' applications, entries, judging ranking and results.",
   hbada:
-    'Brand of the running chair contest (id 1): its applications (pending, selected, shipped), entries with versions and an answered note, its judging sheet.',
+    'Brand of the running chair contest (id 1): its applications (pending, selected, shipped), entries with versions and an answered note, its judging sheet; conversations with Noor (one unread message).',
   lumora:
     "Brand of the finished Lumora contest (published results); another company's brand for the chair contest.",
-  noor: 'Selected creator, chair delivered: chair entry with two versions and an answered note; won the finished contest (release approved, payee details, prize paid, scorecard).',
+  noor: 'Selected creator, chair delivered: chair entry with two versions, an answered note and conversations with Hbada; won the finished contest (release approved, payee details, prize paid, scorecard).',
   kenji:
     'Selected creator, chair shipped: chair entry (one version); second in the finished contest (a talent release waiting for review, prize pending, scorecard).',
   lucia:
@@ -156,6 +157,7 @@ export async function seedDemoAccounts(
     lucia: members.lucia!,
   };
   const finishedContestId = await seedDemoDecisions(deps, people, chairApplications, seededAt);
+  await seedApplicationConversation(deps, people, chairApplications.get(people.noor.id)!);
 
   const file = path.join(deps.config.DATA_DIR, DEMO_ACCOUNTS_FILE);
   const lines = made.map((a) => `${a.role.padEnd(8)} ${a.email}  ${a.password}\n         ${a.sees}`);

@@ -2,3 +2,4 @@
 export { startConversationJobHandlers } from './conversations.jobs';
 export { conversationsRoutes } from './conversations.routes';
 export { createConversationsService, type ConversationsService } from './conversations.service';
+export { subjectOf as threadOf } from './thread-subjects';
