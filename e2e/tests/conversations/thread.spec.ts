@@ -1,4 +1,7 @@
-import { expect as baseExpect, test } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { CONVERSATION_MESSAGES } from '@app/domain';
 import { createVerifiedUser, signIn } from '../../support/accounts';
 import {
@@ -7,10 +10,26 @@ import {
   selectApplicant,
   submitEntryThroughApi,
 } from '../../support/entries';
+import { E2E_PORT } from '../../support/env';
 
 test.describe.configure({ timeout: 300_000 });
 // The machine is shared: pages may take several seconds to load their data.
 const expect = baseExpect.configure({ timeout: 30_000 });
+
+const SCREENSHOTS = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  `../../artifacts/conversations-${E2E_PORT}`,
+);
+
+/** A full-page screenshot kept as an artifact, to look at the thread and the inbox at both widths. */
+async function keep(page: Page, name: string) {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({
+    path: path.join(SCREENSHOTS, `${name}.png`),
+    fullPage: true,
+    animations: 'disabled',
+  });
+}
 
 /**
  * Issue 49, conversations: the brand writes on an entry's thread; the creator, on a phone, sees the
@@ -51,6 +70,8 @@ test('brand and creator talk on an entry’s thread, live; staff hide a message'
   await signIn(brandPage, brand);
   await brandPage.goto(`/entries/${entryId}`);
   const brandThread = brandPage.getByRole('region', { name: 'Conversation' });
+  // The thread is read (and marked read) once it is in view: under the entry, scrolled to.
+  await brandThread.scrollIntoViewIfNeeded();
   await brandThread.getByRole('textbox', { name: 'Message' }).fill(question);
   await brandThread.getByRole('button', { name: 'Send' }).click();
   const brandMessages = brandThread.getByRole('list', { name: 'Messages' });
@@ -90,6 +111,7 @@ test('brand and creator talk on an entry’s thread, live; staff hide a message'
   await signIn(staffPage, staff);
   await staffPage.goto(`/entries/${entryId}`);
   const staffThread = staffPage.getByRole('region', { name: 'Conversation' });
+  await staffThread.scrollIntoViewIfNeeded();
   await staffThread
     .getByRole('listitem', { name: 'Bea Brand (Brand)' })
     .getByRole('button', { name: 'Hide' })
@@ -108,4 +130,22 @@ test('brand and creator talk on an entry’s thread, live; staff hide a message'
   await expect(hidden).toContainText(CONVERSATION_MESSAGES.hiddenBody);
   await expect(hidden).not.toContainText('armrests');
   await expect(creatorPage.getByRole('listitem', { name: 'Lena Frame (Creator)' })).toContainText(answer);
+
+  // Screenshots of the thread on the entry page and of the inbox, at 360 and 1280 px.
+  await keep(creatorPage, 'messages-thread-360');
+  await creatorPage.goto(`/entries/${entryId}`);
+  await creatorPage.getByRole('region', { name: 'Conversation' }).scrollIntoViewIfNeeded();
+  await expect(creatorPage.getByRole('listitem', { name: 'Lena Frame (Creator)' })).toBeVisible();
+  await keep(creatorPage, 'entry-thread-360');
+  await creatorPage.goto('/messages');
+  await expect(creatorPage.getByRole('list', { name: 'Conversations' })).toBeVisible();
+  await keep(creatorPage, 'messages-360');
+  await keep(staffPage, 'entry-thread-staff-1280');
+  await brandPage.goto('/messages');
+  await brandPage
+    .getByRole('button', { name: /^Entry/ })
+    .first()
+    .click();
+  await expect(brandPage.getByRole('list', { name: 'Messages' })).toBeVisible();
+  await keep(brandPage, 'messages-1280');
 });

@@ -13,7 +13,7 @@ export function Logo() {
         component="span"
         sx={{
           fontFamily: displayFont,
-          fontSize: { xs: 22, sm: 26 },
+          fontSize: { xs: 19, sm: 26 },
           letterSpacing: '0.06em',
           lineHeight: 1,
           whiteSpace: 'nowrap',

@@ -60,7 +60,8 @@ export function Navbar() {
       }}
     >
       <Container maxWidth="lg">
-        <Toolbar disableGutters sx={{ gap: 2, minHeight: 64 }}>
+        {/* Phones: the wordmark, Messages, the bell and the menu button fit in 360 px. */}
+        <Toolbar disableGutters sx={{ gap: { xs: 0.5, sm: 2 }, minHeight: 64 }}>
           <Box
             component={RouterLink}
             to={paths.home}

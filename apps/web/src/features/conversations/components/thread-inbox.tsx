@@ -150,9 +150,7 @@ export function ThreadInbox({ recordLink }: { recordLink: (thread: OpenThread) =
                     ? 'Entry conversation'
                     : 'Application conversation'
               }
-              description={
-                openSummary ? `${openSummary.contest.name} · with ${openSummary.counterpart}` : undefined
-              }
+              description={openSummary ? `With ${openSummary.counterpart}` : undefined}
             />
           </Stack>
         ) : (
