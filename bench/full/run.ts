@@ -3,7 +3,8 @@
  * creators, 200 contests, 50,000 applications to one contest, 5,000 entries, 10,000 videos waiting
  * for review — each next to a no-framework baseline replaying the very SQL the app sent for that
  * request (bench/full/capture.ts), at a fixed 50 req/s and at saturation; the application race
- * (200 creators, 10 units); the library and search on the embedded PGlite at 10,000 videos.
+ * (200 creators, 10 units); a page of a conversation of 10,000 messages; the library and search on
+ * the embedded PGlite at 10,000 videos.
  * Prints a table and exits non-zero when a target is missed. Never part of `npm test`.
  *
  *   npm run bench                 full size (database bench_full, seeded once and reused)
@@ -37,6 +38,7 @@ import {
   resetRace,
   seedBench,
   TERMS,
+  THREAD_MESSAGES,
   type Exec,
   type Seeded,
 } from './seed';
@@ -369,6 +371,12 @@ async function postgresPart(): Promise<{ races: Race[]; seeded: Seeded; plans: s
         key: 'entries',
         name: "reviewers' entries list (first page, with each entry's history)",
         path: `/api/contests/${seeded.contestId}/entries/`,
+        headers: staff,
+      },
+      {
+        key: 'thread',
+        name: `a conversation's page in the middle of ${THREAD_MESSAGES.toLocaleString('en-US')} messages`,
+        path: `/api/entries/${seeded.threadEntryId}/messages/?before=${seeded.threadMiddleId}`,
         headers: staff,
       },
       {
