@@ -85,6 +85,9 @@ describe('licences with terms (issue 51)', () => {
       places: [{ entry_id: entryId, place: 1, prize_cents: 50_000 }],
     });
     expect(published.statusCode, published.body).toBe(201);
+    // Issued at publication, before anyone reads it.
+    const issued = await db().select().from(licences).where(eq(licences.contestId, contest.id));
+    expect(issued.map((l) => l.entryId)).toEqual([entryId]);
 
     const seen = new Set<string>();
     for (const user of [staff, brandUser, winner]) {
@@ -113,6 +116,22 @@ describe('licences with terms (issue 51)', () => {
     expect((await call('GET', `/api/entries/${entryId}/licence/`)).statusCode).toBe(401);
     const loser = await call('GET', `/api/entries/${loserId}/licence/`, staff);
     expect(loser.statusCode).toBe(404);
+  });
+
+  it('a correction that places an entry issues its licence; the others keep theirs', async () => {
+    const before = await db().select().from(licences).where(eq(licences.entryId, entryId));
+    await storeMaster(ctx, loserId);
+    const corrected = await call('POST', `/api/contests/${contest.id}/results/corrections/`, staff, {
+      places: [
+        { entry_id: entryId, place: 1, prize_cents: 50_000 },
+        { entry_id: loserId, place: 2, prize_cents: 0 },
+      ],
+      reason: 'A tie was missed.',
+    });
+    expect(corrected.statusCode, corrected.body).toBe(201);
+    const rows = await db().select().from(licences).where(eq(licences.contestId, contest.id));
+    expect(rows.map((l) => l.entryId).sort()).toEqual([entryId, loserId].sort());
+    expect(rows.find((l) => l.entryId === entryId)!.id).toBe(before[0]!.id);
   });
 
   it('anyone verifies a licence by its id; an unknown id is 404', async () => {
