@@ -38,6 +38,50 @@ async function assertPlacesApproved(
 }
 
 /**
+ * The placed entries' licences (issue 51), issued once the results are committed, from the
+ * results' publication. A failure is logged: the licence is then issued on its first read
+ * (licence-issuing.ts, docs/spec-decisions.md).
+ */
+async function issueLicences(
+  deps: Pick<JudgingServiceDeps, 'log'>,
+  ports: JudgingPorts,
+  contest: { id: number; brandId: number },
+  publishedAt: Date,
+  places: PublishResultsBody['places'],
+  entryOf: Map<number, JudgedEntryRow>,
+) {
+  const grants = places.map((p) => {
+    const e = entryOf.get(p.entry_id)!;
+    return {
+      entryId: e.entryId,
+      contestId: contest.id,
+      brandId: contest.brandId,
+      userId: e.userId,
+      videoId: e.videoId,
+      title: e.videoTitle,
+      publishedAt,
+    };
+  });
+  await ports.issueLicences(grants).catch((error: unknown) => {
+    deps.log.error({ err: error, contestId: contest.id }, 'could not issue the licences');
+  });
+}
+
+/** The result rows of the requested places (each entry's entrant from the judged entries). */
+const resultRows = (
+  contestId: number,
+  places: PublishResultsBody['places'],
+  entryOf: Map<number, { userId: number }>,
+) =>
+  places.map((p) => ({
+    contestId,
+    userId: entryOf.get(p.entry_id)!.userId,
+    entryId: p.entry_id,
+    place: p.place,
+    prizeCents: p.prize_cents,
+  }));
+
+/**
  * Staff publish a contest's places and prizes once, and correct them after with a reason (the
  * routes let staff only in); both answer with the results as they then stand (`resultsOf`).
  */
@@ -49,48 +93,6 @@ export function createPublication(
 ) {
   const { db, clock, requireContest } = context;
   const emails = createJudgingEmails(deps);
-
-  /** The result rows of the requested places (each entry's entrant from the judged entries). */
-  const resultRows = (
-    contestId: number,
-    places: PublishResultsBody['places'],
-    entryOf: Map<number, { userId: number }>,
-  ) =>
-    places.map((p) => ({
-      contestId,
-      userId: entryOf.get(p.entry_id)!.userId,
-      entryId: p.entry_id,
-      place: p.place,
-      prizeCents: p.prize_cents,
-    }));
-
-  /**
-   * The placed entries' licences (issue 51), issued once the results are committed, from the
-   * results' publication. A failure is logged: the licence is then issued on its first read
-   * (licence-issuing.ts, docs/spec-decisions.md).
-   */
-  async function issueLicences(
-    contest: { id: number; brandId: number },
-    publishedAt: Date,
-    places: PublishResultsBody['places'],
-    entryOf: Map<number, JudgedEntryRow>,
-  ) {
-    const grants = places.map((p) => {
-      const e = entryOf.get(p.entry_id)!;
-      return {
-        entryId: e.entryId,
-        contestId: contest.id,
-        brandId: contest.brandId,
-        userId: e.userId,
-        videoId: e.videoId,
-        title: e.videoTitle,
-        publishedAt,
-      };
-    });
-    await ports.issueLicences(grants).catch((error: unknown) => {
-      deps.log.error({ err: error, contestId: contest.id }, 'could not issue the licences');
-    });
-  }
 
   /**
    * The contest's judged entries and the requested places, checked: distinct, of this contest, and
@@ -163,7 +165,7 @@ export function createPublication(
           after: { places, reason: body.reason },
         });
       });
-      await issueLicences(contest, contest.resultsPublishedAt, places, entryOf);
+      await issueLicences(deps, ports, contest, contest.resultsPublishedAt, places, entryOf);
       return resultsOf(contestId);
     },
 
@@ -211,7 +213,7 @@ export function createPublication(
           after: { results_published_at: now.toISOString(), places },
         });
       });
-      await issueLicences(contest, now, places, entryOf);
+      await issueLicences(deps, ports, contest, now, places, entryOf);
       const placeOf = new Map(places.map((p) => [p.entry_id, p.place]));
       for (const e of entries)
         await emails
