@@ -20,6 +20,8 @@ export const NOTIFICATION_KINDS = [
   'results_published',
   'release_decided',
   'invitation_accepted',
+  'licence_extension_proposed',
+  'licence_extension_decided',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -37,7 +39,7 @@ export const EMAIL_CATEGORY_LABELS: Record<EmailCategory, { label: string; help:
     help: 'Applications, shipments, entry progress, video reviews, release forms and accepted invitations.',
   },
   review_notes: { label: 'Review notes', help: 'Notes and replies on your entries, revision requests.' },
-  results: { label: 'Results', help: 'Scores, published results and prize payments.' },
+  results: { label: 'Results', help: 'Scores, published results, prize payments and licence extensions.' },
   announcements: { label: 'Announcements', help: 'News about the platform and new contests.' },
 };
 
@@ -58,6 +60,8 @@ export const NOTIFICATION_CATEGORY: Record<NotificationKind, EmailCategory> = {
   results_published: 'results',
   release_decided: 'contest_updates',
   invitation_accepted: 'contest_updates',
+  licence_extension_proposed: 'results',
+  licence_extension_decided: 'results',
 };
 
 export const NOTIFICATION_LIMITS = {

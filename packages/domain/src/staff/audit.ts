@@ -47,6 +47,7 @@ export const AUDIT_ACTIONS = [
   'delivery.download',
   'certificate.download',
   'licence.revoke',
+  'licence.extension.propose',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -10,12 +10,12 @@ import {
   type LicenceVerification,
 } from '@app/domain';
 import { createTestContext, type TestContext } from '../../../test/helper';
-import { createUser, type TestUser } from '../../../test/factories';
-import { makeEntry, makeJudgingContest, type JudgingContest } from '../judging/test-support';
+import type { TestUser } from '../../../test/factories';
+import type { JudgingContest } from '../judging/test-support';
 import { eq } from 'drizzle-orm';
 import { licences } from '../../db/schema/index';
 import { licenceRemindersJob } from './licences.jobs';
-import { storeMaster } from './test-support';
+import { makePlacedCast, publishPlace, storeMaster } from './test-support';
 
 /** The text of a PDF, as poppler's pdftotext reads it. */
 function pdfText(ctx: TestContext, pdf: Buffer): string {
@@ -42,16 +42,12 @@ describe('licences with terms (issue 51)', () => {
 
   beforeAll(async () => {
     ctx = await createTestContext();
-    contest = await makeJudgingContest(db(), { title: 'Licensed Film Contest' });
-    staff = await createUser(ctx, { role: 'staff' });
-    winner = await createUser(ctx, { role: 'creator', firstName: 'Ada', lastName: 'Moss' });
-    const loser = await createUser(ctx, { role: 'creator' });
-    otherCreator = await createUser(ctx, { role: 'creator' });
-    brandUser = await createUser(ctx, { role: 'brand', brandId: contest.brandId });
-    otherBrand = await createUser(ctx, { role: 'brand', brandId: (await makeJudgingContest(db())).brandId });
-    ({ entryId } = await makeEntry(db(), contest, winner, { title: 'Desk at dawn' }));
-    ({ entryId: loserId } = await makeEntry(db(), contest, loser));
-    ({ sha256 } = await storeMaster(ctx, entryId));
+    ({ contest, staff, winner, brandUser, otherBrand, otherCreator, entryId, loserId, sha256 } =
+      await makePlacedCast(ctx, {
+        contestTitle: 'Licensed Film Contest',
+        entryTitle: 'Desk at dawn',
+        winner: { firstName: 'Ada', lastName: 'Moss' },
+      }));
   }, 120_000);
   afterAll(async () => ctx?.close());
 
@@ -183,17 +179,12 @@ describe('revoking a licence (issue 51)', () => {
 
   beforeAll(async () => {
     ctx = await createTestContext();
-    const db = ctx.deps.database.db;
-    const contest = await makeJudgingContest(db, { title: 'Revoked Film Contest' });
-    staff = await createUser(ctx, { role: 'staff' });
-    winner = await createUser(ctx, { role: 'creator' });
-    brandUser = await createUser(ctx, { role: 'brand', brandId: contest.brandId });
-    ({ entryId } = await makeEntry(db, contest, winner, { title: 'Pulled film' }));
-    await storeMaster(ctx, entryId);
-    const published = await call('POST', `/api/contests/${contest.id}/results/`, staff, {
-      places: [{ entry_id: entryId, place: 1, prize_cents: 10_000 }],
+    const cast = await makePlacedCast(ctx, {
+      contestTitle: 'Revoked Film Contest',
+      entryTitle: 'Pulled film',
     });
-    expect(published.statusCode, published.body).toBe(201);
+    ({ staff, winner, brandUser, entryId } = cast);
+    await publishPlace(ctx, cast);
   }, 120_000);
   afterAll(async () => ctx?.close());
 
@@ -257,18 +248,13 @@ describe('licence expiry reminders (issue 51)', () => {
 
   beforeAll(async () => {
     ctx = await createTestContext();
-    const contest = await makeJudgingContest(db(), { title: 'Reminded Film Contest' });
-    const staff = await createUser(ctx, { role: 'staff' });
-    winner = await createUser(ctx, { role: 'creator' });
-    brandUser = await createUser(ctx, { role: 'brand', brandId: contest.brandId });
-    const { entryId } = await makeEntry(db(), contest, winner, { title: 'Ending film' });
-    await storeMaster(ctx, entryId);
-    await ctx.app.inject({
-      method: 'POST',
-      url: `/api/contests/${contest.id}/results/`,
-      headers: staff.headers,
-      payload: { places: [{ entry_id: entryId, place: 1, prize_cents: 10_000 }] },
+    const cast = await makePlacedCast(ctx, {
+      contestTitle: 'Reminded Film Contest',
+      entryTitle: 'Ending film',
     });
+    ({ winner, brandUser } = cast);
+    const { entryId } = cast;
+    await publishPlace(ctx, cast);
     const res = await ctx.app.inject({ url: `/api/entries/${entryId}/licence/`, headers: winner.headers });
     licenceId = res.json<EntryLicence>().id;
   }, 120_000);
