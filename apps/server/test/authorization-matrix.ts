@@ -880,6 +880,24 @@ export const authorizationMatrix: Record<string, MatrixRow> = {
     expect: staffOnly(200),
     why: 'staff only (a takedown); staff are tried last, so the licence is revoked once',
   },
+  'POST /api/licences/:id/extensions/': {
+    request: async (w) => ({
+      url: `/api/licences/${await w.fresh.licence()}/extensions/`,
+      payload: { months: 12, fee_cents: 50_000 },
+    }),
+    expect: { all: 403, anonymous: 401, ...brandOne(201, 'manage'), otherBrand: 404, staff: 201 },
+    why: 'staff and the owners and managers of the licence’s brand (a fresh licence each: one proposal waits at a time); its reviewers and viewers and creators 403; another brand does not see the licence (404)',
+  },
+  'POST /api/licence-extensions/:id/accept/': {
+    request: async (w) => ({ url: `/api/licence-extensions/${await w.fresh.extension()}/accept/` }),
+    expect: { all: 403, anonymous: 401, creator: 200, otherCreator: 404 },
+    why: 'only the licence’s creator (the owner) answers; staff and brands 403; another creator does not see it (404)',
+  },
+  'POST /api/licence-extensions/:id/decline/': {
+    request: async (w) => ({ url: `/api/licence-extensions/${await w.fresh.extension()}/decline/` }),
+    expect: { all: 403, anonymous: 401, creator: 200, otherCreator: 404 },
+    why: 'only the licence’s creator (the owner) answers; staff and brands 403; another creator does not see it (404)',
+  },
   // ── Notifications (issue 32): inbox, e-mail preferences, one-click unsubscribe ──
   'GET /api/notifications/': { expect: { all: 200, anonymous: 401 }, why: "each signed-in user's own inbox" },
   'POST /api/notifications/read/': {

@@ -15,6 +15,7 @@ import { secondContest } from './second-contest';
 import { ffmpegClip } from './ffmpeg-clip';
 import { multipartBody } from './video-clips';
 import { completePaperwork, PAYEE, postRelease, RELEASE_PDF } from '../src/modules/paperwork/test-support';
+import { storeMaster } from '../src/modules/delivery/test-support';
 import {
   TEST_RUBRIC,
   makeEntry,
@@ -128,6 +129,10 @@ export interface World {
      * paperwork is complete (a release approved, payee details), so staff may pay it.
      */
     earning(): Promise<number>;
+    /** A new licence of brand 1 (results published for a fresh judging contest), the owner's. */
+    licence(): Promise<string>;
+    /** A new extension proposed (by staff) on a fresh licence of the owner, its id. */
+    extension(): Promise<number>;
     /** A new pending release, its id: a fresh creator's, filed with their entry in brand 1's contest. */
     release(): Promise<number>;
   };
@@ -422,6 +427,31 @@ export async function createWorld(ctx: TestContext): Promise<World> {
         const earningId = await publish(target);
         await completePaperwork(ctx.app, { entryId: target.entryId, winner, staff: users.staff });
         return earningId;
+      },
+      async licence() {
+        const target = await judgingContest(users.creator);
+        await publish(target);
+        await storeMaster(ctx, target.entryId);
+        const licence = await inject(
+          users.staff,
+          'GET',
+          `/api/entries/${target.entryId}/licence/`,
+          undefined,
+          200,
+        );
+        return licence.id as string;
+      },
+      async extension() {
+        const licenceId = await world.fresh.licence();
+        const payload = { months: 6, fee_cents: 20_000 };
+        const proposed = await inject(
+          users.staff,
+          'POST',
+          `/api/licences/${licenceId}/extensions/`,
+          payload,
+          201,
+        );
+        return proposed.id as number;
       },
       // A fresh creator's each time: an entry holds only a few releases of a kind waiting for
       // review, and one creator's uploads are rate-limited.

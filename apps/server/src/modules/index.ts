@@ -40,6 +40,7 @@ import {
   createDeliveryService,
   createLicencesService,
   deliveryRoutes,
+  issueLicences,
   licencesRoutes,
   mastersDeliveredToBrand,
 } from './delivery';
@@ -62,6 +63,7 @@ import {
   findScorecardEntries,
   findVideoAwards,
   judgingRoutes,
+  type JudgingPorts,
 } from './judging';
 import { createNotificationsService, eventsRoutes, notificationsRoutes } from './notifications';
 import {
@@ -101,6 +103,14 @@ const creatorsPorts: CreatorsPorts = {
 
 /** What payouts asks of the modules above it; also used by the demo seed. */
 export const payoutsPorts: PayoutsPorts = { namesOf, contestTitlesOf, moveEntry, missingPaperwork };
+
+/**
+ * What judging asks of delivery (which sits above it): the placed entries' licences, issued when
+ * results are published or corrected; also used by the demo seed.
+ */
+export const judgingPorts = (deps: Pick<AppDeps, 'database' | 'storage' | 'log'>): JudgingPorts => ({
+  issueLicences: (grants) => issueLicences(deps, grants),
+});
 
 /** What the contests' brand pages ask of the modules above contests: counts and held stock. */
 const contestsPorts: ContestsPorts = {
@@ -153,7 +163,7 @@ export function composeServices(deps: AppDeps) {
       releaseCountsOf,
       placesOf: findPublishedPlaces,
     }),
-    judging: createJudgingService(deps),
+    judging: createJudgingService(deps, judgingPorts(deps)),
     paperwork,
     payouts: createPayoutsService(deps, payoutsPorts),
     delivery: createDeliveryService(deps, deliveryPorts),

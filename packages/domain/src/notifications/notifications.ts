@@ -21,6 +21,8 @@ export const NOTIFICATION_KINDS = [
   'release_decided',
   'invitation_accepted',
   'message_digest',
+  'licence_extension_proposed',
+  'licence_extension_decided',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -41,7 +43,7 @@ export const EMAIL_CATEGORY_LABELS: Record<EmailCategory, { label: string; help:
     label: 'Review notes',
     help: 'Notes and replies on your entries, revision requests, new messages in your conversations.',
   },
-  results: { label: 'Results', help: 'Scores, published results and prize payments.' },
+  results: { label: 'Results', help: 'Scores, published results, prize payments and licence extensions.' },
   announcements: { label: 'Announcements', help: 'News about the platform and new contests.' },
 };
 
@@ -63,6 +65,8 @@ export const NOTIFICATION_CATEGORY: Record<NotificationKind, EmailCategory> = {
   release_decided: 'contest_updates',
   invitation_accepted: 'contest_updates',
   message_digest: 'review_notes',
+  licence_extension_proposed: 'results',
+  licence_extension_decided: 'results',
 };
 
 export const NOTIFICATION_LIMITS = {

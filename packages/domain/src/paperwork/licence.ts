@@ -24,6 +24,10 @@ export const LICENCE_LIMITS = {
   termMonthsMax: 120,
   /** The random part of a licence id, in bytes (128 bits). */
   idBytes: 16,
+  /** An extension the brand proposes: months added to the current end, and its fee. */
+  extensionMonthsMin: 1,
+  extensionMonthsMax: 60,
+  extensionFeeMaxCents: 10_000_000,
 } as const;
 
 export const LICENCE_MESSAGES = {
@@ -44,6 +48,14 @@ export const LICENCE_MESSAGES = {
   reasonRequired: 'Say why the licence is revoked.',
   reasonTooLong: 'The reason can be at most 1,000 characters.',
   alreadyRevoked: 'This licence is already revoked.',
+  extensionMonthsRange: `An extension is ${LICENCE_LIMITS.extensionMonthsMin}–${LICENCE_LIMITS.extensionMonthsMax} months.`,
+  extensionFeeRange: `The fee is 0–${(LICENCE_LIMITS.extensionFeeMaxCents / 100).toLocaleString('en-US')} in the contest’s currency, in whole cents.`,
+  extensionOpen: 'This licence already has an extension waiting for the creator’s answer.',
+  extensionRevoked: 'A revoked licence cannot be extended.',
+  extensionDecided: 'This extension was already answered.',
+  extensionNotFound: 'There is no such licence extension.',
+  extensionCreatorOnly: 'Only the licence’s creator accepts or declines its extension.',
+  extensionProposers: 'Only staff and the owners and managers of the licence’s brand propose an extension.',
 } as const;
 
 /** A territory: `worldwide` or an ISO 3166-1 alpha-2 country code (upper case). */
@@ -132,6 +144,42 @@ const licenceGrantFields = {
   master_sha256: z.string(),
 };
 
+export const LICENCE_EXTENSION_STATUSES = ['proposed', 'accepted', 'declined'] as const;
+export type LicenceExtensionStatus = (typeof LICENCE_EXTENSION_STATUSES)[number];
+
+/** `POST /api/licences/{id}/extensions/` (staff, the brand's owners and managers). */
+export const proposeExtensionBodySchema = z.object({
+  months: z
+    .number()
+    .int(LICENCE_MESSAGES.extensionMonthsRange)
+    .min(LICENCE_LIMITS.extensionMonthsMin, LICENCE_MESSAGES.extensionMonthsRange)
+    .max(LICENCE_LIMITS.extensionMonthsMax, LICENCE_MESSAGES.extensionMonthsRange),
+  fee_cents: z
+    .number()
+    .int(LICENCE_MESSAGES.extensionFeeRange)
+    .min(0, LICENCE_MESSAGES.extensionFeeRange)
+    .max(LICENCE_LIMITS.extensionFeeMaxCents, LICENCE_MESSAGES.extensionFeeRange),
+});
+export type ProposeExtensionBody = z.infer<typeof proposeExtensionBodySchema>;
+
+/** An extension of a licence: proposed by the brand, accepted or declined by the creator. */
+export const licenceExtensionSchema = z.object({
+  id: z.number().int(),
+  licence_id: z.string(),
+  months: z.number().int(),
+  fee_cents: z.number().int(),
+  currency: z.string(),
+  status: z.enum(LICENCE_EXTENSION_STATUSES),
+  proposed_at: z.string(),
+  decided_at: z.string().nullable(),
+});
+export type LicenceExtension = z.infer<typeof licenceExtensionSchema>;
+
+/** `/api/licence-extensions/{id}/accept/` and `/decline/`. */
+export const licenceExtensionIdParamsSchema = z.object({
+  id: z.coerce.number().int().min(1).max(2_147_483_647),
+});
+
 /** `GET /api/entries/{id}/licence/` (the contest's brand, staff, the creator). */
 export const entryLicenceSchema = z.object({
   id: z.string(),
@@ -139,6 +187,8 @@ export const entryLicenceSchema = z.object({
   exclusive: z.boolean(),
   /** The public page that checks this licence. */
   verify_url: z.string(),
+  /** Its extensions, newest first (at most one `proposed`). */
+  extensions: z.array(licenceExtensionSchema),
 });
 export type EntryLicence = z.infer<typeof entryLicenceSchema>;
 

@@ -26,9 +26,23 @@ export const payoutListQuerySchema = z.object({
 });
 export type PayoutListQuery = z.infer<typeof payoutListQuerySchema>;
 
-/** One earning (a prize), with what corrections made of it and whether it was paid. */
+/**
+ * What a creator earns, each paid like a prize (issue 51): a prize, or the fee of a licence
+ * extension they accepted.
+ */
+export const EARNING_KINDS = ['prize_awarded', 'licence_extension'] as const;
+export type EarningKind = (typeof EARNING_KINDS)[number];
+export const EARNING_KIND_LABELS: Record<EarningKind, string> = {
+  prize_awarded: 'Prize',
+  licence_extension: 'Licence extension',
+};
+export const LEDGER_KINDS = [...EARNING_KINDS, 'payout_recorded', 'correction'] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
+
+/** One earning (a prize or a licence extension's fee), with its corrections and whether it was paid. */
 export const earningSchema = z.object({
   earning_id: z.number(),
+  kind: z.enum(EARNING_KINDS),
   user_id: z.number(),
   creator_name: z.string(),
   creator_email: z.string(),
@@ -73,7 +87,7 @@ export type RecordPayoutBody = z.infer<typeof recordPayoutBodySchema>;
 
 export const ledgerRowSchema = z.object({
   id: z.number(),
-  kind: z.enum(['prize_awarded', 'payout_recorded', 'correction']),
+  kind: z.enum(LEDGER_KINDS),
   user_id: z.number(),
   contest_id: z.number().nullable(),
   entry_id: z.number().nullable(),

@@ -49,6 +49,7 @@ export const AUDIT_ACTIONS = [
   'licence.revoke',
   'message.post',
   'message.hide',
+  'licence.extension.propose',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

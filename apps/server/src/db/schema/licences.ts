@@ -1,4 +1,5 @@
-import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { LicenceChannel } from '@app/domain';
 import { createdAt, maxChars, timestampTz } from './columns';
 import { users } from './accounts';
@@ -65,5 +66,15 @@ export const licenceExtensions = pgTable(
     decidedAt: timestampTz('decided_at'),
     createdAt: createdAt(),
   },
-  (t) => [index('licence_extensions_licence_idx').on(t.licenceId, t.createdAt)],
+  (t) => [
+    index('licence_extensions_licence_idx').on(t.licenceId, t.createdAt),
+    /** One proposal waits for the creator's answer at a time (of two at once, one is 409). */
+    uniqueIndex('licence_extensions_one_open_key')
+      .on(t.licenceId)
+      .where(sql`${t.status} = 'proposed'`),
+    check(
+      'licence_extensions_terms',
+      sql`${t.months} between 1 and 60 and ${t.feeCents} between 0 and 10000000`,
+    ),
+  ],
 );

@@ -11,7 +11,7 @@ import { createEntriesService, entryContext } from '../../modules/entries';
 import { createJudgingService, findPublishedPlaces } from '../../modules/judging';
 import { createPayoutsService } from '../../modules/payouts';
 import { createPaperworkService, releaseCountsOf } from '../../modules/paperwork';
-import { payoutsPorts, videosPorts } from '../../modules/index';
+import { judgingPorts, payoutsPorts, videosPorts } from '../../modules/index';
 import { createVideosService } from '../../modules/videos';
 import { CHAIR_CONTEST_ID, chairContestTimeline } from './chair-contest';
 import { makeDemoClip } from './demo-videos';
@@ -289,7 +289,11 @@ async function seedFinishedContest(
       (await pastEntries.submit(contestRef, creator, { video_id: videoId, confirm_warnings: true })).id,
     );
   }
-  const judgingThen = createJudgingService(deps, () => new Date(seededAt.getTime() - 44 * DAY));
+  const judgingThen = createJudgingService(
+    deps,
+    judgingPorts(deps),
+    () => new Date(seededAt.getTime() - 44 * DAY),
+  );
   const rubric = ['Story', 'Light', 'Craft'];
   for (const [index, [, , , scores]] of entrants.entries()) {
     for (const [judge, shift] of [
@@ -302,7 +306,7 @@ async function seedFinishedContest(
       });
     }
   }
-  await createJudgingService(deps, () => new Date(seededAt.getTime() - 38 * DAY)).publish(
+  await createJudgingService(deps, judgingPorts(deps), () => new Date(seededAt.getTime() - 38 * DAY)).publish(
     cast.staff,
     cast.finishedContestId,
     {
@@ -409,7 +413,11 @@ async function seedChairContest(deps: DemoSeasonDeps, cast: DemoCast, seededAt: 
   const kenjiEntry = await entries.submit(chair, cast.kenji, { video_id: kenjiV1, confirm_warnings: true });
 
   const judgingDay = chairContestTimeline(seededAt).judgingStartsAt;
-  const judging = createJudgingService(deps, () => new Date(judgingDay.getTime() + 3600 * 1000));
+  const judging = createJudgingService(
+    deps,
+    judgingPorts(deps),
+    () => new Date(judgingDay.getTime() + 3600 * 1000),
+  );
   const chairRubric = [
     'Story in three scenes',
     'Cinematic craft (light, camera, grade)',

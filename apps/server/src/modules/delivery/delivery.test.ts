@@ -6,12 +6,12 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DELIVERY_MESSAGES, LICENCE_GRANT, type Delivery, type Entry, type Release } from '@app/domain';
 import { createTestContext, type TestContext } from '../../../test/helper';
-import { createUser, type TestUser } from '../../../test/factories';
+import type { TestUser } from '../../../test/factories';
 import { auditLog, videos } from '../../db/schema/index';
-import { makeEntry, makeJudgingContest, type JudgingContest } from '../judging/test-support';
+import type { JudgingContest } from '../judging/test-support';
 import { postRelease, RELEASE_PDF } from '../paperwork/test-support';
 import { acceptedAgreement, recordAgreementAcceptance } from '../contests';
-import { storeMaster } from './test-support';
+import { makePlacedCast, storeMaster } from './test-support';
 
 /** The text of a PDF, as poppler's pdftotext reads it. */
 function pdfText(ctx: TestContext, pdf: Buffer): string {
@@ -46,16 +46,15 @@ describe('delivery and licence certificate of a winning entry (issue 31)', () =>
 
   beforeAll(async () => {
     ctx = await createTestContext();
-    contest = await makeJudgingContest(db(), { title: 'Chair Film Contest' });
-    staff = await createUser(ctx, { role: 'staff' });
-    winner = await createUser(ctx, { role: 'creator', firstName: 'Jordan', lastName: 'Lee' });
-    const loser = await createUser(ctx, { role: 'creator' });
-    otherCreator = await createUser(ctx, { role: 'creator' });
-    brandUser = await createUser(ctx, { role: 'brand', brandId: contest.brandId });
-    const other = await makeJudgingContest(db());
-    otherBrand = await createUser(ctx, { role: 'brand', brandId: other.brandId });
-    ({ entryId } = await makeEntry(db(), contest, winner, { versions: 2, title: 'Morning desk' }));
-    ({ entryId: loserId } = await makeEntry(db(), contest, loser));
+    ({ contest, staff, winner, brandUser, otherBrand, otherCreator, entryId, loserId } = await makePlacedCast(
+      ctx,
+      {
+        contestTitle: 'Chair Film Contest',
+        entryTitle: 'Morning desk',
+        versions: 2,
+        winner: { firstName: 'Jordan', lastName: 'Lee' },
+      },
+    ));
     // The winner accepted the contest's agreement with the entry (what the certificate names).
     await recordAgreementAcceptance(db(), {
       contestId: contest.id,
@@ -65,7 +64,6 @@ describe('delivery and licence certificate of a winning entry (issue 31)', () =>
       context: 'entry',
       refId: entryId,
     });
-    await storeMaster(ctx, entryId);
     const filed = async (kind: 'talent' | 'location') =>
       (await postRelease(ctx.app, winner, entryId, { kind, bytes: RELEASE_PDF })).json<Release>().id;
     approvedId = await filed('talent');

@@ -1,7 +1,10 @@
 import { DELIVERY_MESSAGES, licenceEnds } from '@app/domain';
+import type { AppDeps } from '../../app-deps';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { contestLicenceTermsOf } from '../contests';
+import type { LicenceGrant } from '../judging';
+import { videoOriginal } from '../videos';
 import { newLicenceId } from './licence-ids';
 import * as repo from './licences.repository';
 
@@ -14,9 +17,43 @@ export interface PlacedEntry {
 }
 
 /**
- * The licence of a placed entry, issued on first need (issue 51): from the results' publication for
- * the contest's term, with the contest's channels, territories and exclusivity copied, and the
- * judged version's master named by its SHA-256. Issuing twice (two requests at once, two
+ * Issues the licences of entries placed by a publication or a correction of results (judging's
+ * port, wired in modules/index.ts). An entry whose original cannot be read is logged and left:
+ * its licence is issued on its first read, as are those of results published before licences
+ * were issued at publication (docs/spec-decisions.md, "Licences").
+ */
+export async function issueLicences(
+  deps: Pick<AppDeps, 'database' | 'storage' | 'log'>,
+  grants: LicenceGrant[],
+): Promise<number> {
+  let issued = 0;
+  for (const grant of grants) {
+    const original = await videoOriginal(deps, grant.videoId);
+    if (!original) {
+      deps.log.warn({ entryId: grant.entryId }, 'no original to issue the licence from');
+      continue;
+    }
+    await ensureLicence(deps.database.db, {
+      entry: {
+        id: grant.entryId,
+        contestId: grant.contestId,
+        contestBrandId: grant.brandId,
+        userId: grant.userId,
+      },
+      place: { publishedAt: grant.publishedAt },
+      judged: { video: { title: grant.title } },
+      original,
+    });
+    issued += 1;
+  }
+  return issued;
+}
+
+/**
+ * The licence of a placed entry (issue 51), issued at the results' publication (`issueLicences`),
+ * or on its first read when that did not happen: from the results' publication for the contest's
+ * term, with the contest's channels, territories and exclusivity copied, and the judged version's
+ * master named by its SHA-256. Issuing twice (two requests at once, two
  * processes) keeps the first row: the entry's licence is unique.
  */
 export async function ensureLicence(db: DbOrTx, placed: PlacedEntry): Promise<repo.LicenceRow> {

@@ -1,9 +1,10 @@
-import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { licences } from '../../db/schema/index';
+import { licenceExtensions, licences } from '../../db/schema/index';
 
 export type LicenceRow = typeof licences.$inferSelect;
 export type NewLicence = typeof licences.$inferInsert;
+export type ExtensionRow = typeof licenceExtensions.$inferSelect;
 
 /** Stores a licence unless its entry already has one (the first one issued stays). */
 export async function insertLicence(db: DbOrTx, licence: NewLicence): Promise<void> {
@@ -57,4 +58,67 @@ export async function claimReminders(db: DbOrTx, days: 30 | 7, now: Date): Promi
       and(isNull(licences.revokedAt), isNull(column), gt(licences.endsAt, now), lte(licences.endsAt, until)),
     )
     .returning();
+}
+
+// ── Extensions (issue 51) ──────────────────────────────────────────────────────────────────────
+
+/** These licences' extensions, newest first. */
+export async function findExtensionsOf(db: DbOrTx, licenceIds: string[]): Promise<ExtensionRow[]> {
+  if (!licenceIds.length) return [];
+  return db
+    .select()
+    .from(licenceExtensions)
+    .where(inArray(licenceExtensions.licenceId, licenceIds))
+    .orderBy(desc(licenceExtensions.createdAt), desc(licenceExtensions.id));
+}
+
+export async function findExtension(db: DbOrTx, id: number): Promise<ExtensionRow | undefined> {
+  const [row] = await db.select().from(licenceExtensions).where(eq(licenceExtensions.id, id)).limit(1);
+  return row;
+}
+
+/**
+ * Stores a proposal unless the licence already has one waiting (a partial unique index): undefined
+ * then, also when two proposals race.
+ */
+export async function insertExtension(
+  db: DbOrTx,
+  extension: { licenceId: string; months: number; feeCents: number; proposedBy: number },
+): Promise<ExtensionRow | undefined> {
+  const [row] = await db
+    .insert(licenceExtensions)
+    .values(extension)
+    .onConflictDoNothing({
+      target: licenceExtensions.licenceId,
+      where: sql`${licenceExtensions.status} = 'proposed'`,
+    })
+    .returning();
+  return row;
+}
+
+/** Answers a waiting proposal; undefined when it was already answered. */
+export async function decideExtension(
+  db: DbOrTx,
+  id: number,
+  change: { status: 'accepted' | 'declined'; at: Date },
+): Promise<ExtensionRow | undefined> {
+  const [row] = await db
+    .update(licenceExtensions)
+    .set({ status: change.status, decidedAt: change.at })
+    .where(and(eq(licenceExtensions.id, id), eq(licenceExtensions.status, 'proposed')))
+    .returning();
+  return row;
+}
+
+/**
+ * Moves a licence not revoked to its new end, its expiry reminders due again for that end;
+ * undefined when it is revoked.
+ */
+export async function extendLicence(db: DbOrTx, id: string, endsAt: Date): Promise<LicenceRow | undefined> {
+  const [row] = await db
+    .update(licences)
+    .set({ endsAt, reminded30At: null, reminded7At: null })
+    .where(and(eq(licences.id, id), isNull(licences.revokedAt)))
+    .returning();
+  return row;
 }

@@ -3,15 +3,30 @@ import {
   apiErrorBodySchema,
   entryIdParamsSchema,
   entryLicenceSchema,
+  licenceExtensionIdParamsSchema,
+  licenceExtensionSchema,
   licenceIdParamsSchema,
   licenceVerificationSchema,
+  proposeExtensionBodySchema,
   revokeLicenceBodySchema,
 } from '@app/domain';
+import { licenceExtenders } from './delivery.policy';
 import type { LicencesService } from './licences.service';
 
 const tags = ['licences'];
 
-/** Licences with terms (issue 51): an entry's licence, and the public check of a certificate. */
+const decisionResponses = {
+  200: licenceExtensionSchema,
+  401: apiErrorBodySchema,
+  403: apiErrorBodySchema,
+  404: apiErrorBodySchema,
+  409: apiErrorBodySchema,
+};
+
+/**
+ * Licences with terms (issue 51): an entry's licence, the public check of a certificate, a staff
+ * revocation, and extensions the brand proposes and the creator answers.
+ */
 export const licencesRoutes =
   ({ licences: service }: { licences: LicencesService }): FastifyPluginAsyncZod =>
   async (app) => {
@@ -65,4 +80,49 @@ export const licencesRoutes =
       },
       (request) => service.revoke(request.caller!, request.params.id, request.body),
     );
+
+    app.post(
+      '/licences/:id/extensions/',
+      {
+        preHandler: [app.requireRole('staff', 'brand'), licenceExtenders],
+        schema: {
+          tags,
+          summary:
+            "Propose a licence extension (months, fee): staff and the brand's owners and managers; one waiting at a time; audited, the creator told",
+          params: licenceIdParamsSchema,
+          body: proposeExtensionBodySchema,
+          response: {
+            201: licenceExtensionSchema,
+            400: apiErrorBodySchema,
+            401: apiErrorBodySchema,
+            403: apiErrorBodySchema,
+            404: apiErrorBodySchema,
+            409: apiErrorBodySchema,
+          },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send(await service.proposeExtension(request.caller!, request.params.id, request.body)),
+    );
+
+    for (const [action, summary] of [
+      [
+        'accept',
+        "Accept a licence extension: the licence's creator; the end moves, the fee goes on the ledger",
+      ],
+      ['decline', "Decline a licence extension: the licence's creator; the end stays"],
+    ] as const)
+      app.post(
+        `/licence-extensions/:id/${action}/`,
+        {
+          preHandler: app.requireRole('creator'),
+          schema: { tags, summary, params: licenceExtensionIdParamsSchema, response: decisionResponses },
+        },
+        (request) =>
+          action === 'accept'
+            ? service.acceptExtension(request.caller!, request.params.id)
+            : service.declineExtension(request.caller!, request.params.id),
+      );
   };

@@ -14,6 +14,7 @@ import { contestTitlesOf } from '../contests';
 import { createPlacedEntryLoader, type DeliveryServiceDeps } from './delivery-loading';
 import type { DeliveryPorts } from './delivery.ports';
 import { isLicenceParty } from './delivery.policy';
+import { createLicenceExtensions, extensionsOf } from './licence-extensions';
 import { verifyUrl } from './licence-issuing';
 import { createLicenceEmails } from './licences.emails';
 import * as repo from './licences.repository';
@@ -34,7 +35,7 @@ export function createLicencesService(
   const loadPlaced = createPlacedEntryLoader(deps, ports);
   const emails = createLicenceEmails(deps);
 
-  const present = (licence: repo.LicenceRow): EntryLicence => ({
+  const present = async (licence: repo.LicenceRow): Promise<EntryLicence> => ({
     id: licence.id,
     status: licenceStatus(licence, clock()),
     starts_at: licence.startsAt.toISOString(),
@@ -44,29 +45,37 @@ export function createLicencesService(
     exclusive: licence.exclusive,
     master_sha256: licence.masterSha256,
     verify_url: verifyUrl(deps.config.PUBLIC_URL, licence.id),
+    extensions: await extensionsOf(deps, licence),
   });
 
-  /** The creator's and the brand's users' addresses (a licence's parties). */
-  async function partiesOf(licence: repo.LicenceRow): Promise<string[]> {
-    const brandSide = await reviewersOf(db, licence.brandId);
-    const names = await namesOf(db, [licence.creatorId, ...brandSide]);
+  /** The creator's and the brand's users' addresses (a licence's parties), or one side's. */
+  async function partiesOf(licence: repo.LicenceRow, side?: 'creator' | 'brand'): Promise<string[]> {
+    const brandSide = side === 'creator' ? [] : await reviewersOf(db, licence.brandId);
+    const names = await namesOf(db, side === 'brand' ? brandSide : [licence.creatorId, ...brandSide]);
     return [...names]
       .filter(([id, user]) => isLicenceParty({ id, role: user.role }, licence))
       .map(([, user]) => user.email);
   }
 
   /** Tells a licence's parties (creator, brand users) of an event, naming the film and contest. */
-  async function noticeOf(licence: repo.LicenceRow) {
+  async function noticeOf(licence: repo.LicenceRow, side?: 'creator' | 'brand') {
     const titles = await contestTitlesOf(db, [licence.contestId]);
     return {
-      to: await partiesOf(licence),
+      to: await partiesOf(licence, side),
       title: licence.title,
       contest: titles.get(licence.contestId) ?? '',
       verifyUrl: verifyUrl(deps.config.PUBLIC_URL, licence.id),
     };
   }
 
+  const extensions = createLicenceExtensions(deps, { clock, noticeOf });
+
   return {
+    /** Extensions: the brand proposes, the creator accepts or declines (licence-extensions.ts). */
+    proposeExtension: extensions.propose,
+    acceptExtension: extensions.accept,
+    declineExtension: extensions.decline,
+
     /**
      * The expiry reminders due now (the job queue's hourly sweep): 7 days before the end, then 30
      * (a licence already within 7 days gets the 7-day one only); each sent once per licence.

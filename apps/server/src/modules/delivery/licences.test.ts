@@ -10,12 +10,12 @@ import {
   type LicenceVerification,
 } from '@app/domain';
 import { createTestContext, type TestContext } from '../../../test/helper';
-import { createUser, type TestUser } from '../../../test/factories';
-import { makeEntry, makeJudgingContest, type JudgingContest } from '../judging/test-support';
+import type { TestUser } from '../../../test/factories';
+import type { JudgingContest } from '../judging/test-support';
 import { eq } from 'drizzle-orm';
 import { licences } from '../../db/schema/index';
 import { licenceRemindersJob } from './licences.jobs';
-import { storeMaster } from './test-support';
+import { makePlacedCast, publishPlace, storeMaster } from './test-support';
 
 /** The text of a PDF, as poppler's pdftotext reads it. */
 function pdfText(ctx: TestContext, pdf: Buffer): string {
@@ -42,16 +42,12 @@ describe('licences with terms (issue 51)', () => {
 
   beforeAll(async () => {
     ctx = await createTestContext();
-    contest = await makeJudgingContest(db(), { title: 'Licensed Film Contest' });
-    staff = await createUser(ctx, { role: 'staff' });
-    winner = await createUser(ctx, { role: 'creator', firstName: 'Ada', lastName: 'Moss' });
-    const loser = await createUser(ctx, { role: 'creator' });
-    otherCreator = await createUser(ctx, { role: 'creator' });
-    brandUser = await createUser(ctx, { role: 'brand', brandId: contest.brandId });
-    otherBrand = await createUser(ctx, { role: 'brand', brandId: (await makeJudgingContest(db())).brandId });
-    ({ entryId } = await makeEntry(db(), contest, winner, { title: 'Desk at dawn' }));
-    ({ entryId: loserId } = await makeEntry(db(), contest, loser));
-    ({ sha256 } = await storeMaster(ctx, entryId));
+    ({ contest, staff, winner, brandUser, otherBrand, otherCreator, entryId, loserId, sha256 } =
+      await makePlacedCast(ctx, {
+        contestTitle: 'Licensed Film Contest',
+        entryTitle: 'Desk at dawn',
+        winner: { firstName: 'Ada', lastName: 'Moss' },
+      }));
   }, 120_000);
   afterAll(async () => ctx?.close());
 
@@ -85,6 +81,9 @@ describe('licences with terms (issue 51)', () => {
       places: [{ entry_id: entryId, place: 1, prize_cents: 50_000 }],
     });
     expect(published.statusCode, published.body).toBe(201);
+    // Issued at publication, before anyone reads it.
+    const issued = await db().select().from(licences).where(eq(licences.contestId, contest.id));
+    expect(issued.map((l) => l.entryId)).toEqual([entryId]);
 
     const seen = new Set<string>();
     for (const user of [staff, brandUser, winner]) {
@@ -113,6 +112,22 @@ describe('licences with terms (issue 51)', () => {
     expect((await call('GET', `/api/entries/${entryId}/licence/`)).statusCode).toBe(401);
     const loser = await call('GET', `/api/entries/${loserId}/licence/`, staff);
     expect(loser.statusCode).toBe(404);
+  });
+
+  it('a correction that places an entry issues its licence; the others keep theirs', async () => {
+    const before = await db().select().from(licences).where(eq(licences.entryId, entryId));
+    await storeMaster(ctx, loserId);
+    const corrected = await call('POST', `/api/contests/${contest.id}/results/corrections/`, staff, {
+      places: [
+        { entry_id: entryId, place: 1, prize_cents: 50_000 },
+        { entry_id: loserId, place: 2, prize_cents: 0 },
+      ],
+      reason: 'A tie was missed.',
+    });
+    expect(corrected.statusCode, corrected.body).toBe(201);
+    const rows = await db().select().from(licences).where(eq(licences.contestId, contest.id));
+    expect(rows.map((l) => l.entryId).sort()).toEqual([entryId, loserId].sort());
+    expect(rows.find((l) => l.entryId === entryId)!.id).toBe(before[0]!.id);
   });
 
   it('anyone verifies a licence by its id; an unknown id is 404', async () => {
@@ -164,17 +179,12 @@ describe('revoking a licence (issue 51)', () => {
 
   beforeAll(async () => {
     ctx = await createTestContext();
-    const db = ctx.deps.database.db;
-    const contest = await makeJudgingContest(db, { title: 'Revoked Film Contest' });
-    staff = await createUser(ctx, { role: 'staff' });
-    winner = await createUser(ctx, { role: 'creator' });
-    brandUser = await createUser(ctx, { role: 'brand', brandId: contest.brandId });
-    ({ entryId } = await makeEntry(db, contest, winner, { title: 'Pulled film' }));
-    await storeMaster(ctx, entryId);
-    const published = await call('POST', `/api/contests/${contest.id}/results/`, staff, {
-      places: [{ entry_id: entryId, place: 1, prize_cents: 10_000 }],
+    const cast = await makePlacedCast(ctx, {
+      contestTitle: 'Revoked Film Contest',
+      entryTitle: 'Pulled film',
     });
-    expect(published.statusCode, published.body).toBe(201);
+    ({ staff, winner, brandUser, entryId } = cast);
+    await publishPlace(ctx, cast);
   }, 120_000);
   afterAll(async () => ctx?.close());
 
@@ -238,18 +248,13 @@ describe('licence expiry reminders (issue 51)', () => {
 
   beforeAll(async () => {
     ctx = await createTestContext();
-    const contest = await makeJudgingContest(db(), { title: 'Reminded Film Contest' });
-    const staff = await createUser(ctx, { role: 'staff' });
-    winner = await createUser(ctx, { role: 'creator' });
-    brandUser = await createUser(ctx, { role: 'brand', brandId: contest.brandId });
-    const { entryId } = await makeEntry(db(), contest, winner, { title: 'Ending film' });
-    await storeMaster(ctx, entryId);
-    await ctx.app.inject({
-      method: 'POST',
-      url: `/api/contests/${contest.id}/results/`,
-      headers: staff.headers,
-      payload: { places: [{ entry_id: entryId, place: 1, prize_cents: 10_000 }] },
+    const cast = await makePlacedCast(ctx, {
+      contestTitle: 'Reminded Film Contest',
+      entryTitle: 'Ending film',
     });
+    ({ winner, brandUser } = cast);
+    const { entryId } = cast;
+    await publishPlace(ctx, cast);
     const res = await ctx.app.inject({ url: `/api/entries/${entryId}/licence/`, headers: winner.headers });
     licenceId = res.json<EntryLicence>().id;
   }, 120_000);

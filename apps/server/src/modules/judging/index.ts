@@ -1,5 +1,6 @@
 /** The judging module's public face: what other modules and the app may use. */
 export { scoredByJudgeOf } from './judging-reads';
+export type { JudgingPorts, LicenceGrant } from './judging.ports';
 export { judgingRoutes } from './judging.routes';
 export {
   createJudgingService,

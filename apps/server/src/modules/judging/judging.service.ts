@@ -4,6 +4,7 @@ import { publishedContestsOf } from '../contests';
 import { entryContestsOf } from '../entries';
 import * as repo from './judging.repository';
 import { createJudgingContext, type JudgingServiceDeps } from './judging-context';
+import type { JudgingPorts } from './judging.ports';
 import { createPublication } from './publication';
 import { createRanking } from './ranking';
 import { createResults } from './results';
@@ -77,13 +78,17 @@ async function publishedPlacesOf(db: DbOrTx, entryIds: number[]) {
 }
 
 /** Judging on the contest's rubric, the ranking, the results and every entrant's scorecard. */
-export function createJudgingService(deps: JudgingServiceDeps, clock: () => Date = () => new Date()) {
+export function createJudgingService(
+  deps: JudgingServiceDeps,
+  ports: JudgingPorts,
+  clock: () => Date = () => new Date(),
+) {
   const context = createJudgingContext(deps, clock);
   const scoring = createScoring(context);
   const { ranking } = createRanking(deps, context);
   const { scorecard } = createScorecard(context);
   const results = createResults(context);
-  const publication = createPublication(deps, context, results.resultsOf);
+  const publication = createPublication(deps, context, ports, results.resultsOf);
   return {
     /** Judges: a score of an entry, the judging sheet (scoring.ts). */
     saveScore: scoring.saveScore,

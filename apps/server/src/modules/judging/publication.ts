@@ -17,6 +17,8 @@ import * as repo from './judging.repository';
 import { findJudgedEntries } from './judged-entries';
 import { assertSignedIn } from './judging.policy';
 import type { JudgingContext, JudgingServiceDeps } from './judging-context';
+import type { JudgingPorts } from './judging.ports';
+import type { JudgedEntryRow } from './judged-entries';
 
 /**
  * 409 `approval_missing` when the contest asks for brand approvals (issue 49) and a placed entry's
@@ -36,30 +38,61 @@ async function assertPlacesApproved(
 }
 
 /**
+ * The placed entries' licences (issue 51), issued once the results are committed, from the
+ * results' publication. A failure is logged: the licence is then issued on its first read
+ * (licence-issuing.ts, docs/spec-decisions.md).
+ */
+async function issueLicences(
+  deps: Pick<JudgingServiceDeps, 'log'>,
+  ports: JudgingPorts,
+  contest: { id: number; brandId: number },
+  publishedAt: Date,
+  places: PublishResultsBody['places'],
+  entryOf: Map<number, JudgedEntryRow>,
+) {
+  const grants = places.map((p) => {
+    const e = entryOf.get(p.entry_id)!;
+    return {
+      entryId: e.entryId,
+      contestId: contest.id,
+      brandId: contest.brandId,
+      userId: e.userId,
+      videoId: e.videoId,
+      title: e.videoTitle,
+      publishedAt,
+    };
+  });
+  await ports.issueLicences(grants).catch((error: unknown) => {
+    deps.log.error({ err: error, contestId: contest.id }, 'could not issue the licences');
+  });
+}
+
+/** The result rows of the requested places (each entry's entrant from the judged entries). */
+const resultRows = (
+  contestId: number,
+  places: PublishResultsBody['places'],
+  entryOf: Map<number, { userId: number }>,
+) =>
+  places.map((p) => ({
+    contestId,
+    userId: entryOf.get(p.entry_id)!.userId,
+    entryId: p.entry_id,
+    place: p.place,
+    prizeCents: p.prize_cents,
+  }));
+
+/**
  * Staff publish a contest's places and prizes once, and correct them after with a reason (the
  * routes let staff only in); both answer with the results as they then stand (`resultsOf`).
  */
 export function createPublication(
   deps: JudgingServiceDeps,
   context: JudgingContext,
+  ports: JudgingPorts,
   resultsOf: (contestId: number) => Promise<ContestResults>,
 ) {
   const { db, clock, requireContest } = context;
   const emails = createJudgingEmails(deps);
-
-  /** The result rows of the requested places (each entry's entrant from the judged entries). */
-  const resultRows = (
-    contestId: number,
-    places: PublishResultsBody['places'],
-    entryOf: Map<number, { userId: number }>,
-  ) =>
-    places.map((p) => ({
-      contestId,
-      userId: entryOf.get(p.entry_id)!.userId,
-      entryId: p.entry_id,
-      place: p.place,
-      prizeCents: p.prize_cents,
-    }));
 
   /**
    * The contest's judged entries and the requested places, checked: distinct, of this contest, and
@@ -87,6 +120,7 @@ export function createPublication(
      * The audited correction of published results (staff): the places are replaced, and each
      * entry's prize on the ledger is brought to its new amount by a correction row (or a new
      * earning) — the ledger is never edited. Entries that lose their place get a correction to 0.
+     * An entry placed by the correction gets its licence, from the results' publication.
      */
     async correctResults(
       user: Caller | undefined,
@@ -131,6 +165,7 @@ export function createPublication(
           after: { places, reason: body.reason },
         });
       });
+      await issueLicences(deps, ports, contest, contest.resultsPublishedAt, places, entryOf);
       return resultsOf(contestId);
     },
 
@@ -138,7 +173,8 @@ export function createPublication(
      * Publishes the final places and prizes (staff), once: the contest is marked published with a
      * conditional update, so of two publications the second is 409 `results_published`. In the same
      * transaction: the places, one pending earning per prize on the ledger, every entry moved to
-     * 'result' (timeline row), the audit row. Then every entrant is e-mailed a scorecard link.
+     * 'result' (timeline row), the audit row. Then the placed entries' licences are issued, and
+     * every entrant is e-mailed a scorecard link.
      */
     async publish(
       user: Caller | undefined,
@@ -177,6 +213,7 @@ export function createPublication(
           after: { results_published_at: now.toISOString(), places },
         });
       });
+      await issueLicences(deps, ports, contest, now, places, entryOf);
       const placeOf = new Map(places.map((p) => [p.entry_id, p.place]));
       for (const e of entries)
         await emails

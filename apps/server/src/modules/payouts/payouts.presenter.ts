@@ -8,6 +8,7 @@ export function toEarning(row: EarningRow): Earning {
   const cents = Number(row.amountCents);
   return {
     earning_id: row.earningId,
+    kind: row.kind,
     user_id: row.userId,
     creator_name: nameOf(row),
     creator_email: row.creatorEmail,

@@ -1,13 +1,19 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { ledgerEntries } from '../../db/schema/index';
-import { RECENT_EARNINGS_DAYS, type PayoutMethod } from '@app/domain';
+import {
+  EARNING_KINDS,
+  RECENT_EARNINGS_DAYS,
+  type EarningKind,
+  type LedgerKind,
+  type PayoutMethod,
+} from '@app/domain';
 
 /** SQL of the ledger: rows are only ever inserted (the table's trigger refuses anything else). */
 
 export interface NewLedgerRow {
-  kind: 'prize_awarded' | 'payout_recorded' | 'correction';
+  kind: LedgerKind;
   userId: number;
   contestId: number | null;
   entryId: number | null;
@@ -46,19 +52,26 @@ export type LedgerRowRecord = Awaited<ReturnType<typeof insertLedgerRows>>[numbe
 const payout = alias(ledgerEntries, 'payout');
 
 /**
- * Earnings (prize rows) with their amount after corrections and their payout, if any; filtered by
- * status, user or id. The creator's name and the contest's title are their owners' to give
+ * Earnings (prizes and licence extensions' fees) with their amount after corrections and their
+ * payout, if any; filtered by status, user, id, entry or kind. The creator's name and the contest's title are their owners' to give
  * (payouts.service `withNames`).
  */
 export function findEarnings(
   db: DbOrTx,
-  filter: { status?: 'pending' | 'paid'; userId?: number; earningId?: number; entryId?: number },
+  filter: {
+    status?: 'pending' | 'paid';
+    userId?: number;
+    earningId?: number;
+    entryId?: number;
+    kind?: EarningKind;
+  },
 ) {
   const corrections = sql<string>`coalesce((select sum(c.amount_cents) from ${ledgerEntries} c
     where c.kind = 'correction' and c.earning_id = ${ledgerEntries.id}), 0)`;
   return db
     .select({
       earningId: ledgerEntries.id,
+      kind: sql<EarningKind>`${ledgerEntries.kind}`,
       userId: ledgerEntries.userId,
       contestId: ledgerEntries.contestId,
       entryId: ledgerEntries.entryId,
@@ -73,7 +86,7 @@ export function findEarnings(
     .leftJoin(payout, and(eq(payout.earningId, ledgerEntries.id), eq(payout.kind, 'payout_recorded')))
     .where(
       and(
-        eq(ledgerEntries.kind, 'prize_awarded'),
+        filter.kind ? eq(ledgerEntries.kind, filter.kind) : inArray(ledgerEntries.kind, [...EARNING_KINDS]),
         filter.status === 'pending' ? sql`${payout.id} is null` : undefined,
         filter.status === 'paid' ? sql`${payout.id} is not null` : undefined,
         filter.userId === undefined ? undefined : eq(ledgerEntries.userId, filter.userId),
@@ -97,16 +110,16 @@ export type EarningRow = LedgerEarningRow & {
 
 /** The earning of an entry's prize, with its amount after corrections (at most one). */
 export function findEarningOfEntry(db: DbOrTx, entryId: number) {
-  return findEarnings(db, { entryId });
+  return findEarnings(db, { entryId, kind: 'prize_awarded' });
 }
 
 /**
- * A creator's balances in cents (as text: sums may pass 2^53), per currency: earned (prizes and
- * corrections), paid (payouts), and earned in the last RECENT_EARNINGS_DAYS.
+ * A creator's balances in cents (as text: sums may pass 2^53), per currency: earned (prizes,
+ * licence extensions' fees and corrections), paid (payouts), and earned in the last RECENT_EARNINGS_DAYS.
  */
 export async function sumBalances(db: DbOrTx, userId: number) {
   const recent = sql`${ledgerEntries.createdAt} >= now() - make_interval(days => ${RECENT_EARNINGS_DAYS})`;
-  const earned = sql`${ledgerEntries.kind} in ('prize_awarded', 'correction')`;
+  const earned = sql`${ledgerEntries.kind} in ('prize_awarded', 'licence_extension', 'correction')`;
   return db
     .select({
       currency: ledgerEntries.currency,

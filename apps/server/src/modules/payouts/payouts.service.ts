@@ -107,6 +107,28 @@ export async function awardPrizes(tx: DbOrTx, prizes: PrizeAward[], createdBy: n
   return rows.map(toLedgerRow);
 }
 
+/** The fee of a licence extension the creator accepted (issue 51): a pending earning, paid like a prize. */
+export interface ExtensionFee {
+  userId: number;
+  contestId: number;
+  entryId: number;
+  amountCents: number;
+  currency: string;
+}
+
+/**
+ * Puts an accepted licence extension's fee (amount > 0) on the ledger as a pending earning of kind
+ * `licence_extension`, inside the caller's transaction. Its payout waits for the entry's
+ * paperwork as a prize's does (`recordPayout`).
+ */
+export async function awardExtensionFee(tx: DbOrTx, fee: ExtensionFee): Promise<LedgerRow | null> {
+  if (fee.amountCents <= 0) return null;
+  const [row] = await repo.insertLedgerRows(tx, [
+    { kind: 'licence_extension', ...fee, earningId: null, createdBy: null },
+  ]);
+  return toLedgerRow(row!);
+}
+
 /**
  * Brings an entry's prize on the ledger to `amountCents` inside the caller's transaction (a
  * correction of published results): a correction row with the difference on its earning, or a new
@@ -184,8 +206,8 @@ export function createPayoutsService(deps: PayoutsServiceDeps, ports: PayoutsPor
           const [earning] = await repo.findEarnings(tx, { earningId: body.earning_id });
           if (!earning) throw earningUnknown();
           if (earning.paidAt) throw alreadyPaid();
-          // A prize is paid once the winner's paperwork is complete (issue 31): what is missing is
-          // named, so staff can ask for it.
+          // A prize, or a licence extension's fee, is paid once the winner's paperwork is complete
+          // (issues 31, 51): what is missing is named, so staff can ask for it.
           if (earning.entryId) {
             const missing = await ports.missingPaperwork(tx, {
               entryId: earning.entryId,
@@ -208,7 +230,8 @@ export function createPayoutsService(deps: PayoutsServiceDeps, ports: PayoutsPor
               createdBy: actorId,
             },
           ]);
-          if (earning.entryId)
+          // The entry's timeline reaches 'paid' with its prize (an extension's fee is not a step).
+          if (earning.entryId && earning.kind === 'prize_awarded')
             await ports.moveEntry(tx, earning.entryId, 'paid', `${body.method} ${body.reference}`);
           await recordAudit(tx, {
             actor: { userId: actorId },

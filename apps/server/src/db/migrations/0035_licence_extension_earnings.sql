@@ -1,0 +1,6 @@
+ALTER TABLE "ledger_entries" DROP CONSTRAINT "ledger_entries_shape";--> statement-breakpoint
+CREATE UNIQUE INDEX "licence_extensions_one_open_key" ON "licence_extensions" USING btree ("licence_id") WHERE "licence_extensions"."status" = 'proposed';--> statement-breakpoint
+ALTER TABLE "ledger_entries" ADD CONSTRAINT "ledger_entries_shape" CHECK (("ledger_entries"."kind" in ('prize_awarded', 'licence_extension') and "ledger_entries"."earning_id" is null and "ledger_entries"."amount_cents" > 0)
+        or ("ledger_entries"."kind" = 'payout_recorded' and "ledger_entries"."earning_id" is not null and "ledger_entries"."method" is not null and "ledger_entries"."amount_cents" >= 0)
+        or ("ledger_entries"."kind" = 'correction' and "ledger_entries"."earning_id" is not null and "ledger_entries"."amount_cents" <> 0));--> statement-breakpoint
+ALTER TABLE "licence_extensions" ADD CONSTRAINT "licence_extensions_terms" CHECK ("licence_extensions"."months" between 1 and 60 and "licence_extensions"."fee_cents" between 0 and 10000000);
