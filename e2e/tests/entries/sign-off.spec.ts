@@ -1,3 +1,6 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import type { ContestResponse } from '@app/domain';
 import { createVerifiedUser, demoAccount, signIn } from '../../support/accounts';
@@ -8,6 +11,7 @@ import {
   submitEntryThroughApi,
   uploadOnSubmitPage,
 } from '../../support/entries';
+import { E2E_PORT } from '../../support/env';
 
 /** The demo brand's owner and reviewer (Hbada's team), and its contest asking two approvals. */
 const OWNER = 'hbada@demo.example.com';
@@ -20,6 +24,21 @@ async function pageOf(browser: Browser, account: { email: string; password: stri
   const page = await context.newPage();
   await signIn(page, account);
   return page;
+}
+
+const SCREENSHOTS = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  `../../artifacts/sign-off-${E2E_PORT}`,
+);
+mkdirSync(SCREENSHOTS, { recursive: true });
+
+/** The page at 360 and 1280 px wide, as `<name>-<width>.png`; it is left at `width`. */
+async function shoot(page: Page, name: string, width: number) {
+  for (const size of [360, 1280]) {
+    await page.setViewportSize({ width: size, height: 800 });
+    await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${size}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width, height: 800 });
 }
 
 /** The entry page's sign-off panel. */
@@ -53,6 +72,7 @@ test('the reviewer asks for changes at 360 px, the creator uploads version 2, th
   await expect(panel.getByText('Changes requested')).toBeVisible();
   await expect(panel.getByText('Remy Laurent asked for changes to version 1')).toBeVisible();
   expect(await reviewer.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await shoot(reviewer, 'entry-reviewer', 360);
 
   // The creator sees the request (the entry waits for a revision) and uploads version 2.
   const creatorPage = await pageOf(browser, creator);
@@ -85,4 +105,15 @@ test('the reviewer asks for changes at 360 px, the creator uploads version 2, th
   await expect(decisions.getByText('Hbada Marketing approved version 2')).toBeVisible();
   await expect(decisions.getByText('Remy Laurent approved version 2')).toBeVisible();
   await expect(decisions.getByText('Remy Laurent asked for changes to version 1')).toBeVisible();
+});
+
+test('a viewer reads the demo brand’s contest without a button that changes it', async ({ browser }) => {
+  const viewer = await pageOf(browser, demoAccount('vic@demo.example.com'), 360);
+  await viewer.goto('/contests/1');
+  const manage = viewer.getByRole('navigation', { name: 'Contest management' });
+  await expect(manage.getByRole('link', { name: 'Applications' })).toBeVisible();
+  await expect(manage.getByRole('link', { name: 'Edit' })).toHaveCount(0);
+  await shoot(viewer, 'contest-viewer', 360);
+  await viewer.goto('/contests/1/edit');
+  await expect(viewer.getByText('Your role in this brand’s team does not allow this.')).toBeVisible();
 });
