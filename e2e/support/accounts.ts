@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { runAdmin } from './admin';
-import { E2E_BASE_URL } from './env';
+import { E2E_BASE_URL, E2E_DATA_DIR } from './env';
 
 export type E2ERole = 'creator' | 'brand' | 'staff';
 
@@ -14,6 +16,21 @@ export interface E2EUser {
 
 /** A password that passes every sign-up rule (long, not numeric, not common, unlike any e-mail). */
 export const E2E_PASSWORD = 'Velvet-Lantern-4821';
+
+/** The demo accounts' passwords by e-mail, from the accounts file the first start wrote. */
+export function demoPasswords(): Map<string, string> {
+  const text = readFileSync(path.join(E2E_DATA_DIR, 'demo-accounts.txt'), 'utf8');
+  const found = new Map<string, string>();
+  for (const match of text.matchAll(/^\S+\s+(\S+@\S+)\s{2}(\S+)$/gm)) found.set(match[1]!, match[2]!);
+  return found;
+}
+
+/** A demo account's e-mail and password, to sign in with. */
+export function demoAccount(email: string): { email: string; password: string } {
+  const password = demoPasswords().get(email);
+  if (!password) throw new Error(`no password for ${email} in demo-accounts.txt`);
+  return { email, password };
+}
 
 /** A fresh, unique e-mail address for a test. */
 export function uniqueEmail(prefix = 'user'): string {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { expect, type Page } from '@playwright/test';
 import type { VideoRequirements } from '@app/domain';
 import { namedClip } from '../../apps/server/test/ffmpeg-clip';
 import { secondContest } from '../../apps/server/test/second-contest';
@@ -42,7 +43,7 @@ export async function createEntryContest(
 }
 
 /** Signs in through the API and returns a fetch for the public API as that user. */
-export async function apiAs(user: E2EUser) {
+export async function apiAs(user: Pick<E2EUser, 'email' | 'password'>) {
   const { access } = await apiLogin(user);
   return async <T>(method: string, url: string, body?: unknown): Promise<{ status: number; body: T }> => {
     const res = await fetch(`${E2E_BASE_URL}/api${url}`, {
@@ -91,7 +92,11 @@ export async function applyAs(contestId: number, creator: E2EUser, fullName: str
  * selector — staff or a user of the contest's brand — selects them through the real endpoint
  * (POST /api/applications/{id}/select/), finding the application in GET /api/contests/{id}/applications/.
  */
-export async function selectApplicant(contestId: number, creator: E2EUser, selector: E2EUser): Promise<void> {
+export async function selectApplicant(
+  contestId: number,
+  creator: E2EUser,
+  selector: Pick<E2EUser, 'email' | 'password'>,
+): Promise<void> {
   await applyAs(contestId, creator, 'Selected Creator');
   const asSelector = await apiAs(selector);
   const list = await asSelector<{ results: Array<{ id: number; creator_id: number }> }>(
@@ -103,6 +108,18 @@ export async function selectApplicant(contestId: number, creator: E2EUser, selec
   const selected = await asSelector('POST', `/applications/${application.id}/select/`, { note: '' });
   if (selected.status !== 200)
     throw new Error(`select answered ${selected.status}: ${JSON.stringify(selected.body)}`);
+}
+
+/** Uploads a clip from the Submit Video page's dialog; the page then submits it to the contest. */
+export async function uploadOnSubmitPage(page: Page, contestId: number, clip: string, title: string) {
+  await page.goto(`/contests/${contestId}/submit`);
+  await page.getByRole('button', { name: 'Upload a video' }).click();
+  const dialog = page.getByRole('dialog', { name: /Upload Video/ });
+  await dialog.getByLabel('Video file').setInputFiles(clip);
+  // The same check as the server's, in the browser, before anything is sent.
+  await expect(dialog.getByText('This file meets the contest brief')).toBeVisible();
+  await dialog.getByLabel('Title').fill(title);
+  await dialog.getByRole('button', { name: 'Upload' }).click();
 }
 
 /** A vertical clip of `seconds` (a moving test pattern, small and quick to process), named `<name>.mp4`. */

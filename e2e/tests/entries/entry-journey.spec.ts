@@ -1,20 +1,13 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { createVerifiedUser, signIn } from '../../support/accounts';
-import { createEntryContest, makeVerticalClip, selectApplicant } from '../../support/entries';
+import {
+  createEntryContest,
+  makeVerticalClip,
+  selectApplicant,
+  uploadOnSubmitPage,
+} from '../../support/entries';
 
 test.describe.configure({ mode: 'serial' });
-
-/** Uploads a clip from the Submit Video page's dialog; the page then submits it to the contest. */
-async function uploadOnSubmitPage(page: Page, contestId: number, clip: string, title: string) {
-  await page.goto(`/contests/${contestId}/submit`);
-  await page.getByRole('button', { name: 'Upload a video' }).click();
-  const dialog = page.getByRole('dialog', { name: /Upload Video/ });
-  await dialog.getByLabel('Video file').setInputFiles(clip);
-  // The same check as the server's, in the browser, before anything is sent.
-  await expect(dialog.getByText('This file meets the contest brief')).toBeVisible();
-  await dialog.getByLabel('Title').fill(title);
-  await dialog.getByRole('button', { name: 'Upload' }).click();
-}
 
 test('a selected creator submits, the brand pins a note at 0:12, the creator sees it and uploads version 2', async ({
   browser,

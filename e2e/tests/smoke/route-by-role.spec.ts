@@ -2,11 +2,11 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from '../../support/accounts';
+import { demoPasswords, signIn } from '../../support/accounts';
 import { seriousAxeViolations } from '../../support/axe';
 import { PUBLIC_PAGES } from '../../support/public-pages';
 import { apiRequests, requestTracker } from '../../support/requests';
-import { E2E_BASE_URL, E2E_DATA_DIR, E2E_PORT, E2E_WEB_DIST } from '../../support/env';
+import { E2E_BASE_URL, E2E_PORT, E2E_WEB_DIST } from '../../support/env';
 
 /**
  * Every route of the web app, as every kind of visitor, on the demo world, at 1366 and 360 px
@@ -189,14 +189,6 @@ function appRoutes(): { routes: string[]; sharedPages: Set<string> } {
     routes: manifest.routes,
     sharedPages: new Set(pages.filter((p) => p !== '/' && !p.includes(':'))),
   };
-}
-
-/** The demo accounts' passwords, from the accounts file the first start wrote. */
-function demoPasswords(): Map<string, string> {
-  const text = readFileSync(path.join(E2E_DATA_DIR, 'demo-accounts.txt'), 'utf8');
-  const found = new Map<string, string>();
-  for (const match of text.matchAll(/^\S+\s+(\S+@\S+)\s{2}(\S+)$/gm)) found.set(match[1]!, match[2]!);
-  return found;
 }
 
 async function api<T>(url: string, token?: string): Promise<{ status: number; body: T }> {

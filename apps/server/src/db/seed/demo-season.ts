@@ -13,7 +13,7 @@ import { createPayoutsService } from '../../modules/payouts';
 import { createPaperworkService, releaseCountsOf } from '../../modules/paperwork';
 import { judgingPorts, payoutsPorts, videosPorts } from '../../modules/index';
 import { createVideosService } from '../../modules/videos';
-import { CHAIR_CONTEST_ID, chairContestTimeline } from './chair-contest';
+import { CHAIR_CONTEST_ID, HBADA_BRAND_ID, chairContestTimeline } from './chair-contest';
 import { makeDemoClip } from './demo-videos';
 import { demoPdf } from './demo-pdf';
 import { seedEntryConversation } from './demo-conversations';
@@ -145,7 +145,95 @@ export interface DemoCast {
   kenji: DemoMember;
   /** Selected in the chair contest, not shipped yet; entered the finished contest without a place. */
   lucia: DemoMember;
+  /** Hbada's manager and reviewer (issue 49): they sign off in the sign-off contest. */
+  mara: DemoMember;
+  remy: DemoMember;
+  /** Selected in the sign-off contest: Sam's entry has one of two approvals, Ava's was asked to change. */
+  sam: DemoMember;
+  ava: DemoMember;
   finishedContestId: number;
+  signOffContestId: number;
+}
+
+export const SIGN_OFF_CONTEST_SLUG = 'hbada-home-office-shorts';
+
+/**
+ * Hbada's second contest, running (opened 3 days ago, entries due in 20), which asks two approvals
+ * of the brand's team before an entry's cut counts as approved (issue 49). Short vertical clips.
+ */
+export function signOffContest(seededAt: Date): CreateContestBody {
+  const at = (days: number) => new Date(seededAt.getTime() + days * DAY).toISOString();
+  const base = finishedContest(HBADA_BRAND_ID, seededAt);
+  return {
+    ...base,
+    slug: SIGN_OFF_CONTEST_SLUG,
+    title: 'Hbada Home Office Shorts',
+    tagline: 'Your desk, your day',
+    description:
+      'Hbada sends a footrest to selected creators, who film a short day at their desk. Every cut is signed off by two members of the Hbada team.',
+    eligibility: { country: 'United States', minimum_age: 18, experience: 'Short vertical films' },
+    brief: 'Film a working day at your desk in under a minute, the footrest in three shots.',
+    landing: {
+      ...base.landing,
+      product_noun: 'footrest',
+      headline: 'One desk, one day, one footrest.',
+      concepts_title: 'Rest',
+      concepts_intro: 'A footrest that tilts with you.',
+      concepts: [
+        {
+          product_code: 'REST',
+          line: 'Tilt and rest.',
+          text: 'Feet up between calls.',
+          themes: [{ title: 'Deep work', text: 'Two hours without getting up.' }],
+        },
+      ],
+      challenge_title: 'One desk, one day',
+    },
+    starts_at: at(-3),
+    application_deadline: at(10),
+    submission_deadline: at(20),
+    judging_starts_at: at(21),
+    judging_ends_at: at(28),
+    winners_at: at(30),
+    products: [
+      {
+        code: 'REST',
+        name: 'Hbada Footrest',
+        description: 'A tilting footrest.',
+        concept: 'Rest',
+        features: ['Tilts 20°', 'Massage texture', 'Fits under any desk'],
+        image_url: '',
+        stock_quantity: 10,
+      },
+    ],
+    approvals_required: 2,
+  };
+}
+
+/**
+ * The sign-off contest (Hbada, two approvals asked) with Sam and Ava applied and selected by
+ * Hbada's manager. Returns its id.
+ */
+export async function seedSignOffDecisions(
+  deps: DemoSeasonDeps,
+  cast: Pick<DemoCast, 'mara' | 'sam' | 'ava'>,
+  seededAt = new Date(),
+): Promise<number> {
+  const contests = createContestsService(deps);
+  const contest = await contests.createContest(signOffContest(seededAt));
+  const applications = createApplicationsService(deps, { contests });
+  for (const [creator, city] of [
+    [cast.sam, 'Chicago'],
+    [cast.ava, 'Seattle'],
+  ] as const) {
+    const application = await applications.apply(
+      String(contest.id),
+      creator,
+      applicationPayload(creator.name, creator.email, contest.products[0]!.id, city),
+    );
+    await applications.select(application.id, cast.mara);
+  }
+  return contest.id;
 }
 
 const applicationPayload = (name: string, email: string, productId: number, city: string) => ({
@@ -176,7 +264,7 @@ const applicationPayload = (name: string, email: string, productId: number, city
  */
 export async function seedDemoDecisions(
   deps: DemoSeasonDeps,
-  cast: Omit<DemoCast, 'finishedContestId'>,
+  cast: Omit<DemoCast, 'finishedContestId' | 'signOffContestId'>,
   chairApplications: Map<number, number>,
   seededAt = new Date(),
 ): Promise<number> {
@@ -434,13 +522,38 @@ async function seedChairContest(deps: DemoSeasonDeps, cast: DemoCast, seededAt: 
 }
 
 /**
+ * The sign-off contest's entries (issue 49): Sam's cut approved by Hbada's manager (one of the two
+ * approvals it needs), Ava's asked to change by Hbada's reviewer (so it waits for her version 2).
+ */
+async function seedSignOffContest(deps: DemoSeasonDeps, cast: DemoCast, clips: ClipMaker) {
+  const contestRef = String(cast.signOffContestId);
+  const now = new Date();
+  const entries = entriesAt(deps, () => now);
+  const submit = async (creator: DemoMember, title: string, colours: [string, string, string]) => {
+    const videoId = await clips.clip(creator, title, colours, 'small', now);
+    return entries.submit(contestRef, creator, { video_id: videoId, confirm_warnings: true });
+  };
+  const sam = await submit(cast.sam, 'Desk to Dusk', ['0x0b0b0f', '0xf5b301', '0x2dd4bf']);
+  await entries.decideApproval(sam.id, cast.mara, {
+    decision: 'approve',
+    comment: 'The footrest tilt reads at once. Approved from my side.',
+  });
+  const ava = await submit(cast.ava, 'Feet Up Friday', ['0x102030', '0xf87171', '0xf5f5f7']);
+  await entries.decideApproval(ava.id, cast.remy, {
+    decision: 'changes',
+    comment: 'Show the footrest in the first five seconds, please.',
+  });
+}
+
+/**
  * The stages that need videos, through the services, each at the moment it would have happened
  * (the services' clocks): the finished contest's three entries, scored by two judges (staff and
  * Lumora), the results published with two prizes, one of them paid; in the chair contest Noor's
  * entry with two versions and a note pinned to a moment of the first, answered by Noor, Kenji's
  * entry, and judging under way: staff scored both, Hbada one. The chair contest's judging
  * window is still ahead, so its scores are given with a clock inside the window: the demo shows
- * every stage at once (docs/spec-decisions.md). Without ffmpeg it logs one line and makes none.
+ * every stage at once (docs/spec-decisions.md). In the sign-off contest, one entry with one of its
+ * two approvals and one asked to change. Without ffmpeg it logs one line and makes none.
  * Returns the number of clips made.
  */
 export async function seedDemoSeason(deps: DemoSeasonDeps, cast: DemoCast, seededAt = new Date()) {
@@ -459,6 +572,7 @@ export async function seedDemoSeason(deps: DemoSeasonDeps, cast: DemoCast, seede
     const entryIds = await seedFinishedContest(deps, cast, seededAt, clips);
     await seedWinnersPaperwork(deps, cast, entryIds);
     await seedChairContest(deps, cast, seededAt, clips);
+    await seedSignOffContest(deps, cast, clips);
   } finally {
     await rm(work, { recursive: true, force: true });
   }

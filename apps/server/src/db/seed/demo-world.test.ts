@@ -2,6 +2,8 @@ import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
+  BrandMember,
+  EntryApprovals,
   ManagedApplicationPage,
   ContestInsights,
   ContestResponse,
@@ -22,12 +24,13 @@ import { seedIfEmpty } from './index';
 import {
   DEMO_ACCOUNTS_FILE,
   DEMO_BRAND_EMAIL,
+  DEMO_INVITED_EMAIL,
   DEMO_OTHER_BRAND_EMAIL,
   DEMO_STAFF_EMAIL,
   seedDemoAccounts,
   type DemoAccount,
 } from './demo-world';
-import { FINISHED_CONTEST_SLUG, seedDemoSeason } from './demo-season';
+import { FINISHED_CONTEST_SLUG, SIGN_OFF_CONTEST_SLUG, seedDemoSeason } from './demo-season';
 
 describe('the demo world (first start of the embedded database, or npm run seed -- --demo)', () => {
   let ctx: TestContext;
@@ -52,17 +55,16 @@ describe('the demo world (first start of the embedded database, or npm run seed 
     // The world without the library's sample videos (demo-videos.test.ts makes those).
     const people = (await seedDemoAccounts(ctx.deps))!;
     accounts = people.accounts;
-    expect(await seedDemoSeason(ctx.deps, people.cast)).toBe(6);
+    expect(await seedDemoSeason(ctx.deps, people.cast)).toBe(8);
   }, 600_000);
   afterAll(async () => {
     await ctx?.close();
   });
 
-  it('makes staff, two brands and six creators once, each with what it shows, in a 0600 file', async () => {
+  it('makes staff, two brands (Hbada with a team of four) and six creators once, each with what it shows, in a 0600 file', async () => {
     expect(accounts.map((a) => a.role)).toEqual([
       'staff',
-      'brand',
-      'brand',
+      ...Array<string>(5).fill('brand'),
       ...Array<string>(6).fill('creator'),
     ]);
     const file = path.join(ctx.dataDir, DEMO_ACCOUNTS_FILE);
@@ -73,7 +75,9 @@ describe('the demo world (first start of the embedded database, or npm run seed 
       expect(account.sees.length).toBeGreaterThan(20);
       expect(text).toContain(account.sees);
     }
-    const brand = (await login(ctx, DEMO_BRAND_EMAIL, accounts[1]!.password)).json<LoginResponse>();
+    const brand = (
+      await login(ctx, DEMO_BRAND_EMAIL, accounts.find((a) => a.email === DEMO_BRAND_EMAIL)!.password)
+    ).json<LoginResponse>();
     expect(brand.user).toMatchObject({ role: 'brand', brand_profile: { company_name: 'Hbada' } });
 
     // Once: a second run finds the demo staff account and changes nothing.
@@ -124,6 +128,36 @@ describe('the demo world (first start of the embedded database, or npm run seed 
     const measured = overview.by_day.filter((day) => day.processing_p95_seconds !== null);
     expect(measured.length).toBeGreaterThan(0);
     for (const day of measured) expect(day.processing_p95_seconds!).toBeLessThan(300);
+  });
+
+  it('gives Hbada a team (owner, manager, reviewer, viewer, an invitation) and a contest asking two approvals, with an entry approved once and one asked to change', async () => {
+    const team = await get<BrandMember[]>('/api/brands/1/members/', 'vic@demo.example.com');
+    expect(team.map((m) => [m.email, m.role, m.status])).toEqual(
+      expect.arrayContaining([
+        [DEMO_BRAND_EMAIL, 'owner', 'active'],
+        ['mara@demo.example.com', 'manager', 'active'],
+        ['remy@demo.example.com', 'reviewer', 'active'],
+        ['vic@demo.example.com', 'viewer', 'active'],
+        [DEMO_INVITED_EMAIL, 'reviewer', 'invited'],
+      ]),
+    );
+    const contest = await get<ContestResponse>(`/api/contests/${SIGN_OFF_CONTEST_SLUG}/`);
+    expect(contest).toMatchObject({ approvals_required: 2, brand: { id: 1 } });
+    const sam = await get<Entry>(`/api/contests/${contest.id}/entries/mine/`, 'sam@demo.example.com');
+    expect(
+      await get<EntryApprovals>(`/api/entries/${sam.id}/approvals/`, 'sam@demo.example.com'),
+    ).toMatchObject({
+      required: 2,
+      state: 'pending',
+      approvals: [{ name: 'Mara Lindqvist', decision: 'approve', version: 1 }],
+    });
+    const ava = await get<Entry>(`/api/contests/${contest.id}/entries/mine/`, 'ava@demo.example.com');
+    expect(ava.status).toBe('revision_requested');
+    expect(
+      (await get<EntryApprovals>(`/api/entries/${ava.id}/approvals/`, 'ava@demo.example.com')).state,
+    ).toBe('changes_requested');
+    // The chair contest asks none: its sign-off stays as the spec describes it.
+    expect((await get<ContestResponse>('/api/contests/1/')).approvals_required).toBe(0);
   });
 
   it('runs the chair contest: selected and shipped creators, pending applications, an entry with two versions and an answered pinned note, two judges at work', async () => {

@@ -1,22 +1,31 @@
 import { randomBytes } from 'node:crypto';
 import { chmod, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { CHAIR_IDS, type Role } from '@app/domain';
+import { CHAIR_IDS, type BrandRole, type Role } from '@app/domain';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../lib/errors';
 import { resolveMediaBinaries } from '../../media/binaries';
-import { createAccountsService } from '../../modules/accounts';
+import { createAccountsService, createBrandTeamService } from '../../modules/accounts';
 import { accountsPorts } from '../../modules/index';
 import { createContestsService } from '../../modules/contests';
 import { createApplicationsService } from '../../modules/applications';
 import { seedApplicationConversation } from './demo-conversations';
 import { CHAIR_CONTEST_ID, HBADA_BRAND_ID } from './chair-contest';
-import { LUMORA, seedDemoDecisions, seedDemoSeason, type DemoCast, type DemoMember } from './demo-season';
+import {
+  LUMORA,
+  seedDemoDecisions,
+  seedSignOffDecisions,
+  seedDemoSeason,
+  type DemoCast,
+  type DemoMember,
+} from './demo-season';
 import { seedDemoVideos } from './demo-videos';
 
 export const DEMO_STAFF_EMAIL = 'staff@demo.example.com';
 export const DEMO_BRAND_EMAIL = 'hbada@demo.example.com';
 export const DEMO_OTHER_BRAND_EMAIL = 'lumora@demo.example.com';
+/** Invited to Hbada's team as a reviewer, not joined yet: the Team page's pending invitation. */
+export const DEMO_INVITED_EMAIL = 'jo@demo.example.com';
 export const DEMO_ACCOUNTS_FILE = 'demo-accounts.txt';
 
 export type DemoWorldDeps = Pick<AppDeps, 'config' | 'database' | 'queue' | 'log' | 'tokens' | 'storage'>;
@@ -34,12 +43,22 @@ const DEMO_CREATORS = [
   { key: 'diego', first: 'Diego', last: 'Ramos', city: 'Miami', state: 'FL', chair: CHAIR_IDS.X7 },
 ] as const;
 
+/** Hbada's team besides its owner (issue 49): one member of each other role. */
+const HBADA_TEAM: ReadonlyArray<{ key: string; first: string; last: string; role: BrandRole }> = [
+  { key: 'mara', first: 'Mara', last: 'Lindqvist', role: 'manager' },
+  { key: 'remy', first: 'Remy', last: 'Laurent', role: 'reviewer' },
+  { key: 'vic', first: 'Vic', last: 'Moreno', role: 'viewer' },
+];
+
 /** What each demo account shows when signed in (the accounts file and the README say the same). */
 const SEES: Record<string, string> = {
   staff:
     "Staff console: review queue, accounts, audit log, payouts (one paid, one pending); both contests' applications, entries, judging ranking and results.",
   hbada:
-    'Brand of the running chair contest (id 1): its applications (pending, selected, shipped), entries with versions and an answered note, its judging sheet; conversations with Noor (one unread message).',
+    'Owner of Hbada, brand of the running chair contest (id 1): its applications (pending, selected, shipped), entries with versions and an answered note, its judging sheet; the Team page (three members, one pending invitation); the sign-off contest (two approvals asked); conversations with Noor (one unread message).',
+  mara: 'Manager of Hbada: edits contests, selects and ships; approved Sam’s cut in the sign-off contest.',
+  remy: 'Reviewer of Hbada: notes, approvals and scores, no edits; asked Ava for changes in the sign-off contest.',
+  vic: 'Viewer of Hbada: reads everything of the brand, changes nothing.',
   lumora:
     "Brand of the finished Lumora contest (published results); another company's brand for the chair contest.",
   noor: 'Selected creator, chair delivered: chair entry with two versions, an answered note and conversations with Hbada; won the finished contest (release approved, payee details, prize paid, scorecard).',
@@ -47,8 +66,8 @@ const SEES: Record<string, string> = {
     'Selected creator, chair shipped: chair entry (one version); second in the finished contest (a talent release waiting for review, prize pending, scorecard).',
   lucia:
     'Selected creator, chair not shipped yet, nothing entered; entered the finished contest without a place (scorecard).',
-  sam: 'Creator whose application to the chair contest is pending.',
-  ava: 'Creator whose application to the chair contest is pending.',
+  sam: 'Creator whose application to the chair contest is pending; in the sign-off contest, an entry with one of two approvals.',
+  ava: 'Creator whose application to the chair contest is pending; in the sign-off contest, an entry the brand asked to change.',
   diego: 'Creator whose application to the chair contest is pending.',
 };
 
@@ -87,15 +106,17 @@ export async function seedDemoAccounts(
     key: string,
     role: Role,
     email: string,
-    extra: { firstName: string; lastName: string; brandId?: number },
+    extra: { firstName: string; lastName: string; brandId?: number; brandRole?: BrandRole },
   ) => {
     const password = generatePassword();
-    const user = await accounts.createUser({ email, password, role, ...extra });
+    const { brandRole, ...details } = extra;
+    const user = await accounts.createUser({ email, password, role, ...details });
     made.push({ role, email: user.email, password, sees: SEES[key] ?? '' });
     members[key] = {
       id: user.id,
       role,
       brandId: extra.brandId ?? null,
+      brandRole: brandRole ?? null,
       email: user.email,
       name: `${extra.firstName} ${extra.lastName}`,
     };
@@ -111,12 +132,15 @@ export async function seedDemoAccounts(
     firstName: 'Hbada',
     lastName: 'Marketing',
     brandId: HBADA_BRAND_ID,
+    brandRole: 'owner',
   });
+  await seedHbadaTeam(deps, create, members.hbada!);
   const lumoraBrand = await contests.createBrand(LUMORA);
   await create('lumora', 'brand', DEMO_OTHER_BRAND_EMAIL, {
     firstName: 'Lumora',
     lastName: 'Marketing',
     brandId: lumoraBrand.id,
+    brandRole: 'owner',
   });
 
   const chairApplications = new Map<number, number>();
@@ -155,9 +179,14 @@ export async function seedDemoAccounts(
     noor: members.noor!,
     kenji: members.kenji!,
     lucia: members.lucia!,
+    mara: members.mara!,
+    remy: members.remy!,
+    sam: members.sam!,
+    ava: members.ava!,
   };
   const finishedContestId = await seedDemoDecisions(deps, people, chairApplications, seededAt);
   await seedApplicationConversation(deps, people, chairApplications.get(people.noor.id)!);
+  const signOffContestId = await seedSignOffDecisions(deps, people, seededAt);
 
   const file = path.join(deps.config.DATA_DIR, DEMO_ACCOUNTS_FILE);
   const lines = made.map((a) => `${a.role.padEnd(8)} ${a.email}  ${a.password}\n         ${a.sees}`);
@@ -173,7 +202,34 @@ export async function seedDemoAccounts(
       .map((a) => `${a.role.padEnd(8)} ${a.email}  ${a.password}`)
       .join('\n')}`,
   );
-  return { accounts: made, cast: { ...people, finishedContestId } };
+  return { accounts: made, cast: { ...people, finishedContestId, signOffContestId } };
+}
+
+/**
+ * Hbada's team (issue 49): a manager, a reviewer and a viewer (each made a brand account of Hbada,
+ * then given its role by the owner through the team service), and a pending invitation.
+ */
+async function seedHbadaTeam(
+  deps: DemoWorldDeps,
+  create: (
+    key: string,
+    role: Role,
+    email: string,
+    extra: { firstName: string; lastName: string; brandId: number; brandRole: BrandRole },
+  ) => Promise<DemoMember>,
+  owner: DemoMember,
+) {
+  const team = createBrandTeamService(deps);
+  for (const person of HBADA_TEAM) {
+    const member = await create(person.key, 'brand', `${person.key}@demo.example.com`, {
+      firstName: person.first,
+      lastName: person.last,
+      brandId: HBADA_BRAND_ID,
+      brandRole: person.role,
+    });
+    await team.changeRole(owner, HBADA_BRAND_ID, member.id, person.role);
+  }
+  await team.invite(owner, HBADA_BRAND_ID, { email: DEMO_INVITED_EMAIL, role: 'reviewer' });
 }
 
 /**

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import {
   ACCOUNT_MESSAGES,
   BRAND_TEAM_MESSAGES,
+  MESSAGES,
   STAFF_MESSAGES,
   brandRoleMay,
   type BrandAction,
@@ -94,14 +95,33 @@ export function brandRoleGuard(action: BrandAction) {
 }
 
 /** Staff, and the brand's own members (any role), see a brand's team. */
-export function canSeeTeam(caller: Caller, brandId: number): boolean {
+function canSeeTeam(caller: Caller, brandId: number): boolean {
   return isStaff(caller) || (hasRole(caller, 'brand') && caller.brandId === brandId);
 }
 
-/** Staff, and the brand's owners, change a brand's team: 403 for anyone else. */
-export function assertCanManageTeam(caller: Caller, brandId: number): void {
-  if (isStaff(caller)) return;
-  if (!canSeeTeam(caller, brandId) || !brandMay(caller, 'team'))
+/** Staff, and the brand's owners, change a brand's team. */
+function canManageTeam(caller: Caller, brandId: number): boolean {
+  return isStaff(caller) || (canSeeTeam(caller, brandId) && brandMay(caller, 'team'));
+}
+
+/** The brand `{id}` of a /api/brands/{id}/… route (its params are validated before preHandlers). */
+const teamBrandOf = (request: FastifyRequest) => (request.params as { id: number }).id;
+
+/**
+ * The preHandler of the routes reading a brand's team (after `app.requireRole(...TEAM_ROUTE_ROLES)`):
+ * staff and the brand's own members; 403 for anyone else.
+ */
+export async function teamReaders(request: FastifyRequest): Promise<void> {
+  if (!request.caller || !canSeeTeam(request.caller, teamBrandOf(request)))
+    throw new AppError('forbidden', MESSAGES.generic.forbidden);
+}
+
+/**
+ * The preHandler of the routes changing a brand's team (invitations, roles, removals): staff and
+ * the brand's owners; 403 (`BRAND_TEAM_MESSAGES.ownersOnly`) for anyone else.
+ */
+export async function teamChangers(request: FastifyRequest): Promise<void> {
+  if (!request.caller || !canManageTeam(request.caller, teamBrandOf(request)))
     throw new AppError('forbidden', BRAND_TEAM_MESSAGES.ownersOnly);
 }
 

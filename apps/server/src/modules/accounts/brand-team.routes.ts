@@ -11,7 +11,7 @@ import {
   myBrandSchema,
   noContentSchema,
 } from '@app/domain';
-import { brandRoleGuard, TEAM_ROUTE_ROLES } from './accounts.policy';
+import { TEAM_ROUTE_ROLES, teamChangers, teamReaders } from './accounts.policy';
 import type { BrandTeamService } from './brand-team.service';
 
 const tags = ['brands'];
@@ -25,14 +25,15 @@ const errors = {
 
 /**
  * A brand's team (issue 49): the caller's brand and role, the members, and the owners' (and
- * staff's) changes. Reading: the brand's members and staff; changing: its owners and staff (the
- * route admits brand users whose role may change the team, the policy checks the brand).
+ * staff's) changes. Reading: the brand's members and staff; changing: its owners and staff; each
+ * route declares it (accounts' policy: `teamReaders`, `teamChangers`).
  */
 export const brandTeamRoutes =
   (team: BrandTeamService): FastifyPluginAsyncZod =>
   async (app) => {
-    const readers = app.requireRole(...TEAM_ROUTE_ROLES);
-    const changers = [readers, brandRoleGuard('team')];
+    const signedIn = app.requireRole(...TEAM_ROUTE_ROLES);
+    const readers = [signedIn, teamReaders];
+    const changers = [signedIn, teamChangers];
 
     app.get(
       '/brands/mine/',
@@ -60,7 +61,7 @@ export const brandTeamRoutes =
           response: { 200: brandMemberListSchema, 403: apiErrorBodySchema, 404: apiErrorBodySchema },
         },
       },
-      (request) => team.members(request.caller!, request.params.id),
+      (request) => team.members(request.params.id),
     );
 
     app.post(

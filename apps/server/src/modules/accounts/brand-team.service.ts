@@ -15,7 +15,7 @@ import { AppError } from '../../lib/errors';
 import type { Caller } from '../../plugins/auth';
 import { recordAudit } from '../audit';
 import { sendInvitationEmail } from './accounts.emails';
-import { assertCanManageTeam, belongsToBrand, canSeeTeam, changesRole, isOwnerRole } from './accounts.policy';
+import { belongsToBrand, changesRole, isOwnerRole } from './accounts.policy';
 import * as accounts from './accounts.repository';
 import * as repo from './brand-team.repository';
 import { createInvitation, withdrawInvitation } from './invitations.service';
@@ -69,14 +69,14 @@ function toInvited(row: {
  * Brand teams (issue 49): a brand's members with their roles, and the owner's (or staff's) changes
  * to them — invitations by e-mail (the accounts' invitation links), role changes, removals (the
  * removed member's sessions end at once). Every change takes the brand's lock, keeps at least one
- * owner (409 `last_owner`) and is audited. Who may is accounts' policy's (`assertCanManageTeam`).
+ * owner (409 `last_owner`) and is audited. Who may is declared by the routes (accounts' policy:
+ * `teamReaders`, `teamChangers`); the service trusts the caller it is given.
  */
 export function createBrandTeamService(deps: AccountsServiceDeps) {
   const db = deps.database.db;
 
-  /** Locks the brand for a change by `actor`: 403 not theirs to change, 404 no such brand. */
-  const changing = async (tx: DbOrTx, actor: Caller, brandId: number) => {
-    assertCanManageTeam(actor, brandId);
+  /** Locks the brand for a change: 404 no such brand. */
+  const changing = async (tx: DbOrTx, brandId: number) => {
     if (!(await repo.lockBrand(tx, brandId))) throw notFound();
   };
 
@@ -88,9 +88,8 @@ export function createBrandTeamService(deps: AccountsServiceDeps) {
       return { id: brand.id, name: brand.name, role: caller.brandRole };
     },
 
-    /** The brand's members, then its pending invitations: its members and staff; 403 others. */
-    async members(caller: Caller, brandId: number): Promise<BrandMember[]> {
-      if (!canSeeTeam(caller, brandId)) throw new AppError('forbidden', MESSAGES.generic.forbidden);
+    /** The brand's members, then its pending invitations. */
+    async members(brandId: number): Promise<BrandMember[]> {
       if (!(await repo.findBrand(db, brandId))) throw notFound();
       const [members, invited] = await Promise.all([
         repo.listMembers(db, brandId),
@@ -109,7 +108,7 @@ export function createBrandTeamService(deps: AccountsServiceDeps) {
       if (!isValidEmail(email)) throw AppError.validation({ email: [MESSAGES.registration.invalidEmail] });
       const link = newLink();
       const created = await db.transaction(async (tx) => {
-        await changing(tx, actor, brandId);
+        await changing(tx, brandId);
         const existing = await accounts.findAccountByEmail(tx, email);
         if (existing) {
           if (await repo.findMember(tx, brandId, existing.id))
@@ -144,7 +143,7 @@ export function createBrandTeamService(deps: AccountsServiceDeps) {
     /** Gives a member another role; 404 not a member, 409 `last_owner` demoting the last owner. Audited. */
     async changeRole(actor: Caller, brandId: number, userId: number, role: BrandRole): Promise<BrandMember> {
       return db.transaction(async (tx) => {
-        await changing(tx, actor, brandId);
+        await changing(tx, brandId);
         const member = await repo.findMember(tx, brandId, userId);
         if (!member) throw notFound(BRAND_TEAM_MESSAGES.memberNotFound);
         if (!changesRole(member, role)) return toMember(member);
@@ -170,7 +169,7 @@ export function createBrandTeamService(deps: AccountsServiceDeps) {
      */
     async remove(actor: Caller, brandId: number, userId: number): Promise<void> {
       await db.transaction(async (tx) => {
-        await changing(tx, actor, brandId);
+        await changing(tx, brandId);
         const member = await repo.findMember(tx, brandId, userId);
         if (!member) throw notFound(BRAND_TEAM_MESSAGES.memberNotFound);
         if (isOwnerRole(member.role) && (await repo.countOwners(tx, brandId)) <= 1) throw lastOwner();
@@ -189,12 +188,12 @@ export function createBrandTeamService(deps: AccountsServiceDeps) {
 
     /** Sends a pending invitation again with a new link (the old one stops working). 404 unknown. Audited. */
     resendInvitation: (actor: Caller, brandId: number, invitationId: number) =>
-      resend(deps, (tx) => changing(tx, actor, brandId), actor, brandId, invitationId),
+      resend(deps, (tx) => changing(tx, brandId), actor, brandId, invitationId),
 
     /** Withdraws a pending invitation of the brand: its link stops working. 404 unknown. Audited. */
     async revokeInvitation(actor: Caller, brandId: number, invitationId: number): Promise<void> {
       await db.transaction(async (tx) => {
-        await changing(tx, actor, brandId);
+        await changing(tx, brandId);
         if (!(await repo.findPendingInvitation(tx, brandId, invitationId)))
           throw notFound(BRAND_TEAM_MESSAGES.invitationNotFound);
         await withdrawInvitation(tx, actor, invitationId);

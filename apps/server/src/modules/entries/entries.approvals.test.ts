@@ -96,9 +96,10 @@ describe('POST /api/entries/{id}/approvals/: sign-off on the final cut', () => {
     expect((await approvalsOf(entry.id, staff)).state).toBe('pending');
   }, 120_000);
 
-  it('a request for changes needs a comment, notifies the entrant (inbox and e-mail) and shows the comment', async () => {
+  it('a request for changes needs a comment and asks for a revision as a review does: the entrant is told once, uploads version 2, approvals start again', async () => {
     const brandId = quick.contest.brand.id;
     const reviewer = await member(brandId, 'reviewer', 'Rita');
+    const manager = await member(brandId, 'manager', 'Milo');
     const creator = await createUser(ctx, { firstName: 'Cody', lastName: 'Creator' });
     await selectApplicant(ctx, quick.contest, creator.id);
     const entry = await submitted(quick.contest, creator, 'Rough cut');
@@ -107,22 +108,55 @@ describe('POST /api/entries/{id}/approvals/: sign-off on the final cut', () => {
     expect(noComment.statusCode).toBe(400);
     expect((await decide(entry.id, reviewer, 'changes', 'x'.repeat(2001))).statusCode).toBe(400);
     const before = ctx.outbox().length;
+    // The selection's and the submission's e-mails came first.
+    const mailsBefore = (await ctx.waitForEmails(creator.email, 2)).length;
     const res = await decide(entry.id, reviewer, 'changes', 'Show the armrests in the first shot.');
     expect(res.statusCode).toBe(201);
     expect(res.json<EntryApprovals>().state).toBe('changes_requested');
-    const mail = await ctx.waitForEmail(creator.email, { after: before, containing: 'asks for changes' });
-    expect(mail).toContain('Show the armrests in the first shot.');
-    const inbox = await ctx.deps.database.db
-      .select({ kind: notifications.kind })
-      .from(notifications)
-      .where(eq(notifications.userId, creator.id));
-    expect(inbox.map((n) => n.kind)).toContain('entry_approval');
-    // The entrant reads the comment.
-    expect((await approvalsOf(entry.id, creator)).approvals[0]).toMatchObject({
-      decision: 'changes',
-      comment: 'Show the armrests in the first shot.',
+
+    // The entry is where a review's request for a revision puts it, with the comment on its timeline.
+    const asked = (await call('GET', `/api/entries/${entry.id}/`, creator)).json<Entry>();
+    expect(asked.status).toBe('revision_requested');
+    expect(asked.timeline.at(-1)).toMatchObject({
+      step: 'revision_requested',
       version: 1,
+      detail: 'Show the armrests in the first shot.',
     });
+    // One e-mail and one inbox notice, those of a revision request.
+    const mail = await ctx.waitForEmail(creator.email, { after: before, containing: 'Revision requested' });
+    expect(mail).toContain('Show the armrests in the first shot.');
+    const kinds = async () =>
+      (
+        await ctx.deps.database.db
+          .select({ kind: notifications.kind })
+          .from(notifications)
+          .where(eq(notifications.userId, creator.id))
+      ).map((n) => n.kind);
+    await expect.poll(kinds).toContain('entry_revision_requested');
+    expect(await kinds()).not.toContain('entry_approval');
+    expect(ctx.mailsTo(creator.email)).toHaveLength(mailsBefore + 1);
+    const audit = await ctx.deps.database.db
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(eq(auditLog.targetId, String(entry.id)));
+    expect(audit.map((a) => a.action)).toEqual(
+      expect.arrayContaining(['entry.approval', 'entry.request_revision']),
+    );
+
+    // A second member asking for changes while the revision is pending: their own e-mail, with their comment.
+    const second = ctx.outbox().length;
+    await decide(entry.id, manager, 'changes', 'And a brighter close.');
+    const more = await ctx.waitForEmail(creator.email, { after: second, containing: 'asks for changes' });
+    expect(more).toContain('And a brighter close.');
+
+    // The entrant reads the comments, and uploads version 2: in review again, approvals pending.
+    expect((await approvalsOf(entry.id, creator)).approvals.map((a) => [a.decision, a.comment])).toEqual([
+      ['changes', 'And a brighter close.'],
+      ['changes', 'Show the armrests in the first shot.'],
+    ]);
+    const v2 = await submitted(quick.contest, creator, 'Final cut');
+    expect(v2.status).toBe('in_review');
+    expect(await approvalsOf(entry.id, reviewer)).toMatchObject({ version: 2, state: 'pending' });
   }, 120_000);
 
   it('viewers, staff and the entrant may not decide (403); other brands and creators do not see the entry (404)', async () => {

@@ -17,6 +17,9 @@ import { fullName, type EntryRow } from './entries.presenter';
 import * as repo from './entries.repository';
 import type { EntryContext } from './entry-context';
 import { forbidden } from './entry-errors';
+import { askForRevision } from './entry-review';
+
+type RevisionChange = NonNullable<Awaited<ReturnType<typeof askForRevision>>>;
 
 /**
  * Sign-off on the final cut (issue 49): the contest's brand approves a version of an entry or asks
@@ -24,7 +27,7 @@ import { forbidden } from './entry-errors';
  * of both outcomes (inbox, live, e-mail); every decision is audited.
  */
 export function entryApprovals(context: EntryContext, clock: () => Date) {
-  const { db, loadVisible, tellViewers, emails } = context;
+  const { db, loadVisible, tellViewers, announce, emails } = context;
 
   /** Every decision on the entry with its author's name, and the current version's state. */
   async function summary(row: EntryRow): Promise<EntryApprovals> {
@@ -58,15 +61,21 @@ export function entryApprovals(context: EntryContext, clock: () => Date) {
     };
   }
 
-  /** The entrant's notice of an outcome: a request for changes, or the version reaching approved. */
+  /**
+   * The entrant's notice of an outcome: a request for changes, or the version reaching approved.
+   * A request for changes that moved the entry to `revision_requested` was told by that change's
+   * announcement (the revision e-mail and inbox notice, with the comment): nothing more is sent.
+   */
   async function tellEntrant(
     row: EntryRow,
     version: number,
     decision: ApprovalDecision,
     comment: string,
     reached: { before: ApprovalState; after: ApprovalState },
+    revision: RevisionChange | null,
   ) {
-    if (decision === 'changes')
+    if (revision) await announce(revision);
+    else if (decision === 'changes')
       await emails.sendApproval({
         to: row.creatorEmail,
         entryId: row.id,
@@ -95,7 +104,9 @@ export function entryApprovals(context: EntryContext, clock: () => Date) {
 
     /**
      * The caller's decision on the entry's current version (members of the contest's brand whose
-     * role reviews; staff and the entrant get 403): a second one replaces the first.
+     * role reviews; staff and the entrant get 403): a second one replaces the first. Asking for
+     * changes of an entry waiting for review also asks for a revision, as a review does
+     * (`askForRevision`: status `revision_requested`, so the entrant uploads a new version).
      */
     async decide(entryId: number, user: Caller, body: ApprovalBody): Promise<EntryApprovals> {
       const { row, viewer } = await loadVisible(entryId, user);
@@ -105,7 +116,7 @@ export function entryApprovals(context: EntryContext, clock: () => Date) {
       const required = await approvalsRequiredOf(db, row.contestId);
       const stateOf = async (tx: DbOrTx, version: number) =>
         approvalState(await approvals.listApprovals(tx, entryId, version), required);
-      const { version, before, after } = await db.transaction(async (tx) => {
+      const { version, before, after, revision } = await db.transaction(async (tx) => {
         // One decision at a time per entry: the state before and after are those of this decision.
         await repo.lockEntry(tx, entryId);
         const version = await repo.latestVersionNumber(tx, entryId);
@@ -132,9 +143,11 @@ export function entryApprovals(context: EntryContext, clock: () => Date) {
             : null,
           after: { version, decision, comment, state: after },
         });
-        return { version, before, after };
+        const revision =
+          decision === 'changes' ? await askForRevision(context, tx, entryId, user.id, comment) : null;
+        return { version, before, after, revision };
       });
-      await tellEntrant(row, version, decision, comment, { before, after });
+      await tellEntrant(row, version, decision, comment, { before, after }, revision);
       await tellViewers(row, 'entry', { approvals: after });
       return summary(row);
     },

@@ -4,9 +4,11 @@ import {
   type CreateNoteBody,
   type Entry,
   type EntryNote,
+  type EntryStatus,
   type RequestRevisionBody,
 } from '@app/domain';
 import type { AppDeps } from '../../app-deps';
+import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { throttle } from '../../lib/throttle';
 import type { Caller } from '../../plugins/auth';
@@ -20,7 +22,7 @@ import { contactOf } from '../accounts';
 
 /** Reviewers' notes and replies on an entry's versions, and asking the entrant for a revision. */
 export function entryReview(deps: Pick<AppDeps, 'database'>, context: EntryContext, clock: () => Date) {
-  const { db, loadVisible, loadEntry, loadNote, advance, announce, tellViewers, present } = context;
+  const { db, loadVisible, loadEntry, loadNote, announce, tellViewers, present } = context;
   return {
     /**
      * A review note pinned to a moment of a version (staff and the contest's brand), or a reply
@@ -110,27 +112,46 @@ export function entryReview(deps: Pick<AppDeps, 'database'>, context: EntryConte
       if (!canReview(viewer, row)) throw forbidden();
       const change = await db.transaction(async (tx) => {
         await repo.lockEntry(tx, entryId);
-        const current = await repo.findEntry(tx, entryId);
-        if (current?.status !== 'in_review' && current?.status !== 'checked')
-          throw new AppError('conflict', ENTRY_MESSAGES.revisionState);
-        const version = await repo.latestVersionNumber(tx, entryId);
-        const made = await advance(tx, entryId, version, [
-          { step: 'revision_requested', detail: body.message },
-        ]);
-        await recordAudit(tx, {
-          actor: { userId: user.id },
-          action: 'entry.request_revision',
-          targetType: 'entry',
-          targetId: entryId,
-          before: { status: current.status },
-          after: { status: 'revision_requested', message: body.message },
-        });
+        const made = await askForRevision(context, tx, entryId, user.id, body.message);
+        if (!made) throw new AppError('conflict', ENTRY_MESSAGES.revisionState);
         return made;
       });
       await announce(change);
       return present((await loadEntry(entryId))!, user);
     },
   };
+}
+
+/** The statuses in which an entry waits for its review, and a revision can be asked. */
+const REVIEWABLE: ReadonlySet<string> = new Set<EntryStatus>(['checked', 'in_review']);
+
+/**
+ * Moves an entry waiting for review (`checked`, `in_review`) to `revision_requested`, in `tx`
+ * with the entry locked: the timeline row carries `message`, the change is audited. The one path
+ * of a review asking for a revision and of a brand member's sign-off asking for changes
+ * (entry-approvals.ts). Returns the change for `announce` (the entrant's e-mail and inbox, kind
+ * `entry_revision_requested`), or null when the entry is not waiting for review.
+ */
+export async function askForRevision(
+  { advance }: Pick<EntryContext, 'advance'>,
+  tx: DbOrTx,
+  entryId: number,
+  actorId: number,
+  message: string,
+) {
+  const current = await repo.findEntry(tx, entryId);
+  if (!current || !REVIEWABLE.has(current.status)) return null;
+  const version = await repo.latestVersionNumber(tx, entryId);
+  const made = await advance(tx, entryId, version, [{ step: 'revision_requested', detail: message }]);
+  await recordAudit(tx, {
+    actor: { userId: actorId },
+    action: 'entry.request_revision',
+    targetType: 'entry',
+    targetId: entryId,
+    before: { status: current.status },
+    after: { status: 'revision_requested', message },
+  });
+  return made;
 }
 
 /**

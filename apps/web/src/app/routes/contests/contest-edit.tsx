@@ -1,16 +1,18 @@
 import { useNavigate, useParams } from 'react-router';
 import { Alert, Container, Skeleton, Typography } from '@mui/material';
+import { BRAND_TEAM_MESSAGES } from '@app/domain';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/page-title';
 import { useSession } from '../../../lib/session';
+import { useBrandRole } from '../../../lib/my-brand';
 import { useBrands } from '../../../features/contest-admin/api/get-brand-contests';
 import { useContestStock, useManagedContest } from '../../../features/contest-admin/api/get-managed-contest';
 import { ContestForm } from '../../../features/contest-admin/components/contest-form';
 import { AgreementEditor } from '../../../features/contest-admin/components/agreement-editor';
 import { contestToValues } from '../../../features/contest-admin/lib/contest-form-values';
 
-/** /contests/:contestId/edit (staff; the contest's brand while it is a draft). */
+/** /contests/:contestId/edit (staff; the contest's brand while it is a draft, if its role manages contests). */
 export default function ContestEditPage() {
   const { contestId = '' } = useParams();
   const session = useSession();
@@ -18,6 +20,7 @@ export default function ContestEditPage() {
   const stock = useContestStock(contestId);
   const brands = useBrands();
   const navigate = useNavigate();
+  const brandRole = useBrandRole();
   usePageTitle(contest.data ? `Edit ${contest.data.title}` : 'Edit contest');
   const failed = contest.error ?? stock.error ?? brands.error;
   return (
@@ -25,7 +28,9 @@ export default function ContestEditPage() {
       <Typography component="h1" variant="h2" gutterBottom>
         Edit contest
       </Typography>
-      {failed ? (
+      {brandRole.ready && !brandRole.may('manage') ? (
+        <Alert severity="info">{BRAND_TEAM_MESSAGES.roleForbids}</Alert>
+      ) : failed ? (
         <Alert severity="error">
           {failed instanceof ApiError && (failed.status === 404 || failed.status === 403)
             ? 'This contest does not exist or is not yours to edit.'

@@ -1,8 +1,8 @@
 import { Alert, Box, Container, Divider, Skeleton, Typography } from '@mui/material';
-import { BRAND_ROLE_IN_A_SENTENCE, BRAND_ROLE_LABELS } from '@app/domain';
+import { BRAND_ROLE_IN_A_SENTENCE, BRAND_ROLE_LABELS, brandRoleMay } from '@app/domain';
 import { ApiError } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/page-title';
-import { useMyBrand } from '../../../features/brand-team/api/get-my-brand';
+import { useMyBrand } from '../../../lib/my-brand';
 import { InviteMemberForm } from '../../../features/brand-team/components/invite-member-form';
 import { TeamMembers } from '../../../features/brand-team/components/team-members';
 
@@ -10,7 +10,7 @@ import { TeamMembers } from '../../../features/brand-team/components/team-member
 export default function BrandTeamPage() {
   usePageTitle('Team');
   const mine = useMyBrand();
-  const canManage = mine.data?.role === 'owner';
+  const canManage = mine.data !== undefined && brandRoleMay(mine.data.role, 'team');
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 4, md: 6 } }}>
       <Typography component="h1" variant="h2" sx={{ mb: 1 }}>

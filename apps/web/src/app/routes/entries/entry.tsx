@@ -1,10 +1,8 @@
 import { Link as RouterLink, useParams } from 'react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button, Container, Paper, Stack, Typography } from '@mui/material';
-import { brandRoleMay } from '@app/domain';
 import { paths } from '../../../config/paths';
-import { useSession } from '../../../lib/session';
-import { myBrandQueryOptions } from '../../../features/brand-team/api/get-my-brand';
+import { useBrandRole } from '../../../lib/my-brand';
 import { usePageTitle } from '../../../components/simple-page';
 import { EntryApprovalsPanel, EntryView, entriesQueryKey } from '../../../features/entries';
 import { ReleasesPanel } from '../../../features/paperwork';
@@ -17,9 +15,8 @@ export default function EntryPage() {
   usePageTitle('Contest Entry');
   const client = useQueryClient();
   // Of the brand's team, owners, managers and reviewers approve versions (issue 49); staff do not.
-  const isBrand = useSession()?.user.role === 'brand';
-  const mine = useQuery({ ...myBrandQueryOptions(), enabled: isBrand });
-  const canApprove = isBrand && mine.data !== undefined && brandRoleMay(mine.data.role, 'review');
+  const brand = useBrandRole();
+  const canApprove = brand.isBrand && brand.may('review');
   // The entry shows its releases' state: it is read again when a release is filed or decided.
   const refreshEntry = () => void client.invalidateQueries({ queryKey: entriesQueryKey });
   return (

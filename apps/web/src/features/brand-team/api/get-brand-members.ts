@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import type { BrandMember } from '@app/domain';
-import { brandTeamQueryKey } from './get-my-brand';
+import { brandTeamQueryKey } from '../../../lib/my-brand';
 
 export const brandMembersQueryKey = (brandId: number) => [...brandTeamQueryKey, 'members', brandId] as const;
 

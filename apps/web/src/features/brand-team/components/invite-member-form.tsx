@@ -1,16 +1,10 @@
 import { Controller, useForm } from 'react-hook-form';
-import { Alert, Box, Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
-import {
-  ACCOUNT_INPUT_LIMITS,
-  BRAND_ROLE_LABELS,
-  BRAND_ROLES,
-  MESSAGES,
-  isValidEmail,
-  type BrandRole,
-} from '@app/domain';
+import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material';
+import { ACCOUNT_INPUT_LIMITS, MESSAGES, isValidEmail, type BrandRole } from '@app/domain';
 import { ApiError } from '../../../lib/api-client';
 import { showServerFieldErrors } from '../../../lib/form-errors';
 import { useNotify } from '../../../components/notifications';
+import { BrandRoleSelect } from '../../../components/brand-role-select';
 import { useInviteMember } from '../api/invite-member';
 
 interface InviteValues {
@@ -72,14 +66,8 @@ export function InviteMemberForm({ brandId }: { brandId: number }) {
         <Controller
           control={form.control}
           name="role"
-          render={({ field }) => (
-            <TextField select label="Role" helperText={BRAND_ROLE_LABELS[field.value].description} {...field}>
-              {BRAND_ROLES.map((role) => (
-                <MenuItem key={role} value={role}>
-                  {BRAND_ROLE_LABELS[role].label}
-                </MenuItem>
-              ))}
-            </TextField>
+          render={({ field: { ref, ...field }, fieldState }) => (
+            <BrandRoleSelect label="Role" inputRef={ref} errorText={fieldState.error?.message} {...field} />
           )}
         />
         <Box>

@@ -7,16 +7,15 @@ import {
   List,
   ListItem,
   ListItemText,
-  MenuItem,
   Skeleton,
   Stack,
-  TextField,
   Typography,
 } from '@mui/material';
-import { BRAND_ROLE_LABELS, BRAND_ROLES, type BrandMember, type BrandRole } from '@app/domain';
+import { BRAND_ROLE_LABELS, type BrandMember, type BrandRole } from '@app/domain';
 import { ApiError } from '../../../lib/api-client';
 import { useNotify } from '../../../components/notifications';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { BrandRoleSelect } from '../../../components/brand-role-select';
 import { formatDateTime } from '../../../lib/format';
 import { useBrandMembers } from '../api/get-brand-members';
 import { useChangeMemberRole } from '../api/change-member-role';
@@ -207,8 +206,8 @@ function MemberControls({
     return <Chip size="small" label={BRAND_ROLE_LABELS[member.role].label} variant="outlined" />;
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexShrink: 0 }}>
-      <TextField
-        select
+      <BrandRoleSelect
+        describe={false}
         size="small"
         label="Role"
         value={member.role}
@@ -225,13 +224,7 @@ function MemberControls({
           },
         }}
         sx={{ minWidth: 140 }}
-      >
-        {BRAND_ROLES.map((role) => (
-          <MenuItem key={role} value={role}>
-            {BRAND_ROLE_LABELS[role].label}
-          </MenuItem>
-        ))}
-      </TextField>
+      />
       <Button
         size="small"
         color="error"

@@ -1,9 +1,13 @@
 import { Box, Button, Link, Stack, Typography } from '@mui/material';
 import type { ManagedApplication } from '@app/domain';
+import { useBrandRole } from '../../../lib/my-brand';
 import { useApplicationAction } from '../api/applications';
 import type { PendingDecision } from './application-decision-dialog';
 
-/** What can be done with an application next, as buttons labelled with the applicant's name. */
+/**
+ * What can be done with an application next, as buttons labelled with the applicant's name: for
+ * staff and the brand members whose role selects and ships (issue 49); nothing for the others.
+ */
 export function ApplicationActions({
   application,
   isStaff,
@@ -14,7 +18,9 @@ export function ApplicationActions({
   onAct: (pending: PendingDecision) => void;
 }) {
   const deliver = useApplicationAction();
+  const mayChange = useBrandRole().may('manage');
   const label = (verb: string) => `${verb} ${application.full_name}`;
+  if (!mayChange) return null;
   if (application.status === 'pending') {
     return (
       <Stack direction="row" spacing={1}>

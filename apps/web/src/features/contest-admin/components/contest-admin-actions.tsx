@@ -4,12 +4,14 @@ import type { ContestResponse } from '@app/domain';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
+import { useBrandRole } from '../../../lib/my-brand';
 import { useBrands } from '../api/get-brand-contests';
 import { useSetPublication } from '../api/save-contest';
 
 /**
  * Edit, Publish and Applications on a contest's page, for staff and the contest's brand only
- * (nothing for anyone else). A brand edits its drafts; staff publish and archive.
+ * (nothing for anyone else). A brand edits its drafts when its role manages contests (issue 49);
+ * staff publish and archive.
  */
 export function ContestAdminActions({ contest }: { contest: ContestResponse }) {
   const session = useSession();
@@ -21,9 +23,10 @@ export function ContestAdminActions({ contest }: { contest: ContestResponse }) {
 function Actions({ contest, isStaff }: { contest: ContestResponse; isStaff: boolean }) {
   const brands = useBrands();
   const publication = useSetPublication();
+  const mayManage = useBrandRole().may('manage');
   const runs = isStaff || Boolean(brands.data?.some((b) => b.id === contest.brand.id));
   if (!runs) return null;
-  const canEdit = isStaff || contest.publication_status === 'draft';
+  const canEdit = isStaff || (mayManage && contest.publication_status === 'draft');
   return (
     <Container maxWidth="lg" sx={{ pt: 3 }}>
       <Stack

@@ -3,6 +3,7 @@ import { Alert, Box, Chip, Stack, Typography } from '@mui/material';
 import { ENTRY_STATUS_LABELS, formatContestDate, type Entry } from '@app/domain';
 import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
+import { useBrandRole } from '../../../lib/my-brand';
 import { useLiveInvalidation } from '../../../lib/live-events';
 import { entriesQueryKey, useEntry } from '../api/get-entry';
 import { useReviewEntry } from '../api/review-entry';
@@ -49,7 +50,10 @@ function EntryDetail({ entry, aside, below }: { entry: Entry; aside?: EntryAside
   const [versionNumber, setVersionNumber] = useState<number | null>(null);
 
   const isEntrant = session?.user.id === entry.creator.id;
-  const isReviewer = !isEntrant && (session?.user.role === 'staff' || session?.user.role === 'brand');
+  // Staff, and the brand's members whose role reviews (not a viewer, issue 49), pin notes and ask for revisions.
+  const mayReview = useBrandRole().may('review');
+  const isReviewer =
+    !isEntrant && (session?.user.role === 'staff' || (session?.user.role === 'brand' && mayReview));
   const version =
     entry.versions.find((v) => v.version === versionNumber) ?? entry.versions[entry.versions.length - 1]!;
 

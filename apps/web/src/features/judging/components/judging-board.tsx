@@ -2,15 +2,18 @@ import { Alert, Box, Card, CardContent, Skeleton, Stack, Typography } from '@mui
 import { VideoPlayer } from '../../../components/video-player';
 import { formatDateTime } from '../../../lib/format';
 import { ApiError } from '../../../lib/api-client';
+import { useBrandRole } from '../../../lib/my-brand';
 import { useJudgingSheet } from '../api/get-judging-sheet';
 import { ScoreForm } from './score-form';
 
 /**
  * The judge's sheet: each entry's newest version in the player, the rubric's controls and
- * feedback. A judge sees only their own scores until the results are published.
+ * feedback. A judge sees only their own scores until the results are published; a brand member
+ * whose role does not score (a viewer) watches without the rubric's controls.
  */
 export function JudgingBoard({ contestId }: { contestId: number }) {
   const sheet = useJudgingSheet(contestId);
+  const mayScore = useBrandRole().may('score');
   if (sheet.isPending)
     return (
       <Box sx={{ display: 'grid', gap: 2 }}>
@@ -86,14 +89,16 @@ export function JudgingBoard({ contestId }: { contestId: number }) {
                     Version {entry.version} · submitted {formatDateTime(entry.submitted_at)}
                   </Typography>
                 </Box>
-                <ScoreForm
-                  key={`${entry.entry_id}-${entry.my_score?.updated_at ?? 'new'}`}
-                  entryId={entry.entry_id}
-                  label={label}
-                  rubric={data.rubric}
-                  myScore={entry.my_score}
-                  open={data.is_open && data.rubric.length > 0}
-                />
+                {mayScore && (
+                  <ScoreForm
+                    key={`${entry.entry_id}-${entry.my_score?.updated_at ?? 'new'}`}
+                    entryId={entry.entry_id}
+                    label={label}
+                    rubric={data.rubric}
+                    myScore={entry.my_score}
+                    open={data.is_open && data.rubric.length > 0}
+                  />
+                )}
               </Stack>
             </CardContent>
           </Card>

@@ -2,8 +2,6 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Alert, Box, Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import {
   ACCOUNT_INPUT_LIMITS,
-  BRAND_ROLE_LABELS,
-  BRAND_ROLES,
   MESSAGES,
   STAFF_MESSAGES,
   isValidEmail,
@@ -13,6 +11,7 @@ import {
 import { ApiError } from '../../../lib/api-client';
 import { showServerFieldErrors } from '../../../lib/form-errors';
 import { useNotify } from '../../../components/notifications';
+import { BrandRoleSelect } from '../../../components/brand-role-select';
 import { useCreateInvitation } from '../api/create-invitation';
 
 interface InviteForm {
@@ -108,20 +107,13 @@ export function InviteForm() {
           <Controller
             control={form.control}
             name="brand_role"
-            render={({ field, fieldState }) => (
-              <TextField
-                select
+            render={({ field: { ref, ...field }, fieldState }) => (
+              <BrandRoleSelect
                 label="Role in the brand’s team"
-                error={Boolean(fieldState.error)}
-                helperText={fieldState.error?.message ?? BRAND_ROLE_LABELS[field.value].description}
+                inputRef={ref}
+                errorText={fieldState.error?.message}
                 {...field}
-              >
-                {BRAND_ROLES.map((brandRole) => (
-                  <MenuItem key={brandRole} value={brandRole}>
-                    {BRAND_ROLE_LABELS[brandRole].label}
-                  </MenuItem>
-                ))}
-              </TextField>
+              />
             )}
           />
         )}
