@@ -49,6 +49,7 @@ export const ROUND_MESSAGES = {
   unknownRound: 'This round is not one of this contest’s rounds.',
   hasEntries: 'This round has entries: it cannot be removed.',
   timelineConflict: 'The last round must close after the contest’s application deadline.',
+  deadlineBeforeLastRound: 'The submission deadline must come after the last round opens.',
 } as const;
 
 /** What each kind of round asks of a creator, as the contest page states it. */

@@ -31,33 +31,41 @@ function migrationsUpTo(tag: string): string {
   return dir;
 }
 
-describe('migration 0003 gives an existing chair contest its data', () => {
-  let handle: DatabaseHandle;
-  let cleanup = async () => {};
-
-  beforeAll(async () => {
-    const before = migrationsUpTo('0002_video_counts');
+/** A database migrated up to `tag`, and how to drop it. */
+async function databaseUpTo(tag: string): Promise<{ handle: DatabaseHandle; cleanup: () => Promise<void> }> {
+  const before = migrationsUpTo(tag);
+  try {
     if (process.env.TEST_DB_DRIVER === 'postgres') {
       const name = `cc_migrate_${randomBytes(6).toString('hex')}`;
       const admin = openPostgres(adminUrl(process.env.TEST_DATABASE_URL!), 1);
       await admin.query(`create database ${name}`);
       const url = new URL(process.env.TEST_DATABASE_URL!);
       url.pathname = `/${name}`;
-      handle = openPostgres(url.toString(), 2);
+      const handle = openPostgres(url.toString(), 2);
       const client = await handle.pool!.connect();
       await migratePg(drizzlePg(client), { migrationsFolder: before }).finally(() => client.release());
-      cleanup = async () => {
+      const cleanup = async () => {
         await handle.close();
         await admin.query(`drop database if exists ${name} with (force)`);
         await admin.close();
       };
-    } else {
-      handle = await openPglite('memory://');
-      const { migrate } = await import('drizzle-orm/pglite/migrator');
-      await migrate(handle.db as never, { migrationsFolder: before });
-      cleanup = () => handle.close();
+      return { handle, cleanup };
     }
+    const handle = await openPglite('memory://');
+    const { migrate } = await import('drizzle-orm/pglite/migrator');
+    await migrate(handle.db as never, { migrationsFolder: before });
+    return { handle, cleanup: () => handle.close() };
+  } finally {
     rmSync(before, { recursive: true, force: true });
+  }
+}
+
+describe('migration 0003 gives an existing chair contest its data', () => {
+  let handle: DatabaseHandle;
+  let cleanup = async () => {};
+
+  beforeAll(async () => {
+    ({ handle, cleanup } = await databaseUpTo('0002_video_counts'));
     // The chair contest as the seed of the first release wrote it.
     await handle.query(`
       insert into brands (id, name, slug, logo_url) values (1, 'Hbada', 'hbada', '/brands/hbada.svg');
@@ -103,5 +111,50 @@ describe('migration 0003 gives an existing chair contest its data', () => {
     );
     // Live stock is left as it was.
     expect((await contests.listContestProducts('1')).map((p) => p.stock_quantity)).toEqual([12, 5, 10]);
+  });
+});
+
+describe('migration 0034 gives every contest its film round (issue 47)', () => {
+  let handle: DatabaseHandle;
+  let cleanup = async () => {};
+
+  beforeAll(async () => {
+    ({ handle, cleanup } = await databaseUpTo('0033_licences'));
+    await handle.query(`
+      insert into brands (id, name, slug) values (1, 'Hbada', 'hbada');
+      insert into contests (id, slug, title, brand_id, prize_cents, eligibility, starts_at,
+        application_deadline, submission_deadline, judging_starts_at, judging_ends_at, winners_at, rubric)
+      values (7, 'old-contest', 'Old contest', 1, 500000, '{"country":"US","minimumAge":18,"experience":""}',
+        '2026-01-01T08:00:00Z', '2026-01-12T07:59:00Z', '2026-01-28T07:59:00Z', '2026-01-29T08:00:00Z',
+        '2026-02-04T07:59:00Z', '2026-02-05T08:00:00Z', '[{"name":"Story","weight":100}]');
+    `);
+    await migrateDatabase(handle);
+  }, 120_000);
+  afterAll(() => cleanup());
+
+  it('one film round on its timeline, for selected applicants, with its rubric', async () => {
+    // Stored by the migration itself, not by the first read.
+    const { rows } = await handle.query('select kind from contest_rounds where contest_id = 7');
+    expect(rows).toEqual([{ kind: 'film' }]);
+    const contests = createContestsService({
+      database: handle,
+      log: pino({ level: 'silent' }),
+      queue: nullQueue,
+      storage: createLocalStorage(path.join(os.tmpdir(), 'cc-migration-media')),
+    });
+    const rounds = await contests.listRounds('7');
+    expect(rounds).toEqual([
+      expect.objectContaining({
+        position: 1,
+        kind: 'film',
+        title: 'Film',
+        opens_at: '2026-01-01T08:00:00.000Z',
+        closes_at: '2026-01-28T07:59:00.000Z',
+        judging_ends_at: '2026-02-04T07:59:00.000Z',
+        entry_policy: 'selected',
+        allow_wildcards: false,
+        rubric: [{ name: 'Story', weight: 100 }],
+      }),
+    ]);
   });
 });
