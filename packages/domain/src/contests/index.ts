@@ -10,3 +10,4 @@ export * from './contest-admin';
 export * from './selection';
 export * from './agreement';
 export * from './rounds';
+export * from './round-timeline';

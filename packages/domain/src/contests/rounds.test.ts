@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  currentRound,
-  filmRoundOf,
-  ROUND_MESSAGES,
-  roundStatusAt,
-  updateRoundsBodySchema,
-  type RoundBody,
-} from './rounds';
+import { currentRound, ROUND_MESSAGES, roundStatusAt } from './round-timeline';
+import { filmRoundOf, updateRoundsBodySchema, type RoundBody } from './rounds';
 
 const day = (n: number) => new Date(Date.UTC(2026, 0, 1 + n)).toISOString();
 
