@@ -31,6 +31,8 @@ export const ROUND_LIMITS = {
 /** The words of the rounds' rules (docs/spec-decisions.md, "Contests in rounds"). */
 export const ROUND_MESSAGES = {
   count: 'A contest has 1 to 4 rounds.',
+  titleRequired: 'Give the round a title.',
+  rubricLine: 'One criterion a line, with its weight: “Story: 60”.',
   opensBeforeCloses: 'A round must open before it closes.',
   judgingAfterClose: 'Judging of a round cannot end before the round closes.',
   roundsInOrder: 'Each round must open after the round before it has been judged.',

@@ -29,7 +29,7 @@ const id = () =>
 export const roundBodySchema = z.object({
   id: id().optional(),
   kind: z.enum(ROUND_KINDS),
-  title: z.string().trim().min(1).max(ROUND_LIMITS.titleMax),
+  title: z.string().trim().min(1, ROUND_MESSAGES.titleRequired).max(ROUND_LIMITS.titleMax),
   brief: z.string().trim().max(ROUND_LIMITS.briefMax).default(''),
   opens_at: instant(),
   closes_at: instant(),

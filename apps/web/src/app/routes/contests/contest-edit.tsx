@@ -7,6 +7,7 @@ import { useSession } from '../../../lib/session';
 import { useBrands } from '../../../features/contest-admin/api/get-brand-contests';
 import { useContestStock, useManagedContest } from '../../../features/contest-admin/api/get-managed-contest';
 import { ContestForm } from '../../../features/contest-admin/components/contest-form';
+import { ContestRoundsEditor } from '../../../features/contest-admin/components/contest-rounds-editor';
 import { AgreementEditor } from '../../../features/contest-admin/components/agreement-editor';
 import { contestToValues } from '../../../features/contest-admin/lib/contest-form-values';
 
@@ -42,6 +43,8 @@ export default function ContestEditPage() {
             isStaff={session?.user.role === 'staff'}
             onSaved={(saved) => navigate(paths.contest(saved.id))}
           />
+          {/* Rounds are saved on their own (issue 47), by whoever edits the contest. */}
+          <ContestRoundsEditor contest={contest.data} />
           {/* The agreement is saved on its own (versions, issue 31); staff only. */}
           {session?.user.role === 'staff' && <AgreementEditor contest={contest.data} />}
         </>
