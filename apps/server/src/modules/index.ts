@@ -101,8 +101,11 @@ const creatorsPorts: CreatorsPorts = {
 /** What payouts asks of the modules above it; also used by the demo seed. */
 export const payoutsPorts: PayoutsPorts = { namesOf, contestTitlesOf, moveEntry, missingPaperwork };
 
-/** What the contests' brand pages ask of the modules above contests: counts and held stock. */
-const contestsPorts: ContestsPorts = {
+/**
+ * What the contests' brand pages ask of the modules above contests: counts and held stock; also
+ * used by the demo seed (saving rounds asks for entries).
+ */
+export const contestsPorts: ContestsPorts = {
   entryCountsOf,
   applicationCountsOf,
   heldUnitsOf,

@@ -11,6 +11,7 @@ import { createContestsService } from '../../modules/contests';
 import { createApplicationsService } from '../../modules/applications';
 import { CHAIR_CONTEST_ID, HBADA_BRAND_ID } from './chair-contest';
 import { LUMORA, seedDemoDecisions, seedDemoSeason, type DemoCast, type DemoMember } from './demo-season';
+import { seedDemoRoundsContest } from './demo-rounds';
 import { seedDemoVideos } from './demo-videos';
 
 export const DEMO_STAFF_EMAIL = 'staff@demo.example.com';
@@ -40,7 +41,7 @@ const SEES: Record<string, string> = {
   hbada:
     'Brand of the running chair contest (id 1): its applications (pending, selected, shipped), entries with versions and an answered note, its judging sheet.',
   lumora:
-    "Brand of the finished Lumora contest (published results); another company's brand for the chair contest.",
+    "Brand of the finished Lumora contest (published results) and of Lumora After Dark, a contest in rounds now in its pitch round; another company's brand for the chair contest.",
   noor: 'Selected creator, chair delivered: chair entry with two versions and an answered note; won the finished contest (release approved, payee details, prize paid, scorecard).',
   kenji:
     'Selected creator, chair shipped: chair entry (one version); second in the finished contest (a talent release waiting for review, prize pending, scorecard).',
@@ -156,6 +157,7 @@ export async function seedDemoAccounts(
     lucia: members.lucia!,
   };
   const finishedContestId = await seedDemoDecisions(deps, people, chairApplications, seededAt);
+  await seedDemoRoundsContest(deps, people, seededAt);
 
   const file = path.join(deps.config.DATA_DIR, DEMO_ACCOUNTS_FILE);
   const lines = made.map((a) => `${a.role.padEnd(8)} ${a.email}  ${a.password}\n         ${a.sees}`);
