@@ -169,7 +169,7 @@ function RoundFields({
           {name}
           {round?.id === undefined ? ' (new)' : ''}
         </Typography>
-        <Stack direction="row" spacing={1}>
+        <Stack direction="row" spacing={1} sx={{ '& .MuiButton-root': { whiteSpace: 'nowrap' } }}>
           <Button size="small" color="inherit" disabled={index === 0} onClick={() => onMove(index - 1)}>
             Move up
           </Button>
