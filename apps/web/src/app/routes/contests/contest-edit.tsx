@@ -34,8 +34,16 @@ export default function ContestEditPage() {
         </Alert>
       ) : contest.data && stock.data && brands.data ? (
         <>
+          {/* Saving rounds moves the contest's dates and rubric: the form starts again from the saved ones. */}
           <ContestForm
-            key={contest.data.id}
+            key={[
+              contest.data.id,
+              contest.data.submission_deadline,
+              contest.data.judging_starts_at,
+              contest.data.judging_ends_at,
+              contest.data.winners_at,
+              JSON.stringify(contest.data.rubric),
+            ].join()}
             initial={contestToValues(contest.data, stock.data)}
             contest={contest.data}
             stock={stock.data}
