@@ -3,22 +3,24 @@ import type { AppDeps } from '../../app-deps';
 import type { Caller } from '../../plugins/auth';
 import { createContestsService } from '../../modules/contests';
 import { contestsPorts } from '../../modules/index';
+import { seedDayClock } from './chair-contest';
 
 export type DemoRoundsDeps = Pick<AppDeps, 'database' | 'queue' | 'log' | 'storage'>;
 
-const DAY = 24 * 3600 * 1000;
 export const ROUNDS_CONTEST_SLUG = 'lumora-after-dark';
 
 /**
- * The demo's contest in rounds (issue 47), relative to the seeding day: ideas (20 to 10 days ago,
- * judged 6 days ago), pitches (open now: 5 days ago to 5 days ahead), then films (9 to 30 days
- * ahead); the contest's video deadline and judging are the film round's.
+ * The demo's contest in rounds (issue 47), in whole Pacific days from the seeding day: ideas (20 to
+ * 10 days ago, judged 6 days ago), pitches (open now: 5 days ago to 5 days ahead), then films (9
+ * to 30 days ahead); the contest's video deadline and judging end are the film round's.
  */
 export function roundsContest(
   brandId: number,
   seededAt: Date,
 ): { contest: CreateContestBody; rounds: UpdateRoundsBody } {
-  const at = (days: number) => new Date(seededAt.getTime() + days * DAY).toISOString();
+  const day = seedDayClock(seededAt);
+  const opens = (days: number) => day(days).toISOString();
+  const ends = (days: number) => day(days, 23, 59).toISOString();
   const contest: CreateContestBody = {
     slug: ROUNDS_CONTEST_SLUG,
     title: 'Lumora After Dark',
@@ -57,12 +59,12 @@ export function roundsContest(
       inspiration: null,
     },
     timezone: 'America/Los_Angeles',
-    starts_at: at(-20),
-    application_deadline: at(-10),
-    submission_deadline: at(30),
-    judging_starts_at: at(30),
-    judging_ends_at: at(37),
-    winners_at: at(38),
+    starts_at: opens(-20),
+    application_deadline: ends(-10),
+    submission_deadline: ends(30),
+    judging_starts_at: opens(31),
+    judging_ends_at: ends(37),
+    winners_at: day(38, 9).toISOString(),
     products: [
       {
         code: 'BEAM',
@@ -86,9 +88,9 @@ export function roundsContest(
         kind: 'idea',
         title: 'Ideas',
         brief: 'In one paragraph: a story that only happens after dark.',
-        opens_at: at(-20),
-        closes_at: at(-10),
-        judging_ends_at: at(-6),
+        opens_at: opens(-20),
+        closes_at: ends(-10),
+        judging_ends_at: ends(-6),
         entry_policy: 'open',
         advance_count: 10,
         stipend_cents: 10_000,
@@ -102,9 +104,9 @@ export function roundsContest(
         title: 'Pitches',
         brief:
           'Pitch your story in up to 90 seconds of video or a short deck: the scenes, the light, the cast.',
-        opens_at: at(-5),
-        closes_at: at(5),
-        judging_ends_at: at(8),
+        opens_at: opens(-5),
+        closes_at: ends(5),
+        judging_ends_at: ends(8),
         entry_policy: 'advanced',
         allow_wildcards: true,
         advance_count: 3,
@@ -118,9 +120,9 @@ export function roundsContest(
         kind: 'film',
         title: 'Films',
         brief: 'Shoot the film you pitched, lit by the Beam Pro we send you.',
-        opens_at: at(9),
-        closes_at: at(30),
-        judging_ends_at: at(37),
+        opens_at: opens(9),
+        closes_at: ends(30),
+        judging_ends_at: ends(37),
         entry_policy: 'advanced',
         allow_wildcards: true,
         rubric: contest.rubric,
