@@ -384,6 +384,39 @@ export const authorizationMatrix: Record<string, MatrixRow> = {
     why: 'staff only, the contest’s brand included; the other brand does not run it (403)',
   },
 
+  // ── Contest rounds (issue 47) ─────────────────────────────────────────────────────────────
+  'GET /api/contests/:id/rounds/': {
+    request: (w) => ({ url: `/api/contests/${w.draftContest.id}/rounds/` }),
+    expect: { all: 404, ...brandOne(200), staff: 200 },
+    why: 'a draft’s rounds: its brand and staff; a published contest’s are public (contests.rounds.test.ts)',
+  },
+  'PUT /api/contests/:id/rounds/': {
+    request: async (w) => {
+      const draft = w.draftContest;
+      const [film] = (
+        await w.ctx.app.inject({ url: `/api/contests/${draft.id}/rounds/`, headers: w.headers('staff') })
+      ).json<Array<{ id: number }>>();
+      return {
+        url: `/api/contests/${draft.id}/rounds/`,
+        payload: {
+          rounds: [
+            {
+              id: film!.id,
+              kind: 'film',
+              title: 'Films',
+              opens_at: draft.starts_at,
+              closes_at: draft.submission_deadline,
+              judging_ends_at: draft.judging_ends_at,
+              entry_policy: 'selected',
+            },
+          ],
+        },
+      };
+    },
+    expect: { all: 403, anonymous: 401, ...brandOne(200, 'manage'), otherBrand: 404, staff: 200 },
+    why: 'as PATCH /api/contests/:id/: its brand’s owners and managers save a draft’s rounds, staff any contest’s; another brand’s draft does not exist for a brand',
+  },
+
   // ── Contest operations (issues 14/15: creating, editing, publishing, stock, images) ──────────
   'POST /api/contests/': {
     request: (w) => ({ url: '/api/contests/', payload: contestBody(w.brandId) }),

@@ -22,6 +22,7 @@ import { featuredContestQuery } from './features/marketing/api/get-featured-cont
 import { contestQueryOptions } from './features/contests/api/get-contest';
 import { contestProductsQueryOptions } from './features/contests/api/get-contest-products';
 import { contestResultsQueryOptions } from './features/judging/api/get-contest-results';
+import { contestRoundsQueryOptions } from './lib/contest-rounds';
 
 export { setApiTransport };
 
@@ -89,6 +90,7 @@ export const LIVE_PAGE_DATA: Partial<Record<string, PageData>> = {
     await Promise.all([
       client.prefetchQuery(contestProductsQueryOptions(String(contest.id))),
       client.prefetchQuery(contestResultsQueryOptions(contest.id)),
+      client.prefetchQuery(contestRoundsQueryOptions(contest.id)),
     ]);
   },
 };

@@ -29,6 +29,8 @@ export const ERROR_CODES = {
   last_owner: 409,
   /** Placing an entry in the results whose judged version lacks the approvals its contest asks (issue 49). */
   approval_missing: 409,
+  /** Saving a contest's rounds without a round that has entries (issue 47). */
+  round_has_entries: 409,
   invitation_used: 410,
   invitation_expired: 410,
   invitation_revoked: 410,

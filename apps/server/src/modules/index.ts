@@ -112,8 +112,11 @@ export const judgingPorts = (deps: Pick<AppDeps, 'database' | 'storage' | 'log'>
   issueLicences: (grants) => issueLicences(deps, grants),
 });
 
-/** What the contests' brand pages ask of the modules above contests: counts and held stock. */
-const contestsPorts: ContestsPorts = {
+/**
+ * What the contests' brand pages ask of the modules above contests: counts and held stock; also
+ * used by the demo seed (saving rounds asks for entries).
+ */
+export const contestsPorts: ContestsPorts = {
   entryCountsOf,
   applicationCountsOf,
   heldUnitsOf,

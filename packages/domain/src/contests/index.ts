@@ -9,3 +9,5 @@ export * from './rubric';
 export * from './contest-admin';
 export * from './selection';
 export * from './agreement';
+export * from './rounds';
+export * from './round-timeline';

@@ -20,6 +20,7 @@ export const AUDIT_ACTIONS = [
   'contest.publish',
   'contest.archive',
   'contest.agreement_update',
+  'contest.rounds',
   'product.stock',
   'application.select',
   'application.decline',

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   foreignKey,
   index,
@@ -18,6 +19,9 @@ import {
   AGREEMENT_LIMITS,
   DEFAULT_LICENCE_TERMS,
   FIELD_LIMITS as L,
+  ROUND_LIMITS,
+  type RoundEntryPolicy,
+  type RoundKind,
   type ContestLanding,
   type LicenceTerms,
   type RubricCriterion,
@@ -84,6 +88,49 @@ export const contests = pgTable(
   (t) => [
     unique('contests_id_brand_id_key').on(t.id, t.brandId),
     check('contests_approvals_required_range', sql`${t.approvalsRequired} between 0 and 5`),
+  ],
+);
+
+/**
+ * A contest's rounds in order (issue 47): ideas, pitches, films. Every contest has at least one (a
+ * film round built from its timeline); the last round's `closes_at`, `judging_ends_at` and rubric
+ * are the contest's submission deadline, judging end and rubric, kept equal by the contests module.
+ */
+export const contestRounds = pgTable(
+  'contest_rounds',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    contestId: integer('contest_id')
+      .notNull()
+      .references(() => contests.id, { onDelete: 'cascade' }),
+    /** 0 for the first round. */
+    position: integer('position').notNull(),
+    kind: text('kind').$type<RoundKind>().notNull(),
+    title: text('title').notNull(),
+    brief: text('brief').notNull().default(''),
+    opensAt: timestampTz('opens_at').notNull(),
+    closesAt: timestampTz('closes_at').notNull(),
+    judgingEndsAt: timestampTz('judging_ends_at').notNull(),
+    entryPolicy: text('entry_policy').$type<RoundEntryPolicy>().notNull(),
+    allowWildcards: boolean('allow_wildcards').notNull().default(false),
+    /** How many creators the brand means to advance from this round. */
+    advanceCount: integer('advance_count').notNull().default(0),
+    /** Paid to each creator advanced from this round, in the contest's currency. */
+    stipendCents: integer('stipend_cents').notNull().default(0),
+    /** Judging criteria of this round (`rubricSchema`); [] until set. */
+    rubric: jsonb('rubric').$type<RubricCriterion[]>().notNull().default([]),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('contest_rounds_contest_position_key').on(t.contestId, t.position),
+    check('contest_rounds_kind', sql`${t.kind} in ('idea', 'pitch', 'film')`),
+    check('contest_rounds_entry_policy', sql`${t.entryPolicy} in ('open', 'selected', 'advanced')`),
+    check('contest_rounds_position_nonnegative', sql`${t.position} >= 0`),
+    check('contest_rounds_advance_count_nonnegative', sql`${t.advanceCount} >= 0`),
+    check('contest_rounds_stipend_nonnegative', sql`${t.stipendCents} >= 0`),
+    maxChars('contest_rounds_title_len', t.title, ROUND_LIMITS.titleMax),
+    maxChars('contest_rounds_brief_len', t.brief, ROUND_LIMITS.briefMax),
   ],
 );
 

@@ -22,6 +22,7 @@ export const tableOwners = {
   products: 'contests',
   contestProducts: 'contests',
   contestAgreements: 'contests',
+  contestRounds: 'contests',
   agreementAcceptances: 'contests',
   applications: 'applications',
   contestEntries: 'entries',

@@ -41,23 +41,31 @@ function wallClock(timeZone: string, y: number, m: number, d: number, h = 0, min
  * so every page shows whole days in the contest's zone (docs/spec-decisions.md).
  */
 export function chairContestTimeline(seededAt: Date) {
-  const tz = CHAIR_CONTEST_TIMEZONE;
+  const day = seedDayClock(seededAt);
+  return {
+    startsAt: day(0),
+    applicationDeadline: day(11, 23, 59),
+    submissionDeadline: day(27, 23, 59),
+    judgingStartsAt: day(28),
+    judgingEndsAt: day(34, 23, 59),
+    winnersAt: day(35, 9),
+  };
+}
+
+/**
+ * The instant of a time on day `days` after the seeding day, on the wall clock of `timeZone`
+ * (Pacific by default): the demo's contests show whole days in their zone.
+ */
+export function seedDayClock(seededAt: Date, timeZone = CHAIR_CONTEST_TIMEZONE) {
   const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: tz,
+    timeZone,
     year: 'numeric',
     month: 'numeric',
     day: 'numeric',
   }).formatToParts(seededAt);
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   const [y, m, d] = [get('year'), get('month') - 1, get('day')];
-  return {
-    startsAt: wallClock(tz, y, m, d),
-    applicationDeadline: wallClock(tz, y, m, d + 11, 23, 59),
-    submissionDeadline: wallClock(tz, y, m, d + 27, 23, 59),
-    judgingStartsAt: wallClock(tz, y, m, d + 28),
-    judgingEndsAt: wallClock(tz, y, m, d + 34, 23, 59),
-    winnersAt: wallClock(tz, y, m, d + 35, 9),
-  };
+  return (days: number, h = 0, min = 0) => wallClock(timeZone, y, m, d + days, h, min);
 }
 
 /** Brand 1 (spec §9: the chairs' brand; brand 4 is its alias). */

@@ -19,6 +19,7 @@ import {
   type DemoCast,
   type DemoMember,
 } from './demo-season';
+import { seedDemoRoundsContest } from './demo-rounds';
 import { seedDemoVideos } from './demo-videos';
 
 export const DEMO_STAFF_EMAIL = 'staff@demo.example.com';
@@ -60,7 +61,7 @@ const SEES: Record<string, string> = {
   remy: 'Reviewer of Hbada: notes, approvals and scores, no edits; asked Ava for changes in the sign-off contest.',
   vic: 'Viewer of Hbada: reads everything of the brand, changes nothing.',
   lumora:
-    "Brand of the finished Lumora contest (published results); another company's brand for the chair contest.",
+    "Brand of the finished Lumora contest (published results) and of Lumora After Dark, a contest in rounds now in its pitch round; another company's brand for the chair contest.",
   noor: 'Selected creator, chair delivered: chair entry with two versions, an answered note and conversations with Hbada; won the finished contest (release approved, payee details, prize paid, scorecard).',
   kenji:
     'Selected creator, chair shipped: chair entry (one version); second in the finished contest (a talent release waiting for review, prize pending, scorecard).',
@@ -187,6 +188,7 @@ export async function seedDemoAccounts(
   const finishedContestId = await seedDemoDecisions(deps, people, chairApplications, seededAt);
   await seedApplicationConversation(deps, people, chairApplications.get(people.noor.id)!);
   const signOffContestId = await seedSignOffDecisions(deps, people, seededAt);
+  await seedDemoRoundsContest(deps, people, seededAt);
 
   const file = path.join(deps.config.DATA_DIR, DEMO_ACCOUNTS_FILE);
   const lines = made.map((a) => `${a.role.padEnd(8)} ${a.email}  ${a.password}\n         ${a.sees}`);

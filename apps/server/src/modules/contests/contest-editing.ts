@@ -22,6 +22,7 @@ import {
   type CheckedContest,
 } from './contest-body';
 import { assertCanCreateFor, assertCanEdit, assertCanPublish, createsDrafts } from './contests.policy';
+import { roundsFollowContest, storeFirstRound } from './contest-rounds';
 import type { ContestsPorts } from './contests.ports';
 import * as repo from './contests.repository';
 import { recordAudit } from '../audit';
@@ -87,6 +88,7 @@ export function contestEditing({ db, getContest, managedRecord }: ContestAccess)
         links.push({ contestId, productId, position, fallbackStatus: product.fallback_status });
       }
       await repo.insertContestProducts(tx, links);
+      await storeFirstRound(tx, contestId, columns);
       if (options.id) await repo.advanceIdentity(tx, 'contests');
       if (options.productIds?.length) await repo.advanceIdentity(tx, 'products');
       if (actor) {
@@ -124,6 +126,7 @@ export function contestEditing({ db, getContest, managedRecord }: ContestAccess)
 
     await db.transaction(async (tx) => {
       await repo.updateContest(tx, row.id, columns);
+      if (movesRounds(record, columns)) await roundsFollowContest(tx, record, columns);
       if (productPatch) await saveProducts(tx, row.id, { contest, productPatch, current }, ports);
       const before = { ...auditView(recordToColumns(record)), products: base.products };
       const after = { ...auditView(columns), products: contest.products };
@@ -165,6 +168,19 @@ export function contestEditing({ db, getContest, managedRecord }: ContestAccess)
   }
 
   return { createBrand, createContest, updateContest, setPublication };
+}
+
+/** Whether an edit changes what the contest's last round shares with it (issue 47). */
+function movesRounds(
+  before: repo.ContestRecord,
+  after: Pick<repo.ContestRecord, 'startsAt' | 'submissionDeadline' | 'judgingEndsAt' | 'rubric'>,
+): boolean {
+  return (
+    before.startsAt.getTime() !== after.startsAt.getTime() ||
+    before.submissionDeadline.getTime() !== after.submissionDeadline.getTime() ||
+    before.judgingEndsAt.getTime() !== after.judgingEndsAt.getTime() ||
+    JSON.stringify(before.rubric) !== JSON.stringify(after.rubric)
+  );
 }
 
 /**

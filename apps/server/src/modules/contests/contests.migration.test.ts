@@ -63,3 +63,48 @@ describe('migration 0003 gives an existing chair contest its data', () => {
     expect((await contests.listContestProducts('1')).map((p) => p.stock_quantity)).toEqual([12, 5, 10]);
   });
 });
+
+describe('migration 0034 gives every contest its film round (issue 47)', () => {
+  let handle: DatabaseHandle;
+  let cleanup = async () => {};
+
+  beforeAll(async () => {
+    ({ handle, close: cleanup } = await databaseMigratedTo('0033_licences'));
+    await handle.query(`
+      insert into brands (id, name, slug) values (1, 'Hbada', 'hbada');
+      insert into contests (id, slug, title, brand_id, prize_cents, eligibility, starts_at,
+        application_deadline, submission_deadline, judging_starts_at, judging_ends_at, winners_at, rubric)
+      values (7, 'old-contest', 'Old contest', 1, 500000, '{"country":"US","minimumAge":18,"experience":""}',
+        '2026-01-01T08:00:00Z', '2026-01-12T07:59:00Z', '2026-01-28T07:59:00Z', '2026-01-29T08:00:00Z',
+        '2026-02-04T07:59:00Z', '2026-02-05T08:00:00Z', '[{"name":"Story","weight":100}]');
+    `);
+    await migrateDatabase(handle);
+  }, 120_000);
+  afterAll(() => cleanup());
+
+  it('one film round on its timeline, for selected applicants, with its rubric', async () => {
+    // Stored by the migration itself, not by the first read.
+    const { rows } = await handle.query('select kind from contest_rounds where contest_id = 7');
+    expect(rows).toEqual([{ kind: 'film' }]);
+    const contests = createContestsService({
+      database: handle,
+      log: pino({ level: 'silent' }),
+      queue: nullQueue,
+      storage: createLocalStorage(path.join(os.tmpdir(), 'cc-migration-media')),
+    });
+    const rounds = await contests.listRounds('7');
+    expect(rounds).toEqual([
+      expect.objectContaining({
+        position: 1,
+        kind: 'film',
+        title: 'Film',
+        opens_at: '2026-01-01T08:00:00.000Z',
+        closes_at: '2026-01-28T07:59:00.000Z',
+        judging_ends_at: '2026-02-04T07:59:00.000Z',
+        entry_policy: 'selected',
+        allow_wildcards: false,
+        rubric: [{ name: 'Story', weight: 100 }],
+      }),
+    ]);
+  });
+});

@@ -2,15 +2,18 @@ import {
   contestDeadline,
   contestStatusAt,
   productStatus,
+  roundStatusAt,
   type BrandContest,
   type ContestEligibility,
   type ContestProduct,
   type ContestResponse,
   type ContestTimeline,
   type ProductResponse,
+  type RoundResponse,
 } from '@app/domain';
 import type { ContestEligibility as StoredEligibility } from '../../db/schema/index';
 import type * as repo from './contests.repository';
+import type { RoundRow } from './rounds.repository';
 
 /** Stored eligibility as the API states it (the contest page and the edit form's body alike). */
 export function toEligibility(stored: StoredEligibility): ContestEligibility {
@@ -168,5 +171,29 @@ export function toBrandContest(
       shipped: row.counts.shipped,
       entries: row.entries,
     },
+  };
+}
+
+/** A stored round as GET /api/contests/{id}/rounds/ shows it: 1-based position, status at `now`. */
+export function toRound(row: RoundRow, currency: string, now: Date): RoundResponse {
+  const window = {
+    opens_at: row.opensAt.toISOString(),
+    closes_at: row.closesAt.toISOString(),
+    judging_ends_at: row.judgingEndsAt.toISOString(),
+  };
+  return {
+    id: row.id,
+    position: row.position + 1,
+    kind: row.kind,
+    title: row.title,
+    brief: row.brief,
+    ...window,
+    entry_policy: row.entryPolicy,
+    allow_wildcards: row.allowWildcards,
+    advance_count: row.advanceCount,
+    stipend_cents: row.stipendCents,
+    currency,
+    rubric: row.rubric,
+    status: roundStatusAt(window, now),
   };
 }

@@ -11,6 +11,8 @@ import {
   contestParamsSchema,
   contestResponseSchema,
   productListResponseSchema,
+  roundListResponseSchema,
+  updateRoundsBodySchema,
 } from '@app/domain';
 import {
   brandDashboardRoutes,
@@ -38,6 +40,7 @@ export const contestsRoutes =
     if (!app.hasContentTypeParser('multipart/form-data')) await app.register(multipart);
     await app.register(contestReadRoutes(service));
     await app.register(agreementRoutes(service));
+    await app.register(roundRoutes(service, ports));
     await app.register(contestEditingRoutes(service, ports));
     await app.register(productStockRoutes(service, ports));
     await app.register(contestImageRoutes(service));
@@ -169,5 +172,44 @@ const agreementRoutes =
         },
       },
       async (request) => service.updateAgreement(request.params.id, request.caller!, request.body.text),
+    );
+  };
+
+/** A contest's rounds (issue 47): read by anyone who sees the contest, saved by whoever edits it. */
+const roundRoutes =
+  (service: ContestsService, ports: ContestsPorts): FastifyPluginAsyncZod =>
+  async (app) => {
+    const identifyIfAny = identifyingIfAny(app);
+    const runners = app.requireRole(...CONTEST_RUNNERS);
+
+    app.get(
+      '/contests/:id/rounds/',
+      {
+        preHandler: identifyIfAny,
+        schema: {
+          tags: ['contests'],
+          summary:
+            "A contest's rounds in order, each with its window, policy, stipend, rubric and status (public for published contests)",
+          params: contestParamsSchema,
+          response: { 200: roundListResponseSchema },
+        },
+      },
+      async (request) => service.listRounds(request.params.id, request.caller),
+    );
+
+    app.put(
+      '/contests/:id/rounds/',
+      {
+        preHandler: [runners, contestChangers],
+        schema: {
+          tags: ['contests'],
+          summary:
+            "Save a contest's whole list of rounds (staff; the brand's owners and managers while a draft); the contest's deadline, judging end and rubric follow the last round",
+          params: contestParamsSchema,
+          body: updateRoundsBodySchema,
+          response: { 200: roundListResponseSchema },
+        },
+      },
+      async (request) => service.updateRounds(request.params.id, request.caller!, request.body, ports),
     );
   };

@@ -18,6 +18,7 @@ import { contestAccess, parseContestRef, type ContestsServiceDeps } from './cont
 import { contestAgreements } from './contest-agreements';
 import { contestApplying } from './contest-applying';
 import { BRAND_ALIASES, contestEditing } from './contest-editing';
+import { contestRounds } from './contest-rounds';
 import { contestStock } from './contest-stock';
 import { brandsRunBy, canSeeContest } from './contests.policy';
 import { toProduct } from './contests.presenter';
@@ -55,6 +56,7 @@ function contestsServiceOn(db: DbOrTx, deps: ContestsServiceDeps, clock: () => D
   const dashboard = brandDashboard(access);
   const agreements = contestAgreements(access);
   const applying = contestApplying(access);
+  const rounds = contestRounds(access);
 
   return {
     /** Creates a contest for a signed-in staff or brand user (a brand's is a draft); audited. */
@@ -151,6 +153,10 @@ function contestsServiceOn(db: DbOrTx, deps: ContestsServiceDeps, clock: () => D
         return true;
       });
     },
+
+    /** A contest's rounds, and saving them as a whole list (contest-rounds.ts, issue 47). */
+    listRounds: rounds.listRounds,
+    updateRounds: rounds.updateRounds,
 
     /** The contest a creator applies to, checked (contest-applying.ts). */
     contestToApply: applying.contestToApply,

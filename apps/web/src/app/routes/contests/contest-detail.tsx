@@ -11,6 +11,7 @@ import {
   ContestBrief,
   ContestDetailSkeleton,
 } from '../../../features/contests/components/contest-overview';
+import { ContestRounds } from '../../../features/contests/components/contest-rounds';
 import { ProductTiles } from '../../../features/contests/components/product-tiles';
 import { FeatureAccordion } from '../../../features/contests/components/feature-accordion';
 import { InspirationCarousel } from '../../../features/contests/components/inspiration-carousel';
@@ -62,6 +63,7 @@ function ContestSections({ contest }: { contest: ContestResponse }) {
       <Stack spacing={{ xs: 8, md: 12 }}>
         <JudgingLink contestId={contest.id} />
         <ContestResults contestId={contest.id} />
+        <ContestRounds contest={contest} />
         <Hydrated>
           <Box component="section" aria-labelledby="chairs-heading">
             <Typography id="chairs-heading" component="h2" variant="h3" gutterBottom>

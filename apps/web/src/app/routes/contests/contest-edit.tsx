@@ -9,6 +9,7 @@ import { useBrandRole } from '../../../lib/my-brand';
 import { useBrands } from '../../../features/contest-admin/api/get-brand-contests';
 import { useContestStock, useManagedContest } from '../../../features/contest-admin/api/get-managed-contest';
 import { ContestForm } from '../../../features/contest-admin/components/contest-form';
+import { ContestRoundsEditor } from '../../../features/contest-admin/components/contest-rounds-editor';
 import { AgreementEditor } from '../../../features/contest-admin/components/agreement-editor';
 import { contestToValues } from '../../../features/contest-admin/lib/contest-form-values';
 
@@ -38,8 +39,16 @@ export default function ContestEditPage() {
         </Alert>
       ) : contest.data && stock.data && brands.data ? (
         <>
+          {/* Saving rounds moves the contest's dates and rubric: the form starts again from the saved ones. */}
           <ContestForm
-            key={contest.data.id}
+            key={[
+              contest.data.id,
+              contest.data.submission_deadline,
+              contest.data.judging_starts_at,
+              contest.data.judging_ends_at,
+              contest.data.winners_at,
+              JSON.stringify(contest.data.rubric),
+            ].join()}
             initial={contestToValues(contest.data, stock.data)}
             contest={contest.data}
             stock={stock.data}
@@ -47,6 +56,8 @@ export default function ContestEditPage() {
             isStaff={session?.user.role === 'staff'}
             onSaved={(saved) => navigate(paths.contest(saved.id))}
           />
+          {/* Rounds are saved on their own (issue 47), by whoever edits the contest. */}
+          <ContestRoundsEditor contest={contest.data} />
           {/* The agreement is saved on its own (versions, issue 31); staff only. */}
           {session?.user.role === 'staff' && <AgreementEditor contest={contest.data} />}
         </>

@@ -1,8 +1,9 @@
-import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
+import { useForm, type Resolver } from 'react-hook-form';
 import { Alert, Box, Button, Stack } from '@mui/material';
 import type { BrandOption, ContestResponse, ProductStockResponse } from '@app/domain';
 import { ApiError } from '../../../lib/api-client';
 import { useSaveContest } from '../api/save-contest';
+import { nestErrors } from '../lib/nest-errors';
 import { contestFormErrors, valuesToBody, type ContestFormValues } from '../lib/contest-form-values';
 import {
   ContestBasicsSection,
@@ -16,26 +17,12 @@ import { ContestLicenceSection } from './contest-licence-section';
 import { ContestProductsSection } from './contest-products-section';
 import { ContestRubricSection } from './contest-rubric-section';
 
-/** Puts 'products.0.name' style messages into react-hook-form's nested error object. */
-function nestErrors(flat: Record<string, string>): FieldErrors<ContestFormValues> {
-  const root: Record<string, unknown> = {};
-  for (const [path, message] of Object.entries(flat)) {
-    const keys = path.split('.');
-    let node = root;
-    keys.slice(0, -1).forEach((key, i) => {
-      const next = keys[i + 1]!;
-      node[key] ??= /^\d+$/.test(next) ? [] : {};
-      node = node[key] as Record<string, unknown>;
-    });
-    node[keys.at(-1)!] = { type: 'validate', message };
-  }
-  return root as FieldErrors<ContestFormValues>;
-}
-
 /** The domain's contest schema (and the timeline order) as the form's resolver. */
 const contestResolver: Resolver<ContestFormValues> = async (values) => {
   const errors = contestFormErrors(values);
-  return Object.keys(errors).length ? { values: {}, errors: nestErrors(errors) } : { values, errors: {} };
+  return Object.keys(errors).length
+    ? { values: {}, errors: nestErrors<ContestFormValues>(errors) }
+    : { values, errors: {} };
 };
 
 /**
