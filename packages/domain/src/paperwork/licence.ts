@@ -187,6 +187,8 @@ export const entryLicenceSchema = z.object({
   exclusive: z.boolean(),
   /** The public page that checks this licence. */
   verify_url: z.string(),
+  /** The currency of its extensions' fees (the contest's). */
+  currency: z.string(),
   /** Its extensions, newest first (at most one `proposed`). */
   extensions: z.array(licenceExtensionSchema),
 });

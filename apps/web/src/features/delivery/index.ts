@@ -1,3 +1,4 @@
 /** What pages outside the feature use. */
 export { DeliveryView } from './components/delivery-view';
 export { LicenceVerdict } from './components/licence-verdict';
+export { LicencePanel } from './components/licence-panel';

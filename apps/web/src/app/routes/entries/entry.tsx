@@ -7,6 +7,7 @@ import { useSession } from '../../../lib/session';
 import { myBrandQueryOptions } from '../../../features/brand-team/api/get-my-brand';
 import { usePageTitle } from '../../../components/simple-page';
 import { EntryApprovalsPanel, EntryView, entriesQueryKey } from '../../../features/entries';
+import { LicencePanel } from '../../../features/delivery';
 import { ReleasesPanel } from '../../../features/paperwork';
 import { VideoQcReport } from '../../../features/videos';
 
@@ -19,6 +20,8 @@ export default function EntryPage() {
   const isBrand = useSession()?.user.role === 'brand';
   const mine = useQuery({ ...myBrandQueryOptions(), enabled: isBrand });
   const canApprove = isBrand && mine.data !== undefined && brandRoleMay(mine.data.role, 'review');
+  // Owners and managers of the brand, and staff, propose licence extensions (issue 51).
+  const canExtend = isBrand && mine.data !== undefined && brandRoleMay(mine.data.role, 'manage');
   // The entry shows its releases' state: it is read again when a release is filed or decided.
   const refreshEntry = () => void client.invalidateQueries({ queryKey: entriesQueryKey });
   return (
@@ -51,6 +54,13 @@ export default function EntryPage() {
                   Open the delivery
                 </Button>
               </Paper>
+            )}
+            {entry.place != null && (
+              <LicencePanel
+                entryId={entry.id}
+                canPropose={canExtend || viewer.isStaff}
+                canAnswer={viewer.isEntrant}
+              />
             )}
             <ReleasesPanel
               entryId={entry.id}
