@@ -46,6 +46,7 @@ export const PRERENDERED_PATHS = [
   paths.videoList,
   paths.contests,
   paths.contest(),
+  paths.licenceVerify(),
 ];
 
 /**
