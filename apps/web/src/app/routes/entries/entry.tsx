@@ -7,7 +7,7 @@ import { useSession } from '../../../lib/session';
 import { myBrandQueryOptions } from '../../../features/brand-team/api/get-my-brand';
 import { usePageTitle } from '../../../components/simple-page';
 import { EntryApprovalsPanel, EntryView, entriesQueryKey } from '../../../features/entries';
-import { LicencePanel } from '../../../features/delivery';
+import { LicencePanel } from '../../../features/delivery/components/licence-panel';
 import { ReleasesPanel } from '../../../features/paperwork';
 import { VideoQcReport } from '../../../features/videos';
 
