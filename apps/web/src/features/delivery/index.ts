@@ -1,4 +1,3 @@
 /** What pages outside the feature use. */
 export { DeliveryView } from './components/delivery-view';
 export { LicenceVerdict } from './components/licence-verdict';
-export { LicencePanel } from './components/licence-panel';
