@@ -1,6 +1,7 @@
 /** What the videos benchmarks share: the bench database's app server and small process helpers. */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildServer, serverEnv, serverNodeArgs } from '../../apps/server/scripts/start-command.mjs';
@@ -66,3 +67,95 @@ export function appServer(env: Record<string, string | null> = {}, nodeArgs: str
     stdio: ['ignore', 'inherit', 'inherit'],
   });
 }
+
+// ── The generated test clips (renditions.ts and qc.ts share them) ─────────────────────────────
+
+/** Where the generated clips are kept between runs (a machine that ran one benchmark makes them once). */
+export const clipsDir = path.join(os.tmpdir(), 'bench-renditions');
+
+/**
+ * The clips, `seconds` long: a phone-like 1080×1920 upload (H.264 High at ~12 Mbit/s, 30 fps,
+ * stereo AAC) and a 2160×3840 HEVC one.
+ */
+export function benchClips(seconds: number) {
+  return {
+    '1080': {
+      file: path.join(clipsDir, `portrait-1080x1920-h264-${seconds}s.mp4`),
+      codec: ['-c:v', 'libx264', '-preset', 'veryfast', '-b:v', '12M', '-pix_fmt', 'yuv420p'],
+      size: '1080x1920',
+      type: 'video/mp4',
+    },
+    '2160': {
+      file: path.join(clipsDir, `portrait-2160x3840-hevc-${seconds}s.mov`),
+      codec: [
+        '-c:v',
+        'libx265',
+        '-preset',
+        'ultrafast',
+        '-b:v',
+        '30M',
+        '-x265-params',
+        'log-level=error',
+        '-tag:v',
+        'hvc1',
+        '-pix_fmt',
+        'yuv420p',
+      ],
+      size: '2160x3840',
+      type: 'video/quicktime',
+    },
+  } as const;
+}
+export type BenchClip = ReturnType<typeof benchClips>[keyof ReturnType<typeof benchClips>];
+
+/**
+ * Generates `clip` (`seconds` of testsrc2 with a 440 Hz tone) unless it exists; the seconds it
+ * took (0 when it existed).
+ */
+export function makeClip(clip: BenchClip, seconds: number): number {
+  if (existsSync(clip.file)) return 0;
+  mkdirSync(clipsDir, { recursive: true });
+  const started = Date.now();
+  const partial = `${clip.file}.part${path.extname(clip.file)}`;
+  execFileSync('ffmpeg', [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc2=duration=${seconds}:size=${clip.size}:rate=30`,
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=440:duration=${seconds}`,
+    ...clip.codec,
+    '-c:a',
+    'aac',
+    '-b:a',
+    '192k',
+    '-shortest',
+    partial,
+  ]);
+  // Only a whole clip gets the real name: an interrupted run never leaves a truncated clip behind.
+  renameSync(partial, clip.file);
+  return (Date.now() - started) / 1000;
+}
+
+/**
+ * CPU seconds (user + system) used by this process's finished children (ffmpeg, ffprobe), from
+ * /proc: what the steps cost whatever the machine's load, where wall time depends on it.
+ */
+export function childCpuSeconds(): number {
+  const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
+  // cutime and cstime: fields 16 and 17 of stat(5), in clock ticks (100 a second on Linux).
+  return (Number(fields[13]) + Number(fields[14])) / 100;
+}
+
+/** The load averages (1, 5, 15 min), as the results record them. */
+export const loadAverage = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(1))
+    .join(', ');

@@ -9,77 +9,25 @@
  * Run: `npx tsx bench/videos/qc.ts` (BENCH_SECONDS=15 for a shorter clip; BENCH_RUNS=3 for more
  * runs of the pass, the best and the median reported).
  *
- * The clip is the renditions benchmark's 1080p clip (same name, folder and ffmpeg arguments as
- * bench/videos/renditions.ts: a phone-like upload, H.264 High at ~12 Mbit/s, 30 fps, stereo AAC),
- * so a machine that ran either benchmark makes it once.
+ * The clip is the renditions benchmark's 1080p clip (bench/videos/common.ts `benchClips`: a
+ * phone-like upload, H.264 High at ~12 Mbit/s, 30 fps, stereo AAC), so a machine that ran either
+ * benchmark makes it once.
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { resolveMediaBinaries } from '../../apps/server/src/media/binaries';
 import { analyseVideo } from '../../apps/server/src/media/qc';
-import { root } from './common';
+import { benchClips, childCpuSeconds, loadAverage as load, makeClip, root } from './common';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 90);
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 1));
 /** The most the pass may take, as a share of the clip's duration (issue 51). */
 const TARGET_SHARE = 0.5;
 
-const work = path.join(os.tmpdir(), 'bench-renditions');
-const clip = path.join(work, `portrait-1080x1920-h264-${SECONDS}s.mp4`);
+const clip = benchClips(SECONDS)['1080'];
 
-function makeClip(): number {
-  if (existsSync(clip)) return 0;
-  mkdirSync(work, { recursive: true });
-  const started = Date.now();
-  const partial = `${clip}.part${path.extname(clip)}`;
-  execFileSync('ffmpeg', [
-    '-hide_banner',
-    '-loglevel',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    `testsrc2=duration=${SECONDS}:size=1080x1920:rate=30`,
-    '-f',
-    'lavfi',
-    '-i',
-    `sine=frequency=440:duration=${SECONDS}`,
-    '-c:v',
-    'libx264',
-    '-preset',
-    'veryfast',
-    '-b:v',
-    '12M',
-    '-pix_fmt',
-    'yuv420p',
-    '-c:a',
-    'aac',
-    '-b:a',
-    '192k',
-    '-shortest',
-    partial,
-  ]);
-  // Only a whole clip gets the real name: an interrupted run never leaves a truncated clip behind.
-  renameSync(partial, clip);
-  return (Date.now() - started) / 1000;
-}
-
-/** CPU seconds (user + system) of this process's finished children (ffprobe, ffmpeg), from /proc. */
-function childCpuSeconds(): number {
-  const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[13]) + Number(fields[14])) / 100;
-}
-
-const load = () =>
-  os
-    .loadavg()
-    .map((n) => n.toFixed(1))
-    .join(', ');
-
-const clipGenerationSeconds = makeClip();
+const clipGenerationSeconds = makeClip(clip, SECONDS);
 const tools = resolveMediaBinaries({});
 const runs: Array<{ seconds: number; cpuSeconds: number }> = [];
 let report: Awaited<ReturnType<typeof analyseVideo>> | undefined;
@@ -87,14 +35,14 @@ const loadBefore = load();
 for (let run = 0; run < RUNS; run++) {
   const cpu0 = childCpuSeconds();
   const t0 = performance.now();
-  report = await analyseVideo(tools, clip, 'video/mp4');
+  report = await analyseVideo(tools, clip.file, clip.type);
   runs.push({ seconds: (performance.now() - t0) / 1000, cpuSeconds: childCpuSeconds() - cpu0 });
 }
 const sorted = runs.map((r) => r.seconds).sort((a, b) => a - b);
 const duration = report!.facts.duration_seconds ?? SECONDS;
 const median = sorted[Math.floor(sorted.length / 2)]!;
 const result = {
-  clip: path.basename(clip),
+  clip: path.basename(clip.file),
   durationSeconds: duration,
   source: `${report!.facts.width}x${report!.facts.height} ${report!.facts.frame_rate} fps`,
   clipGenerationSeconds,

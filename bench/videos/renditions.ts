@@ -8,16 +8,15 @@
  * and docs/benchmarks.md. Run: `npx tsx bench/videos/renditions.ts` (BENCH_CLIPS=1080 for one,
  * BENCH_SECONDS=15 for shorter clips).
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { encodeLadder, fallbackRung, planLadder, progressiveMp4 } from '../../apps/server/src/media/ladder';
 import { probeVideo } from '../../apps/server/src/media/probe';
 import { makePoster, makePreview, pickStart } from '../../apps/server/src/media/renditions';
-import { root } from './common';
+import { benchClips, childCpuSeconds, clipsDir, loadAverage as load, makeClip, root } from './common';
 
-const work = path.join(os.tmpdir(), 'bench-renditions');
+const work = clipsDir;
 /**
  * Length of the generated clips: 90 s as issue 16 asks; `BENCH_SECONDS` shortens it when the
  * machine cannot give the 4K clip an hour (the CPU seconds per second of video stay comparable).
@@ -25,83 +24,12 @@ const work = path.join(os.tmpdir(), 'bench-renditions');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 90);
 mkdirSync(work, { recursive: true });
 
-const CLIPS = {
-  '1080': {
-    file: path.join(work, `portrait-1080x1920-h264-${SECONDS}s.mp4`),
-    // A phone-like upload: H.264 High at ~12 Mbit/s, 30 fps, stereo AAC.
-    codec: ['-c:v', 'libx264', '-preset', 'veryfast', '-b:v', '12M', '-pix_fmt', 'yuv420p'],
-    size: '1080x1920',
-    type: 'video/mp4',
-  },
-  '2160': {
-    file: path.join(work, `portrait-2160x3840-hevc-${SECONDS}s.mov`),
-    codec: [
-      '-c:v',
-      'libx265',
-      '-preset',
-      'ultrafast',
-      '-b:v',
-      '30M',
-      '-x265-params',
-      'log-level=error',
-      '-tag:v',
-      'hvc1',
-      '-pix_fmt',
-      'yuv420p',
-    ],
-    size: '2160x3840',
-    type: 'video/quicktime',
-  },
-} as const;
-
-function makeClip(clip: (typeof CLIPS)[keyof typeof CLIPS]): void {
-  if (existsSync(clip.file)) return;
-  const partial = `${clip.file}.part${path.extname(clip.file)}`;
-  execFileSync('ffmpeg', [
-    '-hide_banner',
-    '-loglevel',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    `testsrc2=duration=${SECONDS}:size=${clip.size}:rate=30`,
-    '-f',
-    'lavfi',
-    '-i',
-    `sine=frequency=440:duration=${SECONDS}`,
-    ...clip.codec,
-    '-c:a',
-    'aac',
-    '-b:a',
-    '192k',
-    '-shortest',
-    partial,
-  ]);
-  // Only a whole clip gets the real name: an interrupted run never leaves a truncated clip behind.
-  renameSync(partial, clip.file);
-}
-
-/**
- * CPU seconds (user + system) used by this process's finished children (ffmpeg, ffprobe), from
- * /proc: what the steps cost whatever the machine's load, where wall time depends on it.
- */
-function childCpuSeconds(): number {
-  const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
-  // cutime and cstime: fields 16 and 17 of stat(5), in clock ticks (100 a second on Linux).
-  return (Number(fields[13]) + Number(fields[14])) / 100;
-}
-
-const load = () =>
-  os
-    .loadavg()
-    .map((n) => n.toFixed(1))
-    .join(', ');
+const CLIPS = benchClips(SECONDS);
 
 async function measure(name: keyof typeof CLIPS) {
   const clip = CLIPS[name];
   const started = Date.now();
-  makeClip(clip);
+  makeClip(clip, SECONDS);
   const made = Date.now();
   const out = path.join(work, `out-${name}`);
   rmSync(out, { recursive: true, force: true });

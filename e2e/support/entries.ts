@@ -7,7 +7,7 @@ import type { VideoRequirements } from '@app/domain';
 import { namedClip } from '../../apps/server/test/ffmpeg-clip';
 import { secondContest } from '../../apps/server/test/second-contest';
 import { RELEASE_PDF } from '../../apps/server/test/paperwork-files';
-import { apiLogin, type E2EUser } from './accounts';
+import { apiLogin, createVerifiedUser, type E2EUser } from './accounts';
 import { runAdmin } from './admin';
 import { E2E_BASE_URL } from './env';
 
@@ -229,4 +229,39 @@ export async function publishWinner(contestId: number, entryId: number, staff: E
   });
   if (published.status !== 201)
     throw new Error(`publishing answered ${published.status}: ${JSON.stringify(published.body)}`);
+}
+
+/** A placed winner (issues 31, 51): the contest, its people, the winning clip and the entry. */
+export interface PlacedWinner {
+  contest: EntryContest;
+  winner: E2EUser;
+  brand: E2EUser;
+  staff: E2EUser;
+  /** The submitted file: the entry's master. */
+  clip: string;
+  entryId: number;
+}
+
+/**
+ * A 9:16 contest of its own brand (an owner of it, staff), whose creator Ada Reel entered a
+ * 12-second clip titled `title` and won first place: the results are published.
+ */
+export async function placedWinner(title: string): Promise<PlacedWinner> {
+  const contest = await createEntryContest({
+    aspect_ratio: '9:16',
+    min_seconds: 10,
+    max_seconds: 30,
+    min_width: null,
+    min_height: null,
+    containers: ['mp4', 'mov'],
+    duration_tolerance_seconds: 0,
+  });
+  const winner = await createVerifiedUser({ role: 'creator', firstName: 'Ada', lastName: 'Reel' });
+  const brand = await createVerifiedUser({ role: 'brand', company: contest.brandName });
+  const staff = await createVerifiedUser({ role: 'staff' });
+  await selectApplicant(contest.id, winner, brand);
+  const clip = makeVerticalClip(title, 12);
+  const entryId = await submitEntryThroughApi(contest.id, winner, clip, title);
+  await publishWinner(contest.id, entryId, staff);
+  return { contest, winner, brand, staff, clip, entryId };
 }

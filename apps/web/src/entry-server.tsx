@@ -47,6 +47,7 @@ export const PRERENDERED_PATHS = [
   paths.videoList,
   paths.contests,
   paths.contest(),
+  paths.licenceVerify(),
 ];
 
 /**

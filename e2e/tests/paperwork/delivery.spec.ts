@@ -5,14 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect as baseExpect, test } from '@playwright/test';
 import { RELEASE_PDF } from '../../../apps/server/test/paperwork-files';
-import { createVerifiedUser, signIn } from '../../support/accounts';
-import {
-  createEntryContest,
-  makeVerticalClip,
-  publishWinner,
-  selectApplicant,
-  submitEntryThroughApi,
-} from '../../support/entries';
+import { signIn } from '../../support/accounts';
+import { placedWinner } from '../../support/entries';
 
 test.describe.configure({ timeout: 300_000 });
 // The machine is shared: pages may take several seconds to load their data.
@@ -28,22 +22,7 @@ const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex
 test('the winner files a release, staff approve it, the brand downloads and verifies the delivery', async ({
   browser,
 }) => {
-  const contest = await createEntryContest({
-    aspect_ratio: '9:16',
-    min_seconds: 10,
-    max_seconds: 30,
-    min_width: null,
-    min_height: null,
-    containers: ['mp4', 'mov'],
-    duration_tolerance_seconds: 0,
-  });
-  const winner = await createVerifiedUser({ role: 'creator', firstName: 'Ada', lastName: 'Reel' });
-  const brand = await createVerifiedUser({ role: 'brand', company: contest.brandName });
-  const staff = await createVerifiedUser({ role: 'staff' });
-  await selectApplicant(contest.id, winner, brand);
-  const clip = makeVerticalClip('Desk at dawn', 12);
-  const entryId = await submitEntryThroughApi(contest.id, winner, clip, 'Desk at dawn');
-  await publishWinner(contest.id, entryId, staff);
+  const { contest, winner, brand, staff, clip, entryId } = await placedWinner('Desk at dawn');
   const work = mkdtempSync(path.join(os.tmpdir(), 'cc-e2e-delivery-'));
   const releaseFile = path.join(work, 'talent-release.pdf');
   writeFileSync(releaseFile, RELEASE_PDF);

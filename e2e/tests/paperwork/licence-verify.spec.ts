@@ -4,15 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect as baseExpect, test } from '@playwright/test';
 import { E2E_BASE_URL } from '../../support/env';
-import { createVerifiedUser } from '../../support/accounts';
-import {
-  apiAs,
-  createEntryContest,
-  makeVerticalClip,
-  publishWinner,
-  selectApplicant,
-  submitEntryThroughApi,
-} from '../../support/entries';
+import { apiAs, placedWinner } from '../../support/entries';
 
 test.describe.configure({ timeout: 300_000 });
 // The machine is shared: pages may take several seconds to load their data.
@@ -24,22 +16,7 @@ const expect = baseExpect.configure({ timeout: 30_000 });
  * master (hashed in the browser): the master matches, another file does not.
  */
 test('a visitor verifies a certificate’s licence and file on the public page', async ({ browser }) => {
-  const contest = await createEntryContest({
-    aspect_ratio: '9:16',
-    min_seconds: 10,
-    max_seconds: 30,
-    min_width: null,
-    min_height: null,
-    containers: ['mp4', 'mov'],
-    duration_tolerance_seconds: 0,
-  });
-  const winner = await createVerifiedUser({ role: 'creator', firstName: 'Ada', lastName: 'Reel' });
-  const brand = await createVerifiedUser({ role: 'brand', company: contest.brandName });
-  const staff = await createVerifiedUser({ role: 'staff' });
-  await selectApplicant(contest.id, winner, brand);
-  const clip = makeVerticalClip('Licensed desk', 12);
-  const entryId = await submitEntryThroughApi(contest.id, winner, clip, 'Licensed desk');
-  await publishWinner(contest.id, entryId, staff);
+  const { brand, clip, entryId } = await placedWinner('Licensed desk');
 
   // The brand downloads the certificate; its verification link is printed on it.
   const asBrand = await apiAs(brand);

@@ -19,17 +19,6 @@ export function licenceEnds(from: Date, months: number = LICENCE_GRANT.months): 
   return end;
 }
 
-export const DELIVERY_MESSAGES = {
-  notDelivered: 'A delivery exists only for a winning entry, once the contest’s results are published.',
-  notDeliveryViewer: 'Only staff and the contest’s brand receive the delivery.',
-  /** A video's original refused: only its creator and staff have it at any time (`canDownloadOriginal`). */
-  originalNotDelivered:
-    'The original file goes to its creator and staff; the contest’s brand receives it only as the delivery of a winning entry, once the results are published.',
-  agreementNotRecorded: 'not recorded',
-  verifyMatch: 'This file matches the certificate: it is the delivered master.',
-  verifyMismatch: 'This file does not match the certificate’s master.',
-} as const;
-
 /** The master: the original file of the judged (newest) entry version, as the creator uploaded it. */
 export const deliveryMasterSchema = z.object({
   file_name: z.string(),

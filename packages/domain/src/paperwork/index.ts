@@ -1,3 +1,4 @@
 export * from './paperwork';
 export * from './delivery';
 export * from './licence';
+export * from './licence-words';

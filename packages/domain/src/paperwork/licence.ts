@@ -1,62 +1,18 @@
 import { z } from 'zod';
+import {
+  LICENCE_CHANNELS,
+  LICENCE_CHANNEL_LABELS,
+  LICENCE_LIMITS,
+  LICENCE_MESSAGES,
+  LICENCE_STATUSES,
+  type LicenceStatus,
+} from './licence-words';
 
 /**
  * Licences with terms (issue 51): the grant a contest's agreement states in fields, and the
  * licence each placed entry receives when the results are published, checked by anyone holding
  * its certificate.
  */
-
-/** Where the brand may show a licensed film. */
-export const LICENCE_CHANNELS = ['organic_social', 'paid_social', 'web', 'tv', 'out_of_home'] as const;
-export type LicenceChannel = (typeof LICENCE_CHANNELS)[number];
-
-export const LICENCE_CHANNEL_LABELS: Record<LicenceChannel, string> = {
-  organic_social: 'Organic social',
-  paid_social: 'Paid social',
-  web: 'Web',
-  tv: 'TV',
-  out_of_home: 'Out-of-home',
-};
-
-export const LICENCE_LIMITS = {
-  territoriesMax: 30,
-  termMonthsMin: 1,
-  termMonthsMax: 120,
-  /** The random part of a licence id, in bytes (128 bits). */
-  idBytes: 16,
-  /** An extension the brand proposes: months added to the current end, and its fee. */
-  extensionMonthsMin: 1,
-  extensionMonthsMax: 60,
-  extensionFeeMaxCents: 10_000_000,
-} as const;
-
-export const LICENCE_MESSAGES = {
-  channelsRequired: 'Choose at least one channel.',
-  territoriesRequired: 'Name at least one territory: worldwide or country codes such as US, GB.',
-  territoryInvalid: 'A territory is “worldwide” or a two-letter country code.',
-  termRange: `The term is ${LICENCE_LIMITS.termMonthsMin}–${LICENCE_LIMITS.termMonthsMax} months.`,
-  notFound: 'There is no licence with this id.',
-  noLicence: 'A licence exists only for a placed entry, once the contest’s results are published.',
-  loadFailed: 'The licence could not be checked. Check your connection and try again.',
-  valid: 'This licence is valid.',
-  expired: 'This licence has expired.',
-  revoked: 'This licence has been revoked.',
-  hashing: 'Computing the file’s SHA-256 in your browser…',
-  fileMatch: 'This file matches the licence: it is the licensed master.',
-  fileMismatch: 'This file does not match the licensed master.',
-  filePrivacy: 'The file stays on your device: its SHA-256 is computed in your browser.',
-  reasonRequired: 'Say why the licence is revoked.',
-  reasonTooLong: 'The reason can be at most 1,000 characters.',
-  alreadyRevoked: 'This licence is already revoked.',
-  extensionMonthsRange: `An extension is ${LICENCE_LIMITS.extensionMonthsMin}–${LICENCE_LIMITS.extensionMonthsMax} months.`,
-  extensionFeeRange: `The fee is 0–${(LICENCE_LIMITS.extensionFeeMaxCents / 100).toLocaleString('en-US')} in the contest’s currency, in whole cents.`,
-  extensionOpen: 'This licence already has an extension waiting for the creator’s answer.',
-  extensionRevoked: 'A revoked licence cannot be extended.',
-  extensionDecided: 'This extension was already answered.',
-  extensionNotFound: 'There is no such licence extension.',
-  extensionCreatorOnly: 'Only the licence’s creator accepts or declines its extension.',
-  extensionProposers: 'Only staff and the owners and managers of the licence’s brand propose an extension.',
-} as const;
 
 /** A territory: `worldwide` or an ISO 3166-1 alpha-2 country code (upper case). */
 export const territorySchema = z
@@ -114,21 +70,12 @@ export function licenceGrantText(brand: string, exclusive: boolean): string {
   return `The creator grants ${brand} and the organiser ${exclusive ? 'an exclusive' : 'a non-exclusive'}, royalty-free licence to show, share and adapt the film named below on the channels and in the territories stated here, with credit to the creator. The creator keeps the copyright.`;
 }
 
-/** Channels and territories as the certificate and the pages list them. */
-export const channelList = (channels: LicenceChannel[]) =>
-  channels.map((c) => LICENCE_CHANNEL_LABELS[c]).join(', ');
-export const territoryList = (territories: string[]) =>
-  territories.map((t) => (t === 'worldwide' ? 'Worldwide' : t)).join(', ');
-
 /** The terms as one line, as the certificate and the pages state them. */
 export function describeLicenceTerms(terms: Omit<LicenceTerms, 'term_months'>): string {
   const channels = terms.channels.map((c) => LICENCE_CHANNEL_LABELS[c]).join(', ');
   const territories = terms.territories.map((t) => (t === 'worldwide' ? 'Worldwide' : t)).join(', ');
   return `${terms.exclusive ? 'Exclusive' : 'Non-exclusive'}; channels: ${channels}; territories: ${territories}`;
 }
-
-export const LICENCE_STATUSES = ['valid', 'expired', 'revoked'] as const;
-export type LicenceStatus = (typeof LICENCE_STATUSES)[number];
 
 /** A licence id: `lic_` and 26 base32 characters (128 random bits). */
 export const licenceIdSchema = z.string().regex(/^lic_[a-z2-7]{26}$/);
@@ -187,6 +134,8 @@ export const entryLicenceSchema = z.object({
   exclusive: z.boolean(),
   /** The public page that checks this licence. */
   verify_url: z.string(),
+  /** The currency of its extensions' fees (the contest's). */
+  currency: z.string(),
   /** Its extensions, newest first (at most one `proposed`). */
   extensions: z.array(licenceExtensionSchema),
 });

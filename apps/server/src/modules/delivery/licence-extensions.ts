@@ -28,7 +28,7 @@ export interface LicenceShared {
 }
 
 /** The currency a licence's money is in: its contest's. */
-async function currencyOf(deps: DeliveryServiceDeps, contestId: number): Promise<string> {
+export async function currencyOf(deps: DeliveryServiceDeps, contestId: number): Promise<string> {
   return (await judgingContestOf(deps.database.db, contestId))?.currency ?? 'USD';
 }
 

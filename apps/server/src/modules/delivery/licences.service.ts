@@ -14,7 +14,7 @@ import { contestTitlesOf } from '../contests';
 import { createPlacedEntryLoader, type DeliveryServiceDeps } from './delivery-loading';
 import type { DeliveryPorts } from './delivery.ports';
 import { isLicenceParty } from './delivery.policy';
-import { createLicenceExtensions, extensionsOf } from './licence-extensions';
+import { createLicenceExtensions, currencyOf, extensionsOf } from './licence-extensions';
 import { verifyUrl } from './licence-issuing';
 import { createLicenceEmails } from './licences.emails';
 import * as repo from './licences.repository';
@@ -45,6 +45,7 @@ export function createLicencesService(
     exclusive: licence.exclusive,
     master_sha256: licence.masterSha256,
     verify_url: verifyUrl(deps.config.PUBLIC_URL, licence.id),
+    currency: await currencyOf(deps, licence.contestId),
     extensions: await extensionsOf(deps, licence),
   });
 

@@ -5,6 +5,7 @@ import { paths } from '../../../config/paths';
 import { useBrandRole } from '../../../lib/my-brand';
 import { usePageTitle } from '../../../components/simple-page';
 import { EntryApprovalsPanel, EntryView, entriesQueryKey } from '../../../features/entries';
+import { LicencePanel } from '../../../features/delivery/components/licence-panel';
 import { ReleasesPanel } from '../../../features/paperwork';
 import { VideoQcReport } from '../../../features/videos';
 import { ConversationThread } from '../../../features/conversations';
@@ -17,6 +18,8 @@ export default function EntryPage() {
   // Of the brand's team, owners, managers and reviewers approve versions (issue 49); staff do not.
   const brand = useBrandRole();
   const canApprove = brand.isBrand && brand.may('review');
+  // Owners and managers of the brand, and staff, propose licence extensions (issue 51).
+  const canExtend = brand.isBrand && brand.may('manage');
   // The entry shows its releases' state: it is read again when a release is filed or decided.
   const refreshEntry = () => void client.invalidateQueries({ queryKey: entriesQueryKey });
   return (
@@ -60,6 +63,13 @@ export default function EntryPage() {
                   Open the delivery
                 </Button>
               </Paper>
+            )}
+            {entry.place != null && (
+              <LicencePanel
+                entryId={entry.id}
+                canPropose={canExtend || viewer.isStaff}
+                canAnswer={viewer.isEntrant}
+              />
             )}
             <ReleasesPanel
               entryId={entry.id}

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
 import { SimplePage } from '../../../components/simple-page';
-import { LicenceVerdict } from '../../../features/delivery';
+import { LicenceVerdict } from '../../../features/delivery/components/licence-verdict';
 
 /** /licences/:licenceId: the public check of a licence certificate (its QR code and link land here). */
 export default function LicenceVerifyPage() {

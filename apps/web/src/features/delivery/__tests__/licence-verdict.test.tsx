@@ -6,6 +6,7 @@ import { LICENCE_MESSAGES, type LicenceVerification } from '@app/domain';
 import { renderWithProviders } from '../../../testing/render';
 import { jsonResponse } from '../../../testing/http';
 import { LicenceVerdict } from '../components/licence-verdict';
+import { formatDateTime } from '../../../lib/format';
 
 const userEvent = userEventLib.setup({ delay: null });
 const masterBytes = new TextEncoder().encode('the licensed master film bytes');
@@ -40,7 +41,9 @@ describe('public licence check (issue 51)', () => {
     expect(screen.getByText('Organic social, Web, TV')).toBeInTheDocument();
     expect(screen.getByText('US, GB')).toBeInTheDocument();
     expect(screen.getByText('Exclusive')).toBeInTheDocument();
-    expect(screen.getByText('2027-11-01')).toBeInTheDocument();
+    // The site's date format (lib/format), not ISO.
+    expect(screen.getByText(formatDateTime('2027-11-01T12:00:00.000Z'))).toBeInTheDocument();
+    expect(screen.queryByText('2027-11-01')).not.toBeInTheDocument();
     expect(screen.getByText(licence.master_sha256)).toBeInTheDocument();
   });
 

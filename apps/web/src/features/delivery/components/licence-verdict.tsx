@@ -7,6 +7,7 @@ import {
   type LicenceVerification,
 } from '@app/domain';
 import { ApiError } from '../../../lib/api-client';
+import { formatDateTime } from '../../../lib/format';
 import { useLicenceVerification } from '../api/verify-licence';
 import { VerifyFile } from './verify-file';
 
@@ -15,8 +16,6 @@ const VERDICT: Record<LicenceStatus, { severity: 'success' | 'warning' | 'error'
   expired: { severity: 'warning', text: LICENCE_MESSAGES.expired },
   revoked: { severity: 'error', text: LICENCE_MESSAGES.revoked },
 };
-
-const day = (iso: string) => iso.slice(0, 10);
 
 function Term({ label, value, mono }: { label: string; value: string; mono?: boolean }) {
   return (
@@ -51,8 +50,8 @@ function LicenceTermsList({ licence }: { licence: LicenceVerification }) {
         <Term label="Channels" value={channelList(licence.channels)} />
         <Term label="Territories" value={territoryList(licence.territories)} />
         <Term label="Exclusivity" value={licence.exclusive ? 'Exclusive' : 'Non-exclusive'} />
-        <Term label="Starts" value={day(licence.starts_at)} />
-        <Term label="Ends" value={day(licence.ends_at)} />
+        <Term label="Starts" value={formatDateTime(licence.starts_at)} />
+        <Term label="Ends" value={formatDateTime(licence.ends_at)} />
         <Term label="Master SHA-256" value={licence.master_sha256} mono />
       </Stack>
     </Paper>

@@ -12,6 +12,7 @@ const userEvent = userEventLib.setup({ delay: null });
 
 const earning: Earning = {
   earning_id: 41,
+  kind: 'prize_awarded',
   user_id: 5,
   creator_name: 'Ines Moreau',
   creator_email: 'ines@example.com',
@@ -84,4 +85,15 @@ describe('payouts', () => {
       expect(await within(dialog).findByText(/already been paid/)).toBeInTheDocument();
     },
   );
+
+  it('names what each earning is for: a prize or a licence extension', async () => {
+    const fee: Earning = { ...earning, earning_id: 42, kind: 'licence_extension', amount_cents: 75_000 };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(200, { ...pending, earnings: [earning, fee] })),
+    );
+    renderWithProviders(<PayoutsPanel />);
+    expect(await screen.findByText('Licence extension')).toBeInTheDocument();
+    expect(screen.getByText('Prize')).toBeInTheDocument();
+  });
 });

@@ -16,7 +16,13 @@ import {
   Tabs,
   Typography,
 } from '@mui/material';
-import { formatMoney, PAYOUT_METHOD_LABELS, type Earning, type PayoutList } from '@app/domain';
+import {
+  EARNING_KIND_LABELS,
+  formatMoney,
+  PAYOUT_METHOD_LABELS,
+  type Earning,
+  type PayoutList,
+} from '@app/domain';
 import { stackedTableSx } from '../../../components/stacked-table';
 import { formatDateTime } from '../../../lib/format';
 import { usePayouts, type PayoutStatus } from '../api/get-payouts';
@@ -160,6 +166,7 @@ function EarningsCard({
               <TableRow>
                 <TableCell>Creator</TableCell>
                 <TableCell>Contest</TableCell>
+                <TableCell>For</TableCell>
                 <TableCell align="right">Amount</TableCell>
                 <TableCell>{status === 'pending' ? 'Awarded' : 'Paid'}</TableCell>
                 <TableCell>{status === 'pending' ? '' : 'Method and reference'}</TableCell>
@@ -172,6 +179,7 @@ function EarningsCard({
                   <TableCell data-label="Contest" data-wide>
                     {e.contest_title ?? '—'}
                   </TableCell>
+                  <TableCell data-label="For">{EARNING_KIND_LABELS[e.kind]}</TableCell>
                   <TableCell data-label="Amount" align="right">
                     {formatMoney(e.amount_cents, e.currency)}
                   </TableCell>
