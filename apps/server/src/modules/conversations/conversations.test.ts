@@ -10,7 +10,7 @@ import {
 } from '@app/domain';
 import { createTestContext, type TestContext } from '../../../test/helper';
 import { createUser, type TestUser } from '../../../test/factories';
-import { applications, auditLog, conversationMessages } from '../../db/schema/index';
+import { applications, auditLog, contests, conversationMessages } from '../../db/schema/index';
 import { makeEntry, makeJudgingContest, type JudgingContest } from '../judging/test-support';
 
 /** A captured message's text: folded headers unfolded, quoted-printable undone (soft breaks, bytes). */
@@ -183,6 +183,17 @@ describe('conversations (issue 49): a thread on every application and entry', ()
     // Staff read any thread and list the ones they wrote in.
     expect((await page(entryThread(entryB), staff)).messages).toHaveLength(1);
     expect((await threads(staff)).threads.map((t) => t.id)).toEqual([entryId]);
+  });
+
+  it('follows a contest moved to another brand: its threads become that brand’s', async () => {
+    const db = ctx.deps.database.db;
+    const moving = await makeJudgingContest(db, { title: 'Moving Contest', brandId: contestA.brandId });
+    const { user, entryId: id } = await freshEntrant('Moved', moving);
+    expect((await post(entryThread(id), user, 'Before the move')).statusCode).toBe(201);
+    await db.update(contests).set({ brandId: contestB.brandId }).where(eq(contests.id, moving.id));
+    expect((await call('GET', entryThread(id), owner)).statusCode).toBe(404);
+    expect((await page(entryThread(id), ownerB)).messages).toHaveLength(1);
+    expect((await threads(ownerB)).threads.map((t) => t.id)).toContain(id);
   });
 
   it('staff hide a message with a reason (audited): others read "hidden by the platform team", staff the body and reason', async () => {
