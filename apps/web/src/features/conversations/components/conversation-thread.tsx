@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Alert, Box, Button, Paper, Skeleton, Stack, Typography } from '@mui/material';
 import { CONVERSATION_MESSAGES, type ConversationMessage, type ThreadKind } from '@app/domain';
 import { ApiError } from '../../../lib/api-client';
@@ -16,6 +16,8 @@ export interface ConversationThreadProps {
   title?: string;
   /** What the thread is about, under the heading (who talks here). */
   description?: string;
+  /** Beside the heading: a link to the record the thread is about. */
+  action?: ReactNode;
 }
 
 /**
@@ -30,6 +32,7 @@ export function ConversationThread({
   id,
   title = 'Conversation',
   description,
+  action,
 }: ConversationThreadProps) {
   const ref = useRef<HTMLElement>(null);
   const visible = useInView(ref, '0px');
@@ -45,14 +48,19 @@ export function ConversationThread({
 
   return (
     <Paper ref={ref} component="section" aria-labelledby={headingId} sx={{ p: { xs: 2, sm: 3 } }}>
-      <Typography id={headingId} variant="h6" component="h2">
-        {title}
-      </Typography>
-      {description ? (
-        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-          {description}
-        </Typography>
-      ) : null}
+      <Stack direction="row" spacing={2} sx={{ justifyContent: 'space-between', alignItems: 'baseline' }}>
+        <Box sx={{ minWidth: 0 }}>
+          <Typography id={headingId} variant="h6" component="h2" sx={{ overflowWrap: 'anywhere' }}>
+            {title}
+          </Typography>
+          {description ? (
+            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+              {description}
+            </Typography>
+          ) : null}
+        </Box>
+        {action ? <Box sx={{ flexShrink: 0 }}>{action}</Box> : null}
+      </Stack>
       <Box sx={{ mt: 2 }}>
         {thread.isError ? (
           <Alert severity="error">
