@@ -16,6 +16,9 @@ export const CONVERSATION_LIMITS = {
   threadsPageSize: 50,
   /** Characters of the last message that `GET /api/threads/` shows. */
   previewMax: 140,
+  /** Messages one person may post per window, across threads (then 429 with Retry-After). */
+  postsPerWindow: 60,
+  postWindowSeconds: 600,
   /** One e-mail digest per thread per recipient per this many minutes. */
   digestMinutes: 10,
 } as const;

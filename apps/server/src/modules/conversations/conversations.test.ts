@@ -329,6 +329,16 @@ describe('conversations (issue 49): a thread on every application and entry', ()
     expect((await post(url, creator, 'x'.repeat(4_000))).statusCode).toBe(201);
   });
 
+  it('limits one person to 60 messages in 10 minutes (429 with Retry-After)', async () => {
+    const { user, entryId: id } = await freshEntrant('Chatty');
+    for (let n = 1; n <= 60; n++)
+      expect((await post(entryThread(id), user, `Line ${n}`)).statusCode).toBe(201);
+    const refused = await post(entryThread(id), user, 'One more');
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await page(entryThread(id), owner)).messages).toHaveLength(50);
+  });
+
   it('e-mails one digest per thread per recipient for several messages; not to who read them, nor to who turned it off', async () => {
     const digested = await makeJudgingContest(ctx.deps.database.db, {
       title: 'Digest Days',
