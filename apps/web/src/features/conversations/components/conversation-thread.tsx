@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import visuallyHidden from '@mui/utils/visuallyHidden';
 import { Alert, Box, Button, Paper, Skeleton, Stack, Typography } from '@mui/material';
 import { CONVERSATION_MESSAGES, type ConversationMessage, type ThreadKind } from '@app/domain';
 import { ApiError } from '../../../lib/api-client';
@@ -18,6 +19,8 @@ export interface ConversationThreadProps {
   description?: string;
   /** Beside the heading: a link to the record the thread is about. */
   action?: ReactNode;
+  /** Inside a dialog that already names it: no card of its own, the heading for screen readers only. */
+  embedded?: boolean;
 }
 
 /**
@@ -33,6 +36,7 @@ export function ConversationThread({
   title = 'Conversation',
   description,
   action,
+  embedded = false,
 }: ConversationThreadProps) {
   const ref = useRef<HTMLElement>(null);
   const visible = useInView(ref, '0px');
@@ -47,10 +51,21 @@ export function ConversationThread({
   const headingId = `thread-${kind}-${id}-title`;
 
   return (
-    <Paper ref={ref} component="section" aria-labelledby={headingId} sx={{ p: { xs: 2, sm: 3 } }}>
+    <Paper
+      ref={ref}
+      component="section"
+      aria-labelledby={headingId}
+      elevation={embedded ? 0 : undefined}
+      sx={embedded ? { bgcolor: 'transparent', backgroundImage: 'none' } : { p: { xs: 2, sm: 3 } }}
+    >
       <Stack direction="row" spacing={2} sx={{ justifyContent: 'space-between', alignItems: 'baseline' }}>
         <Box sx={{ minWidth: 0 }}>
-          <Typography id={headingId} variant="h6" component="h2" sx={{ overflowWrap: 'anywhere' }}>
+          <Typography
+            id={headingId}
+            variant="h6"
+            component="h2"
+            sx={embedded ? visuallyHidden : { overflowWrap: 'anywhere' }}
+          >
             {title}
           </Typography>
           {description ? (

@@ -181,18 +181,12 @@ function ThreadRow({
       sx={{ alignItems: 'flex-start', gap: 2, py: 1.5, minHeight: 72 }}
     >
       <Box sx={{ minWidth: 0, flex: 1 }}>
-        <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'baseline' }}>
-          <Typography sx={{ fontWeight: thread.unread ? 700 : 600, overflowWrap: 'anywhere' }}>
-            {thread.title}
-          </Typography>
-          {last ? (
-            <Typography variant="caption" sx={{ color: 'text.secondary', whiteSpace: 'nowrap' }}>
-              {formatDateTime(last.created_at)}
-            </Typography>
-          ) : null}
-        </Stack>
+        <Typography sx={{ fontWeight: thread.unread ? 700 : 600, overflowWrap: 'anywhere' }}>
+          {thread.title}
+        </Typography>
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
           With {thread.counterpart}
+          {last ? ` · ${formatDateTime(last.created_at)}` : ''}
         </Typography>
         {last ? (
           <Typography
