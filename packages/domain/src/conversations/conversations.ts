@@ -42,6 +42,7 @@ export const CONVERSATION_MESSAGES = {
   reasonRequired: 'Reason is required',
   reasonTooLong: tooLongMessage('Reason', CONVERSATION_LIMITS.hideReasonMax),
   alreadyHidden: 'This message is already hidden.',
+  /** What a brand viewer's thread shows instead of the box (`can_post` false; a POST is 403). */
   roleForbids: 'Your role in this brand’s team lets you read this conversation but not write in it.',
   messageNotFound: 'Message not found.',
   /** The inbox when the caller has no conversation yet. */
