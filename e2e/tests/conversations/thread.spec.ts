@@ -161,4 +161,10 @@ test('brand and creator talk on an entry’s thread, live; staff hide a message'
   await expect(creatorPage.getByRole('button', { name: /^Application.*, 1 unread$/ })).toBeVisible();
   await expect(messagesLink).toHaveAccessibleName('Messages, 1 unread');
   await keep(creatorPage, 'messages-two-360');
+  // The phone menu lists Messages with the same unread total.
+  await creatorPage.getByRole('button', { name: 'Open menu' }).click();
+  await expect(
+    creatorPage.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Messages, 1 unread' }),
+  ).toBeVisible();
+  await keep(creatorPage, 'menu-360');
 });

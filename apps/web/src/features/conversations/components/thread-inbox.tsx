@@ -186,7 +186,12 @@ function ThreadRow({
         </Typography>
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
           With {thread.counterpart}
-          {last ? ` · ${formatDateTime(last.created_at)}` : ''}
+          {last ? (
+            <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+              {' · '}
+              {formatDateTime(last.created_at)}
+            </Box>
+          ) : null}
         </Typography>
         {last ? (
           <Typography
