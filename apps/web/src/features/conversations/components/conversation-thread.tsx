@@ -84,7 +84,12 @@ export function ConversationThread({
               : 'The conversation could not be loaded. Please try again.'}
           </Alert>
         ) : !thread.data ? (
-          <Stack spacing={1} aria-busy="true" aria-label="Loading the conversation">
+          // Busy only while it loads: before it scrolls into view nothing is asked for yet.
+          <Stack
+            spacing={1}
+            aria-busy={thread.fetchStatus === 'fetching'}
+            aria-label="Loading the conversation"
+          >
             <Skeleton variant="rounded" height={56} width="70%" />
             <Skeleton variant="rounded" height={56} width="60%" sx={{ alignSelf: 'flex-end' }} />
           </Stack>
