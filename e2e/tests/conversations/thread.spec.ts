@@ -148,4 +148,23 @@ test('brand and creator talk on an entry’s thread, live; staff hide a message'
     .click();
   await expect(brandPage.getByRole('list', { name: 'Messages' })).toBeVisible();
   await keep(brandPage, 'messages-1280');
+
+  // An application's thread opens from the contest's applications; the creator finds it in the inbox.
+  await brandPage.goto(`/contests/${contest.id}/applications`);
+  await brandPage.getByRole('button', { name: 'Messages with Selected Creator' }).click();
+  const dialog2 = brandPage.getByRole('dialog', { name: 'Messages with Selected Creator' });
+  await dialog2.getByRole('textbox', { name: 'Message' }).fill('Your chair ships on Monday.');
+  await dialog2.getByRole('button', { name: 'Send' }).click();
+  await expect(dialog2.getByRole('listitem', { name: 'Bea Brand (Brand)' })).toContainText('ships on Monday');
+  await keep(brandPage, 'application-thread-1280');
+  await creatorPage.goto('/messages');
+  await expect(creatorPage.getByRole('button', { name: /^Application.*, 1 unread$/ })).toBeVisible();
+  await expect(messagesLink).toHaveAccessibleName('Messages, 1 unread');
+  await keep(creatorPage, 'messages-two-360');
+  // The phone menu lists Messages with the same unread total.
+  await creatorPage.getByRole('button', { name: 'Open menu' }).click();
+  await expect(
+    creatorPage.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Messages, 1 unread' }),
+  ).toBeVisible();
+  await keep(creatorPage, 'menu-360');
 });

@@ -16,6 +16,9 @@ export const CONVERSATION_LIMITS = {
   threadsPageSize: 50,
   /** Characters of the last message that `GET /api/threads/` shows. */
   previewMax: 140,
+  /** Messages one person may post per window, across threads (then 429 with Retry-After). */
+  postsPerWindow: 60,
+  postWindowSeconds: 600,
   /** One e-mail digest per thread per recipient per this many minutes. */
   digestMinutes: 10,
 } as const;
@@ -39,6 +42,7 @@ export const CONVERSATION_MESSAGES = {
   reasonRequired: 'Reason is required',
   reasonTooLong: tooLongMessage('Reason', CONVERSATION_LIMITS.hideReasonMax),
   alreadyHidden: 'This message is already hidden.',
+  /** What a brand viewer's thread shows instead of the box (`can_post` false; a POST is 403). */
   roleForbids: 'Your role in this brand’s team lets you read this conversation but not write in it.',
   messageNotFound: 'Message not found.',
   /** The inbox when the caller has no conversation yet. */

@@ -48,9 +48,11 @@ ALTER TABLE "conversation_threads" ADD CONSTRAINT "conversation_threads_entry_id
 ALTER TABLE "conversation_threads" ADD CONSTRAINT "conversation_threads_contest_id_contests_id_fk" FOREIGN KEY ("contest_id") REFERENCES "public"."contests"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "conversation_threads" ADD CONSTRAINT "conversation_threads_brand_id_brands_id_fk" FOREIGN KEY ("brand_id") REFERENCES "public"."brands"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "conversation_threads" ADD CONSTRAINT "conversation_threads_creator_id_users_id_fk" FOREIGN KEY ("creator_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "conversation_threads" ADD CONSTRAINT "conversation_threads_contest_brand_fk" FOREIGN KEY ("contest_id","brand_id") REFERENCES "public"."contests"("id","brand_id") ON DELETE cascade ON UPDATE cascade;--> statement-breakpoint
 CREATE INDEX "conversation_messages_thread_idx" ON "conversation_messages" USING btree ("thread_id","id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "conversation_messages_author_idx" ON "conversation_messages" USING btree ("author_id","thread_id");--> statement-breakpoint
 CREATE INDEX "conversation_reads_user_idx" ON "conversation_reads" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "conversation_threads_contest_idx" ON "conversation_threads" USING btree ("contest_id","brand_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "conversation_threads_application_key" ON "conversation_threads" USING btree ("application_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "conversation_threads_entry_key" ON "conversation_threads" USING btree ("entry_id");--> statement-breakpoint
 CREATE INDEX "conversation_threads_creator_idx" ON "conversation_threads" USING btree ("creator_id","last_message_at" DESC NULLS LAST);--> statement-breakpoint

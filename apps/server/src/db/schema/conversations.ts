@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  check,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { CONVERSATION_LIMITS } from '@app/domain';
 import { createdAt, maxChars, timestampTz } from './columns';
 import { users } from './accounts';
@@ -11,7 +20,9 @@ import { contestEntries } from './entries';
  * A conversation (issue 49): the thread of one application or one entry, between its creator and
  * the brand team of its contest (staff read and join any). Made with its first message; the
  * contest, brand and creator are copied from the record (they never change) so the inbox and the
- * access check read one row. `last_message_*` order the inbox.
+ * access check read one row. The contest's brand stays true: a foreign key on `(contest_id,
+ * brand_id)` with ON UPDATE CASCADE follows a contest moved to another brand (as `videos` does).
+ * `last_message_*` order the inbox.
  */
 export const conversationThreads = pgTable(
   'conversation_threads',
@@ -34,6 +45,15 @@ export const conversationThreads = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    foreignKey({
+      name: 'conversation_threads_contest_brand_fk',
+      columns: [t.contestId, t.brandId],
+      foreignColumns: [contests.id, contests.brandId],
+    })
+      .onUpdate('cascade')
+      .onDelete('cascade'),
+    // The cascade of a contest's brand change finds its threads here.
+    index('conversation_threads_contest_idx').on(t.contestId, t.brandId),
     uniqueIndex('conversation_threads_application_key').on(t.applicationId),
     uniqueIndex('conversation_threads_entry_key').on(t.entryId),
     check(

@@ -101,7 +101,9 @@ export async function markRead(db: DbOrTx, threadId: number, userId: number, mes
     .values({ threadId, userId, lastReadId: messageId })
     .onConflictDoUpdate({
       target: [conversationReads.threadId, conversationReads.userId],
-      set: { lastReadId: sql`greatest(${conversationReads.lastReadId}, excluded.last_read_id)` },
+      set: { lastReadId: sql`excluded.last_read_id` },
+      // Reading a thread read already writes nothing.
+      setWhere: sql`${conversationReads.lastReadId} < excluded.last_read_id`,
     });
 }
 

@@ -63,7 +63,7 @@ function threadRoutes(
         summary: `A message in the thread of ${of} (its creator, the brand's owners, managers and reviewers, staff)`,
         params: conversationParamsSchema,
         body: messageBodySchema,
-        response: { 201: conversationMessageSchema, ...errors },
+        response: { 201: conversationMessageSchema, 429: apiErrorBodySchema, ...errors },
       },
     },
     async (request, reply) =>

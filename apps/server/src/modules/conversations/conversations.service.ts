@@ -8,6 +8,7 @@ import {
 import type { AppDeps } from '../../app-deps';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
+import { throttle } from '../../lib/throttle';
 import type { Caller } from '../../plugins/auth';
 import { brandMemberIdsOf, brandNamesOf, namesOf } from '../accounts';
 import { recordAudit } from '../audit';
@@ -111,10 +112,17 @@ export function createConversationsService(deps: ConversationsDeps) {
 
     /**
      * A new message in the thread (made with its first message), read by its author; a brand's
-     * and staff's are audited. The others hear of it live and by a digest.
+     * and staff's are audited. The others hear of it live and by a digest. 429 past 60 messages
+     * of one person in 10 minutes.
      */
     async post(caller: Caller, at: ThreadAt, body: string): Promise<ConversationMessage> {
       const side = sideOf(caller);
+      // Each message wakes the others (live, and a digest): one person's messages are rate-limited.
+      await throttle(deps.database, {
+        key: `conversation-message:user:${caller.id}`,
+        limit: CONVERSATION_LIMITS.postsPerWindow,
+        windowSeconds: CONVERSATION_LIMITS.postWindowSeconds,
+      });
       const { thread, message } = await db.transaction(async (tx) => {
         const thread = await repo.ensureThread(tx, at.subject);
         const message = await repo.insertMessage(tx, {

@@ -10,7 +10,7 @@ import {
 } from '@app/domain';
 import { createTestContext, type TestContext } from '../../../test/helper';
 import { createUser, type TestUser } from '../../../test/factories';
-import { applications, auditLog, conversationMessages } from '../../db/schema/index';
+import { applications, auditLog, contests, conversationMessages } from '../../db/schema/index';
 import { makeEntry, makeJudgingContest, type JudgingContest } from '../judging/test-support';
 
 /** A captured message's text: folded headers unfolded, quoted-printable undone (soft breaks, bytes). */
@@ -185,6 +185,17 @@ describe('conversations (issue 49): a thread on every application and entry', ()
     expect((await threads(staff)).threads.map((t) => t.id)).toEqual([entryId]);
   });
 
+  it('follows a contest moved to another brand: its threads become that brand’s', async () => {
+    const db = ctx.deps.database.db;
+    const moving = await makeJudgingContest(db, { title: 'Moving Contest', brandId: contestA.brandId });
+    const { user, entryId: id } = await freshEntrant('Moved', moving);
+    expect((await post(entryThread(id), user, 'Before the move')).statusCode).toBe(201);
+    await db.update(contests).set({ brandId: contestB.brandId }).where(eq(contests.id, moving.id));
+    expect((await call('GET', entryThread(id), owner)).statusCode).toBe(404);
+    expect((await page(entryThread(id), ownerB)).messages).toHaveLength(1);
+    expect((await threads(ownerB)).threads.map((t) => t.id)).toContain(id);
+  });
+
   it('staff hide a message with a reason (audited): others read "hidden by the platform team", staff the body and reason', async () => {
     const url = entryThread(entryId);
     const rude = (await post(url, creator, 'Something rude')).json<ConversationMessage>();
@@ -316,6 +327,16 @@ describe('conversations (issue 49): a thread on every application and entry', ()
     expect(long.json().detail).toBe('Message must be at most 4000 characters');
     expect((await call('POST', url, creator, {})).statusCode).toBe(400);
     expect((await post(url, creator, 'x'.repeat(4_000))).statusCode).toBe(201);
+  });
+
+  it('limits one person to 60 messages in 10 minutes (429 with Retry-After)', async () => {
+    const { user, entryId: id } = await freshEntrant('Chatty');
+    for (let n = 1; n <= 60; n++)
+      expect((await post(entryThread(id), user, `Line ${n}`)).statusCode).toBe(201);
+    const refused = await post(entryThread(id), user, 'One more');
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await page(entryThread(id), owner)).messages).toHaveLength(50);
   });
 
   it('e-mails one digest per thread per recipient for several messages; not to who read them, nor to who turned it off', async () => {

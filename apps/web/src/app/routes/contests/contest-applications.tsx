@@ -58,6 +58,7 @@ export default function ContestApplicationsPage() {
               <ConversationThread
                 kind="application"
                 id={application.id}
+                embedded
                 description="Between the creator and the brand’s team; the platform team can read and join."
               />
             )}

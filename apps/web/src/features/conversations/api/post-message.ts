@@ -13,10 +13,10 @@ export function usePostMessage(kind: ThreadKind, id: number | string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: MessageBody) => postMessage(kind, id, body),
-    onSuccess: () =>
-      Promise.all([
-        client.invalidateQueries({ queryKey: threadKey(kind, id) }),
-        client.invalidateQueries({ queryKey: threadsKey }),
-      ]),
+    // The composer empties once the thread shows the message; the inbox catches up meanwhile.
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: threadsKey });
+      return client.invalidateQueries({ queryKey: threadKey(kind, id) });
+    },
   });
 }

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import visuallyHidden from '@mui/utils/visuallyHidden';
 import { Alert, Box, Button, Paper, Skeleton, Stack, Typography } from '@mui/material';
 import { CONVERSATION_MESSAGES, type ConversationMessage, type ThreadKind } from '@app/domain';
 import { ApiError } from '../../../lib/api-client';
@@ -16,6 +17,10 @@ export interface ConversationThreadProps {
   title?: string;
   /** What the thread is about, under the heading (who talks here). */
   description?: string;
+  /** Beside the heading: a link to the record the thread is about. */
+  action?: ReactNode;
+  /** Inside a dialog that already names it: no card of its own, the heading for screen readers only. */
+  embedded?: boolean;
 }
 
 /**
@@ -30,6 +35,8 @@ export function ConversationThread({
   id,
   title = 'Conversation',
   description,
+  action,
+  embedded = false,
 }: ConversationThreadProps) {
   const ref = useRef<HTMLElement>(null);
   const visible = useInView(ref, '0px');
@@ -44,15 +51,31 @@ export function ConversationThread({
   const headingId = `thread-${kind}-${id}-title`;
 
   return (
-    <Paper ref={ref} component="section" aria-labelledby={headingId} sx={{ p: { xs: 2, sm: 3 } }}>
-      <Typography id={headingId} variant="h6" component="h2">
-        {title}
-      </Typography>
-      {description ? (
-        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-          {description}
-        </Typography>
-      ) : null}
+    <Paper
+      ref={ref}
+      component="section"
+      aria-labelledby={headingId}
+      elevation={embedded ? 0 : undefined}
+      sx={embedded ? { bgcolor: 'transparent', backgroundImage: 'none' } : { p: { xs: 2, sm: 3 } }}
+    >
+      <Stack direction="row" spacing={2} sx={{ justifyContent: 'space-between', alignItems: 'baseline' }}>
+        <Box sx={{ minWidth: 0 }}>
+          <Typography
+            id={headingId}
+            variant="h6"
+            component="h2"
+            sx={embedded ? visuallyHidden : { overflowWrap: 'anywhere' }}
+          >
+            {title}
+          </Typography>
+          {description ? (
+            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+              {description}
+            </Typography>
+          ) : null}
+        </Box>
+        {action ? <Box sx={{ flexShrink: 0 }}>{action}</Box> : null}
+      </Stack>
       <Box sx={{ mt: 2 }}>
         {thread.isError ? (
           <Alert severity="error">
@@ -61,7 +84,12 @@ export function ConversationThread({
               : 'The conversation could not be loaded. Please try again.'}
           </Alert>
         ) : !thread.data ? (
-          <Stack spacing={1} aria-busy="true" aria-label="Loading the conversation">
+          // Busy only while it loads: before it scrolls into view nothing is asked for yet.
+          <Stack
+            spacing={1}
+            aria-busy={thread.fetchStatus === 'fetching'}
+            aria-label="Loading the conversation"
+          >
             <Skeleton variant="rounded" height={56} width="70%" />
             <Skeleton variant="rounded" height={56} width="60%" sx={{ alignSelf: 'flex-end' }} />
           </Stack>

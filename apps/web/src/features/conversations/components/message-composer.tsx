@@ -59,6 +59,7 @@ export function MessageComposer({ kind, id }: { kind: ThreadKind; id: number | s
       />
       <Stack
         direction="row"
+        useFlexGap
         spacing={2}
         sx={{ alignItems: 'center', justifyContent: 'space-between', mt: 1 }}
       >

@@ -119,26 +119,15 @@ export function ThreadInbox({ recordLink }: { recordLink: (thread: OpenThread) =
       </Box>
       <Box sx={{ display: { xs: open ? 'block' : 'none', md: 'block' } }}>
         {open ? (
-          <Stack spacing={1.5}>
-            <Stack
-              direction="row"
-              spacing={1}
-              sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}
+          <Stack spacing={1.5} useFlexGap>
+            <Button
+              startIcon={<ArrowBack />}
+              color="inherit"
+              onClick={() => select({ thread: null })}
+              sx={{ display: { md: 'none' }, alignSelf: 'flex-start' }}
             >
-              <Button
-                startIcon={<ArrowBack />}
-                color="inherit"
-                onClick={() => select({ thread: null })}
-                sx={{ display: { md: 'none' } }}
-              >
-                All conversations
-              </Button>
-              {record ? (
-                <Link component={RouterLink} to={record.to} variant="body2" sx={{ ml: 'auto', py: 1 }}>
-                  {record.label}
-                </Link>
-              ) : null}
-            </Stack>
+              All conversations
+            </Button>
             <ConversationThread
               key={threadParam(open.kind, open.id)}
               kind={open.kind}
@@ -151,6 +140,13 @@ export function ThreadInbox({ recordLink }: { recordLink: (thread: OpenThread) =
                     : 'Application conversation'
               }
               description={openSummary ? `With ${openSummary.counterpart}` : undefined}
+              action={
+                record ? (
+                  <Link component={RouterLink} to={record.to} variant="body2">
+                    {record.label}
+                  </Link>
+                ) : null
+              }
             />
           </Stack>
         ) : (
@@ -185,18 +181,17 @@ function ThreadRow({
       sx={{ alignItems: 'flex-start', gap: 2, py: 1.5, minHeight: 72 }}
     >
       <Box sx={{ minWidth: 0, flex: 1 }}>
-        <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'baseline' }}>
-          <Typography sx={{ fontWeight: thread.unread ? 700 : 600, overflowWrap: 'anywhere' }}>
-            {thread.title}
-          </Typography>
-          {last ? (
-            <Typography variant="caption" sx={{ color: 'text.secondary', whiteSpace: 'nowrap' }}>
-              {formatDateTime(last.created_at)}
-            </Typography>
-          ) : null}
-        </Stack>
+        <Typography sx={{ fontWeight: thread.unread ? 700 : 600, overflowWrap: 'anywhere' }}>
+          {thread.title}
+        </Typography>
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-          {thread.contest.name} · with {thread.counterpart}
+          With {thread.counterpart}
+          {last ? (
+            <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+              {' · '}
+              {formatDateTime(last.created_at)}
+            </Box>
+          ) : null}
         </Typography>
         {last ? (
           <Typography
