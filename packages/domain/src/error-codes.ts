@@ -29,6 +29,20 @@ export const ERROR_CODES = {
   last_owner: 409,
   /** Placing an entry in the results whose judged version lacks the approvals its contest asks (issue 49). */
   approval_missing: 409,
+  /** The audience award (issue 50): a vote from an account whose e-mail is not verified. */
+  unverified: 403,
+  /** A second vote for the same finalist (votes are final). */
+  already_voted: 409,
+  /** A vote beyond the contest's votes per voter. */
+  vote_limit: 409,
+  /** A vote outside the voting window; an award before the close. */
+  voting_closed: 409,
+  /** A vote for an entry that is not a finalist. */
+  not_a_finalist: 409,
+  /** A change of the finalists or of the votes per voter after voting opened. */
+  voting_started: 409,
+  /** The audience award was already confirmed. */
+  already_awarded: 409,
   invitation_used: 410,
   invitation_expired: 410,
   invitation_revoked: 410,

@@ -19,3 +19,4 @@ export * from './payouts';
 export * from './paperwork';
 export * from './notifications';
 export * from './insights';
+export * from './audience';

@@ -19,6 +19,7 @@ import {
   heldUnitsOf,
   productsWithApplications,
 } from './applications';
+import { audienceRoutes, createAudienceService } from './audience';
 import { createAuditService } from './audit';
 import {
   contestsRoutes,
@@ -157,6 +158,7 @@ export function composeServices(deps: AppDeps) {
     delivery: createDeliveryService(deps, deliveryPorts),
     licences: createLicencesService(deps, deliveryPorts),
     insights: createInsightsService(deps),
+    audience: createAudienceService(deps),
   };
 }
 
@@ -181,4 +183,5 @@ export const apiModules: Array<(deps: AppDeps, services: Services) => FastifyPlu
   notificationsRoutes,
   eventsRoutes,
   insightsRoutes,
+  (_, services) => audienceRoutes(services),
 ];

@@ -47,6 +47,10 @@ export const AUDIT_ACTIONS = [
   'delivery.download',
   'certificate.download',
   'licence.revoke',
+  'audience.setup',
+  'audience.void',
+  'audience.release',
+  'audience.award',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -10,3 +10,4 @@ export * from './paperwork';
 export * from './notifications';
 export * from './insights';
 export * from './licences';
+export * from './audience';
