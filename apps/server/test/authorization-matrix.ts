@@ -82,7 +82,8 @@ async function audienceOf(w: World): Promise<number> {
           payload: audienceBody(w),
         })
         .then((res) => {
-          if (res.statusCode !== 200) throw new Error(`matrix: the audience award was not set up: ${res.body}`);
+          if (res.statusCode !== 200)
+            throw new Error(`matrix: the audience award was not set up: ${res.body}`);
         }),
     );
   await audienceSetUp.get(w);
@@ -941,7 +942,10 @@ export const authorizationMatrix: Record<string, MatrixRow> = {
   'GET /api/staff/insights/': { expect: staffOnly(200) },
   // ── Audience award (issue 50): set-up, gallery, votes, tally, staff's tools ──
   'PUT /api/contests/:id/audience/': {
-    request: async (w) => ({ url: `/api/contests/${await audienceOf(w)}/audience/`, payload: audienceBody(w) }),
+    request: async (w) => ({
+      url: `/api/contests/${await audienceOf(w)}/audience/`,
+      payload: audienceBody(w),
+    }),
     expect: contestRunners(200, 'manage'),
     why: 'staff and the contest’s brand (owners, managers); the same finalists again while voting is open',
   },

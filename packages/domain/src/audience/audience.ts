@@ -141,19 +141,21 @@ export const voteClusterSchema = z.object({
 export const voteClustersSchema = z.array(voteClusterSchema);
 export type VoteCluster = z.infer<typeof voteClusterSchema>;
 
-const reason = z
-  .string()
-  .trim()
-  .min(1, AUDIENCE_MESSAGES.reasonRequired)
-  .max(AUDIENCE_LIMITS.reasonMax);
+const reason = z.string().trim().min(1, AUDIENCE_MESSAGES.reasonRequired).max(AUDIENCE_LIMITS.reasonMax);
 
 /** A network key as the clusters and the CSV show it. */
-export const networkKeySchema = z.string().regex(/^n_[0-9a-f]{16}$/, 'A network key looks like n_0123456789abcdef.');
+export const networkKeySchema = z
+  .string()
+  .regex(/^n_[0-9a-f]{16}$/, 'A network key looks like n_0123456789abcdef.');
 
 /** `POST /api/contests/{id}/votes/void/` (staff): every vote matching all the filters given. */
 export const voidVotesBodySchema = z
   .object({
-    account_ids: z.array(z.number().int().positive().max(2_147_483_647)).min(1).max(AUDIENCE_LIMITS.idsMax).optional(),
+    account_ids: z
+      .array(z.number().int().positive().max(2_147_483_647))
+      .min(1)
+      .max(AUDIENCE_LIMITS.idsMax)
+      .optional(),
     network: networkKeySchema.optional(),
     from: instant().optional(),
     to: instant().optional(),
@@ -168,7 +170,10 @@ export const voidVotesSchema = z.object({ voided: z.number() });
 
 /** `POST /api/contests/{id}/votes/release/` (staff): suspect votes to count. */
 export const releaseVotesBodySchema = z.object({
-  vote_ids: z.array(z.number().int().positive().max(Number.MAX_SAFE_INTEGER)).min(1).max(AUDIENCE_LIMITS.idsMax),
+  vote_ids: z
+    .array(z.number().int().positive().max(Number.MAX_SAFE_INTEGER))
+    .min(1)
+    .max(AUDIENCE_LIMITS.idsMax),
 });
 export type ReleaseVotesBody = z.infer<typeof releaseVotesBodySchema>;
 export const releaseVotesSchema = z.object({ released: z.number() });

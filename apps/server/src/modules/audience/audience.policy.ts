@@ -28,6 +28,10 @@ export function canSeeAward(
  * The tally (counts only, never who voted for what): staff and the contest's brand at any time,
  * everyone once voting has closed.
  */
-export function canSeeTally(caller: Caller | undefined, contest: { brandId: number }, closed: boolean): boolean {
+export function canSeeTally(
+  caller: Caller | undefined,
+  contest: { brandId: number },
+  closed: boolean,
+): boolean {
   return closed || isContestMember(caller, contest);
 }

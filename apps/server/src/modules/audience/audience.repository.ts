@@ -69,7 +69,9 @@ export async function votesFrom(
   since: Date,
 ): Promise<number> {
   const match =
-    'addressKey' in key ? eq(audienceVotes.addressKey, key.addressKey) : eq(audienceVotes.networkKey, key.networkKey);
+    'addressKey' in key
+      ? eq(audienceVotes.addressKey, key.addressKey)
+      : eq(audienceVotes.networkKey, key.networkKey);
   const [row] = await db
     .select({ n: count() })
     .from(audienceVotes)

@@ -74,7 +74,12 @@ export const audienceRoutes =
         },
       },
       async (request, reply) => {
-        const vote = await service.vote(request.caller!, request.params.id, request.body.entry_id, request.ip);
+        const vote = await service.vote(
+          request.caller!,
+          request.params.id,
+          request.body.entry_id,
+          request.ip,
+        );
         return reply.code(201).send(vote);
       },
     );
