@@ -986,6 +986,11 @@ export const authorizationMatrix: Record<string, MatrixRow> = {
     }),
     expect: staffOnly(200),
   },
+  'POST /api/contests/:id/audience/award/': {
+    request: async (w) => ({ url: `/api/contests/${await audienceOf(w)}/audience/award/` }),
+    expect: { ...staffOnly(409) },
+    why: 'staff only; the world’s voting is still open, so staff get 409 voting_closed (the award: audience.test.ts)',
+  },
   'GET /api/contests/:id/votes.csv': {
     request: async (w) => ({ url: `/api/contests/${await audienceOf(w)}/votes.csv` }),
     expect: staffOnly(200),

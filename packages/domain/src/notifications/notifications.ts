@@ -20,6 +20,7 @@ export const NOTIFICATION_KINDS = [
   'results_published',
   'release_decided',
   'invitation_accepted',
+  'audience_award',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -58,6 +59,7 @@ export const NOTIFICATION_CATEGORY: Record<NotificationKind, EmailCategory> = {
   results_published: 'results',
   release_decided: 'contest_updates',
   invitation_accepted: 'contest_updates',
+  audience_award: 'results',
 };
 
 export const NOTIFICATION_LIMITS = {

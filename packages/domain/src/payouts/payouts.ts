@@ -73,7 +73,7 @@ export type RecordPayoutBody = z.infer<typeof recordPayoutBodySchema>;
 
 export const ledgerRowSchema = z.object({
   id: z.number(),
-  kind: z.enum(['prize_awarded', 'payout_recorded', 'correction']),
+  kind: z.enum(['prize_awarded', 'audience_award', 'payout_recorded', 'correction']),
   user_id: z.number(),
   contest_id: z.number().nullable(),
   entry_id: z.number().nullable(),

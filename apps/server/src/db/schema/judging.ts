@@ -71,6 +71,7 @@ export const contestResults = pgTable(
  * cents with its currency. Rows are never changed or deleted (a trigger, migration judging_ledger,
  * refuses UPDATE, DELETE and TRUNCATE); balances are sums over the rows.
  * - `prize_awarded`: an earning (amount > 0), pending until a payout row names it;
+ * - `audience_award`: an earning (amount > 0), a contest's audience prize (issue 50), paid like a prize;
  * - `payout_recorded`: the earning `earning_id` was paid (amount = what was paid), at most once per
  *   earning (unique index);
  * - `correction`: a signed amount added to the earning `earning_id`, with a reason.
@@ -79,7 +80,7 @@ export const ledgerEntries = pgTable(
   'ledger_entries',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
-    kind: text('kind', { enum: ['prize_awarded', 'payout_recorded', 'correction'] }).notNull(),
+    kind: text('kind', { enum: ['prize_awarded', 'audience_award', 'payout_recorded', 'correction'] }).notNull(),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
@@ -108,7 +109,7 @@ export const ledgerEntries = pgTable(
       .where(sql`${t.kind} = 'prize_awarded'`),
     check(
       'ledger_entries_shape',
-      sql`(${t.kind} = 'prize_awarded' and ${t.earningId} is null and ${t.amountCents} > 0)
+      sql`(${t.kind} in ('prize_awarded', 'audience_award') and ${t.earningId} is null and ${t.amountCents} > 0)
         or (${t.kind} = 'payout_recorded' and ${t.earningId} is not null and ${t.method} is not null and ${t.amountCents} >= 0)
         or (${t.kind} = 'correction' and ${t.earningId} is not null and ${t.amountCents} <> 0)`,
     ),

@@ -6,7 +6,7 @@ import { judgingContestOf } from '../contests';
 import { canSeeAward } from './audience.policy';
 import * as repo from './audience.repository';
 
-export type AudienceServiceDeps = Pick<AppDeps, 'database' | 'config' | 'storage'>;
+export type AudienceServiceDeps = Pick<AppDeps, 'database' | 'config' | 'storage' | 'queue'>;
 
 export const notSetUp = () => new AppError('not_found', AUDIENCE_MESSAGES.notSetUp);
 

@@ -198,18 +198,3 @@ export async function markAwarded(
     .returning({ contestId: audienceAwards.contestId });
   return rows.length > 0;
 }
-
-/**
- * The audience winner: the finalist with the most counted votes, ties to the earlier submission
- * (the entry's id order, which is its first submission's order); undefined with no counted vote.
- */
-export async function leadingEntry(db: DbOrTx, contestId: number): Promise<number | undefined> {
-  const [row] = await db
-    .select({ entryId: audienceVotes.entryId })
-    .from(audienceVotes)
-    .where(and(eq(audienceVotes.contestId, contestId), eq(audienceVotes.status, 'counted')))
-    .groupBy(audienceVotes.entryId)
-    .orderBy(sql`count(*) desc`, asc(audienceVotes.entryId))
-    .limit(1);
-  return row?.entryId;
-}

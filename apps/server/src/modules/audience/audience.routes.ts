@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   apiErrorBodySchema,
+  audienceAwardSchema,
   audienceSchema,
   audienceSetupBodySchema,
   audienceTallySchema,
@@ -159,6 +160,21 @@ export const audienceRoutes =
             .header('Content-Disposition', `attachment; filename="votes-contest-${request.params.id}.csv"`)
             .send(csv);
         },
+      );
+
+      staff.post(
+        '/contests/:id/audience/award/',
+        {
+          schema: {
+            tags,
+            summary:
+              'After the close: confirm the finalist with the most counted votes as the audience winner, its prize on the ledger (staff). Audited',
+            params: contestIdParamsSchema,
+            response: { 201: audienceAwardSchema, ...errors },
+          },
+        },
+        async (request, reply) =>
+          reply.code(201).send(await service.award(request.caller!, request.params.id)),
       );
     };
     await app.register(staffRoutes);

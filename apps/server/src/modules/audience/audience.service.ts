@@ -1,4 +1,5 @@
 import { audienceContext, type AudienceServiceDeps } from './audience-context';
+import { audienceAward } from './award';
 import { awardSetup } from './award-setup';
 import { voteReview } from './vote-review';
 import { voting } from './voting';
@@ -15,6 +16,7 @@ export function createAudienceService(deps: AudienceServiceDeps, clock: () => Da
   const setup = awardSetup(context);
   const votes = voting(context);
   const review = voteReview(context);
+  const awarding = audienceAward(context);
   return {
     /** Set-up by staff or the contest's brand, and the public gallery (award-setup.ts). */
     setup: setup.setup,
@@ -27,6 +29,8 @@ export function createAudienceService(deps: AudienceServiceDeps, clock: () => Da
     voidVotes: review.voidVotes,
     release: review.release,
     votesCsv: review.votesCsv,
+    /** The award confirmed after the close, its earning on the ledger (award.ts). */
+    award: awarding.award,
   };
 }
 

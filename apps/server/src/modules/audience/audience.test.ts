@@ -49,16 +49,21 @@ const tallyOf = async (c: JudgingContest, user?: TestUser) =>
 const voter = (email?: string) => createUser(ctx, { email });
 
 /** A judging contest of a new brand with three entries of three creators. */
-async function contestWithEntries(): Promise<{ contest: JudgingContest; entryIds: number[] }> {
+async function contestWithEntries(): Promise<{
+  contest: JudgingContest;
+  entryIds: number[];
+  creators: TestUser[];
+}> {
   const made = await makeJudgingContest(ctx.deps.database.db);
   const entryIds: number[] = [];
+  const creators: TestUser[] = [];
   for (const name of ['Ana', 'Ben', 'Cy']) {
     const creator = await createUser(ctx, { firstName: name, lastName: 'Maker' });
-    entryIds.push(
-      (await makeEntry(ctx.deps.database.db, made, creator, { title: `${name}'s film` })).entryId,
-    );
+    creators.push(creator);
+    const entry = await makeEntry(ctx.deps.database.db, made, creator, { title: `${name}'s film` });
+    entryIds.push(entry.entryId);
   }
-  return { contest: made, entryIds };
+  return { contest: made, entryIds, creators };
 }
 
 beforeAll(async () => {
@@ -274,5 +279,44 @@ describe('vote keys', () => {
     expect(a.networkKey).toBe(b.networkKey);
     expect(a.addressKey).not.toBe(b.addressKey);
     expect(a.networkKey).toMatch(/^n_[0-9a-f]{16}$/);
+  });
+});
+
+describe('POST /api/contests/{id}/audience/award/: the audience winner, paid like a prize', () => {
+  it('is refused before the close, then gives the top finalist its earning once; ties go to the earlier submission', async () => {
+    const { contest: c, entryIds, creators } = await contestWithEntries();
+    await call('PUT', `/api/contests/${c.id}/audience/`, staff, {
+      voting_opens_at: iso(-HOUR),
+      voting_closes_at: iso(HOUR),
+      prize_cents: 40_000,
+      votes_per_voter: 1,
+      finalist_entry_ids: entryIds,
+    });
+    // Two votes each for the second and third entries: a tie, the second was submitted first.
+    for (const id of [entryIds[1]!, entryIds[1]!, entryIds[2]!, entryIds[2]!])
+      await vote(c, await voter(), id);
+    const early = await call('POST', `/api/contests/${c.id}/audience/award/`, staff);
+    expect([early.statusCode, early.json<{ code: string }>().code]).toEqual([409, 'voting_closed']);
+    await call('PUT', `/api/contests/${c.id}/audience/`, staff, {
+      voting_opens_at: iso(-2 * HOUR),
+      voting_closes_at: iso(-60_000),
+      prize_cents: 40_000,
+      votes_per_voter: 1,
+      finalist_entry_ids: entryIds,
+    });
+    expect((await call('POST', `/api/contests/${c.id}/audience/award/`, owner)).statusCode).toBe(403);
+    const res = await call('POST', `/api/contests/${c.id}/audience/award/`, staff);
+    expect(res.statusCode).toBe(201);
+    const award = res.json<{ entry_id: number; earning_id: number; amount_cents: number }>();
+    expect(award).toMatchObject({ entry_id: entryIds[1], amount_cents: 40_000 });
+    const again = await call('POST', `/api/contests/${c.id}/audience/award/`, staff);
+    expect([again.statusCode, again.json<{ code: string }>().code]).toEqual([409, 'already_awarded']);
+    const pending = await call('GET', '/api/payouts/?status=pending', staff);
+    expect(pending.body).toContain(`"earning_id":${award.earning_id}`);
+    expect((await call('GET', `/api/contests/${c.id}/audience/`)).json<Audience>().winner_entry_id).toBe(
+      entryIds[1],
+    );
+    const mail = await ctx.waitForEmail(creators[1]!.email, { containing: 'audience award' });
+    expect(mail).toContain('$400');
   });
 });

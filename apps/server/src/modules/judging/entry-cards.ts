@@ -7,6 +7,7 @@ import { creatorName, toJudgedVideo, type MediaUrl } from './judging.presenter';
 export interface JudgedEntryCard {
   entryId: number;
   contestId: number;
+  creatorId: number;
   submittedAt: Date;
   title: string;
   creatorName: string;
@@ -30,6 +31,7 @@ export async function judgedEntryCardsOf(
       {
         entryId: row.entryId,
         contestId: row.contestId,
+        creatorId: row.userId,
         submittedAt: row.submittedAt,
         title: row.videoTitle,
         creatorName: creatorName(row),

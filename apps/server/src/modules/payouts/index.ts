@@ -1,6 +1,7 @@
 /** The payouts module's public face: what other modules and the app may use. */
 export { payoutsRoutes } from './payouts.routes';
 export {
+  awardAudiencePrize,
   awardPrizes,
   correctPrize,
   createPayoutsService,

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { ledgerEntries } from '../../db/schema/index';
@@ -7,7 +7,7 @@ import { RECENT_EARNINGS_DAYS, type PayoutMethod } from '@app/domain';
 /** SQL of the ledger: rows are only ever inserted (the table's trigger refuses anything else). */
 
 export interface NewLedgerRow {
-  kind: 'prize_awarded' | 'payout_recorded' | 'correction';
+  kind: 'prize_awarded' | 'audience_award' | 'payout_recorded' | 'correction';
   userId: number;
   contestId: number | null;
   entryId: number | null;
@@ -52,7 +52,13 @@ const payout = alias(ledgerEntries, 'payout');
  */
 export function findEarnings(
   db: DbOrTx,
-  filter: { status?: 'pending' | 'paid'; userId?: number; earningId?: number; entryId?: number },
+  filter: {
+    status?: 'pending' | 'paid';
+    userId?: number;
+    earningId?: number;
+    entryId?: number;
+    kind?: 'prize_awarded' | 'audience_award';
+  },
 ) {
   const corrections = sql<string>`coalesce((select sum(c.amount_cents) from ${ledgerEntries} c
     where c.kind = 'correction' and c.earning_id = ${ledgerEntries.id}), 0)`;
@@ -73,7 +79,9 @@ export function findEarnings(
     .leftJoin(payout, and(eq(payout.earningId, ledgerEntries.id), eq(payout.kind, 'payout_recorded')))
     .where(
       and(
-        eq(ledgerEntries.kind, 'prize_awarded'),
+        filter.kind
+          ? eq(ledgerEntries.kind, filter.kind)
+          : inArray(ledgerEntries.kind, ['prize_awarded', 'audience_award']),
         filter.status === 'pending' ? sql`${payout.id} is null` : undefined,
         filter.status === 'paid' ? sql`${payout.id} is not null` : undefined,
         filter.userId === undefined ? undefined : eq(ledgerEntries.userId, filter.userId),
@@ -97,7 +105,7 @@ export type EarningRow = LedgerEarningRow & {
 
 /** The earning of an entry's prize, with its amount after corrections (at most one). */
 export function findEarningOfEntry(db: DbOrTx, entryId: number) {
-  return findEarnings(db, { entryId });
+  return findEarnings(db, { entryId, kind: 'prize_awarded' });
 }
 
 /**
@@ -106,7 +114,7 @@ export function findEarningOfEntry(db: DbOrTx, entryId: number) {
  */
 export async function sumBalances(db: DbOrTx, userId: number) {
   const recent = sql`${ledgerEntries.createdAt} >= now() - make_interval(days => ${RECENT_EARNINGS_DAYS})`;
-  const earned = sql`${ledgerEntries.kind} in ('prize_awarded', 'correction')`;
+  const earned = sql`${ledgerEntries.kind} in ('prize_awarded', 'audience_award', 'correction')`;
   return db
     .select({
       currency: ledgerEntries.currency,

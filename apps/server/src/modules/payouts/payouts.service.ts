@@ -108,6 +108,19 @@ export async function awardPrizes(tx: DbOrTx, prizes: PrizeAward[], createdBy: n
 }
 
 /**
+ * Puts a contest's audience prize (amount > 0) on the ledger as a pending earning of kind
+ * `audience_award` inside the caller's transaction (issue 50); paid like a prize, with the same
+ * paperwork gate. Null when the prize is 0.
+ */
+export async function awardAudiencePrize(tx: DbOrTx, prize: PrizeAward, createdBy: number) {
+  if (prize.amountCents <= 0) return null;
+  const [row] = await repo.insertLedgerRows(tx, [
+    { kind: 'audience_award', ...prize, earningId: null, createdBy },
+  ]);
+  return toLedgerRow(row!);
+}
+
+/**
  * Brings an entry's prize on the ledger to `amountCents` inside the caller's transaction (a
  * correction of published results): a correction row with the difference on its earning, or a new
  * earning when it had none. Nothing is written when the amount is unchanged.

@@ -1,0 +1,4 @@
+ALTER TABLE "ledger_entries" DROP CONSTRAINT "ledger_entries_shape";--> statement-breakpoint
+ALTER TABLE "ledger_entries" ADD CONSTRAINT "ledger_entries_shape" CHECK (("ledger_entries"."kind" in ('prize_awarded', 'audience_award') and "ledger_entries"."earning_id" is null and "ledger_entries"."amount_cents" > 0)
+        or ("ledger_entries"."kind" = 'payout_recorded' and "ledger_entries"."earning_id" is not null and "ledger_entries"."method" is not null and "ledger_entries"."amount_cents" >= 0)
+        or ("ledger_entries"."kind" = 'correction' and "ledger_entries"."earning_id" is not null and "ledger_entries"."amount_cents" <> 0));
