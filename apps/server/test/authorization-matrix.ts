@@ -3,12 +3,13 @@
  *
  * `authorization-matrix.test.ts` walks `app.routeTable` (every route Fastify registered, collected
  * by the onRoute hook in plugins/route-table.ts), finds each route's row here by its key
- * `'METHOD /url/pattern/'` and sends the row's request once as each of the nine actors:
+ * `'METHOD /url/pattern/'` and sends the row's request once as each of the ten actors:
  *
  *   anonymous     no Authorization header
  *   creator       the OWNER: owns `world.video`, `world.approvedVideo`, the application to
  *                 `world.contest`, the tus upload...
  *   otherCreator  another creator, owning nothing of the above
+ *   voter         a voter (issue 50): a verified account with no creator profile
  *   brand         an OWNER of brand `world.brandId`, the brand of `world.contest` (issue 49)
  *   brandManager  a manager of that brand: edits contests and products, selects and ships
  *   brandReviewer a reviewer of that brand: notes, revisions, scores
@@ -147,6 +148,7 @@ const brandsAndStaff = (status: number, level: BrandLevel = 'read'): Expectation
   anonymous: 401,
   creator: 403,
   otherCreator: 403,
+  voter: 403,
   ...brandOne(status, level),
 });
 /** Creators only, each acting on their own data: 401 anonymous, 403 brands and staff. */

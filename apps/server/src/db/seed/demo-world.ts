@@ -60,7 +60,7 @@ export interface DemoAccount {
 }
 
 /** Whose passwords the log prints once: the people who run the demo (every one is in the file). */
-const PRINTED_IN_LOG: Record<Role, boolean> = { staff: true, brand: true, creator: false };
+const PRINTED_IN_LOG: Record<Role, boolean> = { staff: true, brand: true, creator: false, voter: false };
 
 /** A password that passes the shared rules and is hard to guess. */
 const generatePassword = () => `${randomBytes(12).toString('base64url')}-Demo7`;
