@@ -28,6 +28,7 @@ export const JS_BUDGET_KB = {
   '/hbada-synergy': 160,
   '/library': 190,
   '/contests/1': 190,
+  '/contests/1/vote': 190,
 };
 
 /** A chunk's name without its content hash (`assets/index-BbDGncmO.js` → `index`). */
