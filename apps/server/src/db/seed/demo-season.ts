@@ -16,8 +16,9 @@ import { createVideosService } from '../../modules/videos';
 import { CHAIR_CONTEST_ID, chairContestTimeline } from './chair-contest';
 import { makeDemoClip } from './demo-videos';
 import { demoPdf } from './demo-pdf';
+import { seedDemoAudience } from './demo-audience';
 
-export type DemoSeasonDeps = Pick<AppDeps, 'config' | 'database' | 'queue' | 'log' | 'storage'>;
+export type DemoSeasonDeps = Pick<AppDeps, 'config' | 'database' | 'queue' | 'log' | 'storage' | 'tokens'>;
 
 /**
  * The seed tells a story in the past: a module's services at a moment of it, on one clock (the
@@ -135,6 +136,8 @@ export type DemoMember = Caller & { email: string; name: string };
 /** Who plays which part in the season (ids from the accounts the demo world made). */
 export interface DemoCast {
   staff: DemoMember;
+  /** The demo voter (known password): one of the finished contest's audience voters (issue 50). */
+  voter: DemoMember;
   hbada: DemoMember;
   lumora: DemoMember;
   lumoraBrandId: number;
@@ -448,6 +451,7 @@ export async function seedDemoSeason(deps: DemoSeasonDeps, cast: DemoCast, seede
   try {
     const entryIds = await seedFinishedContest(deps, cast, seededAt, clips);
     await seedWinnersPaperwork(deps, cast, entryIds);
+    await seedDemoAudience(deps, cast, entryIds, seededAt);
     await seedChairContest(deps, cast, seededAt, clips);
   } finally {
     await rm(work, { recursive: true, force: true });

@@ -12,6 +12,7 @@ import { createApplicationsService } from '../../modules/applications';
 import { CHAIR_CONTEST_ID, HBADA_BRAND_ID } from './chair-contest';
 import { LUMORA, seedDemoDecisions, seedDemoSeason, type DemoCast, type DemoMember } from './demo-season';
 import { seedDemoVideos } from './demo-videos';
+import { DEMO_VOTER_EMAIL, DEMO_VOTER_PASSWORD } from './demo-audience';
 
 export const DEMO_STAFF_EMAIL = 'staff@demo.example.com';
 export const DEMO_BRAND_EMAIL = 'hbada@demo.example.com';
@@ -49,6 +50,8 @@ const SEES: Record<string, string> = {
   sam: 'Creator whose application to the chair contest is pending.',
   ava: 'Creator whose application to the chair contest is pending.',
   diego: 'Creator whose application to the chair contest is pending.',
+  voter:
+    'Voter (known password): voted in the finished contest’s audience award (closed, awarded); votes in any open one.',
 };
 
 export interface DemoAccount {
@@ -87,8 +90,8 @@ export async function seedDemoAccounts(
     role: Role,
     email: string,
     extra: { firstName: string; lastName: string; brandId?: number },
+    password = generatePassword(),
   ) => {
-    const password = generatePassword();
     const user = await accounts.createUser({ email, password, role, ...extra });
     made.push({ role, email: user.email, password, sees: SEES[key] ?? '' });
     members[key] = {
@@ -146,8 +149,17 @@ export async function seedDemoAccounts(
     });
     chairApplications.set(creator.id, application.id);
   }
+  // The voter signs in with a known password (issue 50): anyone trying the gallery can.
+  await create(
+    'voter',
+    'voter',
+    DEMO_VOTER_EMAIL,
+    { firstName: 'Demo', lastName: 'Voter' },
+    DEMO_VOTER_PASSWORD,
+  );
   const people = {
     staff: members.staff!,
+    voter: members.voter!,
     hbada: members.hbada!,
     lumora: members.lumora!,
     lumoraBrandId: lumoraBrand.id,
