@@ -16,7 +16,9 @@ describe('the Vote button of a finalist', () => {
 
   it('says "You voted" for a film voted for, even after the close', () => {
     expect(voteButtonState({ ...open, my_votes: [7] }, 7, signedIn)).toEqual({ kind: 'voted' });
-    expect(voteButtonState({ ...open, status: 'closed', my_votes: [7] }, 7, signedIn)).toEqual({ kind: 'voted' });
+    expect(voteButtonState({ ...open, status: 'closed', my_votes: [7] }, 7, signedIn)).toEqual({
+      kind: 'voted',
+    });
   });
 
   it('is disabled with the domain words when the votes are used up, unverified, or voting is not open', () => {
@@ -30,7 +32,7 @@ describe('the Vote button of a finalist', () => {
     });
     for (const status of ['upcoming', 'closed'] as const)
       expect(voteButtonState({ ...open, status }, 7, { signedIn: false, unverified: false })).toEqual({
-        kind: 'disabled',
+        kind: 'closed',
         reason: AUDIENCE_MESSAGES.votingClosed,
       });
   });

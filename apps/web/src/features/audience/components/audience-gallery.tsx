@@ -107,7 +107,7 @@ function ShareLinks({ title }: { title: string }) {
   const url = encodeURIComponent(href);
   const text = encodeURIComponent(title);
   return (
-    <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', alignItems: 'center', minHeight: 30 }}>
+    <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', gap: 1, minHeight: 30 }}>
       <Typography variant="body2" sx={{ color: 'text.secondary' }}>
         Share:
       </Typography>

@@ -28,6 +28,7 @@ import {
 import { ApiError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { saveFile } from '../../../lib/save-file';
+import { stackedTableSx } from '../../../components/stacked-table';
 import {
   fetchVotesCsv,
   useAudienceTally,
@@ -88,7 +89,7 @@ function TallyPanel({
   return (
     <Panel title="Tally" id="audience-tally">
       <Box sx={{ overflowX: 'auto' }}>
-        <Table size="small" aria-labelledby="audience-tally">
+        <Table size="small" aria-labelledby="audience-tally" sx={stackedTableSx}>
           <TableHead>
             <TableRow>
               <TableCell>Film</TableCell>
@@ -100,13 +101,19 @@ function TallyPanel({
           <TableBody>
             {rows.map((row) => (
               <TableRow key={row.entry_id}>
-                <TableCell>
+                <TableCell data-heading>
                   {titleOf(row.entry_id)}
                   {audience.winner_entry_id === row.entry_id ? ' · winner' : ''}
                 </TableCell>
-                <TableCell align="right">{row.votes}</TableCell>
-                <TableCell align="right">{row.suspect}</TableCell>
-                <TableCell align="right">{row.voided}</TableCell>
+                <TableCell align="right" data-label="Counted">
+                  {row.votes}
+                </TableCell>
+                <TableCell align="right" data-label="Suspect">
+                  {row.suspect}
+                </TableCell>
+                <TableCell align="right" data-label="Voided">
+                  {row.voided}
+                </TableCell>
               </TableRow>
             ))}
           </TableBody>
@@ -148,7 +155,7 @@ function SuspectPanel({ contestId, titleOf }: { contestId: number; titleOf: (ent
       ) : (
         <>
           <Box sx={{ overflowX: 'auto' }}>
-            <Table size="small" aria-labelledby="audience-suspect">
+            <Table size="small" aria-labelledby="audience-suspect" sx={stackedTableSx}>
               <TableHead>
                 <TableRow>
                   <TableCell>Film</TableCell>
@@ -161,11 +168,11 @@ function SuspectPanel({ contestId, titleOf }: { contestId: number; titleOf: (ent
               <TableBody>
                 {suspect.map((vote) => (
                   <TableRow key={vote.id}>
-                    <TableCell>{titleOf(vote.entryId)}</TableCell>
-                    <TableCell>{vote.accountId}</TableCell>
-                    <TableCell>{vote.flags.join(', ')}</TableCell>
-                    <TableCell>{formatDateTime(vote.castAt)}</TableCell>
-                    <TableCell align="right">
+                    <TableCell data-heading>{titleOf(vote.entryId)}</TableCell>
+                    <TableCell data-label="Account">{vote.accountId}</TableCell>
+                    <TableCell data-label="Flags">{vote.flags.join(', ')}</TableCell>
+                    <TableCell data-label="Cast">{formatDateTime(vote.castAt)}</TableCell>
+                    <TableCell align="right" data-wide>
                       <Button size="small" disabled={release.isPending} onClick={() => releaseIds([vote.id])}>
                         Release
                       </Button>
@@ -217,11 +224,10 @@ function ClustersPanel({ contestId }: { contestId: number }) {
         Where votes bunch up: by network, by minute, by the day the accounts were made.
       </Typography>
       <Box sx={{ overflowX: 'auto' }}>
-        <Table size="small" aria-labelledby="audience-clusters">
+        <Table size="small" aria-labelledby="audience-clusters" sx={stackedTableSx}>
           <TableHead>
             <TableRow>
-              <TableCell>Kind</TableCell>
-              <TableCell>Key</TableCell>
+              <TableCell>Cluster</TableCell>
               <TableCell align="right">Votes</TableCell>
               <TableCell align="right">Suspect</TableCell>
               <TableCell align="right">Voided</TableCell>
@@ -232,13 +238,25 @@ function ClustersPanel({ contestId }: { contestId: number }) {
           <TableBody>
             {(clusters.data ?? []).map((cluster) => (
               <TableRow key={`${cluster.kind}:${cluster.key}`}>
-                <TableCell>{KIND_LABELS[cluster.kind]}</TableCell>
-                <TableCell sx={{ fontFamily: 'monospace' }}>{cluster.key}</TableCell>
-                <TableCell align="right">{cluster.votes}</TableCell>
-                <TableCell align="right">{cluster.suspect}</TableCell>
-                <TableCell align="right">{cluster.voided}</TableCell>
-                <TableCell align="right">{cluster.accounts}</TableCell>
-                <TableCell align="right">
+                <TableCell data-heading>
+                  {KIND_LABELS[cluster.kind]}{' '}
+                  <Box component="span" sx={{ fontFamily: 'monospace' }}>
+                    {cluster.key}
+                  </Box>
+                </TableCell>
+                <TableCell align="right" data-label="Votes">
+                  {cluster.votes}
+                </TableCell>
+                <TableCell align="right" data-label="Suspect">
+                  {cluster.suspect}
+                </TableCell>
+                <TableCell align="right" data-label="Voided">
+                  {cluster.voided}
+                </TableCell>
+                <TableCell align="right" data-label="Accounts">
+                  {cluster.accounts}
+                </TableCell>
+                <TableCell align="right" data-wide sx={{ py: 0 }}>
                   {voidFilterOf(cluster) && cluster.voided < cluster.votes ? (
                     <Button size="small" color="error" onClick={() => setTarget(cluster)}>
                       Void

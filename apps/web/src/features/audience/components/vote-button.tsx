@@ -39,6 +39,12 @@ export function VoteButton({
         Vote
       </Button>
     );
+  if (state.kind === 'closed')
+    return (
+      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+        {state.reason}
+      </Typography>
+    );
   if (state.kind === 'disabled')
     return (
       <Stack spacing={0.5}>
