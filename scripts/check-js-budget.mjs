@@ -28,6 +28,7 @@ export const JS_BUDGET_KB = {
   '/hbada-synergy': 160,
   '/library': 190,
   '/contests/1': 190,
+  '/contests/1/vote': 190,
   // The public check of a licence certificate (its QR code's link); any id takes the same page.
   '/licences/lic_aaaaaaaaaaaaaaaaaaaaaaaaaa': 160,
 };

@@ -3,12 +3,13 @@
  *
  * `authorization-matrix.test.ts` walks `app.routeTable` (every route Fastify registered, collected
  * by the onRoute hook in plugins/route-table.ts), finds each route's row here by its key
- * `'METHOD /url/pattern/'` and sends the row's request once as each of the nine actors:
+ * `'METHOD /url/pattern/'` and sends the row's request once as each of the ten actors:
  *
  *   anonymous     no Authorization header
  *   creator       the OWNER: owns `world.video`, `world.approvedVideo`, the application to
  *                 `world.contest`, the tus upload...
  *   otherCreator  another creator, owning nothing of the above
+ *   voter         a voter (issue 50): a verified account with no creator profile
  *   brand         an OWNER of brand `world.brandId`, the brand of `world.contest` (issue 49)
  *   brandManager  a manager of that brand: edits contests and products, selects and ships
  *   brandReviewer a reviewer of that brand: notes, revisions, scores
@@ -76,6 +77,38 @@ async function licenceIdOf(w: World): Promise<string> {
   return res.json<{ id: string }>().id;
 }
 
+/**
+ * The audience award of the world's published contest (issue 50), set up once by staff: voting
+ * open now, its placed entry the one finalist; the same body is what the PUT row sends.
+ */
+const audienceBody = (w: World) => ({
+  voting_opens_at: new Date(Date.now() - 3_600_000).toISOString(),
+  voting_closes_at: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+  prize_cents: 50_000,
+  votes_per_voter: 3,
+  finalist_entry_ids: [w.published.entryId],
+});
+const audienceSetUp = new WeakMap<World, Promise<void>>();
+async function audienceOf(w: World): Promise<number> {
+  if (!audienceSetUp.has(w))
+    audienceSetUp.set(
+      w,
+      w.ctx.app
+        .inject({
+          method: 'PUT',
+          url: `/api/contests/${w.published.contestId}/audience/`,
+          headers: w.headers('staff'),
+          payload: audienceBody(w),
+        })
+        .then((res) => {
+          if (res.statusCode !== 200)
+            throw new Error(`matrix: the audience award was not set up: ${res.body}`);
+        }),
+    );
+  await audienceSetUp.get(w);
+  return w.published.contestId;
+}
+
 export interface MatrixRequest {
   url: string;
   payload?: InjectOptions['payload'];
@@ -133,6 +166,7 @@ const brandsAndStaff = (status: number, level: BrandLevel = 'read'): Expectation
   anonymous: 401,
   creator: 403,
   otherCreator: 403,
+  voter: 403,
   ...brandOne(status, level),
 });
 /** Creators only, each acting on their own data: 401 anonymous, 403 brands and staff. */
@@ -1012,5 +1046,60 @@ export const authorizationMatrix: Record<string, MatrixRow> = {
     }),
     expect: staffOnly(200),
     why: 'staff hide a message with a reason (audited); staff come last, so the message is still visible for everyone before',
+  },
+  // ── Audience award (issue 50): set-up, gallery, votes, tally, staff's tools ──
+  'PUT /api/contests/:id/audience/': {
+    request: async (w) => ({
+      url: `/api/contests/${await audienceOf(w)}/audience/`,
+      payload: audienceBody(w),
+    }),
+    expect: contestRunners(200, 'manage'),
+    why: 'staff and the contest’s brand (owners, managers); the same finalists again while voting is open',
+  },
+  'GET /api/contests/:id/audience/': {
+    request: async (w) => ({ url: `/api/contests/${await audienceOf(w)}/audience/` }),
+    expect: everyone(200),
+    why: 'the public gallery of a published contest; no counts in it',
+  },
+  'POST /api/contests/:id/votes/': {
+    request: async (w) => ({
+      url: `/api/contests/${await audienceOf(w)}/votes/`,
+      payload: { entry_id: w.published.entryId },
+      remoteAddress: w.fresh.ip(),
+    }),
+    expect: signedIn(201),
+    why: 'any signed-in account with a verified address votes, once per finalist',
+  },
+  'GET /api/contests/:id/audience/tally/': {
+    request: async (w) => ({ url: `/api/contests/${await audienceOf(w)}/audience/tally/` }),
+    expect: { all: 403, ...brandOne(200), staff: 200 },
+    why: 'while voting is open only staff and the contest’s brand see counts; everyone after the close',
+  },
+  'GET /api/contests/:id/audience/clusters/': {
+    request: async (w) => ({ url: `/api/contests/${await audienceOf(w)}/audience/clusters/` }),
+    expect: staffOnly(200),
+  },
+  'POST /api/contests/:id/votes/void/': {
+    request: async (w) => ({
+      url: `/api/contests/${await audienceOf(w)}/votes/void/`,
+      payload: { network: 'n_0000000000000000', reason: 'A ring of votes from one network.' },
+    }),
+    expect: staffOnly(200),
+  },
+  'POST /api/contests/:id/votes/release/': {
+    request: async (w) => ({
+      url: `/api/contests/${await audienceOf(w)}/votes/release/`,
+      payload: { vote_ids: [1] },
+    }),
+    expect: staffOnly(200),
+  },
+  'POST /api/contests/:id/audience/award/': {
+    request: async (w) => ({ url: `/api/contests/${await audienceOf(w)}/audience/award/` }),
+    expect: { ...staffOnly(409) },
+    why: 'staff only; the world’s voting is still open, so staff get 409 voting_closed (the award: audience.test.ts)',
+  },
+  'GET /api/contests/:id/votes.csv': {
+    request: async (w) => ({ url: `/api/contests/${await audienceOf(w)}/votes.csv` }),
+    expect: staffOnly(200),
   },
 };

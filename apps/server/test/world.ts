@@ -25,13 +25,14 @@ import {
 
 /**
  * The callers every route is tried with: `brand` is an owner of brand 1 (as every brand user was
- * before teams), `brandManager`, `brandReviewer` and `brandViewer` members of brand 1 with those
+ * before teams), `voter` a verified voter account (issue 50), `brandManager`, `brandReviewer` and `brandViewer` members of brand 1 with those
  * roles (issue 49).
  */
 export const ACTORS = [
   'anonymous',
   'creator',
   'otherCreator',
+  'voter',
   'brand',
   'brandManager',
   'brandReviewer',
@@ -155,6 +156,7 @@ export async function createWorld(ctx: TestContext): Promise<World> {
   const users = {
     creator: await createUser(ctx, { role: 'creator', firstName: 'Owen', lastName: 'Owner' }),
     otherCreator: await createUser(ctx, { role: 'creator', firstName: 'Olga', lastName: 'Other' }),
+    voter: await createUser(ctx, { role: 'voter', firstName: 'Vera', lastName: 'Voter' }),
     brand: await createUser(ctx, { role: 'brand', brandId: contest.brand.id }),
     brandManager: await createUser(ctx, { role: 'brand', brandId: contest.brand.id, brandRole: 'manager' }),
     brandReviewer: await createUser(ctx, { role: 'brand', brandId: contest.brand.id, brandRole: 'reviewer' }),

@@ -23,6 +23,7 @@ import { contestQueryOptions } from './features/contests/api/get-contest';
 import { contestProductsQueryOptions } from './features/contests/api/get-contest-products';
 import { contestResultsQueryOptions } from './features/judging/api/get-contest-results';
 import { contestRoundsQueryOptions } from './lib/contest-rounds';
+import { audienceQueryOptions, audienceTallyQueryOptions } from './features/audience/api/audience';
 
 export { setApiTransport };
 
@@ -48,6 +49,7 @@ export const PRERENDERED_PATHS = [
   paths.contests,
   paths.contest(),
   paths.licenceVerify(),
+  paths.contestVote(),
 ];
 
 /**
@@ -93,6 +95,12 @@ export const LIVE_PAGE_DATA: Partial<Record<string, PageData>> = {
       client.prefetchQuery(contestResultsQueryOptions(contest.id)),
       client.prefetchQuery(contestRoundsQueryOptions(contest.id)),
     ]);
+  },
+  [paths.contestVote()]: async (client, { contestId = '' }) => {
+    const contest = await client.fetchQuery(contestQueryOptions(contestId)).catch(() => null);
+    if (!contest) return;
+    const audience = await client.fetchQuery(audienceQueryOptions(contest.id)).catch(() => null);
+    if (audience?.status === 'closed') await client.prefetchQuery(audienceTallyQueryOptions(contest.id));
   },
 };
 
@@ -141,7 +149,7 @@ export async function renderLivePage(url: string, template: string, state: Dehyd
 export function fillTemplate(template: string, page: RenderedPage, data = ''): string {
   const fill: Record<string, string> = {
     [TEMPLATE_MARKS.title]: escapeHtml(page.title),
-    [TEMPLATE_MARKS.head]: firstPosterPreload(page.html) + page.styleTags,
+    [TEMPLATE_MARKS.head]: firstPosterPreload(page.html) + openGraphTags(page) + page.styleTags,
     [TEMPLATE_MARKS.html]: page.html,
     [TEMPLATE_MARKS.data]: data,
   };
@@ -150,6 +158,21 @@ export function fillTemplate(template: string, page: RenderedPage, data = ''): s
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/**
+ * Open Graph tags for share previews: the page's title, and its picture when the page marks one
+ * (`data-og-image`, e.g. the audience gallery's first finalist) or has a first poster.
+ */
+function openGraphTags(page: RenderedPage): string {
+  const image =
+    /\bdata-og-image="([^"]+)"/.exec(page.html)?.[1] ??
+    /<video\b[^>]*\bdata-first-poster\b[^>]*\bposter="([^"]+)"/i.exec(page.html)?.[1];
+  const title = escapeHtml(page.title);
+  return (
+    `<meta property="og:type" content="website"><meta property="og:title" content="${title}">` +
+    (image ? `<meta property="og:image" content="${image}">` : '')
+  );
+}
 
 /**
  * The poster of the video marked `data-first-poster` (a banner, the library's first card) is the

@@ -63,6 +63,8 @@ const PARAMS: Record<string, (ids: DemoIds) => string[]> = {
   '/contests/:contestId/applications': (ids) => [`/contests/${ids.contest}/applications`],
   '/contests/:contestId': (ids) => [`/contests/${ids.contest}`, `/contests/${ids.finishedContest}`],
   '/contests/:contestId/apply': (ids) => [`/contests/${ids.contest}/apply`],
+  '/contests/:contestId/vote': (ids) => [`/contests/${ids.finishedContest}/vote`],
+  '/contests/:contestId/audience': (ids) => [`/contests/${ids.finishedContest}/audience`],
   '/contests/:contestId/submit': (ids) => [`/contests/${ids.contest}/submit`],
   '/contests/:contestId/submissions': (ids) => [`/contests/${ids.contest}/submissions`],
   '/contests/:contestId/judging': (ids) => [
@@ -91,6 +93,13 @@ const EXPECTED_4XX: {
   api: RegExp | ((ids: DemoIds) => RegExp);
   status: number;
 }[] = [
+  // The chair contest has no audience award (issue 50): its page asks, and shows no gallery link.
+  {
+    route: '/contests/:contestId',
+    actors: '*',
+    api: (ids) => new RegExp(`^/api/contests/${ids.contest}/audience/$`),
+    status: 404,
+  },
   // Another brand's contest: "Only the contest's judges (its brand and the platform team) can score its entries."
   {
     route: '/contests/:contestId/judging',

@@ -31,6 +31,20 @@ export const ERROR_CODES = {
   approval_missing: 409,
   /** Saving a contest's rounds without a round that has entries (issue 47). */
   round_has_entries: 409,
+  /** The audience award (issue 50): a vote from an account whose e-mail is not verified. */
+  unverified: 403,
+  /** A second vote for the same finalist (votes are final). */
+  already_voted: 409,
+  /** A vote beyond the contest's votes per voter. */
+  vote_limit: 409,
+  /** A vote outside the voting window; an award before the close. */
+  voting_closed: 409,
+  /** A vote for an entry that is not a finalist. */
+  not_a_finalist: 409,
+  /** A change of the finalists or of the votes per voter after voting opened. */
+  voting_started: 409,
+  /** The audience award was already confirmed. */
+  already_awarded: 409,
   invitation_used: 410,
   invitation_expired: 410,
   invitation_revoked: 410,

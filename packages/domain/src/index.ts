@@ -20,3 +20,4 @@ export * from './paperwork';
 export * from './notifications';
 export * from './insights';
 export * from './conversations';
+export * from './audience';

@@ -65,8 +65,12 @@ export type ChairCode = keyof typeof CHAIR_IDS;
 export const FEATURED_CONTEST_ID = 1;
 export const FEATURED_CONTEST_SLUG = 'hbada-chair-contest';
 
-export type Role = 'creator' | 'brand' | 'staff';
-export const ROLES: readonly Role[] = ['creator', 'brand', 'staff'];
+/**
+ * A voter (issue 50) is an account made from an audience gallery to vote: e-mail and password, no
+ * creator profile; it signs in, votes, changes its password and reads its notifications, nothing else.
+ */
+export type Role = 'creator' | 'brand' | 'staff' | 'voter';
+export const ROLES: readonly Role[] = ['creator', 'brand', 'staff', 'voter'];
 
 /**
  * Per-creator upload quotas and the server's disk reserve (issue 18, M5). The server may lower or

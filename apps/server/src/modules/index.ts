@@ -19,6 +19,7 @@ import {
   heldUnitsOf,
   productsWithApplications,
 } from './applications';
+import { audienceRoutes, createAudienceService } from './audience';
 import { createAuditService } from './audit';
 import { conversationsRoutes, createConversationsService } from './conversations';
 import {
@@ -172,6 +173,7 @@ export function composeServices(deps: AppDeps) {
     delivery: createDeliveryService(deps, deliveryPorts),
     licences: createLicencesService(deps, deliveryPorts),
     insights: createInsightsService(deps),
+    audience: createAudienceService(deps),
   };
 }
 
@@ -197,4 +199,5 @@ export const apiModules: Array<(deps: AppDeps, services: Services) => FastifyPlu
   eventsRoutes,
   insightsRoutes,
   conversationsRoutes,
+  (_, services) => audienceRoutes(services),
 ];

@@ -107,6 +107,11 @@ export const routes: RouteObject[] = [
       },
       { path: paths.contest(), ...page('./routes/contests/contest-detail.tsx') },
       { path: paths.contestApply(), ...page('./routes/contests/contest-apply.tsx') },
+      { path: paths.contestVote(), ...page('./routes/contests/contest-vote.tsx') },
+      {
+        path: paths.contestAudience(),
+        ...page('./routes/contests/contest-audience.tsx', ['staff', 'brand']),
+      },
       { path: paths.contestSubmit(), ...page('./routes/contests/contest-submit.tsx', ['creator']) },
       {
         path: paths.contestSubmissions(),

@@ -38,6 +38,8 @@ export const paths = {
   contests: '/contests',
   hbadaContest: `/contests/${FEATURED_CONTEST_SLUG}`,
   contest: (contestId: string | number = ':contestId') => `/contests/${contestId}`,
+  contestVote: (contestId: string | number = ':contestId') => `/contests/${contestId}/vote`,
+  contestAudience: (contestId: string | number = ':contestId') => `/contests/${contestId}/audience`,
   contestApply: (contestId: string | number = ':contestId') => `/contests/${contestId}/apply`,
   contestSubmit: (contestId: string | number = ':contestId') => `/contests/${contestId}/submit`,
   contestCreate: '/contests/create',

@@ -73,6 +73,8 @@ export function dashboardPathFor(role: Role | undefined): string {
   if (role === 'brand') return '/brand-dashboard';
   if (role === 'creator') return '/creator-dashboard';
   if (role === 'staff') return '/staff';
+  // A voter (issue 50) has no dashboard: its notifications (and the change of password from there).
+  if (role === 'voter') return '/notifications';
   return '/';
 }
 

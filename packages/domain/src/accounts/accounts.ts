@@ -99,13 +99,35 @@ export const ACCOUNT_MESSAGES = {
 // Requests (spec §7). Field rules are checked by the service, which words them as the spec's
 // message extraction reads (`{field: [message]}`); the schemas only bound the input.
 
-/** `POST /api/accounts/auth/register/`. The requested role is accepted and ignored (always creator). */
+/** Longest `next` path a sign-up carries to its verification link. */
+export const NEXT_PATH_MAX = 200;
+
+/**
+ * A same-site path to return to (`/contests/1/vote`): starts with one `/`, no scheme, no host, no
+ * backslash or control character; anything else is undefined (never an open redirect).
+ */
+export function safeNextPath(value: unknown): string | undefined {
+  if (typeof value !== 'string' || value.length > NEXT_PATH_MAX) return undefined;
+  return /^\/(?![/\\])[A-Za-z0-9\-._~/?=&%]*$/.test(value) ? value : undefined;
+}
+
+/**
+ * `POST /api/accounts/auth/register/`. The requested role is accepted and ignored; `account_type`
+ * `voter` (issue 50) makes a voter (no creator profile) instead of a creator, and `next` (a same-site
+ * path) is where the verification page returns.
+ */
 export const registerBodySchema = z.object({
   email: optionalText,
   password: optionalText,
   confirm_password: optionalText,
   role: z.unknown().optional(),
   phone_number: optionalText,
+  account_type: z.enum(['creator', 'voter']).optional(),
+  next: z
+    .string()
+    .max(NEXT_PATH_MAX)
+    .refine((value) => safeNextPath(value) !== undefined, 'Not a path of this site.')
+    .optional(),
 });
 export type RegisterBody = z.infer<typeof registerBodySchema>;
 

@@ -23,6 +23,7 @@ export const NOTIFICATION_KINDS = [
   'message_digest',
   'licence_extension_proposed',
   'licence_extension_decided',
+  'audience_award',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -67,6 +68,7 @@ export const NOTIFICATION_CATEGORY: Record<NotificationKind, EmailCategory> = {
   message_digest: 'review_notes',
   licence_extension_proposed: 'results',
   licence_extension_decided: 'results',
+  audience_award: 'results',
 };
 
 export const NOTIFICATION_LIMITS = {

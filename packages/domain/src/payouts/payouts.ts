@@ -27,14 +27,15 @@ export const payoutListQuerySchema = z.object({
 export type PayoutListQuery = z.infer<typeof payoutListQuerySchema>;
 
 /**
- * What a creator earns, each paid like a prize (issue 51): a prize, or the fee of a licence
- * extension they accepted.
+ * What a creator earns, each paid like a prize: a prize, the fee of a licence extension they
+ * accepted (issue 51), an audience award (issue 50).
  */
-export const EARNING_KINDS = ['prize_awarded', 'licence_extension'] as const;
+export const EARNING_KINDS = ['prize_awarded', 'licence_extension', 'audience_award'] as const;
 export type EarningKind = (typeof EARNING_KINDS)[number];
 export const EARNING_KIND_LABELS: Record<EarningKind, string> = {
   prize_awarded: 'Prize',
   licence_extension: 'Licence extension',
+  audience_award: 'Audience award',
 };
 export const LEDGER_KINDS = [...EARNING_KINDS, 'payout_recorded', 'correction'] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];

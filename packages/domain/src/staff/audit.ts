@@ -51,6 +51,10 @@ export const AUDIT_ACTIONS = [
   'message.post',
   'message.hide',
   'licence.extension.propose',
+  'audience.setup',
+  'audience.void',
+  'audience.release',
+  'audience.award',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -12,7 +12,7 @@ export const users = pgTable(
     email: text('email').notNull(),
     /** argon2id; null for accounts that only sign in with Google. */
     passwordHash: text('password_hash'),
-    role: text('role', { enum: ['creator', 'brand', 'staff'] })
+    role: text('role', { enum: ['creator', 'brand', 'staff', 'voter'] })
       .notNull()
       .default('creator'),
     firstName: text('first_name').notNull().default(''),

@@ -11,3 +11,4 @@ export * from './notifications';
 export * from './insights';
 export * from './licences';
 export * from './conversations';
+export * from './audience';

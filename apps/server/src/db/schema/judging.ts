@@ -73,6 +73,7 @@ export const contestResults = pgTable(
  * - `prize_awarded`: an earning (amount > 0), pending until a payout row names it;
  * - `licence_extension`: an earning (amount > 0), the fee of a licence extension the creator
  *   accepted (issue 51), paid like a prize;
+ * - `audience_award`: an earning (amount > 0), a contest's audience prize (issue 50), paid like a prize;
  * - `payout_recorded`: the earning `earning_id` was paid (amount = what was paid), at most once per
  *   earning (unique index);
  * - `correction`: a signed amount added to the earning `earning_id`, with a reason.
@@ -82,7 +83,7 @@ export const ledgerEntries = pgTable(
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
     kind: text('kind', {
-      enum: ['prize_awarded', 'licence_extension', 'payout_recorded', 'correction'],
+      enum: ['prize_awarded', 'licence_extension', 'audience_award', 'payout_recorded', 'correction'],
     }).notNull(),
     userId: integer('user_id')
       .notNull()
@@ -112,7 +113,7 @@ export const ledgerEntries = pgTable(
       .where(sql`${t.kind} = 'prize_awarded'`),
     check(
       'ledger_entries_shape',
-      sql`(${t.kind} in ('prize_awarded', 'licence_extension') and ${t.earningId} is null and ${t.amountCents} > 0)
+      sql`(${t.kind} in ('prize_awarded', 'licence_extension', 'audience_award') and ${t.earningId} is null and ${t.amountCents} > 0)
         or (${t.kind} = 'payout_recorded' and ${t.earningId} is not null and ${t.method} is not null and ${t.amountCents} >= 0)
         or (${t.kind} = 'correction' and ${t.earningId} is not null and ${t.amountCents} <> 0)`,
     ),

@@ -56,6 +56,9 @@ export const tableOwners = {
   playTotals: 'insights',
   playMarks: 'insights',
   playClients: 'insights',
+  audienceAwards: 'audience',
+  audienceFinalists: 'audience',
+  audienceVotes: 'audience',
   throttles: 'infrastructure',
   jobLeases: 'infrastructure',
 } as const satisfies Record<TableExport, string>;

@@ -17,8 +17,9 @@ import { CHAIR_CONTEST_ID, HBADA_BRAND_ID, chairContestTimeline } from './chair-
 import { makeDemoClip } from './demo-videos';
 import { demoPdf } from './demo-pdf';
 import { seedEntryConversation } from './demo-conversations';
+import { seedDemoAudience } from './demo-audience';
 
-export type DemoSeasonDeps = Pick<AppDeps, 'config' | 'database' | 'queue' | 'log' | 'storage'>;
+export type DemoSeasonDeps = Pick<AppDeps, 'config' | 'database' | 'queue' | 'log' | 'storage' | 'tokens'>;
 
 /**
  * The seed tells a story in the past: a module's services at a moment of it, on one clock (the
@@ -136,6 +137,8 @@ export type DemoMember = Caller & { email: string; name: string };
 /** Who plays which part in the season (ids from the accounts the demo world made). */
 export interface DemoCast {
   staff: DemoMember;
+  /** The demo voter (known password): one of the finished contest's audience voters (issue 50). */
+  voter: DemoMember;
   hbada: DemoMember;
   lumora: DemoMember;
   lumoraBrandId: number;
@@ -571,6 +574,7 @@ export async function seedDemoSeason(deps: DemoSeasonDeps, cast: DemoCast, seede
   try {
     const entryIds = await seedFinishedContest(deps, cast, seededAt, clips);
     await seedWinnersPaperwork(deps, cast, entryIds);
+    await seedDemoAudience(deps, cast, entryIds, seededAt);
     await seedChairContest(deps, cast, seededAt, clips);
     await seedSignOffContest(deps, cast, clips);
   } finally {

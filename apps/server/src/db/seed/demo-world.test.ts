@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   BrandMember,
   EntryApprovals,
+  Audience,
+  AudienceTally,
   ManagedApplicationPage,
   ContestInsights,
   ContestResponse,
@@ -31,6 +33,7 @@ import {
   type DemoAccount,
 } from './demo-world';
 import { FINISHED_CONTEST_SLUG, SIGN_OFF_CONTEST_SLUG, seedDemoSeason } from './demo-season';
+import { DEMO_VOTER_EMAIL, DEMO_VOTER_PASSWORD } from './demo-audience';
 
 describe('the demo world (first start of the embedded database, or npm run seed -- --demo)', () => {
   let ctx: TestContext;
@@ -61,11 +64,31 @@ describe('the demo world (first start of the embedded database, or npm run seed 
     await ctx?.close();
   });
 
+  it('had an audience award in the finished contest: closed, a ring voided with its reason, the winner awarded', async () => {
+    const contest = await get<ContestResponse>(`/api/contests/${FINISHED_CONTEST_SLUG}/`);
+    const audience = await get<Audience>(`/api/contests/${contest.id}/audience/`, DEMO_VOTER_EMAIL);
+    expect(audience.status).toBe('closed');
+    expect(audience.my_votes).toHaveLength(2);
+    const tally = await get<AudienceTally>(`/api/contests/${contest.id}/audience/tally/`);
+    const noor = audience.finalists.find((f) => f.creator_name === 'Noor Haddad')!;
+    expect(audience.winner_entry_id).toBe(noor.entry_id);
+    expect(tally.reduce((sum, row) => sum + row.voided, 0)).toBe(7);
+    const csv = await ctx.app.inject({
+      url: `/api/contests/${contest.id}/votes.csv`,
+      headers: await as(DEMO_STAFF_EMAIL),
+    });
+    expect(csv.body).toContain('a ring');
+    expect((await login(ctx, DEMO_VOTER_EMAIL, DEMO_VOTER_PASSWORD)).json<LoginResponse>().user.role).toBe(
+      'voter',
+    );
+  });
+
   it('makes staff, two brands (Hbada with a team of four) and six creators once, each with what it shows, in a 0600 file', async () => {
     expect(accounts.map((a) => a.role)).toEqual([
       'staff',
       ...Array<string>(5).fill('brand'),
       ...Array<string>(6).fill('creator'),
+      'voter',
     ]);
     const file = path.join(ctx.dataDir, DEMO_ACCOUNTS_FILE);
     expect(statSync(file).mode & 0o777).toBe(0o600);
@@ -112,7 +135,8 @@ describe('the demo world (first start of the embedded database, or npm run seed 
 
     const paid = await get<PayoutList>('/api/payouts/?status=paid', DEMO_STAFF_EMAIL);
     const pending = await get<PayoutList>('/api/payouts/?status=pending', DEMO_STAFF_EMAIL);
-    expect(paid.earnings.map((e) => e.creator_name)).toEqual(['Noor Haddad']);
+    // Her first prize and the audience award (issue 50), both paid.
+    expect(paid.earnings.map((e) => e.creator_name)).toEqual(['Noor Haddad', 'Noor Haddad']);
     expect(pending.earnings.map((e) => e.creator_name)).toEqual(['Kenji Watanabe']);
 
     // Its insights chart the entries as submitted before the deadline, not on the day of the seed.

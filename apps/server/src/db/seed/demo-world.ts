@@ -21,6 +21,7 @@ import {
 } from './demo-season';
 import { seedDemoRoundsContest } from './demo-rounds';
 import { seedDemoVideos } from './demo-videos';
+import { DEMO_VOTER_EMAIL, DEMO_VOTER_PASSWORD } from './demo-audience';
 
 export const DEMO_STAFF_EMAIL = 'staff@demo.example.com';
 export const DEMO_BRAND_EMAIL = 'hbada@demo.example.com';
@@ -70,6 +71,8 @@ const SEES: Record<string, string> = {
   sam: 'Creator whose application to the chair contest is pending; in the sign-off contest, an entry with one of two approvals.',
   ava: 'Creator whose application to the chair contest is pending; in the sign-off contest, an entry the brand asked to change.',
   diego: 'Creator whose application to the chair contest is pending.',
+  voter:
+    'Voter (known password): voted in the finished contest’s audience award (closed, awarded); votes in any open one.',
 };
 
 export interface DemoAccount {
@@ -81,7 +84,7 @@ export interface DemoAccount {
 }
 
 /** Whose passwords the log prints once: the people who run the demo (every one is in the file). */
-const PRINTED_IN_LOG: Record<Role, boolean> = { staff: true, brand: true, creator: false };
+const PRINTED_IN_LOG: Record<Role, boolean> = { staff: true, brand: true, creator: false, voter: false };
 
 /** A password that passes the shared rules and is hard to guess. */
 const generatePassword = () => `${randomBytes(12).toString('base64url')}-Demo7`;
@@ -108,8 +111,8 @@ export async function seedDemoAccounts(
     role: Role,
     email: string,
     extra: { firstName: string; lastName: string; brandId?: number; brandRole?: BrandRole },
+    password = generatePassword(),
   ) => {
-    const password = generatePassword();
     const { brandRole, ...details } = extra;
     const user = await accounts.createUser({ email, password, role, ...details });
     made.push({ role, email: user.email, password, sees: SEES[key] ?? '' });
@@ -172,8 +175,17 @@ export async function seedDemoAccounts(
     });
     chairApplications.set(creator.id, application.id);
   }
+  // The voter signs in with a known password (issue 50): anyone trying the gallery can.
+  await create(
+    'voter',
+    'voter',
+    DEMO_VOTER_EMAIL,
+    { firstName: 'Demo', lastName: 'Voter' },
+    DEMO_VOTER_PASSWORD,
+  );
   const people = {
     staff: members.staff!,
+    voter: members.voter!,
     hbada: members.hbada!,
     lumora: members.lumora!,
     lumoraBrandId: lumoraBrand.id,

@@ -1,4 +1,4 @@
-import type { InvitableRole } from '@app/domain';
+import { safeNextPath, type InvitableRole } from '@app/domain';
 import type { AppDeps } from '../../app-deps';
 import { sendEmailJob } from '../../jobs/send-email.job';
 import type { MailMessage } from '../../mail/mailer';
@@ -63,8 +63,11 @@ export function createAccountEmails(deps: Pick<AppDeps, 'config' | 'queue' | 'lo
   }
 
   return {
-    async sendVerification(account: AccountState) {
-      const url = `${config.PUBLIC_URL}/verify-email/${encodeUid(account.id)}/${links.make('verify-email', account)}`;
+    /** `next`: a same-site path the verification page offers to return to (checked again there). */
+    async sendVerification(account: AccountState, next?: string) {
+      const safe = safeNextPath(next);
+      const back = safe ? `?next=${encodeURIComponent(safe)}` : '';
+      const url = `${config.PUBLIC_URL}/verify-email/${encodeUid(account.id)}/${links.make('verify-email', account)}${back}`;
       await send(
         verificationEmail(account.email, url, Math.round(config.VERIFY_TOKEN_TTL / 86400)),
         url,

@@ -27,7 +27,7 @@ export {
 } from './identity';
 export { brandMemberIdsOf, contactOf, reviewersOf } from './membership';
 export { createSessionsService } from './sessions.service';
-export { brandNamesOf, namesOf, userIdByEmail, type UserName } from './user-reads';
+export { brandNamesOf, namesOf, userIdByEmail, voterFactsOf, type UserName } from './user-reads';
 export { createInvitationsService, type InvitationsService } from './invitations.service';
 export { createStaffAccountsService, type StaffAccountsService } from './accounts.staff.service';
 export type { AccountsService } from './accounts.service';

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES, MESSAGES } from '@app/domain';
+import { eq } from 'drizzle-orm';
+import { creatorProfiles } from '../../db/schema/index';
 import { createTestContext, type TestContext } from '../../../test/helper';
 import { createLinkTokens, encodeUid } from './account-tokens';
 import { findAccountByEmail } from './accounts.repository';
@@ -58,6 +60,48 @@ describe('sign-up and e-mail verification', () => {
     expect(again.json().detail).toContain('already verified');
     expect(again.json().detail).toBe(ACCOUNT_MESSAGES.alreadyVerified);
     expect(again.json().code).toBe('already_verified');
+  });
+
+  it('makes a voter (no creator profile) whose verification link returns to a same-site path', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/accounts/auth/register/',
+      payload: { ...good('new.voter@example.com'), account_type: 'voter', next: '/contests/1/vote' },
+      remoteAddress: nextIp(),
+    });
+    expect(res.statusCode).toBe(201);
+    const account = await findAccountByEmail(ctx.deps.database.db, 'new.voter@example.com');
+    expect(account).toMatchObject({ role: 'voter', isActive: false });
+    const profiles = await ctx.deps.database.db
+      .select()
+      .from(creatorProfiles)
+      .where(eq(creatorProfiles.userId, account!.id));
+    expect(profiles).toEqual([]);
+    const link = linkIn(
+      await ctx.waitForEmail('new.voter@example.com'),
+      'https://contests.example.com/verify-email/',
+    );
+    expect(link).toMatch(/\?next=%2Fcontests%2F1%2Fvote$/);
+    const verified = await ctx.app.inject({ method: 'GET', url: verifyUrl(link.split('?')[0]!) });
+    expect(verified.statusCode).toBe(200);
+    const signedIn = await login(ctx, 'new.voter@example.com', STRONG_PASSWORD);
+    expect(signedIn.json().user.role).toBe('voter');
+  });
+
+  it.each([
+    'https://evil.example.net/',
+    '//evil.example.net/x',
+    '/\\evil.example.net',
+    'javascript:alert(1)',
+  ])('refuses a sign-up whose return path %s is not a path of the site', async (next) => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/accounts/auth/register/',
+      payload: { ...good('open.redirect@example.com'), account_type: 'voter', next },
+      remoteAddress: nextIp(),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(await findAccountByEmail(ctx.deps.database.db, 'open.redirect@example.com')).toBeUndefined();
   });
 
   it('reports missing fields, a malformed e-mail and mismatched passwords per field', async () => {

@@ -33,7 +33,10 @@ export function createRegistration(
   const invalidLink = () => new AppError('bad_request', MESSAGES.verification.invalidOrExpired);
 
   return {
-    /** Creates an inactive creator (the requested role is ignored) and e-mails the verification link. */
+    /**
+     * Creates an inactive creator, or a voter when `account_type` says so (the requested role is
+     * ignored), and e-mails the verification link, which carries `next` back to the page signed up from.
+     */
     async register(input: RegisterBody, ip: string): Promise<RegisterResponse> {
       const email = normalizeEmail(input.email ?? '');
       await throttle(database, ...limit('register', ip, email || undefined));
@@ -48,12 +51,12 @@ export function createRegistration(
       const account = await insertAccountWithProfile(db, creatorProfiles, {
         email,
         passwordHash,
-        role: 'creator',
+        role: input.account_type === 'voter' ? 'voter' : 'creator',
         phoneNumber: (input.phone_number ?? '').trim(),
         isActive: false,
       });
       if (!account) throw AppError.validation({ email: [MESSAGES.registration.emailTaken] });
-      await emails.sendVerification(account);
+      await emails.sendVerification(account, input.next);
       return { detail: ACCOUNT_MESSAGES.registered, email };
     },
 

@@ -58,3 +58,15 @@ export async function userIdByEmail(db: DbOrTx, email: string): Promise<number |
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
   return row?.id;
 }
+
+/** What the audience award asks of a voter (issue 50): verified or not, when made, its address. */
+export async function voterFactsOf(
+  db: DbOrTx,
+  userId: number,
+): Promise<{ verified: boolean; createdAt: Date; email: string } | undefined> {
+  const [row] = await db
+    .select({ verified: users.isActive, createdAt: users.createdAt, email: users.email })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row;
+}

@@ -62,9 +62,10 @@ export function seesBrandAsCounterpart(caller: Pick<Caller, 'role'>): boolean {
   return hasRole(caller, 'creator');
 }
 
-/** Whom a message is from, by the author's role. */
+/** Whom a message is from, by the author's role (only creators, brands and staff are in a thread). */
 export function sideOf(caller: Pick<Caller, 'role'>): MessageSide {
-  return caller.role;
+  if (isStaff(caller)) return 'staff';
+  return hasRole(caller, 'brand') ? 'brand' : 'creator';
 }
 
 /** Of a brand's team, who writes in its threads: owners, managers and reviewers (a viewer gets 403). */

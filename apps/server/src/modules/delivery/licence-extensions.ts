@@ -10,7 +10,7 @@ import type { Caller } from '../../plugins/auth';
 import { brandNamesOf } from '../accounts';
 import { recordAudit } from '../audit';
 import { judgingContestOf } from '../contests';
-import { awardExtensionFee } from '../payouts';
+import { awardEarning } from '../payouts';
 import type { DeliveryServiceDeps } from './delivery-loading';
 import { assertCanDecideExtension, assertCanProposeExtension } from './delivery.policy';
 import type { LicenceNotice } from './licences.emails';
@@ -150,13 +150,14 @@ export function createLicenceExtensions(deps: DeliveryServiceDeps, shared: Licen
         if (!answered) throw decided();
         const moved = await repo.extendLicence(tx, licence.id, licenceEnds(licence.endsAt, answered.months));
         if (!moved) throw new AppError('conflict', LICENCE_MESSAGES.extensionRevoked);
-        await awardExtensionFee(tx, {
+        const fee = {
           userId: licence.creatorId,
           contestId: licence.contestId,
           entryId: licence.entryId,
           amountCents: answered.feeCents,
           currency,
-        });
+        };
+        await awardEarning(tx, 'licence_extension', fee, null);
         return { row: answered, extended: moved };
       });
       await tellBrand(extended, row, true);

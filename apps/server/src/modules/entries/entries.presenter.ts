@@ -107,7 +107,12 @@ export function toEntryNote(row: NoteRow): EntryNote {
 }
 
 /** A note's author without a name, by role; an account that is gone is a former user. */
-const AUTHOR_LABELS: Record<Role, string> = { staff: 'Contest team', brand: 'Brand', creator: 'Creator' };
+const AUTHOR_LABELS: Record<Role, string> = {
+  staff: 'Contest team',
+  brand: 'Brand',
+  creator: 'Creator',
+  voter: 'Voter',
+};
 
 function authorLabel(role: Role | null): string {
   return role ? AUTHOR_LABELS[role] : 'Former user';

@@ -1,4 +1,5 @@
 /** The judging module's public face: what other modules and the app may use. */
+export { judgedEntryCardsOf, type JudgedEntryCard } from './entry-cards';
 export { scoredByJudgeOf } from './judging-reads';
 export type { JudgingPorts, LicenceGrant } from './judging.ports';
 export { judgingRoutes } from './judging.routes';

@@ -101,3 +101,4 @@ export async function findRecentWinners(db: DbOrTx, limit: number) {
     .sort((a, b) => b.publishedAt.getTime() - a.publishedAt.getTime() || a.place - b.place)
     .slice(0, limit);
 }
+

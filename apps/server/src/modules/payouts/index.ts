@@ -1,7 +1,7 @@
 /** The payouts module's public face: what other modules and the app may use. */
 export { payoutsRoutes } from './payouts.routes';
 export {
-  awardExtensionFee,
+  awardEarning,
   awardPrizes,
   correctPrize,
   createPayoutsService,

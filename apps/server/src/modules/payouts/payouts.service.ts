@@ -5,6 +5,7 @@ import {
   type CorrectionBody,
   type CreatorEarnings,
   type Earning,
+  type EarningKind,
   type LedgerRow,
   type PaperworkMissing,
   type PayoutList,
@@ -107,25 +108,20 @@ export async function awardPrizes(tx: DbOrTx, prizes: PrizeAward[], createdBy: n
   return rows.map(toLedgerRow);
 }
 
-/** The fee of a licence extension the creator accepted (issue 51): a pending earning, paid like a prize. */
-export interface ExtensionFee {
-  userId: number;
-  contestId: number;
-  entryId: number;
-  amountCents: number;
-  currency: string;
-}
-
 /**
- * Puts an accepted licence extension's fee (amount > 0) on the ledger as a pending earning of kind
- * `licence_extension`, inside the caller's transaction. Its payout waits for the entry's
- * paperwork as a prize's does (`recordPayout`).
+ * Puts an earning other than a published prize on the ledger as pending, inside the caller's
+ * transaction: the fee of a licence extension the creator accepted (issue 51) or a contest's
+ * audience prize (issue 50). Each is paid like a prize, behind the same paperwork gate
+ * (`recordPayout`). Nothing is written, and null returned, when the amount is 0.
  */
-export async function awardExtensionFee(tx: DbOrTx, fee: ExtensionFee): Promise<LedgerRow | null> {
-  if (fee.amountCents <= 0) return null;
-  const [row] = await repo.insertLedgerRows(tx, [
-    { kind: 'licence_extension', ...fee, earningId: null, createdBy: null },
-  ]);
+export async function awardEarning(
+  tx: DbOrTx,
+  kind: Exclude<EarningKind, 'prize_awarded'>,
+  earning: PrizeAward,
+  createdBy: number | null,
+): Promise<LedgerRow | null> {
+  if (earning.amountCents <= 0) return null;
+  const [row] = await repo.insertLedgerRows(tx, [{ kind, ...earning, earningId: null, createdBy }]);
   return toLedgerRow(row!);
 }
 

@@ -19,6 +19,7 @@ import { ContestAdminActions } from '../../../features/contest-admin/components/
 import { ContestResults } from '../../../features/judging/components/contest-results';
 import { JudgingLink } from '../../../features/judging/components/judging-link';
 import { Hydrated } from '../../../components/hydrated';
+import { AudienceLink } from '../../../features/audience/components/audience-link';
 
 /** /contests/hbada-chair-contest and /contests/:contestId (spec §2 Contest detail). */
 export default function ContestDetailPage() {
@@ -62,6 +63,7 @@ function ContestSections({ contest }: { contest: ContestResponse }) {
     <Container maxWidth="lg" sx={{ py: { xs: 6, md: 10 } }}>
       <Stack spacing={{ xs: 8, md: 12 }}>
         <JudgingLink contestId={contest.id} />
+        <AudienceLink contestId={contest.id} />
         <ContestResults contestId={contest.id} />
         <ContestRounds contest={contest} />
         <Hydrated>

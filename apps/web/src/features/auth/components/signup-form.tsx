@@ -14,8 +14,12 @@ import { useGoogleSignIn } from './use-google-sign-in';
 /** The form holds a phone number that no field shows (spec §2); role is always creator. */
 type SignupValues = SignupForm & { phone_number: string };
 
-/** Sign Up (spec §2): e-mail, password, confirmation, Sign Up, a sign-in link and Google. */
-export function SignupFormPanel() {
+/**
+ * Sign Up (spec §2): e-mail, password, confirmation, Sign Up, a sign-in link and Google. `voter`
+ * (issue 50, from an audience gallery): a voter account, e-mail and password only, whose
+ * verification link returns to `next`.
+ */
+export function SignupFormPanel({ voter }: { voter?: { next?: string } }) {
   const navigate = useNavigate();
   const notify = useNotify();
   const registration = useRegister();
@@ -34,6 +38,7 @@ export function SignupFormPanel() {
         confirm_password: values.confirm_password,
         role: 'creator',
         phone_number: values.phone_number ?? '',
+        ...(voter ? { account_type: 'voter' as const, ...(voter.next ? { next: voter.next } : {}) } : {}),
       },
       {
         onSuccess: () => {
@@ -80,16 +85,20 @@ export function SignupFormPanel() {
       <Button type="submit" variant="contained" size="large" disabled={registration.isPending}>
         {registration.isPending ? 'Signing Up...' : 'Sign Up'}
       </Button>
-      <Divider sx={{ color: 'text.secondary', typography: 'body2' }}>or</Divider>
-      <GoogleSignInButton
-        label="Sign up with Google"
-        onCredential={google.onCredential}
-        onError={google.onError}
-        disabled={google.pending}
-      />
+      {voter ? null : (
+        <>
+          <Divider sx={{ color: 'text.secondary', typography: 'body2' }}>or</Divider>
+          <GoogleSignInButton
+            label="Sign up with Google"
+            onCredential={google.onCredential}
+            onError={google.onError}
+            disabled={google.pending}
+          />
+        </>
+      )}
       <Typography variant="body2" sx={{ textAlign: 'center', color: 'text.secondary' }}>
         Already have an account?{' '}
-        <Link component={RouterLink} to={paths.login}>
+        <Link component={RouterLink} to={paths.login} state={voter?.next ? { from: voter.next } : undefined}>
           Sign in
         </Link>
       </Typography>

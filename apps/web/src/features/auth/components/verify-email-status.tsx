@@ -5,8 +5,11 @@ import { paths } from '../../../config/paths';
 import { useVerifyEmail } from '../api/verify-email';
 import { verificationFailure, type VerificationState } from '../error-messages';
 
-/** E-mail verification (spec §4): verifying, then success, error or already_verified. */
-export function VerifyEmailStatus({ uid, token }: { uid?: string; token?: string }) {
+/**
+ * E-mail verification (spec §4): verifying, then success, error or already_verified. `next` (a
+ * same-site path the sign-up came from, e.g. an audience gallery) is where signing in returns.
+ */
+export function VerifyEmailStatus({ uid, token, next }: { uid?: string; token?: string; next?: string }) {
   const hasParams = Boolean(uid && token);
   const query = useVerifyEmail(uid ?? '', token ?? '', hasParams);
 
@@ -48,6 +51,7 @@ export function VerifyEmailStatus({ uid, token }: { uid?: string; token?: string
       <Button
         component={RouterLink}
         to={paths.login}
+        state={next ? { from: next } : undefined}
         variant="contained"
         size="large"
         disabled={state === 'verifying'}

@@ -47,6 +47,9 @@ function Actions({ contest, isStaff }: { contest: ContestResponse; isStaff: bool
         <Button component={RouterLink} to={paths.contestApplications(contest.id)} variant="outlined">
           Applications
         </Button>
+        <Button component={RouterLink} to={paths.contestAudience(contest.id)} variant="outlined">
+          Audience award
+        </Button>
         {isStaff && contest.publication_status === 'draft' ? (
           <Button
             variant="contained"

@@ -27,7 +27,12 @@ import { useDeactivateUser } from '../api/deactivate-user';
 import { PageNav } from './page-nav';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 
-const ROLE_LABELS: Record<Role, string> = { creator: 'Creator', brand: 'Brand', staff: 'Staff' };
+const ROLE_LABELS: Record<Role, string> = {
+  creator: 'Creator',
+  brand: 'Brand',
+  staff: 'Staff',
+  voter: 'Voter',
+};
 
 function userName(user: StaffUser): string {
   if (user.role === 'brand' && user.company_name) return user.company_name;
