@@ -87,6 +87,7 @@ export function ConversationThread({
           // Busy only while it loads: before it scrolls into view nothing is asked for yet.
           <Stack
             spacing={1}
+            role="status"
             aria-busy={thread.fetchStatus === 'fetching'}
             aria-label="Loading the conversation"
           >

@@ -6,6 +6,7 @@ import {
   Button,
   Link,
   List,
+  ListItem,
   ListItemButton,
   Pagination,
   Paper,
@@ -81,7 +82,7 @@ export function ThreadInbox({ recordLink }: { recordLink: (thread: OpenThread) =
         {threads.isError ? (
           <Alert severity="error">Your conversations could not be loaded. Please try again.</Alert>
         ) : !threads.data ? (
-          <Stack spacing={1} aria-busy="true" aria-label="Loading your conversations">
+          <Stack spacing={1} role="status" aria-busy="true" aria-label="Loading your conversations">
             {[0, 1, 2].map((i) => (
               <Skeleton key={i} variant="rounded" height={72} />
             ))}
@@ -172,45 +173,46 @@ function ThreadRow({
   const last = thread.last_message;
   const label = `${thread.title}${thread.unread ? `, ${thread.unread} unread` : ''}`;
   return (
-    <ListItemButton
-      selected={selected}
-      onClick={onOpen}
-      aria-label={label}
-      aria-current={selected ? 'true' : undefined}
-      divider
-      sx={{ alignItems: 'flex-start', gap: 2, py: 1.5, minHeight: 72 }}
-    >
-      <Box sx={{ minWidth: 0, flex: 1 }}>
-        <Typography sx={{ fontWeight: thread.unread ? 700 : 600, overflowWrap: 'anywhere' }}>
-          {thread.title}
-        </Typography>
-        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-          With {thread.counterpart}
-          {last ? (
-            <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
-              {' · '}
-              {formatDateTime(last.created_at)}
-            </Box>
-          ) : null}
-        </Typography>
-        {last ? (
-          <Typography
-            variant="body2"
-            sx={{
-              mt: 0.5,
-              overflow: 'hidden',
-              textOverflow: 'ellipsis',
-              whiteSpace: 'nowrap',
-              color: thread.unread ? 'text.primary' : 'text.secondary',
-            }}
-          >
-            {SIDE_LABELS[last.author_side]}: {last.preview.slice(0, CONVERSATION_LIMITS.previewMax)}
+    <ListItem disablePadding divider>
+      <ListItemButton
+        selected={selected}
+        onClick={onOpen}
+        aria-label={label}
+        aria-current={selected ? 'true' : undefined}
+        sx={{ alignItems: 'flex-start', gap: 2, py: 1.5, minHeight: 72 }}
+      >
+        <Box sx={{ minWidth: 0, flex: 1 }}>
+          <Typography sx={{ fontWeight: thread.unread ? 700 : 600, overflowWrap: 'anywhere' }}>
+            {thread.title}
           </Typography>
+          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+            With {thread.counterpart}
+            {last ? (
+              <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+                {' · '}
+                {formatDateTime(last.created_at)}
+              </Box>
+            ) : null}
+          </Typography>
+          {last ? (
+            <Typography
+              variant="body2"
+              sx={{
+                mt: 0.5,
+                overflow: 'hidden',
+                textOverflow: 'ellipsis',
+                whiteSpace: 'nowrap',
+                color: thread.unread ? 'text.primary' : 'text.secondary',
+              }}
+            >
+              {SIDE_LABELS[last.author_side]}: {last.preview.slice(0, CONVERSATION_LIMITS.previewMax)}
+            </Typography>
+          ) : null}
+        </Box>
+        {thread.unread ? (
+          <Badge badgeContent={thread.unread} color="primary" max={99} sx={{ mt: 1.5, mr: 1 }} />
         ) : null}
-      </Box>
-      {thread.unread ? (
-        <Badge badgeContent={thread.unread} color="primary" max={99} sx={{ mt: 1.5, mr: 1 }} />
-      ) : null}
-    </ListItemButton>
+      </ListItemButton>
+    </ListItem>
   );
 }
