@@ -37,7 +37,14 @@ const RUNS = Number(process.env.LH_RUNS ?? 3);
 const BASE = process.env.LH_BASE_URL ?? `http://localhost:${PORT}`;
 const PAGES = process.env.LH_PAGES
   ? process.env.LH_PAGES.split(',')
-  : ['/', '/contests/1', '/hbada-synergy', '/library', '/contests/2/vote', '/licences/lic_aaaaaaaaaaaaaaaaaaaaaaaaaa'];
+  : [
+      '/',
+      '/contests/1',
+      '/hbada-synergy',
+      '/library',
+      '/contests/2/vote',
+      '/licences/lic_aaaaaaaaaaaaaaaaaaaaaaaaaa',
+    ];
 /** Issue 53's targets; the JavaScript budgets are the build check's (scripts/check-js-budget.mjs). */
 const TARGETS = {
   performance: 95,

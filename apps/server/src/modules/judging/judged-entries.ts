@@ -101,4 +101,3 @@ export async function findRecentWinners(db: DbOrTx, limit: number) {
     .sort((a, b) => b.publishedAt.getTime() - a.publishedAt.getTime() || a.place - b.place)
     .slice(0, limit);
 }
-
