@@ -14,15 +14,18 @@ const pageModules = import.meta.glob<PageModule>(['./routes/**/*.tsx', '!./route
 const loadedPages = new Map<string, { default: ComponentType }>();
 
 /**
- * A route whose page loads on demand (route-level code splitting). `handle.module` names the page
- * module, so the prerendering step can preload its chunks with the HTML and the browser can load
- * it before hydrating (`loadRouteModules`).
+ * A route whose page (`'marketing/home'`: `./routes/marketing/home.tsx`) loads on demand
+ * (route-level code splitting). `handle.module` names the page module, so the prerendering step
+ * can preload its chunks with the HTML and the browser can load it before hydrating
+ * (`loadRouteModules`).
  *
  * The routes are declarative (`useRoutes`), not a data router: the data router's code (loaders,
  * actions, fetchers, its own lazy and scroll machinery) was a third of the entry chunk and no page
  * uses it (docs/benchmarks.md, JavaScript budget).
  */
-function page(module: string, roles?: Role[] | 'any'): Pick<RouteObject, 'element' | 'handle'> {
+function page(name: string, roles?: Role[] | 'any'): Pick<RouteObject, 'element' | 'handle'> {
+  // Named without './routes/' and '.tsx' (59 routes: the entry chunk, the JavaScript budget of `/`).
+  const module = `./routes/${name}.tsx`;
   if (!pageModules[module]) throw new Error(`router: no page module ${module}`);
   const Page = lazy(() => {
     const loaded = loadedPages.get(module);
@@ -57,85 +60,85 @@ export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     children: [
-      { path: paths.home, ...page('./routes/marketing/home.tsx') },
-      { path: paths.howItWorks, ...page('./routes/marketing/how-it-works.tsx') },
-      { path: paths.hbadaSynergy, ...page('./routes/marketing/hbada-synergy.tsx') },
-      { path: paths.about, ...page('./routes/marketing/about.tsx') },
-      { path: paths.faq, ...page('./routes/marketing/faq.tsx') },
-      { path: paths.terms, ...page('./routes/marketing/terms.tsx') },
-      { path: paths.contact, ...page('./routes/marketing/contact.tsx') },
-      { path: paths.privacy, ...page('./routes/marketing/privacy.tsx') },
-      { path: paths.rules, ...page('./routes/marketing/rules.tsx') },
-      { path: paths.agreement, ...page('./routes/marketing/agreement.tsx') },
-      { path: paths.brand(), ...page('./routes/marketing/brand.tsx') },
+      { path: paths.home, ...page('marketing/home') },
+      { path: paths.howItWorks, ...page('marketing/how-it-works') },
+      { path: paths.hbadaSynergy, ...page('marketing/hbada-synergy') },
+      { path: paths.about, ...page('marketing/about') },
+      { path: paths.faq, ...page('marketing/faq') },
+      { path: paths.terms, ...page('marketing/terms') },
+      { path: paths.contact, ...page('marketing/contact') },
+      { path: paths.privacy, ...page('marketing/privacy') },
+      { path: paths.rules, ...page('marketing/rules') },
+      { path: paths.agreement, ...page('marketing/agreement') },
+      { path: paths.brand(), ...page('marketing/brand') },
 
-      { path: paths.login, ...page('./routes/auth/login.tsx') },
-      { path: paths.signup, ...page('./routes/auth/signup.tsx') },
+      { path: paths.login, ...page('auth/login') },
+      { path: paths.signup, ...page('auth/signup') },
       { path: paths.register, element: <Navigate to={paths.signup} replace /> },
-      { path: paths.logout, ...page('./routes/auth/logout.tsx') },
-      { path: paths.checkEmail, ...page('./routes/auth/check-email.tsx') },
-      { path: paths.verifyEmail(), ...page('./routes/auth/verify-email.tsx') },
-      { path: paths.verificationSuccess, ...page('./routes/auth/verification-success.tsx') },
-      { path: paths.verificationFailed, ...page('./routes/auth/verification-failed.tsx') },
-      { path: paths.resendVerification, ...page('./routes/auth/resend-verification.tsx') },
-      { path: paths.forgotPassword, ...page('./routes/auth/forgot-password.tsx') },
-      { path: paths.resetPassword(), ...page('./routes/auth/reset-password.tsx') },
-      { path: paths.invitation(), ...page('./routes/auth/accept-invitation.tsx') },
-      { path: paths.changePassword, ...page('./routes/auth/change-password.tsx', 'any') },
+      { path: paths.logout, ...page('auth/logout') },
+      { path: paths.checkEmail, ...page('auth/check-email') },
+      { path: paths.verifyEmail(), ...page('auth/verify-email') },
+      { path: paths.verificationSuccess, ...page('auth/verification-success') },
+      { path: paths.verificationFailed, ...page('auth/verification-failed') },
+      { path: paths.resendVerification, ...page('auth/resend-verification') },
+      { path: paths.forgotPassword, ...page('auth/forgot-password') },
+      { path: paths.resetPassword(), ...page('auth/reset-password') },
+      { path: paths.invitation(), ...page('auth/accept-invitation') },
+      { path: paths.changePassword, ...page('auth/change-password', 'any') },
 
-      { path: paths.creatorDashboard, ...page('./routes/dashboard/creator-dashboard.tsx', ['creator']) },
-      { path: paths.brandDashboard, ...page('./routes/dashboard/brand-dashboard.tsx', ['brand', 'staff']) },
-      { path: paths.brandTeam, ...page('./routes/dashboard/brand-team.tsx', ['brand']) },
-      { path: paths.dashboard, ...page('./routes/dashboard/dashboard-redirect.tsx', 'any') },
-      { path: paths.profileSettings, ...page('./routes/dashboard/profile-settings.tsx', ['creator']) },
-      { path: paths.profile, ...page('./routes/dashboard/profile.tsx', 'any') },
-      { path: paths.notifications, ...page('./routes/dashboard/notifications.tsx', 'any') },
-      { path: paths.messages, ...page('./routes/dashboard/messages.tsx', 'any') },
-      { path: paths.unsubscribe(), ...page('./routes/auth/unsubscribe.tsx') },
+      { path: paths.creatorDashboard, ...page('dashboard/creator-dashboard', ['creator']) },
+      { path: paths.brandDashboard, ...page('dashboard/brand-dashboard', ['brand', 'staff']) },
+      { path: paths.brandTeam, ...page('dashboard/brand-team', ['brand']) },
+      { path: paths.dashboard, ...page('dashboard/dashboard-redirect', 'any') },
+      { path: paths.profileSettings, ...page('dashboard/profile-settings', ['creator']) },
+      { path: paths.profile, ...page('dashboard/profile', 'any') },
+      { path: paths.notifications, ...page('dashboard/notifications', 'any') },
+      { path: paths.messages, ...page('dashboard/messages', 'any') },
+      { path: paths.unsubscribe(), ...page('auth/unsubscribe') },
 
-      { path: paths.videoList, ...page('./routes/videos/library.tsx') },
-      { path: paths.library, ...page('./routes/videos/library.tsx') },
-      { path: paths.video(), ...page('./routes/videos/video-detail.tsx') },
-      { path: paths.videos(), ...page('./routes/videos/video-detail.tsx') },
+      { path: paths.videoList, ...page('videos/library') },
+      { path: paths.library, ...page('videos/library') },
+      { path: paths.video(), ...page('videos/video-detail') },
+      { path: paths.videos(), ...page('videos/video-detail') },
 
-      { path: paths.contests, ...page('./routes/contests/contest-list.tsx') },
-      { path: paths.contestCreate, ...page('./routes/contests/contest-create.tsx', ['staff', 'brand']) },
-      { path: paths.contestEdit(), ...page('./routes/contests/contest-edit.tsx', ['staff', 'brand']) },
+      { path: paths.contests, ...page('contests/contest-list') },
+      { path: paths.contestCreate, ...page('contests/contest-create', ['staff', 'brand']) },
+      { path: paths.contestEdit(), ...page('contests/contest-edit', ['staff', 'brand']) },
       {
         path: paths.contestApplications(),
-        ...page('./routes/contests/contest-applications.tsx', ['staff', 'brand']),
+        ...page('contests/contest-applications', ['staff', 'brand']),
       },
-      { path: paths.contest(), ...page('./routes/contests/contest-detail.tsx') },
-      { path: paths.contestApply(), ...page('./routes/contests/contest-apply.tsx') },
-      { path: paths.contestVote(), ...page('./routes/contests/contest-vote.tsx') },
+      { path: paths.contest(), ...page('contests/contest-detail') },
+      { path: paths.contestApply(), ...page('contests/contest-apply') },
+      { path: paths.contestVote(), ...page('contests/contest-vote') },
       {
         path: paths.contestAudience(),
-        ...page('./routes/contests/contest-audience.tsx', ['staff', 'brand']),
+        ...page('contests/contest-audience', ['staff', 'brand']),
       },
-      { path: paths.contestSubmit(), ...page('./routes/contests/contest-submit.tsx', ['creator']) },
+      { path: paths.contestSubmit(), ...page('contests/contest-submit', ['creator']) },
       {
         path: paths.contestSubmissions(),
-        ...page('./routes/contests/contest-submissions.tsx', ['staff', 'brand']),
+        ...page('contests/contest-submissions', ['staff', 'brand']),
       },
-      { path: paths.contestJudging(), ...page('./routes/judging/contest-judging.tsx', ['staff', 'brand']) },
+      { path: paths.contestJudging(), ...page('judging/contest-judging', ['staff', 'brand']) },
       {
         path: paths.contestInsights(),
-        ...page('./routes/contests/contest-insights.tsx', ['staff', 'brand']),
+        ...page('contests/contest-insights', ['staff', 'brand']),
       },
-      { path: paths.scorecard(), ...page('./routes/judging/scorecard.tsx', ['creator', 'staff']) },
-      { path: paths.entry(), ...page('./routes/entries/entry.tsx', 'any') },
-      { path: paths.entryDelivery(), ...page('./routes/entries/entry-delivery.tsx', ['staff', 'brand']) },
-      { path: paths.licenceVerify(), ...page('./routes/licences/licence-verify.tsx') },
+      { path: paths.scorecard(), ...page('judging/scorecard', ['creator', 'staff']) },
+      { path: paths.entry(), ...page('entries/entry', 'any') },
+      { path: paths.entryDelivery(), ...page('entries/entry-delivery', ['staff', 'brand']) },
+      { path: paths.licenceVerify(), ...page('licences/licence-verify') },
 
       // The staff console: its pages are chunks of their own, loaded only by staff.
-      { path: paths.staff, ...page('./routes/staff/console-home.tsx', ['staff']) },
-      { path: paths.staffReview, ...page('./routes/staff/review-queue.tsx', ['staff']) },
-      { path: paths.staffAccounts, ...page('./routes/staff/accounts.tsx', ['staff']) },
-      { path: paths.staffAudit, ...page('./routes/staff/audit-log.tsx', ['staff']) },
-      { path: paths.staffPayouts, ...page('./routes/staff/payouts.tsx', ['staff']) },
-      { path: paths.staffInsights, ...page('./routes/staff/insights.tsx', ['staff']) },
+      { path: paths.staff, ...page('staff/console-home', ['staff']) },
+      { path: paths.staffReview, ...page('staff/review-queue', ['staff']) },
+      { path: paths.staffAccounts, ...page('staff/accounts', ['staff']) },
+      { path: paths.staffAudit, ...page('staff/audit-log', ['staff']) },
+      { path: paths.staffPayouts, ...page('staff/payouts', ['staff']) },
+      { path: paths.staffInsights, ...page('staff/insights', ['staff']) },
 
-      { path: '*', ...page('./routes/marketing/not-found.tsx') },
+      { path: '*', ...page('marketing/not-found') },
     ],
   },
 ];

@@ -1,5 +1,4 @@
 import {
-  ERROR_CODES,
   isValidatorWording,
   DASHBOARD_MESSAGES,
   GENERIC_MESSAGES,
@@ -8,7 +7,14 @@ import {
 } from '@app/domain';
 import { sessionStore } from './session';
 
-const isErrorCode = (value: unknown): value is ErrorCode => typeof value === 'string' && value in ERROR_CODES;
+/**
+ * An error code as the API writes them (`snake_case`). Checked by its form, not against the list
+ * of codes: that list (ERROR_CODES, with each code's status) is the server's, and every page's
+ * entry chunk would carry it (the JavaScript budget of `/`). A code the screens do not know
+ * matches no branch, as an absent one.
+ */
+const isErrorCode = (value: unknown): value is ErrorCode =>
+  typeof value === 'string' && /^[a-z][a-z_]{1,40}$/.test(value);
 
 /**
  * An API failure: HTTP status (0 when no response came), the server's error `code`, its detail

@@ -3,7 +3,16 @@ import { createAccountsService } from '../../modules/accounts';
 import { createAudienceService } from '../../modules/audience';
 import { accountsPorts, payoutsPorts } from '../../modules/index';
 import { createPayoutsService } from '../../modules/payouts';
-import type { DemoCast, DemoSeasonDeps } from './demo-season';
+import type { AppDeps } from '../../app-deps';
+import type { Caller } from '../../plugins/auth';
+
+/** What the audience part of the season needs (demo-season.ts calls it with its cast). */
+type AudienceDeps = Pick<AppDeps, 'config' | 'database' | 'queue' | 'log' | 'storage' | 'tokens'>;
+interface AudienceCast {
+  staff: Caller;
+  voter: Caller;
+  finishedContestId: number;
+}
 
 const DAY = 86_400_000;
 
@@ -22,8 +31,8 @@ const RING_REASON = 'Seven new accounts voting for one film from one address wit
  * top film and paid.
  */
 export async function seedDemoAudience(
-  deps: DemoSeasonDeps,
-  cast: DemoCast,
+  deps: AudienceDeps,
+  cast: AudienceCast,
   entryIds: number[],
   seededAt: Date,
 ): Promise<void> {

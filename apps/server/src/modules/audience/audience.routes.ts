@@ -100,82 +100,85 @@ export const audienceRoutes =
       (request) => service.tally(request.caller ?? undefined, request.params.id),
     );
 
-    const staffRoutes: FastifyPluginAsyncZod = async (staff) => {
-      staff.addHook('onRequest', app.requireStaff);
+    await app.register(staffAudienceRoutes(service));
+  };
 
-      staff.get(
-        '/contests/:id/audience/clusters/',
-        {
-          schema: {
-            tags,
-            summary: 'Where votes bunch up: by network key, by minute, by the day accounts were made (staff)',
-            params: contestIdParamsSchema,
-            response: { 200: voteClustersSchema, ...errors },
-          },
-        },
-        (request) => service.clusters(request.caller!, request.params.id),
-      );
+/** Staff's tools: clusters, voiding, releasing, the award and the CSV (401 anonymous, 403 others). */
+const staffAudienceRoutes =
+  (service: AudienceService): FastifyPluginAsyncZod =>
+  async (staff) => {
+    staff.addHook('onRequest', staff.requireStaff);
 
-      staff.post(
-        '/contests/:id/votes/void/',
-        {
-          schema: {
-            tags,
-            summary: 'Void the votes of accounts, a network or a time window, with a reason (staff). Audited',
-            params: contestIdParamsSchema,
-            body: voidVotesBodySchema,
-            response: { 200: voidVotesSchema, ...errors },
-          },
+    staff.get(
+      '/contests/:id/audience/clusters/',
+      {
+        schema: {
+          tags,
+          summary: 'Where votes bunch up: by network key, by minute, by the day accounts were made (staff)',
+          params: contestIdParamsSchema,
+          response: { 200: voteClustersSchema, ...errors },
         },
-        (request) => service.voidVotes(request.caller!, request.params.id, request.body),
-      );
+      },
+      (request) => service.clusters(request.caller!, request.params.id),
+    );
 
-      staff.post(
-        '/contests/:id/votes/release/',
-        {
-          schema: {
-            tags,
-            summary: 'Count suspect votes after all (staff). Audited',
-            params: contestIdParamsSchema,
-            body: releaseVotesBodySchema,
-            response: { 200: releaseVotesSchema, ...errors },
-          },
+    staff.post(
+      '/contests/:id/votes/void/',
+      {
+        schema: {
+          tags,
+          summary: 'Void the votes of accounts, a network or a time window, with a reason (staff). Audited',
+          params: contestIdParamsSchema,
+          body: voidVotesBodySchema,
+          response: { 200: voidVotesSchema, ...errors },
         },
-        (request) => service.release(request.caller!, request.params.id, request.body),
-      );
+      },
+      (request) => service.voidVotes(request.caller!, request.params.id, request.body),
+    );
 
-      staff.get(
-        '/contests/:id/votes.csv',
-        {
-          schema: {
-            tags,
-            summary: 'Every vote as CSV: entry, account, status, flags, address and network keys (staff)',
-            params: contestIdParamsSchema,
-          },
+    staff.post(
+      '/contests/:id/votes/release/',
+      {
+        schema: {
+          tags,
+          summary: 'Count suspect votes after all (staff). Audited',
+          params: contestIdParamsSchema,
+          body: releaseVotesBodySchema,
+          response: { 200: releaseVotesSchema, ...errors },
         },
-        async (request, reply) => {
-          const csv = await service.votesCsv(request.caller!, request.params.id);
-          return reply
-            .type('text/csv; charset=utf-8')
-            .header('Content-Disposition', `attachment; filename="votes-contest-${request.params.id}.csv"`)
-            .send(csv);
-        },
-      );
+      },
+      (request) => service.release(request.caller!, request.params.id, request.body),
+    );
 
-      staff.post(
-        '/contests/:id/audience/award/',
-        {
-          schema: {
-            tags,
-            summary:
-              'After the close: confirm the finalist with the most counted votes as the audience winner, its prize on the ledger (staff). Audited',
-            params: contestIdParamsSchema,
-            response: { 201: audienceAwardSchema, ...errors },
-          },
+    staff.get(
+      '/contests/:id/votes.csv',
+      {
+        schema: {
+          tags,
+          summary: 'Every vote as CSV: entry, account, status, flags, address and network keys (staff)',
+          params: contestIdParamsSchema,
         },
-        async (request, reply) =>
-          reply.code(201).send(await service.award(request.caller!, request.params.id)),
-      );
-    };
-    await app.register(staffRoutes);
+      },
+      async (request, reply) => {
+        const csv = await service.votesCsv(request.caller!, request.params.id);
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('Content-Disposition', `attachment; filename="votes-contest-${request.params.id}.csv"`)
+          .send(csv);
+      },
+    );
+
+    staff.post(
+      '/contests/:id/audience/award/',
+      {
+        schema: {
+          tags,
+          summary:
+            'After the close: confirm the finalist with the most counted votes as the audience winner, its prize on the ledger (staff). Audited',
+          params: contestIdParamsSchema,
+          response: { 201: audienceAwardSchema, ...errors },
+        },
+      },
+      async (request, reply) => reply.code(201).send(await service.award(request.caller!, request.params.id)),
+    );
   };
