@@ -115,7 +115,7 @@ describe('an empty query filter means no filter, on every list with filters', ()
       n: number;
     };
     expect(page.count).toBe(total.n);
-    expect(new Set(page.results.map((u) => u.role))).toEqual(new Set(['creator', 'brand', 'staff']));
+    expect(new Set(page.results.map((u) => u.role))).toEqual(new Set(['creator', 'brand', 'staff', 'voter']));
   });
 
   it('still filters on a value given', async () => {
