@@ -17,7 +17,7 @@ export default function BrandTeamPage() {
         Team
       </Typography>
       {mine.isPending ? (
-        <Skeleton variant="text" width={280} aria-label="Loading your brand" />
+        <Skeleton variant="text" width={280} role="status" aria-label="Loading your brand" />
       ) : mine.isError ? (
         <Alert severity="info">
           {mine.error instanceof ApiError ? mine.error.userMessage() : 'Failed to load your brand.'}

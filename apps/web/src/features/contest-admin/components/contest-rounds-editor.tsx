@@ -169,7 +169,10 @@ function RoundFields({
           {name}
           {round?.id === undefined ? ' (new)' : ''}
         </Typography>
-        <Stack direction="row" spacing={1} sx={{ '& .MuiButton-root': { whiteSpace: 'nowrap' } }}>
+        <Stack
+          direction="row"
+          sx={{ flexWrap: 'wrap', gap: 1, '& .MuiButton-root': { whiteSpace: 'nowrap' } }}
+        >
           <Button size="small" color="inherit" disabled={index === 0} onClick={() => onMove(index - 1)}>
             Move up
           </Button>

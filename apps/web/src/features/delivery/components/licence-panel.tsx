@@ -119,7 +119,8 @@ export function LicencePanel({
 }) {
   const query = useEntryLicence(entryId);
   const [proposing, setProposing] = useState(false);
-  if (query.isPending) return <Skeleton variant="rounded" height={120} aria-label="Loading the licence" />;
+  if (query.isPending)
+    return <Skeleton variant="rounded" height={120} role="status" aria-label="Loading the licence" />;
   // No licence (results not published, or the entry placed nowhere): nothing to show.
   if (query.isError) return null;
   const licence = query.data;

@@ -66,7 +66,7 @@ function LicenceTermsList({ licence }: { licence: LicenceVerification }) {
 export function LicenceVerdict({ licenceId }: { licenceId: string }) {
   const query = useLicenceVerification(licenceId);
   if (query.isPending) {
-    return <Skeleton variant="rounded" height={240} aria-label="Loading the licence" />;
+    return <Skeleton variant="rounded" height={240} role="status" aria-label="Loading the licence" />;
   }
   if (query.isError) {
     const unknown = query.error instanceof ApiError && query.error.status === 404;
