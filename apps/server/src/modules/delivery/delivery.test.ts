@@ -1,6 +1,5 @@
-import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,14 +10,7 @@ import { auditLog, videos } from '../../db/schema/index';
 import type { JudgingContest } from '../judging/test-support';
 import { postRelease, RELEASE_PDF } from '../paperwork/test-support';
 import { acceptedAgreement, recordAgreementAcceptance } from '../contests';
-import { makePlacedCast, storeMaster } from './test-support';
-
-/** The text of a PDF, as poppler's pdftotext reads it. */
-function pdfText(ctx: TestContext, pdf: Buffer): string {
-  const file = path.join(ctx.dataDir, `certificate-${Date.now()}.pdf`);
-  writeFileSync(file, pdf);
-  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
-}
+import { makePlacedCast, pdfText, storeMaster } from './test-support';
 
 describe('delivery and licence certificate of a winning entry (issue 31)', () => {
   let ctx: TestContext;

@@ -1,6 +1,3 @@
-import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   LICENCE_MESSAGES,
@@ -15,14 +12,7 @@ import type { JudgingContest } from '../judging/test-support';
 import { eq } from 'drizzle-orm';
 import { licences } from '../../db/schema/index';
 import { licenceRemindersJob } from './licences.jobs';
-import { makePlacedCast, publishPlace, storeMaster } from './test-support';
-
-/** The text of a PDF, as poppler's pdftotext reads it. */
-function pdfText(ctx: TestContext, pdf: Buffer): string {
-  const file = path.join(ctx.dataDir, `licence-${Date.now()}.pdf`);
-  writeFileSync(file, pdf);
-  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
-}
+import { makePlacedCast, pdfText, publishPlace, storeMaster } from './test-support';
 
 describe('licences with terms (issue 51)', () => {
   let ctx: TestContext;

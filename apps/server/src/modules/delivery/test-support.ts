@@ -1,4 +1,7 @@
+import { execFileSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { desc, eq } from 'drizzle-orm';
 import { entryVersions, videos } from '../../db/schema/index';
 import type { TestContext } from '../../../test/helper';
@@ -98,4 +101,11 @@ export async function publishPlace(
     payload: { places: [{ entry_id: cast.entryId, place: 1, prize_cents: prizeCents }] },
   });
   if (res.statusCode !== 201) throw new Error(`results not published: ${res.body}`);
+}
+
+/** The text of a PDF (a certificate), as poppler's pdftotext reads it. */
+export function pdfText(ctx: TestContext, pdf: Buffer): string {
+  const file = path.join(ctx.dataDir, `pdf-${Date.now()}-${randomBytes(3).toString('hex')}.pdf`);
+  writeFileSync(file, pdf);
+  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
 }

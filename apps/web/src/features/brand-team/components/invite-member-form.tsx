@@ -1,10 +1,11 @@
 import { Controller, useForm } from 'react-hook-form';
-import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material';
-import { ACCOUNT_INPUT_LIMITS, MESSAGES, isValidEmail, type BrandRole } from '@app/domain';
+import { Alert, Box, Button, Stack, Typography } from '@mui/material';
+import { MESSAGES, type BrandRole } from '@app/domain';
 import { ApiError } from '../../../lib/api-client';
 import { showServerFieldErrors } from '../../../lib/form-errors';
 import { useNotify } from '../../../components/notifications';
 import { BrandRoleSelect } from '../../../components/brand-role-select';
+import { InviteEmailField, inviteEmailRules } from '../../../components/invite-email-field';
 import { useInviteMember } from '../api/invite-member';
 
 interface InviteValues {
@@ -48,20 +49,9 @@ export function InviteMemberForm({ brandId }: { brandId: number }) {
       </Typography>
       <Stack component="form" noValidate onSubmit={submit} spacing={2} aria-label="Invite a teammate">
         {errors.root && <Alert severity="error">{errors.root.message}</Alert>}
-        <TextField
-          label="E-mail"
-          type="email"
-          autoComplete="off"
-          required
-          error={Boolean(errors.email)}
-          helperText={errors.email?.message}
-          slotProps={{ htmlInput: { maxLength: ACCOUNT_INPUT_LIMITS.email } }}
-          {...form.register('email', {
-            validate: (value) =>
-              !value.trim()
-                ? MESSAGES.registration.required
-                : isValidEmail(value.trim()) || MESSAGES.registration.invalidEmail,
-          })}
+        <InviteEmailField
+          registration={form.register('email', inviteEmailRules)}
+          error={errors.email?.message}
         />
         <Controller
           control={form.control}

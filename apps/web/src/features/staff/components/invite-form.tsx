@@ -1,17 +1,11 @@
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Alert, Box, Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
-import {
-  ACCOUNT_INPUT_LIMITS,
-  MESSAGES,
-  STAFF_MESSAGES,
-  isValidEmail,
-  type BrandRole,
-  type InvitableRole,
-} from '@app/domain';
+import { MESSAGES, STAFF_MESSAGES, type BrandRole, type InvitableRole } from '@app/domain';
 import { ApiError } from '../../../lib/api-client';
 import { showServerFieldErrors } from '../../../lib/form-errors';
 import { useNotify } from '../../../components/notifications';
 import { BrandRoleSelect } from '../../../components/brand-role-select';
+import { InviteEmailField, inviteEmailRules } from '../../../components/invite-email-field';
 import { useCreateInvitation } from '../api/create-invitation';
 
 interface InviteForm {
@@ -66,20 +60,9 @@ export function InviteForm() {
       </Typography>
       <Stack component="form" noValidate onSubmit={submit} spacing={2} aria-label="Invite someone">
         {errors.root && <Alert severity="error">{errors.root.message}</Alert>}
-        <TextField
-          label="E-mail"
-          type="email"
-          autoComplete="off"
-          required
-          error={Boolean(errors.email)}
-          helperText={errors.email?.message}
-          slotProps={{ htmlInput: { maxLength: ACCOUNT_INPUT_LIMITS.email } }}
-          {...form.register('email', {
-            validate: (value) =>
-              !value.trim()
-                ? MESSAGES.registration.required
-                : isValidEmail(value.trim()) || MESSAGES.registration.invalidEmail,
-          })}
+        <InviteEmailField
+          registration={form.register('email', inviteEmailRules)}
+          error={errors.email?.message}
         />
         <Controller
           control={form.control}
