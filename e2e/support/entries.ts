@@ -18,6 +18,17 @@ export interface EntryContest {
   brandName: string;
 }
 
+/** The brief most journeys enter against: a vertical MP4 or MOV of 10–30 s, no size rule. */
+export const VERTICAL_BRIEF = {
+  aspect_ratio: '9:16',
+  min_seconds: 10,
+  max_seconds: 30,
+  min_width: null,
+  min_height: null,
+  containers: ['mp4', 'mov'],
+  duration_tolerance_seconds: 0,
+} as const satisfies Omit<VideoRequirements, 'delivery'>;
+
 /**
  * A contest of its own brand with these video requirements, made with the admin CLI (without a
  * `delivery` spec, the default one: nothing blocks an entry).
@@ -247,15 +258,7 @@ export interface PlacedWinner {
  * 12-second clip titled `title` and won first place: the results are published.
  */
 export async function placedWinner(title: string): Promise<PlacedWinner> {
-  const contest = await createEntryContest({
-    aspect_ratio: '9:16',
-    min_seconds: 10,
-    max_seconds: 30,
-    min_width: null,
-    min_height: null,
-    containers: ['mp4', 'mov'],
-    duration_tolerance_seconds: 0,
-  });
+  const contest = await createEntryContest(VERTICAL_BRIEF);
   const winner = await createVerifiedUser({ role: 'creator', firstName: 'Ada', lastName: 'Reel' });
   const brand = await createVerifiedUser({ role: 'brand', company: contest.brandName });
   const staff = await createVerifiedUser({ role: 'staff' });

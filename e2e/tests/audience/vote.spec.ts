@@ -8,6 +8,7 @@ import {
   makeVerticalClip,
   selectApplicant,
   submitEntryThroughApi,
+  VERTICAL_BRIEF,
 } from '../../support/entries';
 
 test.describe.configure({ timeout: 300_000 });
@@ -20,15 +21,7 @@ const expect = baseExpect.configure({ timeout: 30_000 });
  * the same film again (the button says so).
  */
 test('a visitor signs up as a voter from the gallery, verifies, votes once', async ({ page }) => {
-  const contest = await createEntryContest({
-    aspect_ratio: '9:16',
-    min_seconds: 10,
-    max_seconds: 30,
-    min_width: null,
-    min_height: null,
-    containers: ['mp4', 'mov'],
-    duration_tolerance_seconds: 0,
-  });
+  const contest = await createEntryContest(VERTICAL_BRIEF);
   const creator = await createVerifiedUser({ role: 'creator', firstName: 'Mira', lastName: 'Lens' });
   const brand = await createVerifiedUser({ role: 'brand', company: contest.brandName });
   const staff = await createVerifiedUser({ role: 'staff' });

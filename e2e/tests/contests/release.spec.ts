@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import pg from 'pg';
 import { createVerifiedUser, signIn } from '../../support/accounts';
-import { applyAs, createEntryContest } from '../../support/entries';
+import { applyAs, createEntryContest, VERTICAL_BRIEF } from '../../support/entries';
 import { e2eDatabaseEnv } from '../../support/env';
 import { waitForEmail } from '../../support/mail';
 
@@ -34,15 +34,7 @@ test('staff release stale pending applications: the dialog counts them, the list
   page,
   browser,
 }) => {
-  const contest = await createEntryContest({
-    aspect_ratio: '9:16',
-    min_seconds: 10,
-    max_seconds: 30,
-    min_width: null,
-    min_height: null,
-    containers: ['mp4', 'mov'],
-    duration_tolerance_seconds: 0,
-  });
+  const contest = await createEntryContest(VERTICAL_BRIEF);
   const staff = await createVerifiedUser({ role: 'staff' });
   const brand = await createVerifiedUser({ role: 'brand', company: contest.brandName });
   const stale = [

@@ -9,6 +9,7 @@ import {
   makeVerticalClip,
   selectApplicant,
   submitEntryThroughApi,
+  VERTICAL_BRIEF,
 } from '../../support/entries';
 import { E2E_PORT } from '../../support/env';
 
@@ -38,15 +39,7 @@ async function keep(page: Page, name: string) {
  * "hidden by the platform team" in its place.
  */
 test('brand and creator talk on an entry’s thread, live; staff hide a message', async ({ browser }) => {
-  const contest = await createEntryContest({
-    aspect_ratio: '9:16',
-    min_seconds: 10,
-    max_seconds: 30,
-    min_width: null,
-    min_height: null,
-    containers: ['mp4', 'mov'],
-    duration_tolerance_seconds: 0,
-  });
+  const contest = await createEntryContest(VERTICAL_BRIEF);
   const creator = await createVerifiedUser({ role: 'creator', firstName: 'Lena', lastName: 'Frame' });
   const brand = await createVerifiedUser({
     role: 'brand',

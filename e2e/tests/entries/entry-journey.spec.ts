@@ -5,6 +5,7 @@ import {
   makeVerticalClip,
   selectApplicant,
   uploadOnSubmitPage,
+  VERTICAL_BRIEF,
 } from '../../support/entries';
 
 test.describe.configure({ mode: 'serial' });
@@ -13,15 +14,7 @@ test('a selected creator submits, the brand pins a note at 0:12, the creator see
   browser,
 }) => {
   test.setTimeout(240_000);
-  const contest = await createEntryContest({
-    aspect_ratio: '9:16',
-    min_seconds: 10,
-    max_seconds: 30,
-    min_width: null,
-    min_height: null,
-    containers: ['mp4', 'mov'],
-    duration_tolerance_seconds: 0,
-  });
+  const contest = await createEntryContest(VERTICAL_BRIEF);
   const creator = await createVerifiedUser({ role: 'creator', firstName: 'Nia', lastName: 'Frame' });
   const brand = await createVerifiedUser({ role: 'brand', company: contest.brandName });
   await selectApplicant(contest.id, creator, brand);
