@@ -9,6 +9,10 @@ export function requestTracker(page: Page, watched: (url: URL) => boolean = () =
   let inFlight = 0;
   const idle: (() => void)[] = [];
   const answers: { url: string; status: number }[] = [];
+  // The page a request was sent for: an answer read after `reset()` (a previous page's request
+  // finishing late) is not the next page's.
+  let generation = 0;
+  const sentFor = new WeakMap<Request, number>();
   // A live-update stream (EventSource) stays open for the page's life: it is never "in flight".
   const isWatched = (request: Request) =>
     request.resourceType() !== 'eventsource' && watched(new URL(request.url()));
@@ -17,12 +21,15 @@ export function requestTracker(page: Page, watched: (url: URL) => boolean = () =
     if (inFlight === 0) for (const resolve of idle.splice(0)) resolve();
   };
   page.on('request', (request) => {
-    if (isWatched(request)) inFlight += 1;
+    if (!isWatched(request)) return;
+    inFlight += 1;
+    sentFor.set(request, generation);
   });
   page.on('requestfinished', (request) => {
     if (!isWatched(request)) return;
     void request.response().then((response) => {
-      if (response) answers.push({ url: request.url(), status: response.status() });
+      if (response && sentFor.get(request) === generation)
+        answers.push({ url: request.url(), status: response.status() });
       done();
     });
   });
@@ -33,6 +40,7 @@ export function requestTracker(page: Page, watched: (url: URL) => boolean = () =
     /** The watched requests' answers since the last `reset()`. */
     answers,
     reset() {
+      generation += 1;
       answers.length = 0;
     },
     /** Until no watched request is in flight, `rounds` times a frame apart (answers that start others). */
