@@ -84,6 +84,8 @@ test('a creator sees the QC findings of the chosen video on the submit page at 3
   const refusal = page.getByRole('alert');
   await expect(refusal).toContainText("This video does not meet the contest's delivery spec: Sound.");
   await expect(refusal).toContainText('If this is intended, the contest team can let it through');
+  if (process.env.E2E_SHOTS)
+    await page.screenshot({ path: `${process.env.E2E_SHOTS}/refused-360.png`, fullPage: true });
 
   // Staff see it held (no entry exists yet) and let it through with a reason.
   const staff = await createVerifiedUser({ role: 'staff' });
@@ -95,6 +97,12 @@ test('a creator sees the QC findings of the chosen video on the submit page at 3
   const card = held.getByRole('listitem', { name: 'Silent street by Sol Quiet' });
   await expect(card).toBeVisible();
   await expect(card.getByText('Sound', { exact: true })).toBeVisible();
+  await card.getByRole('button', { name: 'Show the technical check' }).click();
+  await expect(
+    card
+      .getByRole('list', { name: 'Technical check' })
+      .getByRole('listitem', { name: 'Sound: Fail, Blocks entry' }),
+  ).toBeVisible();
   if (process.env.E2E_SHOTS)
     await staffPage.screenshot({ path: `${process.env.E2E_SHOTS}/held-1280.png`, fullPage: true });
   await staffPage.setViewportSize({ width: 360, height: 800 });

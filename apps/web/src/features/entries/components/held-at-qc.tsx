@@ -27,8 +27,8 @@ export function HeldAtQc({ contestId, renderReport }: HeldAtQcProps) {
   if (!held.length && !letThrough) return null;
 
   return (
-    <Box component="section" aria-labelledby="held-at-qc-title" sx={{ mb: 4 }}>
-      <Typography id="held-at-qc-title" variant="h5" component="h2" gutterBottom>
+    <Box component="section" aria-labelledby="held-at-qc-title" sx={{ mt: { xs: 3, md: 4 }, mb: 4 }}>
+      <Typography id="held-at-qc-title" variant="h4" component="h2" gutterBottom>
         Held at the technical check
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
