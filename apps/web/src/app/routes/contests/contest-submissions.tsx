@@ -7,7 +7,7 @@ import { ContestEntries } from '../../../features/entries';
 import { useSession } from '../../../lib/session';
 
 /** Staff's held submissions (issue 51): a chunk loaded only when staff open the page. */
-const HeldAtQc = lazy(() => import('./held-at-qc-section'));
+const HeldAtQc = lazy(() => import('../../sections/held-at-qc-section'));
 
 /**
  * Contest Submissions (spec §2, issue 15): a contest's entries, for staff and its brand; staff also
