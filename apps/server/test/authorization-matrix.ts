@@ -774,6 +774,19 @@ export const authorizationMatrix: Record<string, MatrixRow> = {
     expect: { all: 403, anonymous: 401, staff: 201 },
     why: 'staff only (issue 51): an exception to the contest’s blocking technical checks, audited; saving again replaces the reason',
   },
+  'GET /api/contests/:id/qc-refusals/': {
+    request: (w) => ({ url: `/api/contests/${w.qcRefusal.contestId}/qc-refusals/` }),
+    expect: { all: 403, anonymous: 401, staff: 200 },
+    why: 'staff only (issue 51): the contest’s submissions held at the technical check; its brand does not override the check (403 like the entry’s override)',
+  },
+  'POST /api/contests/:id/qc-overrides/': {
+    request: (w) => ({
+      url: `/api/contests/${w.qcRefusal.contestId}/qc-overrides/`,
+      payload: { video_id: w.qcRefusal.videoId, reason: 'Silent on purpose: a music bed is added later.' },
+    }),
+    expect: { all: 403, anonymous: 401, staff: 201 },
+    why: 'staff only (issue 51): lets a held submission (a refused first one has no entry) through, audited; 404 for a video not held in the contest (entries.qc-gate.test.ts)',
+  },
   'GET /api/entries/:id/approvals/': {
     request: (w) => ({ url: `/api/entries/${w.entry.id}/approvals/` }),
     expect: { all: 404, anonymous: 401, creator: 200, ...brandOne(200), staff: 200 },

@@ -37,9 +37,12 @@ const MIN_CASES_PER_ROUTE = Number(process.env.FUZZ_MIN_CASES ?? 8);
  * replayed) is refused with 401 and ends every session of its family (refresh_tokens rows revoked);
  * a multipart upload holds a slot among its creator's uploads at once while its body is read (an
  * upload_slots row, deleted when the request ends, refused or not); a resumable upload refused
- * when its last bytes arrive gives its slot back.
+ * when its last bytes arrive gives its slot back; a submission the technical check refuses is
+ * recorded for staff (entry_qc_refusals).
  */
 const WRITES_ON_REFUSAL: Record<string, string[]> = {
+  // A submission the technical check's gate refuses (422 qc_failed) is held for staff (issue 51).
+  'POST /api/contests/:id/entries/': ['entry_qc_refusals'],
   'POST /api/token/refresh/': ['refresh_tokens'],
   'POST /api/videos/upload/': ['upload_slots'],
   'POST /api/videos/uploads/': ['upload_slots'],

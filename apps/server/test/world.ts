@@ -4,7 +4,7 @@ import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { CHAIR_IDS, type ContestResponse } from '@app/domain';
-import { invitations, videos } from '../src/db/schema/index';
+import { entryQcRefusals, invitations, videos } from '../src/db/schema/index';
 import { seedIfEmpty } from '../src/db/seed/index';
 import { createContestsService } from '../src/modules/contests';
 import { tusDirectory } from '../src/modules/videos';
@@ -87,6 +87,11 @@ export interface World {
   entry: { id: number; noteId: number };
   /** The owner's application to `contest` (selected: `entry` came of it). */
   application: { id: number };
+  /**
+   * A video of the owner that the technical check's gate refused in `contest` (issue 51): held
+   * for staff, who may let it through (POST /api/contests/:id/qc-overrides/).
+   */
+  qcRefusal: { contestId: number; videoId: number };
   /** A contest of brand 1 in its judging window (rubric TEST_RUBRIC), with the owner's entry. */
   judging: { contestId: number; entryId: number };
   /**
@@ -309,6 +314,16 @@ export async function createWorld(ctx: TestContext): Promise<World> {
     return res.json<{ id: number }>().id;
   };
   const release = { id: await fileRelease(users.creator, entryId) };
+  // Written as the gate writes it (a refusal is recorded, the request refused): no check to fail.
+  const refused = await storedVideo(users.creator);
+  await db.insert(entryQcRefusals).values({
+    contestId: contest.id,
+    videoId: refused.id,
+    userId: users.creator.id,
+    checks: ['audio'],
+    refusedAt: new Date(),
+  });
+  const qcRefusal = { contestId: contest.id, videoId: refused.id };
   await inject(users.creator, 'PUT', '/api/accounts/creators/payee/', PAYEE, 200);
 
   const world: World = {
@@ -329,6 +344,7 @@ export async function createWorld(ctx: TestContext): Promise<World> {
     applyBody,
     entry: { id: entryId, noteId: note.id as number },
     application: { id: applicationId },
+    qcRefusal,
     judging,
     published,
     release,

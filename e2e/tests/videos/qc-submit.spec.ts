@@ -9,7 +9,8 @@ import { E2E_BASE_URL } from '../../support/env';
 /**
  * Issue 51: a creator on a phone sees the technical check of the video they chose on Submit Video,
  * before entering: each finding with what to change, the contest's blocking ones marked, and the
- * entry refused while a blocking check fails.
+ * entry refused while a blocking check fails. Staff find the refused first submission held on
+ * Contest Submissions and let it through with a reason; the creator's next try enters it.
  */
 test('a creator sees the QC findings of the chosen video on the submit page at 360 px', async ({
   browser,
@@ -80,6 +81,49 @@ test('a creator sees the QC findings of the chosen video on the submit page at 3
 
   // Entering it anyway: refused, with the reason.
   await page.getByRole('button', { name: 'Submit this video' }).click();
-  await expect(page.getByRole('alert')).toContainText("This video does not meet the contest's delivery spec");
+  const refusal = page.getByRole('alert');
+  await expect(refusal).toContainText("This video does not meet the contest's delivery spec: Sound.");
+  await expect(refusal).toContainText('If this is intended, the contest team can let it through');
+  if (process.env.E2E_SHOTS)
+    await page.screenshot({ path: `${process.env.E2E_SHOTS}/refused-360.png`, fullPage: true });
+
+  // Staff see it held (no entry exists yet) and let it through with a reason.
+  const staff = await createVerifiedUser({ role: 'staff' });
+  const staffContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const staffPage = await staffContext.newPage();
+  await signIn(staffPage, staff);
+  await staffPage.goto(`/contests/${contest.id}/submissions`);
+  const held = staffPage.getByRole('region', { name: 'Held at the technical check' });
+  const card = held.getByRole('listitem', { name: 'Silent street by Sol Quiet' });
+  await expect(card).toBeVisible();
+  await expect(card.getByText('Sound', { exact: true })).toBeVisible();
+  await card.getByRole('button', { name: 'Show the technical check' }).click();
+  await expect(
+    card
+      .getByRole('list', { name: 'Technical check' })
+      .getByRole('listitem', { name: 'Sound: Fail, Blocks entry' }),
+  ).toBeVisible();
+  if (process.env.E2E_SHOTS)
+    await staffPage.screenshot({ path: `${process.env.E2E_SHOTS}/held-1280.png`, fullPage: true });
+  await staffPage.setViewportSize({ width: 360, height: 800 });
+  if (process.env.E2E_SHOTS)
+    await staffPage.screenshot({ path: `${process.env.E2E_SHOTS}/held-360.png`, fullPage: true });
+  await card.getByRole('button', { name: 'Let it through' }).click();
+  const dialog = staffPage.getByRole('dialog', { name: /Let “Silent street” through/ });
+  await dialog.getByRole('button', { name: 'Let it through' }).click();
+  await expect(dialog.getByText('Say why, in 3 to 500 characters.')).toBeVisible();
+  await dialog.getByLabel(/Why it may go through/).fill('Silent on purpose: the brand adds its music bed.');
+  if (process.env.E2E_SHOTS)
+    await staffPage.screenshot({ path: `${process.env.E2E_SHOTS}/held-dialog-360.png` });
+  await dialog.getByRole('button', { name: 'Let it through' }).click();
+  await expect(
+    staffPage.getByText('“Silent street” is let through: Sol Quiet can submit it again now.'),
+  ).toBeVisible();
+  await expect(held.getByRole('listitem')).toHaveCount(0);
+  await staffContext.close();
+
+  // The creator's next try enters it.
+  await page.getByRole('button', { name: 'Submit this video' }).click();
+  await expect(page.getByText('Version 1 submitted')).toBeVisible();
   await context.close();
 });

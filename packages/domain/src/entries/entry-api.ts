@@ -42,15 +42,20 @@ export const ENTRY_MESSAGES = {
   parentNote: 'Reply to a note of this entry.',
   revisionState: 'A revision can be requested for an entry in review.',
   statusOrder: 'An entry cannot move back to an earlier status this way.',
-  qcFailed:
-    "This video does not meet the contest's delivery spec. Fix it and upload it again, or ask the contest team for an exception:",
+  qcFailed: "This video does not meet the contest's delivery spec:",
+  qcFailedNext:
+    'Fix it and upload it again. If this is intended, the contest team can let it through; then submit it again.',
   qcPending: "This video's technical check is still running. Wait a moment and submit it again.",
   qcOverrideVideo: "Name a video of this entry's creator.",
 } as const;
 
-/** "This video does not meet … exception: Loudness, Black frames." (422 `qc_failed`). */
+/**
+ * "This video does not meet … spec: Loudness, Black frames. Fix it … let it through; …" (422
+ * `qc_failed`): what failed, then the two ways on (a new upload, or staff's override when the
+ * finding is intended).
+ */
 export function qcFailedMessage(labels: string[]): string {
-  return `${ENTRY_MESSAGES.qcFailed} ${labels.join(', ')}.`;
+  return `${ENTRY_MESSAGES.qcFailed} ${labels.join(', ')}. ${ENTRY_MESSAGES.qcFailedNext}`;
 }
 
 /** Error codes of the entries API (`ERROR_CODES`): the web branches on these, never on text. */

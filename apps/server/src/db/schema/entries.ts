@@ -13,7 +13,7 @@ import { createdAt, maxChars, timestampTz, updatedAt } from './columns';
 import { users } from './accounts';
 import { contests } from './contests';
 import { videos } from './videos';
-import type { EntryCheck } from '@app/domain';
+import type { EntryCheck, QcCheckId } from '@app/domain';
 
 /** A result of checking a video against a contest's brief (`entryCheckSchema` in the domain). */
 export type { EntryCheck };
@@ -117,7 +117,8 @@ export const entryEvents = pgTable(
  * Staff's exception to a contest's blocking technical checks (issue 51): the video may be entered
  * in the contest whatever its check says. One per contest and video, so it holds for the entry's
  * current version and for a refused video the creator submits next; recorded (and audited) with
- * staff's reason through the entry it was asked on.
+ * staff's reason, through the entry it was asked on or, for a refused first submission, through
+ * the contest's held submissions (`entry_qc_refusals`).
  */
 export const entryQcOverrides = pgTable(
   'entry_qc_overrides',
@@ -129,9 +130,8 @@ export const entryQcOverrides = pgTable(
     videoId: integer('video_id')
       .notNull()
       .references(() => videos.id, { onDelete: 'cascade' }),
-    entryId: integer('entry_id')
-      .notNull()
-      .references(() => contestEntries.id, { onDelete: 'cascade' }),
+    /** The entry it was asked on; null when staff let a refused first submission through. */
+    entryId: integer('entry_id').references(() => contestEntries.id, { onDelete: 'cascade' }),
     reason: text('reason').notNull(),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
@@ -140,6 +140,33 @@ export const entryQcOverrides = pgTable(
     uniqueIndex('entry_qc_overrides_contest_video_key').on(t.contestId, t.videoId),
     maxChars('entry_qc_overrides_reason_len', t.reason, 500),
   ],
+);
+
+/**
+ * A submission the technical check's gate refused (422 `qc_failed`, issue 51): staff see the ones
+ * still held and may let the video through. One per contest and video (a repeat refusal updates
+ * it); written outside the refused request's transaction, so the refusal stays; removed once the
+ * video is entered.
+ */
+export const entryQcRefusals = pgTable(
+  'entry_qc_refusals',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    contestId: integer('contest_id')
+      .notNull()
+      .references(() => contests.id, { onDelete: 'cascade' }),
+    videoId: integer('video_id')
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    /** The creator who submitted it (the video's owner). */
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The blocking checks that failed (`QC_CHECK_IDS`). */
+    checks: jsonb('checks').$type<QcCheckId[]>().notNull(),
+    refusedAt: timestampTz('refused_at').notNull(),
+  },
+  (t) => [uniqueIndex('entry_qc_refusals_contest_video_key').on(t.contestId, t.videoId)],
 );
 
 /**

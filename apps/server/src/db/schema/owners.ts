@@ -30,6 +30,7 @@ export const tableOwners = {
   entryNotes: 'entries',
   entryEvents: 'entries',
   entryQcOverrides: 'entries',
+  entryQcRefusals: 'entries',
   entryApprovals: 'entries',
   videos: 'videos',
   videoCounts: 'videos',

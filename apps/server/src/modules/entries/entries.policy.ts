@@ -9,6 +9,12 @@ import { brandRoleGuard } from '../accounts';
  */
 export const entryReviewers = brandRoleGuard('review');
 
+/**
+ * Staff's exceptions to a contest's blocking technical checks (issue 51), on an entry or on a
+ * submission held at the check, and the list of held submissions: staff only, declared by the
+ * routes' `app.requireStaff` (403 for every other account, 401 anonymous).
+ */
+
 /** Only creators submit videos (and only when selected: the service checks that). */
 export function canSubmit(user: Caller): boolean {
   return hasRole(user, 'creator');

@@ -4,7 +4,7 @@ import type { DeliverySpec, Video, VideoQc } from '@app/domain';
 import { createTestContext, type TestContext } from '../../../test/helper';
 import { createUser, createVideoRow, type TestUser } from '../../../test/factories';
 import { ffmpegClip } from '../../../test/ffmpeg-clip';
-import { auditLog, videos } from '../../db/schema/index';
+import { auditLog, entryQcRefusals, videos } from '../../db/schema/index';
 import { createEntryContest, makeClip, selectApplicant, uploadClip } from './test-support';
 
 /**
@@ -103,7 +103,7 @@ describe('entering a contest with a blocking technical check (issue 51)', () => 
     expect(refused.json()).toMatchObject({
       code: 'qc_failed',
       detail:
-        "This video does not meet the contest's delivery spec. Fix it and upload it again, or ask the contest team for an exception: Sound.",
+        "This video does not meet the contest's delivery spec: Sound. Fix it and upload it again. If this is intended, the contest team can let it through; then submit it again.",
     });
     expect(refused.json().checks).toEqual([expect.objectContaining({ id: 'audio', result: 'fail' })]);
 
@@ -156,6 +156,97 @@ describe('entering a contest with a blocking technical check (issue 51)', () => 
     expect(
       accepted.json<{ versions: Array<{ version: number }> }>().versions.map((v) => v.version),
     ).toContain(2);
+  }, 240_000);
+
+  it('holds a refused first submission for staff, who let it through: the next submission passes', async () => {
+    const { contest, brandUser } = await createEntryContest(ctx, delivery({ blocking: ['audio'] }));
+    const first = await createUser(ctx, { role: 'creator', firstName: 'Sol', lastName: 'Quiet' });
+    await selectApplicant(ctx, contest, first.id);
+    const silent = await checkedUpload(first, SILENT(), 'Silent street');
+    const held = (user: TestUser) =>
+      ctx.app.inject({ url: `/api/contests/${contest.id}/qc-refusals/`, headers: user.headers });
+    const letThrough = (user: TestUser, payload: object) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/contests/${contest.id}/qc-overrides/`,
+        payload,
+        headers: user.headers,
+      });
+    const refusals = () =>
+      ctx.deps.database.db.select().from(entryQcRefusals).where(eq(entryQcRefusals.contestId, contest.id));
+
+    // Refused twice: one row, its time the second refusal's; nothing else of the request written.
+    expect((await submit(contest.id, silent.id, first)).json().code).toBe('qc_failed');
+    const [once] = await refusals();
+    expect(once).toMatchObject({ videoId: silent.id, userId: first.id, checks: ['audio'] });
+    expect((await submit(contest.id, silent.id, first)).json().code).toBe('qc_failed');
+    const again = await refusals();
+    expect(again).toHaveLength(1);
+    expect(again[0]!.refusedAt.getTime()).toBeGreaterThanOrEqual(once!.refusedAt.getTime());
+    const mine = await ctx.app.inject({
+      url: `/api/contests/${contest.id}/entries/mine/`,
+      headers: first.headers,
+    });
+    expect(mine.json()).toBeNull();
+
+    // Staff see it; the brand and the creator may not (403).
+    const list = await held(staff);
+    expect(list.statusCode).toBe(200);
+    expect(list.json()).toEqual([
+      {
+        contest_id: contest.id,
+        video_id: silent.id,
+        video_title: 'Silent street',
+        creator: { id: first.id, name: 'Sol Quiet' },
+        checks: ['audio'],
+        refused_at: again[0]!.refusedAt.toISOString(),
+      },
+    ]);
+    expect((await held(brandUser)).statusCode).toBe(403);
+    expect((await held(first)).statusCode).toBe(403);
+
+    // Only staff, with a reason in the words of the rule, for a video held in this contest.
+    const reason = 'Silent on purpose: the brand adds the music bed.';
+    expect((await letThrough(first, { video_id: silent.id, reason })).statusCode).toBe(403);
+    expect((await letThrough(brandUser, { video_id: silent.id, reason })).statusCode).toBe(403);
+    const short = await letThrough(staff, { video_id: silent.id, reason: 'ok' });
+    expect(short.statusCode).toBe(400);
+    expect(short.body).toContain('Say why, in 3 to 500 characters.');
+    expect((await letThrough(staff, { reason })).statusCode).toBe(400);
+    const stranger = await createVideoRow(ctx, await createUser(ctx, { role: 'creator' }));
+    expect((await letThrough(staff, { video_id: stranger.id, reason })).statusCode).toBe(404);
+    expect((await letThrough(staff, { video_id: 2_000_000_000, reason })).statusCode).toBe(404);
+
+    const saved = await letThrough(staff, { video_id: silent.id, reason });
+    expect(saved.statusCode).toBe(201);
+    expect(saved.json()).toMatchObject({
+      entry_id: null,
+      contest_id: contest.id,
+      video_id: silent.id,
+      reason,
+    });
+    const [audit] = await ctx.deps.database.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.action, 'entry.qc_override'),
+          eq(auditLog.targetType, 'contest'),
+          eq(auditLog.targetId, String(contest.id)),
+        ),
+      );
+    expect(audit).toMatchObject({
+      actorId: staff.id,
+      after: { video_id: silent.id, contest_id: contest.id, reason },
+    });
+    // No longer held: gone from the list, and a second override finds nothing to let through.
+    expect((await held(staff)).json()).toEqual([]);
+    expect((await letThrough(staff, { video_id: silent.id, reason })).statusCode).toBe(404);
+
+    // The creator's next submission of it passes the gate; the refusal is gone.
+    const entered = await submit(contest.id, silent.id, first);
+    expect(entered.statusCode).toBe(201);
+    expect(await refusals()).toEqual([]);
   }, 240_000);
 
   it('asks the creator to wait while the check is pending, when the contest blocks on checks', async () => {

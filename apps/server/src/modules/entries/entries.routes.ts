@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   approvalBodySchema,
   contestParamsSchema,
+  contestQcOverrideBodySchema,
   createNoteBodySchema,
   entryEligibilitySchema,
   entryApprovalsSchema,
@@ -14,6 +15,7 @@ import {
   myEntryResponseSchema,
   qcOverrideBodySchema,
   qcOverrideSchema,
+  qcRefusalListSchema,
   requestRevisionBodySchema,
   submitEntryBodySchema,
   TOTAL_COUNT_HEADER,
@@ -169,7 +171,10 @@ export const entriesRoutes =
     approvalRoutes(app, service);
   };
 
-/** Staff's exception to a contest's blocking technical checks (issue 51). */
+/**
+ * Staff's exception to a contest's blocking technical checks (issue 51): on an entry, or on a
+ * submission held at the check (a refused first submission has no entry).
+ */
 function qcOverrideRoute(app: Parameters<FastifyPluginAsyncZod>[0], service: EntriesService) {
   app.post(
     '/entries/:id/qc-override/',
@@ -186,6 +191,40 @@ function qcOverrideRoute(app: Parameters<FastifyPluginAsyncZod>[0], service: Ent
     },
     async (request, reply) => {
       const saved = await service.overrideQc(request.params.id, request.caller!, request.body);
+      return reply.status(201).send(saved);
+    },
+  );
+
+  app.get(
+    '/contests/:id/qc-refusals/',
+    {
+      preHandler: app.requireStaff,
+      schema: {
+        tags: ['entries'],
+        summary:
+          "The contest's submissions held at the technical check (refused with qc_failed) that staff have not let through, newest first (staff)",
+        params: contestParamsSchema,
+        response: { 200: qcRefusalListSchema },
+      },
+    },
+    async (request) => service.qcRefusals(request.params.id, request.caller!),
+  );
+
+  app.post(
+    '/contests/:id/qc-overrides/',
+    {
+      preHandler: app.requireStaff,
+      schema: {
+        tags: ['entries'],
+        summary:
+          "Let a held submission's video into the contest whatever its technical check says (staff, with a reason): the creator's next submission of it passes, first submission or not",
+        params: contestParamsSchema,
+        body: contestQcOverrideBodySchema,
+        response: { 201: qcOverrideSchema },
+      },
+    },
+    async (request, reply) => {
+      const saved = await service.overrideHeldQc(request.params.id, request.caller!, request.body);
       return reply.status(201).send(saved);
     },
   );

@@ -7,7 +7,7 @@ import * as repo from './entries.repository';
 import { entryApprovals } from './entry-approvals';
 import { entryContext } from './entry-context';
 import { notFound } from './entry-errors';
-import { entryQcGate } from './entry-qc';
+import { entryQcGate, heldAtQc } from './entry-qc';
 import { entryReview } from './entry-review';
 import { entrySubmission } from './entry-submission';
 import { entryViews } from './entry-views';
@@ -35,6 +35,7 @@ export function createEntriesService(
   const views = entryViews(deps, context, ports);
   const review = entryReview(deps, context, clock);
   const qcGate = entryQcGate(context);
+  const held = heldAtQc(context, contests);
   const approvals = entryApprovals(context, clock);
 
   return {
@@ -55,6 +56,9 @@ export function createEntriesService(
     decideApproval: approvals.decide,
     /** Staff's exception to the contest's blocking technical checks (entry-qc.ts). */
     overrideQc: qcGate.override,
+    /** Submissions held at the technical check, and staff letting one through (entry-qc.ts). */
+    qcRefusals: held.list,
+    overrideHeldQc: held.override,
 
     /**
      * For other modules (judging): moves an entry forward to `scored`, `result` or `paid`, with one

@@ -23,6 +23,7 @@ import { checkSummary, type Step } from './entry-changes';
 import type { EntryContext } from './entry-context';
 import { forbidden } from './entry-errors';
 import { entryQcGate } from './entry-qc';
+import { clearQcRefusal } from './qc-overrides.repository';
 
 /**
  * Submitting a video to a contest: who may, the checks against the brief, a new entry or its next
@@ -99,7 +100,10 @@ export function entrySubmission(
         body.confirm_warnings,
       );
       // The technical check against the contest's delivery spec (issue 51): its blocking checks.
-      await qcGate.assertPasses(contest.id, video.id, contest.video_requirements);
+      await qcGate.assertPasses(contest.id, video.id, contest.video_requirements, {
+        creatorId: user.id,
+        at: clock(),
+      });
 
       const processing = video.status === 'processing';
       const change = await db
@@ -116,6 +120,8 @@ export function entrySubmission(
             warningsConfirmedAt: warnings.length ? submittedAt : null,
             createdAt: submittedAt,
           });
+          // Entered now: no longer held at the technical check (if it was).
+          await clearQcRefusal(tx, contest.id, video.id);
           // Each version is submitted under the agreement current then (a stale one: 409).
           await recordAgreementAcceptance(tx, {
             contestId: contest.id,
