@@ -22,6 +22,17 @@ export interface Round {
    * request costs the server, which a busy shared machine changes far less than latency or req/s.
    */
   cpuMs: number;
+  /** With `requests`: each request's HTTP status (0 when it failed) and answer, in sending order. */
+  statuses?: number[];
+  answers?: string[];
+}
+
+/** One request of an open loop that sends different requests (a POST's body, its own token). */
+export interface LoadRequest {
+  method?: string;
+  /** Over the loop's shared headers. */
+  headers?: Record<string, string>;
+  body?: string;
 }
 
 /** A process's CPU time so far (user + system), in ms (Linux /proc; clock ticks of 10 ms). */
@@ -71,6 +82,8 @@ const quantile = (sorted: number[], q: number) =>
  * or not earlier ones have finished, and timed from its scheduled start (a slow answer cannot hide
  * the requests queued behind it). The requests are sent from a worker thread of their own
  * (open-loop.worker.mjs), so that this process's own pauses are not counted as the server's.
+ * With `requests`, the i-th request is requests[i % length], and the round keeps every request's
+ * status and answer.
  */
 export async function openLoop(
   url: string,
@@ -78,20 +91,25 @@ export async function openLoop(
   seconds: number,
   headers: Record<string, string>,
   pid?: number,
+  requests?: LoadRequest[],
 ): Promise<Round> {
   const load = os.loadavg()[0]!;
   const [result, peak, cpu] = await withPeakRss(pid, async () => {
     const worker = new Worker(new URL('./open-loop.worker.mjs', import.meta.url), {
-      workerData: { url, rate, seconds, headers },
+      workerData: { url, rate, seconds, headers, requests },
     });
     try {
-      return await new Promise<{ latencies: number[]; errors: number; elapsed: number }>(
-        (resolve, reject) => {
-          worker.once('message', resolve);
-          worker.once('error', reject);
-          worker.once('exit', (code) => reject(new Error(`the open loop's worker exited (${code})`)));
-        },
-      );
+      return await new Promise<{
+        latencies: number[];
+        errors: number;
+        elapsed: number;
+        statuses: number[] | null;
+        answers: string[] | null;
+      }>((resolve, reject) => {
+        worker.once('message', resolve);
+        worker.once('error', reject);
+        worker.once('exit', (code) => reject(new Error(`the open loop's worker exited (${code})`)));
+      });
     } finally {
       await worker.terminate();
     }
@@ -107,6 +125,8 @@ export async function openLoop(
     rssMb: peak,
     load,
     cpuMs: sorted.length ? cpu / sorted.length : 0,
+    ...(result.statuses ? { statuses: result.statuses } : {}),
+    ...(result.answers ? { answers: result.answers } : {}),
   };
 }
 

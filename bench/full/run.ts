@@ -4,16 +4,18 @@
  * for review — each next to a no-framework baseline replaying the very SQL the app sent for that
  * request (bench/full/capture.ts), at a fixed 50 req/s and at saturation; the application race
  * (200 creators, 10 units); a page of a conversation of 10,000 messages; the library and search on
- * the embedded PGlite at 10,000 videos.
+ * the embedded PGlite at 10,000 videos; the audience award's votes (bench/audience/run.ts: 200 votes/s
+ * from 2,000 accounts, the tally exact afterwards, on a database of its own).
  * Prints a table and exits non-zero when a target is missed. Never part of `npm test`.
  *
  *   npm run bench                 full size (database bench_full, seeded once and reused)
  *   BENCH_QUICK=1 npm run bench   smoke run: a small seed (bench_quick), one short round
  *
  * Settings: BENCH_FULL_DATABASE_URL, BENCH_APP_PORT (the app; the baseline and the PGlite app use
- * the next two ports), BENCH_ROUNDS, BENCH_SATURATION_ROUNDS, BENCH_SECONDS, BENCH_SKIP_PGLITE=1, and BENCH_ONLY=key,key…
- * (scenario keys such as contest,video: only those reads, no race, no PGlite part, no results
- * file; for working on one endpoint).
+ * the next two ports), BENCH_ROUNDS, BENCH_SATURATION_ROUNDS, BENCH_SECONDS, BENCH_SKIP_PGLITE=1,
+ * BENCH_SKIP_AUDIENCE=1 (the audience part's own settings are in its file), and BENCH_ONLY=key,key…
+ * (scenario keys such as contest,video: only those reads, no race, no PGlite part, no audience
+ * part, no results file; for working on one endpoint).
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -27,6 +29,7 @@ import { nullQueue } from '../../apps/server/src/jobs/queue';
 import { createAccessTokens } from '../../apps/server/src/plugins/auth';
 import { createLocalStorage } from '../../apps/server/src/storage/local-storage';
 import { appServer, JWT_SECRET, root, start, waitFor, work } from '../videos/common';
+import { audienceBenchmark, audienceTable, type AudienceResult } from '../audience/run';
 import { createCapturer, type Statement } from './capture';
 import { openLoop, saturate, warm, type Round } from './load';
 import {
@@ -551,7 +554,13 @@ async function main(): Promise<void> {
   );
   const { races, plans } = await postgresPart();
   if (!process.env.BENCH_SKIP_PGLITE && !ONLY) await pglitePart();
-  const text = table(races);
+  let audience: AudienceResult | null = null;
+  if (!process.env.BENCH_SKIP_AUDIENCE && !ONLY) {
+    say('audience votes (bench/audience/run.ts)');
+    audience = await audienceBenchmark();
+    for (const miss of audience.misses) misses.push(`audience votes: ${miss}`);
+  }
+  const text = audience ? `${table(races)}\n\n${audienceTable(audience)}` : table(races);
   if (ONLY) {
     console.log(`\n${text}\n`);
     process.exit(misses.length ? 1 : 0);
@@ -579,6 +588,7 @@ async function main(): Promise<void> {
         loadAfter: os.loadavg(),
         rows,
         races,
+        audience,
         misses,
       },
       null,

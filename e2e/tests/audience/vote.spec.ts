@@ -1,5 +1,5 @@
 import { expect as baseExpect, test } from '@playwright/test';
-import { E2E_PASSWORD, createVerifiedUser, uniqueEmail } from '../../support/accounts';
+import { E2E_PASSWORD, createVerifiedUser, signIn, uniqueEmail } from '../../support/accounts';
 import { E2E_BASE_URL } from '../../support/env';
 import { findLink, waitForEmail } from '../../support/mail';
 import {
@@ -80,4 +80,54 @@ test('a visitor signs up as a voter from the gallery, verifies, votes once', asy
   await page.reload();
   await expect(page.getByRole('button', { name: 'You voted' })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Vote for Night walk' })).toHaveCount(0);
+});
+
+/**
+ * Staff see the votes of accounts made the same day as one cluster and void them from the
+ * audience page with a reason; the tally and the cluster follow.
+ */
+test("staff void a sign-up day's cluster of votes with a reason", async ({ page }, testInfo) => {
+  const contest = await createEntryContest(VERTICAL_BRIEF);
+  const creator = await createVerifiedUser({ role: 'creator', firstName: 'Tove', lastName: 'Frame' });
+  const brand = await createVerifiedUser({ role: 'brand', company: contest.brandName });
+  const staff = await createVerifiedUser({ role: 'staff' });
+  await selectApplicant(contest.id, creator, brand);
+  const entryId = await submitEntryThroughApi(contest.id, creator, makeVerticalClip('Tide', 12), 'Tide');
+  const asStaff = await apiAs(staff);
+  const now = Date.now();
+  const setUp = await asStaff('PUT', `/contests/${contest.id}/audience/`, {
+    voting_opens_at: new Date(now - 60_000).toISOString(),
+    voting_closes_at: new Date(now + 86_400_000).toISOString(),
+    prize_cents: 10_000,
+    votes_per_voter: 1,
+    finalist_entry_ids: [entryId],
+  });
+  expect(setUp.status, JSON.stringify(setUp.body)).toBe(200);
+  for (let i = 0; i < 3; i++) {
+    const voter = await createVerifiedUser({ role: 'creator' });
+    const cast = await (await apiAs(voter))('POST', `/contests/${contest.id}/votes/`, { entry_id: entryId });
+    expect(cast.status, JSON.stringify(cast.body)).toBe(201);
+  }
+
+  await signIn(page, staff);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`/contests/${contest.id}/audience`);
+  const day = page.getByRole('row').filter({ hasText: 'Sign-up day' });
+  await expect(day).toContainText('3');
+  await page.screenshot({ path: testInfo.outputPath('audience-clusters-1280.png'), fullPage: true });
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.screenshot({ path: testInfo.outputPath('audience-clusters-360.png'), fullPage: true });
+  await day.getByRole('button', { name: 'Void' }).click();
+  const dialog = page.getByRole('dialog', { name: /Void the votes of sign-up day/ });
+  await expect(dialog).toContainText('3 votes from 3 accounts');
+  await page.screenshot({ path: testInfo.outputPath('audience-void-signup-360.png') });
+  await dialog.getByLabel(/Reason/).fill('Three accounts made today voting together.');
+  await dialog.getByRole('button', { name: 'Void votes' }).click();
+  await expect(dialog).toBeHidden();
+  const tally = await asStaff<Array<{ entry_id: number; votes: number; voided: number }>>(
+    'GET',
+    `/contests/${contest.id}/audience/tally/`,
+  );
+  expect(tally.body.find((row) => row.entry_id === entryId)).toMatchObject({ votes: 0, voided: 3 });
+  await expect(day.getByRole('button', { name: 'Void' })).toHaveCount(0);
 });

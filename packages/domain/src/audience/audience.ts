@@ -90,6 +90,12 @@ export const voteClusterSchema = z.object({
   accounts: z.number(),
   first_at: z.string(),
   last_at: z.string(),
+  /**
+   * A sign-up day's accounts that still have a vote not voided (lowest ids first, at most
+   * `AUDIENCE_LIMITS.idsMax`): what its Void sends as `account_ids`. Absent for the other kinds,
+   * which void by network or time window.
+   */
+  account_ids: z.array(z.number()).optional(),
 });
 export const voteClustersSchema = z.array(voteClusterSchema);
 export type VoteCluster = z.infer<typeof voteClusterSchema>;

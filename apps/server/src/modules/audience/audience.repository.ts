@@ -112,10 +112,26 @@ const CLUSTER_KEYS = {
 } as const;
 export type ClusterKind = keyof typeof CLUSTER_KEYS;
 
-/** The `limit` largest groups of votes of one kind (those of more than one vote), largest first. */
-export async function clustersOf(db: DbOrTx, contestId: number, kind: ClusterKind, limit: number) {
+/**
+ * The `limit` largest groups of votes of one kind (those of more than one vote), largest first;
+ * with `accountsMax`, each group's accounts that still have a vote not voided (lowest ids first, at
+ * most that many; empty when every vote is voided).
+ */
+export async function clustersOf(
+  db: DbOrTx,
+  contestId: number,
+  kind: ClusterKind,
+  limit: number,
+  accountsMax = 0,
+) {
   const key = CLUSTER_KEYS[kind];
-  return db
+  const voter = audienceVotes.voterId;
+  const accountIds = accountsMax
+    ? sql<
+        number[] | null
+      >`(array_agg(distinct ${voter} order by ${voter}) filter (where ${audienceVotes.status} <> 'voided'))[1:${accountsMax}::int]`
+    : sql<null>`null`;
+  const rows = await db
     .select({
       key,
       votes: count(),
@@ -124,6 +140,7 @@ export async function clustersOf(db: DbOrTx, contestId: number, kind: ClusterKin
       accounts: sql<number>`count(distinct ${audienceVotes.voterId})`.mapWith(Number),
       firstAt: sql<Date>`min(${audienceVotes.createdAt})`.mapWith(audienceVotes.createdAt),
       lastAt: sql<Date>`max(${audienceVotes.createdAt})`.mapWith(audienceVotes.createdAt),
+      accountIds,
     })
     .from(audienceVotes)
     .where(eq(audienceVotes.contestId, contestId))
@@ -131,6 +148,7 @@ export async function clustersOf(db: DbOrTx, contestId: number, kind: ClusterKin
     .having(sql`count(*) > 1`)
     .orderBy(sql`count(*) desc`, key)
     .limit(limit);
+  return rows.map((row) => ({ ...row, accountIds: accountsMax ? (row.accountIds ?? []).map(Number) : null }));
 }
 
 export interface VoteFilter {

@@ -255,6 +255,39 @@ describe('the tally, the clusters, voiding and releasing', () => {
     expect(actions).toEqual(expect.arrayContaining(['audience.release', 'audience.void']));
   });
 
+  it("names a sign-up day's accounts (only that kind), and voiding them voids its votes", async () => {
+    const { contest: c, entryIds } = await contestWithEntries();
+    expect((await setUp(c, staff, { finalist_entry_ids: entryIds })).statusCode).toBe(200);
+    const voters = [await voter(), await voter(), await voter()];
+    for (const v of voters) expect((await vote(c, v, entryIds[1]!)).statusCode).toBe(201);
+    const clustersOf = async () =>
+      (await call('GET', `/api/contests/${c.id}/audience/clusters/`, staff)).json<VoteCluster[]>();
+    const clusters = await clustersOf();
+    const day = clusters.find((cluster) => cluster.kind === 'signup_day')!;
+    expect(day).toMatchObject({
+      votes: 3,
+      accounts: 3,
+      account_ids: voters.map((v) => v.id).sort((a, b) => a - b),
+    });
+    expect(
+      clusters.filter((cluster) => cluster.kind !== 'signup_day').every((cluster) => !cluster.account_ids),
+    ).toBe(true);
+
+    const voided = await call('POST', `/api/contests/${c.id}/votes/void/`, staff, {
+      account_ids: day.account_ids,
+      reason: 'Three accounts made the same day, voting together.',
+    });
+    expect(voided.json()).toEqual({ voided: 3 });
+    expect((await tallyOf(c, staff)).find((t) => t.entry_id === entryIds[1])).toMatchObject({
+      votes: 0,
+      voided: 3,
+    });
+    expect((await clustersOf()).find((cluster) => cluster.kind === 'signup_day')).toMatchObject({
+      voided: 3,
+      account_ids: [],
+    });
+  });
+
   it('shows the tally to everyone after the close', async () => {
     const res = await setUp(contest, staff, {
       voting_opens_at: iso(-3 * HOUR),

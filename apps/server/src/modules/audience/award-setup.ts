@@ -3,20 +3,26 @@ import { AUDIENCE_MESSAGES } from '@app/domain';
 import { AppError } from '../../lib/errors';
 import type { Caller } from '../../plugins/auth';
 import { recordAudit } from '../audit';
-import { judgedEntryCardsOf } from '../judging';
+import { judgedEntryCardsOf, type JudgedEntryCard } from '../judging';
 import type { AudienceContext } from './audience-context';
 import { assertCanRunAward } from './audience.policy';
 import * as repo from './audience.repository';
+
+type Cards = Map<number, JudgedEntryCard>;
 
 /** The award's set-up by staff or the contest's brand, and its public gallery. */
 export function awardSetup(context: AudienceContext) {
   const { db, clock, mediaUrl, requireContest, requireAward } = context;
 
-  /** The gallery (public for a published contest): the finalists, and the caller's own votes. */
-  async function read(caller: Caller | undefined, contestId: number): Promise<Audience> {
+  /**
+   * The gallery (public for a published contest): the finalists, and the caller's own votes.
+   * `known` are the finalists' cards when the caller has just read them (the set-up), so they are
+   * read once per request.
+   */
+  async function read(caller: Caller | undefined, contestId: number, known?: Cards): Promise<Audience> {
     const { contest, award, status } = await requireAward(caller, contestId);
     const [cards, mine] = await Promise.all([
-      judgedEntryCardsOf(db, award.finalistIds, mediaUrl),
+      known ?? judgedEntryCardsOf(db, award.finalistIds, mediaUrl),
       caller ? repo.votedEntries(db, contestId, caller.id) : Promise.resolve([]),
     ]);
     return {
@@ -86,7 +92,8 @@ export function awardSetup(context: AudienceContext) {
         after: presentSetup(setup),
       });
     });
-    return read(caller, contestId);
+    // The saved finalists are the body's, whose cards were read above.
+    return read(caller, contestId, cards);
   }
 
   return { setup, read };

@@ -1,4 +1,5 @@
 import {
+  AUDIENCE_LIMITS,
   VOTES_CSV_HEADER,
   toCsv,
   type ReleaseVotesBody,
@@ -16,12 +17,23 @@ const CLUSTERS_PER_KIND = 20;
 export function voteReview(context: AudienceContext) {
   const { db, clock, requireAward } = context;
 
-  /** Where votes bunch up (staff): by network, by minute, by the day the accounts were made. */
+  /**
+   * Where votes bunch up (staff): by network, by minute, by the day the accounts were made. A
+   * sign-up day names its accounts (bounded), since only they void it.
+   */
   async function clusters(caller: Caller, contestId: number): Promise<VoteCluster[]> {
     await requireAward(caller, contestId);
     const kinds = ['network', 'minute', 'signup_day'] as const;
     const groups = await Promise.all(
-      kinds.map((kind) => repo.clustersOf(db, contestId, kind, CLUSTERS_PER_KIND)),
+      kinds.map((kind) =>
+        repo.clustersOf(
+          db,
+          contestId,
+          kind,
+          CLUSTERS_PER_KIND,
+          kind === 'signup_day' ? AUDIENCE_LIMITS.idsMax : 0,
+        ),
+      ),
     );
     return kinds.flatMap((kind, i) =>
       groups[i]!.map((row) => ({
@@ -33,6 +45,7 @@ export function voteReview(context: AudienceContext) {
         accounts: row.accounts,
         first_at: row.firstAt.toISOString(),
         last_at: row.lastAt.toISOString(),
+        ...(row.accountIds ? { account_ids: row.accountIds } : {}),
       })),
     );
   }

@@ -205,14 +205,25 @@ const KIND_LABELS: Record<VoteCluster['kind'], string> = {
   signup_day: 'Sign-up day',
 };
 
-/** The void filter a cluster stands for (a sign-up day has none: void its accounts from the CSV). */
+/**
+ * The void filter a cluster stands for: its network, its minute, or a sign-up day's accounts
+ * (those the clusters name, at most `AUDIENCE_LIMITS.idsMax`; none left, nothing to void).
+ */
 function voidFilterOf(cluster: VoteCluster): Omit<VoidVotesBody, 'reason'> | null {
   if (cluster.kind === 'network') return { network: cluster.key };
   if (cluster.kind === 'minute') {
     const from = new Date(cluster.key);
     return { from: from.toISOString(), to: new Date(from.getTime() + 60_000).toISOString() };
   }
-  return null;
+  return cluster.account_ids?.length ? { account_ids: cluster.account_ids } : null;
+}
+
+/** What voiding a cluster does, in words. */
+function voidSummary(cluster: VoteCluster): string {
+  const ids = cluster.account_ids?.length ?? 0;
+  if (cluster.kind === 'signup_day' && ids >= AUDIENCE_LIMITS.idsMax)
+    return `The votes of the first ${ids} of its accounts stop counting (void again for the rest). Voters are not told.`;
+  return `${cluster.votes - cluster.voided} votes from ${cluster.accounts} accounts stop counting. Voters are not told.`;
 }
 
 function ClustersPanel({ contestId }: { contestId: number }) {
@@ -291,10 +302,7 @@ function VoidDialog({
         Void the votes of {KIND_LABELS[cluster.kind].toLowerCase()} {cluster.key}
       </DialogTitle>
       <DialogContent sx={{ display: 'grid', gap: 2 }}>
-        <Typography>
-          {cluster.votes - cluster.voided} votes from {cluster.accounts} accounts stop counting. Voters are
-          not told.
-        </Typography>
+        <Typography>{voidSummary(cluster)}</Typography>
         <TextField
           label="Reason"
           value={reason}
