@@ -3,17 +3,19 @@
  * creators, 200 contests, 50,000 applications to one contest, 5,000 entries, 10,000 videos waiting
  * for review — each next to a no-framework baseline replaying the very SQL the app sent for that
  * request (bench/full/capture.ts), at a fixed 50 req/s and at saturation; the application race
- * (200 creators, 10 units); a page of a conversation of 10,000 messages; the library and search on
- * the embedded PGlite at 10,000 videos.
+ * (200 creators, 10 units); the library and search on the embedded PGlite at 10,000 videos; then
+ * conversations (bench/conversations: a thread of 10,000 messages paged, one message fanned out to
+ * 20 streams on two processes), on a database of their own.
  * Prints a table and exits non-zero when a target is missed. Never part of `npm test`.
  *
  *   npm run bench                 full size (database bench_full, seeded once and reused)
  *   BENCH_QUICK=1 npm run bench   smoke run: a small seed (bench_quick), one short round
  *
  * Settings: BENCH_FULL_DATABASE_URL, BENCH_APP_PORT (the app; the baseline and the PGlite app use
- * the next two ports), BENCH_ROUNDS, BENCH_SATURATION_ROUNDS, BENCH_SECONDS, BENCH_SKIP_PGLITE=1, and BENCH_ONLY=key,key…
- * (scenario keys such as contest,video: only those reads, no race, no PGlite part, no results
- * file; for working on one endpoint).
+ * the next two ports, the conversations part the three after), BENCH_ROUNDS, BENCH_SATURATION_ROUNDS,
+ * BENCH_SECONDS, BENCH_SKIP_PGLITE=1, BENCH_SKIP_CONVERSATIONS=1, BENCH_CONVERSATIONS_DATABASE_URL,
+ * and BENCH_ONLY=key,key… (scenario keys such as contest,video: only those reads, no race, no
+ * PGlite or conversations part, no results file; for working on one endpoint).
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -26,7 +28,12 @@ import { seedIfEmpty } from '../../apps/server/src/db/seed/index';
 import { nullQueue } from '../../apps/server/src/jobs/queue';
 import { createAccessTokens } from '../../apps/server/src/plugins/auth';
 import { createLocalStorage } from '../../apps/server/src/storage/local-storage';
-import { appServer, JWT_SECRET, root, start, waitFor, work } from '../videos/common';
+import { appServer, JWT_SECRET, root, start, stop, waitFor, work } from '../videos/common';
+import {
+  conversationsBench,
+  CONVERSATIONS_DATABASE_URL,
+  type ConversationsResult,
+} from '../conversations/part';
 import { createCapturer, type Statement } from './capture';
 import { openLoop, saturate, warm, type Round } from './load';
 import {
@@ -38,7 +45,6 @@ import {
   resetRace,
   seedBench,
   TERMS,
-  THREAD_MESSAGES,
   type Exec,
   type Seeded,
 } from './seed';
@@ -126,14 +132,6 @@ async function ensureDatabase(url: string): Promise<void> {
   const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
   if (!exists.rowCount) await admin.query(`create database "${name.replace(/"/g, '')}"`);
   await admin.end();
-}
-
-function stop(child: ChildProcess | undefined): Promise<void> {
-  if (!child || child.exitCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
 }
 
 /** Every statement of a request under EXPLAIN ANALYZE (bench/full/results/plans-*.txt). */
@@ -374,12 +372,6 @@ async function postgresPart(): Promise<{ races: Race[]; seeded: Seeded; plans: s
         headers: staff,
       },
       {
-        key: 'thread',
-        name: `a conversation's page in the middle of ${THREAD_MESSAGES.toLocaleString('en-US')} messages`,
-        path: `/api/entries/${seeded.threadEntryId}/messages/?before=${seeded.threadMiddleId}`,
-        headers: staff,
-      },
-      {
         key: 'insights',
         name: `contest insights (${INSIGHTS.applications} applications, ${INSIGHTS.entries} entries, ${INSIGHTS.plays / 1e6}M plays)`,
         path: `/api/brand/contests/${seeded.insightsContestId}/insights/`,
@@ -551,7 +543,16 @@ async function main(): Promise<void> {
   );
   const { races, plans } = await postgresPart();
   if (!process.env.BENCH_SKIP_PGLITE && !ONLY) await pglitePart();
-  const text = table(races);
+  let conversations: ConversationsResult | undefined;
+  if (!process.env.BENCH_SKIP_CONVERSATIONS && !ONLY) {
+    conversations = await conversationsBench({
+      quick,
+      port: PGLITE_PORT + 1,
+      databaseUrl: CONVERSATIONS_DATABASE_URL,
+    });
+    misses.push(...conversations.misses);
+  }
+  const text = conversations ? `${table(races)}\n\n${conversations.table}` : table(races);
   if (ONLY) {
     console.log(`\n${text}\n`);
     process.exit(misses.length ? 1 : 0);
