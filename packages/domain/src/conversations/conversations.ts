@@ -173,5 +173,4 @@ export type MessageLiveEvent = z.infer<typeof messageLiveEventSchema>;
  * The live event `message_hidden` that the thread's participants (but the staff member who hid it)
  * receive when staff hide a message: which thread and message. An open thread reads it again.
  */
-export const messageHiddenLiveEventSchema = messageLiveEventSchema.omit({ unread_total: true });
-export type MessageHiddenLiveEvent = z.infer<typeof messageHiddenLiveEventSchema>;
+export type MessageHiddenLiveEvent = Omit<MessageLiveEvent, 'unread_total'>;
