@@ -3,19 +3,21 @@
  * creators, 200 contests, 50,000 applications to one contest, 5,000 entries, 10,000 videos waiting
  * for review — each next to a no-framework baseline replaying the very SQL the app sent for that
  * request (bench/full/capture.ts), at a fixed 50 req/s and at saturation; the application race
- * (200 creators, 10 units); a page of a conversation of 10,000 messages; the library and search on
- * the embedded PGlite at 10,000 videos; the audience award's votes (bench/audience/run.ts: 200 votes/s
- * from 2,000 accounts, the tally exact afterwards, on a database of its own).
+ * (200 creators, 10 units); the library and search on the embedded PGlite at 10,000 videos; then
+ * conversations (bench/conversations: a thread of 10,000 messages paged, one message fanned out to
+ * 20 streams on two processes) and the audience award's votes (bench/audience/run.ts: 200 votes/s
+ * from 2,000 accounts, the tally exact afterwards), each on a database of its own.
  * Prints a table and exits non-zero when a target is missed. Never part of `npm test`.
  *
  *   npm run bench                 full size (database bench_full, seeded once and reused)
  *   BENCH_QUICK=1 npm run bench   smoke run: a small seed (bench_quick), one short round
  *
  * Settings: BENCH_FULL_DATABASE_URL, BENCH_APP_PORT (the app; the baseline and the PGlite app use
- * the next two ports), BENCH_ROUNDS, BENCH_SATURATION_ROUNDS, BENCH_SECONDS, BENCH_SKIP_PGLITE=1,
+ * the next two ports, the conversations part the three after), BENCH_ROUNDS, BENCH_SATURATION_ROUNDS,
+ * BENCH_SECONDS, BENCH_SKIP_PGLITE=1, BENCH_SKIP_CONVERSATIONS=1, BENCH_CONVERSATIONS_DATABASE_URL,
  * BENCH_SKIP_AUDIENCE=1 (the audience part's own settings are in its file), and BENCH_ONLY=key,key…
- * (scenario keys such as contest,video: only those reads, no race, no PGlite part, no audience
- * part, no results file; for working on one endpoint).
+ * (scenario keys such as contest,video: only those reads, no race, no PGlite, conversations or
+ * audience part, no results file; for working on one endpoint).
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -28,8 +30,13 @@ import { seedIfEmpty } from '../../apps/server/src/db/seed/index';
 import { nullQueue } from '../../apps/server/src/jobs/queue';
 import { createAccessTokens } from '../../apps/server/src/plugins/auth';
 import { createLocalStorage } from '../../apps/server/src/storage/local-storage';
-import { appServer, JWT_SECRET, root, start, waitFor, work } from '../videos/common';
+import { appServer, JWT_SECRET, root, start, stop, waitFor, work } from '../videos/common';
 import { audienceBenchmark, audienceTable, type AudienceResult } from '../audience/run';
+import {
+  conversationsBench,
+  CONVERSATIONS_DATABASE_URL,
+  type ConversationsResult,
+} from '../conversations/part';
 import { createCapturer, type Statement } from './capture';
 import { openLoop, saturate, warm, type Round } from './load';
 import {
@@ -41,7 +48,6 @@ import {
   resetRace,
   seedBench,
   TERMS,
-  THREAD_MESSAGES,
   type Exec,
   type Seeded,
 } from './seed';
@@ -129,14 +135,6 @@ async function ensureDatabase(url: string): Promise<void> {
   const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
   if (!exists.rowCount) await admin.query(`create database "${name.replace(/"/g, '')}"`);
   await admin.end();
-}
-
-function stop(child: ChildProcess | undefined): Promise<void> {
-  if (!child || child.exitCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
 }
 
 /** Every statement of a request under EXPLAIN ANALYZE (bench/full/results/plans-*.txt). */
@@ -377,12 +375,6 @@ async function postgresPart(): Promise<{ races: Race[]; seeded: Seeded; plans: s
         headers: staff,
       },
       {
-        key: 'thread',
-        name: `a conversation's page in the middle of ${THREAD_MESSAGES.toLocaleString('en-US')} messages`,
-        path: `/api/entries/${seeded.threadEntryId}/messages/?before=${seeded.threadMiddleId}`,
-        headers: staff,
-      },
-      {
         key: 'insights',
         name: `contest insights (${INSIGHTS.applications} applications, ${INSIGHTS.entries} entries, ${INSIGHTS.plays / 1e6}M plays)`,
         path: `/api/brand/contests/${seeded.insightsContestId}/insights/`,
@@ -554,13 +546,24 @@ async function main(): Promise<void> {
   );
   const { races, plans } = await postgresPart();
   if (!process.env.BENCH_SKIP_PGLITE && !ONLY) await pglitePart();
+  let conversations: ConversationsResult | undefined;
+  if (!process.env.BENCH_SKIP_CONVERSATIONS && !ONLY) {
+    conversations = await conversationsBench({
+      quick,
+      port: PGLITE_PORT + 1,
+      databaseUrl: CONVERSATIONS_DATABASE_URL,
+    });
+    misses.push(...conversations.misses);
+  }
   let audience: AudienceResult | null = null;
   if (!process.env.BENCH_SKIP_AUDIENCE && !ONLY) {
     say('audience votes (bench/audience/run.ts)');
     audience = await audienceBenchmark();
     for (const miss of audience.misses) misses.push(`audience votes: ${miss}`);
   }
-  const text = audience ? `${table(races)}\n\n${audienceTable(audience)}` : table(races);
+  const text = [table(races), conversations?.table, audience && audienceTable(audience)]
+    .filter(Boolean)
+    .join('\n\n');
   if (ONLY) {
     console.log(`\n${text}\n`);
     process.exit(misses.length ? 1 : 0);

@@ -67,9 +67,6 @@ export interface Seeded {
   raceCreatorIds: number[];
   /** An approved video (the video page). */
   videoId: number;
-  /** The entry whose conversation holds THREAD_MESSAGES messages, and a message in its middle (`?before=`). */
-  threadEntryId: number;
-  threadMiddleId: number;
 }
 
 const log = (line: string) => console.log(`[bench seed] ${line}`);
@@ -103,7 +100,6 @@ export async function seedBench(exec: Exec, size: SeedSize): Promise<Seeded> {
   }
   await step(exec, 'judging_scores', `${JUDGES} judges`, () => seedScores(exec));
   await step(exec, 'insights_contest', JSON.stringify(INSIGHTS), () => seedInsights(exec));
-  await step(exec, 'conversation', String(THREAD_MESSAGES), () => seedThread(exec));
   return ids(exec);
 }
 
@@ -220,39 +216,6 @@ async function step(exec: Exec, key: string, value: string, work: () => Promise<
   await exec(
     `insert into bench_meta (key, value) values ($1, $2) on conflict (key) do update set value = excluded.value`,
     [key, value],
-  );
-}
-
-/** Messages in the bench's one long conversation (issue 49: a thread of 10,000 pages fast). */
-export const THREAD_MESSAGES = 10_000;
-
-/**
- * The conversation of the first entry of `bench-contest-1`: THREAD_MESSAGES messages, the entrant's
- * and the bench staff account's in turn, a few hundred characters each, some hidden.
- */
-async function seedThread(exec: Exec): Promise<void> {
-  await exec(
-    `insert into conversation_threads (kind, entry_id, contest_id, brand_id, creator_id)
-     select 'entry', e.id, e.contest_id, c.brand_id, e.user_id
-     from contest_entries e join contests c on c.id = e.contest_id
-     where c.slug = 'bench-contest-1' order by e.id limit 1`,
-  );
-  await exec(
-    `insert into conversation_messages (thread_id, author_id, author_side, body, hidden_at, hidden_reason, created_at)
-     select t.id, case when g % 2 = 0 then t.creator_id else s.id end,
-       case when g % 2 = 0 then 'creator' else 'staff' end,
-       'Message ' || g || ': ' || repeat('the lumbar shot holds a beat longer; ', 1 + g % 8),
-       case when g % 97 = 0 then now() end, case when g % 97 = 0 then 'Bench hidden' end,
-       now() - interval '30 days' + (g || ' seconds')::interval
-     from (select id, creator_id from conversation_threads order by id limit 1) t,
-       (select id from users where email = '${STAFF_EMAIL}') s,
-       generate_series(1, $1::int) g`,
-    [THREAD_MESSAGES],
-  );
-  await exec(
-    `update conversation_threads t set last_message_id = m.id, last_message_at = m.created_at
-     from (select thread_id, max(id) as id, max(created_at) as created_at from conversation_messages group by thread_id) m
-     where m.thread_id = t.id`,
   );
 }
 
@@ -483,10 +446,6 @@ async function ids(exec: Exec): Promise<Seeded> {
     raceProductId: await one(`select id from products where code = 'BENCH-RACE'`),
     raceCreatorIds: race.map((r) => Number(r.id)),
     videoId: await one(`select max(id) as id from videos where is_approved`),
-    threadEntryId: await one(`select min(entry_id) as id from conversation_threads where kind = 'entry'`),
-    threadMiddleId: await one(
-      `select id from conversation_messages order by id offset ${THREAD_MESSAGES / 2} limit 1`,
-    ),
   };
 }
 

@@ -68,6 +68,15 @@ export function appServer(env: Record<string, string | null> = {}, nodeArgs: str
   });
 }
 
+/** Stops a started process (SIGTERM) and waits for it to exit. */
+export function stop(child: ChildProcess | undefined): Promise<void> {
+  if (!child || child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
 // ── The generated test clips (renditions.ts and qc.ts share them) ─────────────────────────────
 
 /** Where the generated clips are kept between runs (a machine that ran one benchmark makes them once). */

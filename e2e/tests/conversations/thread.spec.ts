@@ -35,8 +35,8 @@ async function keep(page: Page, name: string) {
 /**
  * Issue 49, conversations: the brand writes on an entry's thread; the creator, on a phone, sees the
  * unread badge in the navbar, opens the thread from the inbox and answers; the brand's open page
- * shows the answer without a reload; staff hide the brand's message and the creator reads
- * "hidden by the platform team" in its place.
+ * shows the answer without a reload; staff hide the brand's message and the creator's and the
+ * brand's open threads read "hidden by the platform team" in its place, live.
  */
 test('brand and creator talk on an entry’s thread, live; staff hide a message', async ({ browser }) => {
   const contest = await createEntryContest(VERTICAL_BRIEF);
@@ -117,12 +117,15 @@ test('brand and creator talk on an entry’s thread, live; staff hide a message'
     'Links outside the platform',
   );
 
-  // The creator reads "hidden by the platform team" in its place.
-  await creatorPage.reload();
+  // The creator's open thread shows "hidden by the platform team" in its place without a reload
+  // (the live `message_hidden` event), and so does the author's.
   const hidden = creatorPage.getByRole('listitem', { name: 'Bea Brand (Brand)' });
   await expect(hidden).toContainText(CONVERSATION_MESSAGES.hiddenBody);
   await expect(hidden).not.toContainText('armrests');
   await expect(creatorPage.getByRole('listitem', { name: 'Lena Frame (Creator)' })).toContainText(answer);
+  const hiddenForAuthor = brandMessages.getByRole('listitem', { name: 'Bea Brand (Brand)' });
+  await expect(hiddenForAuthor).toContainText(CONVERSATION_MESSAGES.hiddenBody);
+  await expect(hiddenForAuthor).not.toContainText('armrests');
 
   // Screenshots of the thread on the entry page and of the inbox, at 360 and 1280 px.
   await keep(creatorPage, 'messages-thread-360');

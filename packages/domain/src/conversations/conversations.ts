@@ -168,3 +168,9 @@ export const messageLiveEventSchema = z.object({
   unread_total: z.number().int(),
 });
 export type MessageLiveEvent = z.infer<typeof messageLiveEventSchema>;
+
+/**
+ * The live event `message_hidden` that the thread's participants (but the staff member who hid it)
+ * receive when staff hide a message: which thread and message. An open thread reads it again.
+ */
+export type MessageHiddenLiveEvent = Omit<MessageLiveEvent, 'unread_total'>;

@@ -178,6 +178,14 @@ export const eventStreamQuerySchema = z.object({
  * - `entry_note`: a note on an entry (`{entry_id}`).
  * - `entry`: an entry was submitted or changed (`{entry_id, contest_id}`).
  * - `message`: a new message in one of the user's threads (conversations' `MessageLiveEvent`).
+ * - `message_hidden`: staff hid a message in one of the user's threads (`MessageHiddenLiveEvent`).
  */
-export const LIVE_EVENT_TYPES = ['notification', 'video', 'entry_note', 'entry', 'message'] as const;
+export const LIVE_EVENT_TYPES = [
+  'notification',
+  'video',
+  'entry_note',
+  'entry',
+  'message',
+  'message_hidden',
+] as const;
 export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];

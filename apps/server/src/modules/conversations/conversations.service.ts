@@ -2,6 +2,7 @@ import {
   CONVERSATION_LIMITS,
   CONVERSATION_MESSAGES,
   type ConversationMessage,
+  type MessageHiddenLiveEvent,
   type MessagePage,
   type ThreadList,
 } from '@app/domain';
@@ -153,7 +154,10 @@ export function createConversationsService(deps: ConversationsDeps) {
       return presented!;
     },
 
-    /** Staff hide a message with a reason (audited); 404 no such message, 409 already hidden. */
+    /**
+     * Staff hide a message with a reason (audited); 404 no such message, 409 already hidden. The
+     * thread's participants hear of it live (`message_hidden`).
+     */
     async hide(caller: Caller, messageId: number, reason: string): Promise<ConversationMessage> {
       const hidden = await db.transaction(async (tx) => {
         const message = await repo.findMessage(tx, messageId);
@@ -171,6 +175,18 @@ export function createConversationsService(deps: ConversationsDeps) {
         return row;
       });
       const thread = (await repo.findThreadById(db, hidden.threadId))!;
+      try {
+        // Open threads read it again: the others see "hidden by the platform team" in its place.
+        const event: MessageHiddenLiveEvent = {
+          kind: thread.kind,
+          id: (thread.applicationId ?? thread.entryId)!,
+          message_id: hidden.id,
+        };
+        for (const userId of await participants(thread))
+          if (userId !== caller.id) await raiseLiveEvent(deps, userId, 'message_hidden', event);
+      } catch (error) {
+        deps.log.warn({ err: error, messageId }, 'a hidden message could not be announced');
+      }
       const [presented] = await presentMessages(db, [hidden], thread.brandId, caller);
       return presented!;
     },

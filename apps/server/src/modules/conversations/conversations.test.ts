@@ -10,7 +10,7 @@ import {
 } from '@app/domain';
 import { createTestContext, type TestContext } from '../../../test/helper';
 import { createUser, type TestUser } from '../../../test/factories';
-import { applications, auditLog, contests, conversationMessages } from '../../db/schema/index';
+import { applications, auditLog, contests, conversationMessages, liveEvents } from '../../db/schema/index';
 import { makeEntry, makeJudgingContest, type JudgingContest } from '../judging/test-support';
 
 /** A captured message's text: folded headers unfolded, quoted-printable undone (soft breaks, bytes). */
@@ -227,6 +227,17 @@ describe('conversations (issue 49): a thread on every application and entry', ()
       .from(auditLog)
       .where(and(eq(auditLog.action, 'message.hide'), eq(auditLog.targetId, String(rude.id))));
     expect(audit).toMatchObject({ actorId: staff.id, targetType: 'message', after: { reason: 'Insulting' } });
+
+    // The participants' open threads hear of it live (the notifications stream), staff who hid it not.
+    const events = await ctx.deps.database.db
+      .select({ userId: liveEvents.userId, data: liveEvents.data })
+      .from(liveEvents)
+      .where(eq(liveEvents.type, 'message_hidden'));
+    const told = events.filter((e) => e.data.message_id === rude.id);
+    expect(new Set(told.map((e) => e.userId))).toEqual(
+      new Set([creator.id, owner.id, manager.id, reviewer.id, viewer.id]),
+    );
+    expect(told[0]!.data).toEqual({ kind: 'entry', id: entryId, message_id: rude.id });
   });
 
   it('pages a long thread, newest page first, older ones with ?before=', async () => {

@@ -9,11 +9,12 @@ const labelOf = (unread: number) => (unread ? `Messages, ${unread} unread` : 'Me
 
 /**
  * The navbar's Messages button (signed-in users only, beside the bell): the unread total of the
- * caller's threads, a link to the inbox. A `message` event of the live stream refreshes every
- * conversation query: this badge, the inbox and a thread on screen.
+ * caller's threads, a link to the inbox. A `message` event of the live stream (a new message) or a
+ * `message_hidden` one (staff hid a message) refreshes every conversation query: this badge, the
+ * inbox and a thread on screen.
  */
 export function MessagesLink() {
-  useLiveInvalidation('message', conversationsKey);
+  useLiveInvalidation(['message', 'message_hidden'], conversationsKey);
   const { data: unread = 0 } = useUnreadMessages();
   return (
     <Tooltip title="Messages">
