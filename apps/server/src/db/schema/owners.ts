@@ -39,6 +39,7 @@ export const tableOwners = {
   videoQc: 'videos',
   entryScores: 'judging',
   contestResults: 'judging',
+  roundAdvancements: 'judging',
   ledgerEntries: 'payouts',
   payees: 'paperwork',
   entryReleases: 'paperwork',
