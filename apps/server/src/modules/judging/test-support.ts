@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { RubricCriterion } from '@app/domain';
 import type { Database } from '../../db/client';
-import { lastRoundIdOf } from '../../../test/factories';
+import { roundsOfContest } from '../contests';
 import {
   applications,
   brands,
@@ -118,7 +118,7 @@ export async function makeEntry(
     .insert(contestEntries)
     .values({
       contestId: contest.id,
-      roundId: await lastRoundIdOf(db, contest.id),
+      roundId: (await roundsOfContest(db, contest.id)).at(-1)!.id,
       userId: creator.id,
       status: 'in_review',
     })
