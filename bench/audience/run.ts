@@ -116,8 +116,10 @@ async function seed(pool: pg.Pool): Promise<{ staffId: number; entryIds: number[
      from users where email like 'bench-finalist-%'`,
   );
   const { rows: entries } = await pool.query<{ id: number }>(
-    `insert into contest_entries (contest_id, user_id, status)
-     select 1, id, 'scored' from users where email like 'bench-finalist-%' order by id
+    `insert into contest_entries (contest_id, round_id, user_id, status)
+     select 1, (select r.id from contest_rounds r where r.contest_id = 1 order by r.position desc limit 1),
+       u.id, 'scored'
+     from users u where u.email like 'bench-finalist-%' order by u.id
      returning id`,
   );
   await pool.query(

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { VoteFlag, VoteStatus } from '@app/domain';
 import type { DbOrTx } from '../../db/client';
 import { audienceAwards, audienceFinalists, audienceVotes } from '../../db/schema/index';
@@ -61,22 +61,29 @@ export async function votedEntries(db: DbOrTx, contestId: number, voterId: numbe
   return rows.map((row) => row.entryId);
 }
 
-/** Votes in a contest from one address or network key since `since`. */
+/** Votes in a contest since `since` from one address and from its network, in one read. */
 export async function votesFrom(
   db: DbOrTx,
   contestId: number,
-  key: { addressKey: string } | { networkKey: string },
+  keys: { addressKey: string; networkKey: string },
   since: Date,
-): Promise<number> {
-  const match =
-    'addressKey' in key
-      ? eq(audienceVotes.addressKey, key.addressKey)
-      : eq(audienceVotes.networkKey, key.networkKey);
+): Promise<{ fromAddress: number; fromNetwork: number }> {
+  const byAddress = eq(audienceVotes.addressKey, keys.addressKey);
+  const byNetwork = eq(audienceVotes.networkKey, keys.networkKey);
   const [row] = await db
-    .select({ n: count() })
+    .select({
+      fromAddress: sql<number>`count(*) filter (where ${byAddress})`.mapWith(Number),
+      fromNetwork: sql<number>`count(*) filter (where ${byNetwork})`.mapWith(Number),
+    })
     .from(audienceVotes)
-    .where(and(eq(audienceVotes.contestId, contestId), match, gte(audienceVotes.createdAt, since)));
-  return row?.n ?? 0;
+    .where(
+      and(
+        eq(audienceVotes.contestId, contestId),
+        gte(audienceVotes.createdAt, since),
+        or(byAddress, byNetwork),
+      ),
+    );
+  return row ?? { fromAddress: 0, fromNetwork: 0 };
 }
 
 export interface NewVote {

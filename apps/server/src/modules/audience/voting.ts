@@ -17,21 +17,15 @@ import { isDisposableEmail, voteKeysOf } from './vote-keys';
 export function voting(context: AudienceContext) {
   const { deps, db, clock, requireAward } = context;
 
-  /** The votes a cast vote is flagged for, and whether they hold it as suspect. */
-  async function signalsOf(
-    contestId: number,
-    keys: { addressKey: string; networkKey: string },
+  /** The flags of a vote: fast votes from its address or network (which hold it), a new account, a throwaway mailbox. */
+  function flagsOf(
+    recent: { fromAddress: number; fromNetwork: number },
     voter: { createdAt: Date; email: string },
     opensAt: Date,
-  ): Promise<VoteFlag[]> {
-    const since = new Date(clock().getTime() - AUDIENCE_LIMITS.rateWindowMinutes * 60_000);
-    const [fromAddress, fromNetwork] = await Promise.all([
-      repo.votesFrom(db, contestId, { addressKey: keys.addressKey }, since),
-      repo.votesFrom(db, contestId, { networkKey: keys.networkKey }, since),
-    ]);
+  ): VoteFlag[] {
     const flags: VoteFlag[] = [];
-    if (fromAddress >= AUDIENCE_LIMITS.perAddressVotes) flags.push('address_rate');
-    if (fromNetwork >= AUDIENCE_LIMITS.perNetworkVotes) flags.push('network_rate');
+    if (recent.fromAddress >= AUDIENCE_LIMITS.perAddressVotes) flags.push('address_rate');
+    if (recent.fromNetwork >= AUDIENCE_LIMITS.perNetworkVotes) flags.push('network_rate');
     if (voter.createdAt >= opensAt) flags.push('new_account');
     if (isDisposableEmail(voter.email)) flags.push('disposable_email');
     return flags;
@@ -49,14 +43,19 @@ export function voting(context: AudienceContext) {
     entryId: number,
     address: string,
   ): Promise<CastVote> {
-    const voter = await voterFactsOf(db, caller.id);
+    const keys = voteKeysOf(deps.config.JWT_SECRET, address);
+    const since = new Date(clock().getTime() - AUDIENCE_LIMITS.rateWindowMinutes * 60_000);
+    // Independent reads, side by side: a vote's answer waits for the slowest, not their sum.
+    const [voter, { award, status }, recent] = await Promise.all([
+      voterFactsOf(db, caller.id),
+      requireAward(caller, contestId),
+      repo.votesFrom(db, contestId, keys, since),
+    ]);
     if (!voter?.verified) throw new AppError('unverified', AUDIENCE_MESSAGES.unverified);
-    const { award, status } = await requireAward(caller, contestId);
     if (status !== 'open') throw new AppError('voting_closed', AUDIENCE_MESSAGES.votingClosed);
     if (!award.finalistIds.includes(entryId))
       throw new AppError('not_a_finalist', AUDIENCE_MESSAGES.notAFinalist);
-    const keys = voteKeysOf(deps.config.JWT_SECRET, address);
-    const flags = await signalsOf(contestId, keys, voter, award.opensAt);
+    const flags = flagsOf(recent, voter, award.opensAt);
     const held = flags.includes('address_rate') || flags.includes('network_rate');
     await db.transaction(async (tx) => {
       await repo.lockVoter(tx, contestId, caller.id);
