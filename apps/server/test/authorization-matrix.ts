@@ -140,6 +140,14 @@ const brandOne = (status: number, level: BrandLevel = 'read'): Expectation =>
     BRAND_ONE_ALLOWED.read.map((actor) => [actor, BRAND_ONE_ALLOWED[level].includes(actor) ? status : 403]),
   );
 
+/** The id of a contest's last (film) round (issue 47), as staff read its rounds. */
+async function lastRoundOf(w: World, contestId: number): Promise<number> {
+  const rounds = (
+    await w.ctx.app.inject({ url: `/api/contests/${contestId}/rounds/`, headers: w.headers('staff') })
+  ).json<Array<{ id: number }>>();
+  return rounds[rounds.length - 1]!.id;
+}
+
 /** Everyone gets the same answer (public routes). */
 const everyone = (status: number): Expectation => ({ all: status });
 /** Signed-in users of any role: 401 anonymous. */
@@ -723,6 +731,14 @@ export const authorizationMatrix: Record<string, MatrixRow> = {
     expect: { all: 403, anonymous: 401, creator: 201 },
     why: 'the selected owner submits a new version (a fresh processed video); another creator is not selected (403 not_selected); brands and staff do not submit',
   },
+  'POST /api/rounds/:id/entries/': {
+    request: async (w, actor) => ({
+      url: `/api/rounds/${await lastRoundOf(w, w.contest.id)}/entries/`,
+      payload: { video_id: actor === 'creator' ? (await w.fresh.entryVideo()).id : w.video.id },
+    }),
+    expect: { all: 403, anonymous: 401, creator: 201 },
+    why: 'the contest’s film round takes its selected applicants: the selected owner submits a new version; another creator is not selected (403 not_selected); brands and staff do not enter',
+  },
   'GET /api/contests/:id/entries/': {
     request: (w) => ({ url: `/api/contests/${w.contest.id}/entries/` }),
     expect: contestRunners(200),
@@ -801,6 +817,19 @@ export const authorizationMatrix: Record<string, MatrixRow> = {
   'GET /api/contests/:id/ranking/': {
     request: (w) => ({ url: `/api/contests/${w.judging.contestId}/ranking/` }),
     expect: staffOnly(200),
+  },
+  'GET /api/rounds/:id/ranking/': {
+    request: async (w) => ({ url: `/api/rounds/${await lastRoundOf(w, w.judging.contestId)}/ranking/` }),
+    expect: staffOnly(200),
+    why: 'as the contest’s ranking: staff only',
+  },
+  'POST /api/rounds/:id/advance/': {
+    request: async (w) => ({
+      url: `/api/rounds/${await lastRoundOf(w, w.judging.contestId)}/advance/`,
+      payload: { entry_ids: [w.judging.entryId] },
+    }),
+    expect: { all: 403, anonymous: 401, ...brandOne(409, 'manage'), staff: 409 },
+    why: 'staff and the contest’s brand owners and managers reach the rules (409 no_next_round: the judging contest has one round, advancing is consumed in contests.rounds-entries.test.ts); reviewers, viewers, the other brand and creators get 403',
   },
   'POST /api/contests/:id/results/': {
     request: async (w) => {

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { BrandRole, Role } from '@app/domain';
 import { brandProfiles, creatorProfiles, users, videos } from '../src/db/schema/index';
+import type { DbOrTx } from '../src/db/client';
 import { hashPassword } from '../src/lib/passwords';
+import { roundsOfContest } from '../src/modules/contests';
 import type { TestContext } from './helper';
 
 export interface TestUser {
@@ -90,4 +92,13 @@ export async function createVideoRow(
     })
     .returning({ id: videos.id, title: videos.title });
   return row!;
+}
+
+/**
+ * The contest's last (film) round, which an entry written straight into the table belongs to
+ * (issue 47: every entry has its round); a contest written without rounds gets its film round.
+ */
+export async function lastRoundIdOf(db: DbOrTx, contestId: number): Promise<number> {
+  const rounds = await roundsOfContest(db, contestId);
+  return rounds[rounds.length - 1]!.id;
 }

@@ -31,6 +31,14 @@ export const ERROR_CODES = {
   approval_missing: 409,
   /** Saving a contest's rounds without a round that has entries (issue 47). */
   round_has_entries: 409,
+  /** Entering a round outside its window (issue 47). */
+  round_closed: 409,
+  /** Entering a round that takes advanced creators only, without having advanced (issue 47). */
+  not_advanced: 403,
+  /** Advancing from a round before it closed, with no round after it, or an entry a second time. */
+  round_not_closed: 409,
+  no_next_round: 409,
+  already_advanced: 409,
   /** The audience award (issue 50): a vote from an account whose e-mail is not verified. */
   unverified: 403,
   /** A second vote for the same finalist (votes are final). */

@@ -28,6 +28,7 @@ import {
   contestFactsOf,
   contestTitlesOf,
   createContestsService,
+  currentRoundsOf,
   type ContestsPorts,
 } from './contests';
 import {
@@ -52,6 +53,7 @@ import {
   entryContext,
   entryCountsOf,
   moveEntry,
+  roundsWithEntriesOf,
   timelinesOf,
   videosPorts,
 } from './entries';
@@ -64,6 +66,8 @@ import {
   findScorecardEntries,
   findVideoAwards,
   judgingRoutes,
+  roundsAdvancedFrom,
+  wasAdvancedFrom,
   type JudgingPorts,
 } from './judging';
 import { createNotificationsService, eventsRoutes, notificationsRoutes } from './notifications';
@@ -100,6 +104,8 @@ const creatorsPorts: CreatorsPorts = {
   contestsOf: contestFactsOf,
   resultsOf: findCreatorResults,
   scorecardEntries: findScorecardEntries,
+  currentRoundsOf,
+  roundsAdvancedFrom,
 };
 
 /** What payouts asks of the modules above it; also used by the demo seed. */
@@ -119,6 +125,7 @@ export const judgingPorts = (deps: Pick<AppDeps, 'database' | 'storage' | 'log'>
  */
 export const contestsPorts: ContestsPorts = {
   entryCountsOf,
+  roundsWithEntriesOf,
   applicationCountsOf,
   heldUnitsOf,
   productsWithApplications,
@@ -166,6 +173,7 @@ export function composeServices(deps: AppDeps) {
       contests,
       releaseCountsOf,
       placesOf: findPublishedPlaces,
+      wasAdvancedFrom,
     }),
     judging: createJudgingService(deps, judgingPorts(deps)),
     paperwork,

@@ -137,6 +137,20 @@ export const dashboardContestSchema = z.object({
     .nullable(),
   /** The creator's entry whose scorecard is readable (results published); null otherwise. */
   scorecard_entry_id: z.number().nullable().optional(),
+  /**
+   * The round the contest is in (issue 47: the first open or judging round, else the next
+   * upcoming, else the last); `position` 1 for the first round, as the rounds list.
+   */
+  round: z
+    .object({
+      id: z.number(),
+      title: z.string(),
+      kind: z.enum(['idea', 'pitch', 'film']),
+      position: z.number(),
+    })
+    .optional(),
+  /** The creator was advanced from that round, or into it from the round before. */
+  advanced: z.boolean().optional(),
 });
 export type DashboardContest = z.infer<typeof dashboardContestSchema>;
 

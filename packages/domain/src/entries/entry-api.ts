@@ -152,7 +152,12 @@ export type EntryVideo = z.infer<typeof entryVideoSchema>;
 
 export const entryVersionSchema = z.object({
   version: z.number(),
-  video: entryVideoSchema,
+  /** Null for an idea round's entry (issue 47): its `title` and `text` instead. */
+  video: entryVideoSchema.nullable(),
+  /** An idea's or a pitch's title (null for a film: its video's title). */
+  title: z.string().nullable().optional(),
+  /** An idea's text (null otherwise). */
+  text: z.string().nullable().optional(),
   checks: z.array(entryCheckSchema),
   warnings_confirmed_at: z.string().nullable(),
   created_at: z.string(),
@@ -184,11 +189,19 @@ export const entrySummarySchema = z.object({
   id: z.number(),
   contest_id: z.number(),
   contest_title: z.string(),
+  /** The round entered (issue 47); a one-round contest's entries are in its film round. */
+  round_id: z.number().optional(),
+  /** Entered by a creator not advanced from the round before (issue 47). */
+  wildcard: z.boolean().optional(),
   creator: z.object({ id: z.number(), name: z.string() }),
   status: entryStatusSchema,
   /** The newest version's number. */
   version: z.number(),
-  video: entryVideoSchema,
+  /** The newest version's video; null for an idea round's entry (its `title` and `text` instead). */
+  video: entryVideoSchema.nullable(),
+  /** The newest version's title (ideas and pitches) and text (ideas); null for a film. */
+  title: z.string().nullable().optional(),
+  text: z.string().nullable().optional(),
   checks: z.array(entryCheckSchema),
   notes_count: z.number(),
   open_notes_count: z.number(),

@@ -1,3 +1,4 @@
 export * from './limits';
 export * from './rank';
 export * from './judging';
+export * from './advance';

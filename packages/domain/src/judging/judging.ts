@@ -88,6 +88,11 @@ export type RankingQuery = z.infer<typeof rankingQuerySchema>;
  */
 export const rankingSchema = z.object({
   contest_id: z.number(),
+  /**
+   * The round ranked (issue 47): `GET /api/rounds/{id}/ranking/` ranks one round on its rubric;
+   * the contest's ranking is its last round's.
+   */
+  round_id: z.number().optional(),
   rubric: z.array(rubricCriterionSchema),
   results_published_at: z.string().nullable(),
   currency: z.string(),
@@ -108,7 +113,15 @@ export const rankingSchema = z.object({
       creator_name: z.string(),
       creator_email: z.string(),
       version: z.number(),
-      video: judgedVideoSchema,
+      /** Null for an idea round's entry (issue 47): its `title` and `text` instead. */
+      video: judgedVideoSchema.nullable(),
+      /** The judged version's title (ideas, pitches) and text (ideas); null for a film. */
+      title: z.string().nullable().optional(),
+      text: z.string().nullable().optional(),
+      /** Entered as a wildcard (issue 47). */
+      wildcard: z.boolean().optional(),
+      /** Already advanced into the next round (a round's ranking; issue 47). */
+      advanced: z.boolean().optional(),
       /** 1–10 scale, 2 decimals; null when nobody scored it. */
       weighted_average: z.number().nullable(),
       judges: z.number(),

@@ -24,6 +24,7 @@ export const NOTIFICATION_KINDS = [
   'licence_extension_proposed',
   'licence_extension_decided',
   'audience_award',
+  'round_advanced',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -69,6 +70,7 @@ export const NOTIFICATION_CATEGORY: Record<NotificationKind, EmailCategory> = {
   licence_extension_proposed: 'results',
   licence_extension_decided: 'results',
   audience_award: 'results',
+  round_advanced: 'results',
 };
 
 export const NOTIFICATION_LIMITS = {

@@ -28,14 +28,16 @@ export type PayoutListQuery = z.infer<typeof payoutListQuerySchema>;
 
 /**
  * What a creator earns, each paid like a prize: a prize, the fee of a licence extension they
- * accepted (issue 51), an audience award (issue 50).
+ * accepted (issue 51), an audience award (issue 50), a round's stipend to an advanced creator
+ * (issue 47).
  */
-export const EARNING_KINDS = ['prize_awarded', 'licence_extension', 'audience_award'] as const;
+export const EARNING_KINDS = ['prize_awarded', 'licence_extension', 'audience_award', 'stipend'] as const;
 export type EarningKind = (typeof EARNING_KINDS)[number];
 export const EARNING_KIND_LABELS: Record<EarningKind, string> = {
   prize_awarded: 'Prize',
   licence_extension: 'Licence extension',
   audience_award: 'Audience award',
+  stipend: 'Round stipend',
 };
 export const LEDGER_KINDS = [...EARNING_KINDS, 'payout_recorded', 'correction'] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];

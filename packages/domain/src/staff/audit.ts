@@ -55,6 +55,7 @@ export const AUDIT_ACTIONS = [
   'audience.void',
   'audience.release',
   'audience.award',
+  'round.advance',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   doublePrecision,
   index,
@@ -11,7 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt, maxChars, timestampTz, updatedAt } from './columns';
 import { users } from './accounts';
-import { contests } from './contests';
+import { contestRounds, contests } from './contests';
 import { videos } from './videos';
 import type { EntryCheck } from '@app/domain';
 
@@ -19,8 +20,8 @@ import type { EntryCheck } from '@app/domain';
 export type { EntryCheck };
 
 /**
- * A creator's entry in a contest: one per creator per contest. Its versions are the videos they
- * submitted; the newest is the one judged.
+ * A creator's entry in a round of a contest (issue 47): one per creator per round. Its versions are
+ * what they submitted (a video; an idea round's title and text); the newest is the one judged.
  */
 export const contestEntries = pgTable(
   'contest_entries',
@@ -32,13 +33,23 @@ export const contestEntries = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * The round entered (migration entry_rounds gave every earlier entry its contest's last round).
+     * No action on delete: a round with entries is not dropped (409 `round_has_entries`).
+     */
+    roundId: integer('round_id')
+      .notNull()
+      .references(() => contestRounds.id),
+    /** Entered by a creator not advanced from the round before, where the round allows it. */
+    wildcard: boolean('wildcard').notNull().default(false),
     /** Where the entry is on its timeline (`ENTRY_STATUSES` in the domain). */
     status: text('status').notNull().default('uploaded'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('contest_entries_contest_user_key').on(t.contestId, t.userId),
+    uniqueIndex('contest_entries_round_user_key').on(t.roundId, t.userId),
+    index('contest_entries_contest_user_idx').on(t.contestId, t.userId),
     index('contest_entries_contest_status_idx').on(t.contestId, t.status),
     // The reviewers' list: a contest's entries, most recently changed first.
     index('contest_entries_contest_updated_idx').on(
@@ -50,7 +61,10 @@ export const contestEntries = pgTable(
   ],
 );
 
-/** One submitted video of an entry; version 1, 2, … in order. */
+/**
+ * One submission of an entry; version 1, 2, … in order: a video (film and pitch rounds; a pitch's
+ * with its title), or an idea round's title and text without a video.
+ */
 export const entryVersions = pgTable(
   'entry_versions',
   {
@@ -59,9 +73,11 @@ export const entryVersions = pgTable(
       .notNull()
       .references(() => contestEntries.id, { onDelete: 'cascade' }),
     version: integer('version').notNull(),
-    videoId: integer('video_id')
-      .notNull()
-      .references(() => videos.id, { onDelete: 'restrict' }),
+    videoId: integer('video_id').references(() => videos.id, { onDelete: 'restrict' }),
+    /** An idea's or a pitch's title (null for a film, shown by its video's title). */
+    title: text('title'),
+    /** An idea's text (null otherwise). */
+    text: text('text'),
     /** The checks against the brief, as they were when this version was submitted. */
     checks: jsonb('checks').$type<EntryCheck[]>().notNull().default([]),
     /** The creator confirmed the warnings among the checks. */
@@ -71,6 +87,9 @@ export const entryVersions = pgTable(
   (t) => [
     uniqueIndex('entry_versions_entry_version_key').on(t.entryId, t.version),
     uniqueIndex('entry_versions_video_key').on(t.videoId),
+    check('entry_versions_video_or_text', sql`${t.videoId} is not null or ${t.text} is not null`),
+    maxChars('entry_versions_title_len', t.title, 120),
+    maxChars('entry_versions_text_len', t.text, 2000),
   ],
 );
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
 import { users } from './accounts';
-import { contests } from './contests';
+import { contestRounds, contests } from './contests';
 import { contestEntries } from './entries';
 
 /** One criterion's mark in a judge's score (`entryScoreSchema` in the domain). */
@@ -74,6 +74,7 @@ export const contestResults = pgTable(
  * - `licence_extension`: an earning (amount > 0), the fee of a licence extension the creator
  *   accepted (issue 51), paid like a prize;
  * - `audience_award`: an earning (amount > 0), a contest's audience prize (issue 50), paid like a prize;
+ * - `stipend`: an earning (amount > 0), a round's stipend to a creator advanced from it (issue 47);
  * - `payout_recorded`: the earning `earning_id` was paid (amount = what was paid), at most once per
  *   earning (unique index);
  * - `correction`: a signed amount added to the earning `earning_id`, with a reason.
@@ -83,7 +84,14 @@ export const ledgerEntries = pgTable(
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
     kind: text('kind', {
-      enum: ['prize_awarded', 'licence_extension', 'audience_award', 'payout_recorded', 'correction'],
+      enum: [
+        'prize_awarded',
+        'licence_extension',
+        'audience_award',
+        'stipend',
+        'payout_recorded',
+        'correction',
+      ],
     }).notNull(),
     userId: integer('user_id')
       .notNull()
@@ -113,9 +121,38 @@ export const ledgerEntries = pgTable(
       .where(sql`${t.kind} = 'prize_awarded'`),
     check(
       'ledger_entries_shape',
-      sql`(${t.kind} in ('prize_awarded', 'licence_extension', 'audience_award') and ${t.earningId} is null and ${t.amountCents} > 0)
+      sql`(${t.kind} in ('prize_awarded', 'licence_extension', 'audience_award', 'stipend') and ${t.earningId} is null and ${t.amountCents} > 0)
         or (${t.kind} = 'payout_recorded' and ${t.earningId} is not null and ${t.method} is not null and ${t.amountCents} >= 0)
         or (${t.kind} = 'correction' and ${t.earningId} is not null and ${t.amountCents} <> 0)`,
     ),
+  ],
+);
+
+/**
+ * A creator advanced from a round into the next (issue 47): one row per advanced entry, written by
+ * staff or the contest's brand after the round closed, with the stipend earning it gave (null when
+ * the round pays none). The creator may enter the next round (policy `advanced`).
+ */
+export const roundAdvancements = pgTable(
+  'round_advancements',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    /** The round advanced from. */
+    roundId: integer('round_id')
+      .notNull()
+      .references(() => contestRounds.id, { onDelete: 'cascade' }),
+    entryId: integer('entry_id')
+      .notNull()
+      .references(() => contestEntries.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    earningId: bigint('earning_id', { mode: 'number' }),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('round_advancements_entry_key').on(t.entryId),
+    uniqueIndex('round_advancements_round_user_key').on(t.roundId, t.userId),
   ],
 );

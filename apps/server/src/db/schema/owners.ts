@@ -38,6 +38,7 @@ export const tableOwners = {
   videoQc: 'videos',
   entryScores: 'judging',
   contestResults: 'judging',
+  roundAdvancements: 'judging',
   ledgerEntries: 'payouts',
   payees: 'paperwork',
   entryReleases: 'paperwork',

@@ -8,7 +8,7 @@ import type { Caller } from '../../plugins/auth';
 import { createApplicationsService } from '../../modules/applications';
 import { createContestsService } from '../../modules/contests';
 import { createEntriesService, entryContext } from '../../modules/entries';
-import { createJudgingService, findPublishedPlaces } from '../../modules/judging';
+import { createJudgingService, findPublishedPlaces, wasAdvancedFrom } from '../../modules/judging';
 import { createPayoutsService } from '../../modules/payouts';
 import { createPaperworkService, releaseCountsOf } from '../../modules/paperwork';
 import { judgingPorts, payoutsPorts, videosPorts } from '../../modules/index';
@@ -35,6 +35,7 @@ function entriesAt(deps: DemoSeasonDeps, clock: () => Date) {
     contests: createContestsService(deps, clock),
     releaseCountsOf,
     placesOf: findPublishedPlaces,
+    wasAdvancedFrom,
   };
   return createEntriesService(deps, ports, clock);
 }

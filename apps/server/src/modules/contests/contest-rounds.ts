@@ -78,6 +78,12 @@ async function roundsOf(db: DbOrTx, contest: TimelineColumns & { id: number }) {
   return rounds.listRounds(db, contest.id);
 }
 
+/** A contest's rounds, first to last, stored first when it has none ([] when there is no contest). */
+export async function storedRoundsOf(db: DbOrTx, contestId: number) {
+  const record = await repo.findContestRecord(db, contestId);
+  return record ? roundsOf(db, record) : [];
+}
+
 /**
  * Inside an edit of the contest (its transaction): the last round follows the contest's new
  * submission deadline, judging end and rubric, and a one-round contest's round its start when it
@@ -153,20 +159,6 @@ export function contestRounds({ db, clock, managedRecord }: ContestAccess) {
     return (await rounds.listRounds(db, contestId)).map((row) => toRound(row, currency, now));
   }
 
-  /**
-   * The rounds a contest has entries in (409 `round_has_entries` when one would be dropped). Until
-   * entries carry their round (issue 47's next part), a contest's entries are in its last round.
-   */
-  async function roundsWithEntries(
-    tx: DbOrTx,
-    contestId: number,
-    stored: rounds.RoundRow[],
-    ports: Pick<ContestsPorts, 'entryCountsOf'>,
-  ): Promise<number[]> {
-    const entries = (await ports.entryCountsOf(tx, [contestId])).get(contestId) ?? 0;
-    return entries > 0 ? [stored[stored.length - 1]!.id] : [];
-  }
-
   return {
     /** A contest's rounds, first to last (a draft's only for staff and its brand: 404 otherwise). */
     async listRounds(ref: string, user?: Caller): Promise<RoundResponse[]> {
@@ -189,7 +181,7 @@ export function contestRounds({ db, clock, managedRecord }: ContestAccess) {
       ref: string,
       user: Caller,
       body: UpdateRoundsBody,
-      ports: Pick<ContestsPorts, 'entryCountsOf'>,
+      ports: Pick<ContestsPorts, 'roundsWithEntriesOf'>,
     ): Promise<RoundResponse[]> {
       const { actor, row } = await managedRecord(ref, user);
       assertCanEdit(actor, row);
@@ -206,7 +198,8 @@ export function contestRounds({ db, clock, managedRecord }: ContestAccess) {
             throw AppError.validation({ [`rounds.${i}.id`]: [ROUND_MESSAGES.unknownRound] });
         });
         const kept = new Set(list.map((round) => round.id));
-        const withEntries = await roundsWithEntries(tx, row.id, stored, ports);
+        // A round with entries is kept (409 `round_has_entries`); its entries keep their round.
+        const withEntries = await ports.roundsWithEntriesOf(tx, row.id);
         if (withEntries.some((id) => !kept.has(id)))
           throw new AppError('round_has_entries', ROUND_MESSAGES.hasEntries);
         const timeline = timelineFollowing(record, list[list.length - 1]!, list.length - 1);

@@ -7,6 +7,8 @@ import type { DbOrTx } from '../../db/client';
 export interface ContestsPorts {
   /** How many entries each contest has (the brand dashboard's counts). */
   entryCountsOf(db: DbOrTx, contestIds: number[]): Promise<Map<number, number>>;
+  /** The rounds of a contest that have entries (issue 47: such a round is never dropped). */
+  roundsWithEntriesOf(db: DbOrTx, contestId: number): Promise<number[]>;
   /** Each contest's applications by status and those shipped (absent: none). */
   applicationCountsOf(db: DbOrTx, contestIds: number[]): Promise<Map<number, ApplicationCounts>>;
   /** The units of a product its pending and selected applications hold (after locking its row). */

@@ -23,5 +23,14 @@ export {
   publishedContestsOf,
   type JudgingContest,
 } from './judged-contests';
+export {
+  contestHasProducts,
+  currentRoundsOf,
+  roundInContest,
+  roundsOfContest,
+  statusOfRound,
+  type ContestRound,
+  type RoundInContest,
+} from './round-reads';
 export { lockProducts, reserveOneUnit, returnUnits } from './product-stock';
 export type { ContestsService } from './contests.service';

@@ -25,6 +25,10 @@ export function judgingContestOf(db: DbOrTx, contestId: number) {
         judgingEndsAt: contests.judgingEndsAt,
         resultsPublishedAt: contests.resultsPublishedAt,
         publicationStatus: contests.publicationStatus,
+        /** The last round (issue 47): its entries are the contest's sheet, ranking and results. */
+        // Spelled out with table names: inside a subquery Drizzle leaves columns unqualified.
+        finalRoundId: sql<number | null>`(select r.id from "contest_rounds" r
+          where r.contest_id = "contests"."id" order by r.position desc limit 1)`,
       })
       .from(contests)
       .where(eq(contests.id, sql.placeholder('contestId')))

@@ -1,4 +1,4 @@
-import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { contestRounds } from '../../db/schema/index';
 
@@ -72,4 +72,20 @@ export async function updateRound(
     .update(contestRounds)
     .set({ ...values, updatedAt: new Date() })
     .where(and(eq(contestRounds.id, id), eq(contestRounds.contestId, contestId)));
+}
+
+/** One round by its id (undefined when there is none). */
+export async function findRound(db: DbOrTx, id: number): Promise<RoundRow | undefined> {
+  const [row] = await db.select().from(contestRounds).where(eq(contestRounds.id, id));
+  return row;
+}
+
+/** The rounds of these contests, each contest's first to last. */
+export async function listRoundsOfContests(db: DbOrTx, contestIds: number[]): Promise<RoundRow[]> {
+  if (!contestIds.length) return [];
+  return db
+    .select()
+    .from(contestRounds)
+    .where(inArray(contestRounds.contestId, contestIds))
+    .orderBy(asc(contestRounds.contestId), asc(contestRounds.position));
 }

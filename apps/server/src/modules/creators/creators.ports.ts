@@ -18,8 +18,19 @@ export interface EntryRow {
   contestId: number;
   status: string;
   version: number;
-  videoId: number;
+  /** Null for an idea round's entry (issue 47: its title and text, no video). */
+  videoId: number | null;
   createdAt: Date;
+}
+
+/** The round a contest is in (contests' read, issue 47). */
+export interface CurrentRoundRow {
+  id: number;
+  contestId: number;
+  title: string;
+  kind: 'idea' | 'pitch' | 'film';
+  /** 0 for the first round. */
+  position: number;
 }
 
 /** One step of an entry's timeline (entries' read). */
@@ -67,6 +78,13 @@ export interface CreatorsPorts {
   resultsOf: (db: DbOrTx, userId: number) => Promise<ResultRow[]>;
   /** The entry whose published scorecard the creator may open, by contest id. */
   scorecardEntries: (db: DbOrTx, userId: number) => Promise<Map<number, number>>;
+  /** Each contest's current round, by contest id (issue 47). */
+  currentRoundsOf: (db: DbOrTx, contestIds: number[], now: Date) => Promise<Map<number, CurrentRoundRow>>;
+  /** The rounds the creator was advanced from (issue 47). */
+  roundsAdvancedFrom: (
+    db: DbOrTx,
+    userId: number,
+  ) => Promise<Array<{ roundId: number; nextRoundId: number | null }>>;
 }
 
 /** What the creator's own profile asks besides: accounts' sessions (an address change ends them). */

@@ -12,14 +12,32 @@ import {
 import type { OwnVideo } from '../videos';
 import type { Identity } from '../accounts';
 import type { ProfileRow } from './creators.repository';
-import type { ApplicationRow, ContestRow, EntryRow, ResultRow, TimelineRow } from './creators.ports';
+import type {
+  ApplicationRow,
+  ContestRow,
+  CurrentRoundRow,
+  EntryRow,
+  ResultRow,
+  TimelineRow,
+} from './creators.ports';
+
+/** The round a contest is in and whether the creator advanced (issue 47). */
+export interface RoundStanding {
+  round: CurrentRoundRow;
+  advanced: boolean;
+}
 
 /** A contest the creator takes part in, with their application (null: submitted without one). */
 export type ParticipationRow = ContestRow & { id: number } & Omit<ApplicationRow, 'contestId' | 'status'> & {
     applicationStatus: ApplicationRow['status'] | null;
   };
 /** A submission: the entry's newest version with its video's title and views and the contest's title. */
-export type SubmissionRow = EntryRow & { contestTitle: string; videoTitle: string; viewCount: number };
+export type SubmissionRow = Omit<EntryRow, 'videoId'> & {
+  videoId: number;
+  contestTitle: string;
+  videoTitle: string;
+  viewCount: number;
+};
 /** A creator: the account (accounts) and its profile (creators). */
 export type CreatorRow = Identity & ProfileRow;
 /** One of the creator's own videos, with its contest's title. */
@@ -40,6 +58,7 @@ export function toDashboardContest(
   result: ResultRow | null,
   scorecardEntryId: number | null = null,
   timeline: TimelineRow[] = [],
+  standing?: RoundStanding,
 ): DashboardContest {
   return {
     id: row.id,
@@ -80,6 +99,15 @@ export function toDashboardContest(
           }
         : null,
     scorecard_entry_id: scorecardEntryId,
+    ...(standing && {
+      round: {
+        id: standing.round.id,
+        title: standing.round.title,
+        kind: standing.round.kind,
+        position: standing.round.position + 1,
+      },
+      advanced: standing.advanced,
+    }),
   };
 }
 

@@ -13,13 +13,21 @@ import type { DbOrTx } from '../../db/client';
 import { creatorBalance } from '../payouts';
 import { countOwnVideos, ownVideosOf, videoTitlesAndViewsOf } from '../videos';
 import * as repo from './creators.repository';
-import type { ContestRow, CreatorsPorts, EntryRow, ResultRow, TimelineRow } from './creators.ports';
+import type {
+  ContestRow,
+  CreatorsPorts,
+  CurrentRoundRow,
+  EntryRow,
+  ResultRow,
+  TimelineRow,
+} from './creators.ports';
 import {
   toCreatorSubmission,
   toDashboardContest,
   toDashboardVideo,
   type DashboardList,
   type ParticipationRow,
+  type RoundStanding,
   type SubmissionRow,
 } from './creators.presenter';
 
@@ -37,11 +45,56 @@ function toSubmissionRows(
 ): SubmissionRow[] {
   return entries.flatMap((entry) => {
     const contest = contests.get(entry.contestId);
-    const video = videos.get(entry.videoId);
-    return contest && video
-      ? [{ ...entry, contestTitle: contest.title, videoTitle: video.title, viewCount: video.views }]
+    // An idea round's entry has no video: the submission shown is the creator's latest video.
+    const videoId = entry.videoId;
+    const video = videoId === null ? undefined : videos.get(videoId);
+    return contest && video && videoId !== null
+      ? [{ ...entry, videoId, contestTitle: contest.title, videoTitle: video.title, viewCount: video.views }]
       : [];
   });
+}
+
+/**
+ * The round a contest is in and whether the creator advanced (issue 47): advanced from that round,
+ * or into it from the round before.
+ */
+function roundStanding(
+  round: CurrentRoundRow | undefined,
+  advancements: Array<{ roundId: number; nextRoundId: number | null }>,
+): RoundStanding | undefined {
+  if (!round) return undefined;
+  const advanced = advancements.some((a) => a.roundId === round.id || a.nextRoundId === round.id);
+  return { round, advanced };
+}
+
+/** Entries' timelines by entry id. */
+function groupTimelines(timelines: TimelineRow[]): Map<number, TimelineRow[]> {
+  const timelineOf = new Map<number, TimelineRow[]>();
+  for (const event of timelines) {
+    const timeline = timelineOf.get(event.entryId);
+    if (timeline) timeline.push(event);
+    else timelineOf.set(event.entryId, [event]);
+  }
+  return timelineOf;
+}
+
+/** Each contest's round standing for the creator (`roundStanding`), by contest id: two reads. */
+async function roundStandingsOf(
+  db: DbOrTx,
+  ports: CreatorsPorts,
+  userId: number,
+  rows: Array<{ id: number }>,
+  now: Date,
+) {
+  const [currentRounds, advancements] = await Promise.all([
+    ports.currentRoundsOf(
+      db,
+      rows.map((row) => row.id),
+      now,
+    ),
+    ports.roundsAdvancedFrom(db, userId),
+  ]);
+  return (contestId: number) => roundStanding(currentRounds.get(contestId), advancements);
 }
 
 /**
@@ -112,15 +165,10 @@ export function createCreatorsService(deps: CreatorsServiceDeps, ports: Creators
       ),
       videoTitlesAndViewsOf(
         db,
-        entries.map((e) => e.videoId),
+        entries.flatMap((e) => (e.videoId === null ? [] : [e.videoId])),
       ),
     ]);
-    const timelineOf = new Map<number, TimelineRow[]>();
-    for (const event of timelines) {
-      const timeline = timelineOf.get(event.entryId);
-      if (timeline) timeline.push(event);
-      else timelineOf.set(event.entryId, [event]);
-    }
+    const timelineOf = groupTimelines(timelines);
     const latestSubmission = new Map<number, SubmissionRow>();
     for (const s of toSubmissionRows(entries, contests, videos))
       if (!latestSubmission.has(s.contestId)) latestSubmission.set(s.contestId, s);
@@ -143,6 +191,7 @@ export function createCreatorsService(deps: CreatorsServiceDeps, ports: Creators
       })
       .sort((x, y) => y.submissionDeadline.getTime() - x.submissionDeadline.getTime() || y.id - x.id);
     const now = new Date();
+    const standingOf = await roundStandingsOf(db, ports, userId, rows, now); // issue 47
     const lists: CreatorContests = { running: [], applied: [], ended: [] };
     for (const row of rows) {
       const submission = latestSubmission.get(row.id) ?? null;
@@ -155,6 +204,7 @@ export function createCreatorsService(deps: CreatorsServiceDeps, ports: Creators
           resultOf.get(row.id) ?? null,
           scorecards.get(row.id) ?? null,
           submission ? (timelineOf.get(submission.id) ?? []) : [],
+          standingOf(row.id),
         ),
       );
     }
@@ -229,7 +279,7 @@ export function createCreatorsService(deps: CreatorsServiceDeps, ports: Creators
         ),
         videoTitlesAndViewsOf(
           db,
-          entries.map((e) => e.videoId),
+          entries.flatMap((e) => (e.videoId === null ? [] : [e.videoId])),
         ),
       ]);
       return toSubmissionRows(entries, contests, videos).map(toCreatorSubmission);

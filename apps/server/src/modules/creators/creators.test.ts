@@ -13,7 +13,7 @@ import {
   videos,
 } from '../../db/schema/index';
 import { createTestContext, type TestContext } from '../../../test/helper';
-import { createUser, type TestUser } from '../../../test/factories';
+import { createUser, lastRoundIdOf, type TestUser } from '../../../test/factories';
 
 const DAY = 24 * 3600 * 1000;
 let ctx: TestContext;
@@ -90,7 +90,7 @@ async function submit(user: TestUser, contestId: number, videoId: number) {
   const db = ctx.deps.database.db;
   const [row] = await db
     .insert(contestEntries)
-    .values({ contestId, userId: user.id, status: 'in_review' })
+    .values({ contestId, roundId: await lastRoundIdOf(db, contestId), userId: user.id, status: 'in_review' })
     .returning({ id: contestEntries.id });
   await db.insert(entryVersions).values({ entryId: row!.id, version: 1, videoId });
   await db.insert(entryEvents).values({ entryId: row!.id, step: 'uploaded', version: 1 });

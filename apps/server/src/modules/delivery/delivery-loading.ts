@@ -40,8 +40,10 @@ export function createPlacedEntryLoader(deps: DeliveryServiceDeps, ports: Delive
     const place = await findPublishedPlace(db, entryId);
     if (!place) throw notDelivered();
     const versions = (await entries.versionsOf([entryId], user)).get(entryId) ?? [];
-    const judged: EntryVersion | undefined = versions[versions.length - 1];
-    if (!judged) throw notDelivered();
+    const last: EntryVersion | undefined = versions[versions.length - 1];
+    // Placed entries are films (the last round's, issue 47): a version without a video is not delivered.
+    if (!last?.video) throw notDelivered();
+    const judged = { ...last, video: last.video };
     const original = await videoOriginal(deps, judged.video.id);
     if (!original) throw new AppError('not_found', MESSAGES.generic.notFound);
     const licence = await ensureLicence(db, { entry, place, judged, original });

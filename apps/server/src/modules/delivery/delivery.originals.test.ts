@@ -76,7 +76,7 @@ describe('the original of a contest entry reaches the brand only as a delivered 
       expect(seen.playback?.mp4_url).toBeTruthy();
     }
     const entry = (await get(`/api/entries/${winnerEntry.entryId}/`, brandUser)).json<Entry>();
-    expect(entry.versions.map((v) => v.video.download_url)).toEqual([null, null]);
+    expect(entry.versions.map((v) => v.video!.download_url)).toEqual([null, null]);
     const delivered = await get(`/api/entries/${winnerEntry.entryId}/delivery/master/`, brandUser);
     expect(delivered.statusCode).toBe(404);
     expect(delivered.json()).toMatchObject({ detail: DELIVERY_MESSAGES.notDelivered });

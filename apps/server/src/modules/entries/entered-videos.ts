@@ -31,7 +31,9 @@ export async function videosEnteredWithBrand(
     rows.map((row) => row.contestId),
   );
   return new Set(
-    rows.filter((row) => contests.get(row.contestId)?.brandId === brandId).map((row) => row.videoId),
+    rows.flatMap((row) =>
+      row.videoId !== null && contests.get(row.contestId)?.brandId === brandId ? [row.videoId] : [],
+    ),
   );
 }
 

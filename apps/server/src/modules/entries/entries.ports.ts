@@ -19,4 +19,6 @@ export interface EntriesPorts extends EntryContextPorts {
   releaseCountsOf(db: DbOrTx, entryIds: number[]): Promise<Map<number, ReleaseCounts>>;
   /** The places entries won, once results are published (judging): a winner's delivery opens. */
   placesOf(db: DbOrTx, entryIds: number[]): Promise<Map<number, number>>;
+  /** Whether the creator was advanced from the round (judging; issue 47: who enters the next). */
+  wasAdvancedFrom(db: DbOrTx, roundId: number, userId: number): Promise<boolean>;
 }

@@ -49,10 +49,12 @@ export function fullName(first: string | null, last: string | null): string {
   return `${first ?? ''} ${last ?? ''}`.trim();
 }
 
-export function toEntryVersion(row: VersionRow, video: EntryVideo): EntryVersion {
+export function toEntryVersion(row: VersionRow, video: EntryVideo | null): EntryVersion {
   return {
     version: row.version,
     video,
+    title: row.title,
+    text: row.text,
     checks: toEntryChecks(row.checks),
     warnings_confirmed_at: row.warningsConfirmedAt?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),
@@ -75,10 +77,14 @@ export function toEntrySummary(
     id: row.id,
     contest_id: row.contestId,
     contest_title: row.contestTitle,
+    round_id: row.roundId,
+    wildcard: row.wildcard,
     creator: { id: row.userId, name: fullName(row.creatorFirstName, row.creatorLastName) || 'Creator' },
     status: asStatus(row.status),
     version: latest.version,
     video: latest.video,
+    title: latest.title ?? null,
+    text: latest.text ?? null,
     checks: latest.checks,
     notes_count: counts.total,
     open_notes_count: counts.open,

@@ -13,6 +13,8 @@ const entryColumns = {
   id: contestEntries.id,
   contestId: contestEntries.contestId,
   userId: contestEntries.userId,
+  roundId: contestEntries.roundId,
+  wildcard: contestEntries.wildcard,
   status: contestEntries.status,
   createdAt: contestEntries.createdAt,
   updatedAt: contestEntries.updatedAt,
@@ -35,9 +37,19 @@ export async function lockEntry(tx: DbOrTx, id: number): Promise<void> {
   await tx.execute(sql`select 1 from ${contestEntries} where ${contestEntries.id} = ${id} for update`);
 }
 
+/** The creator's newest entry in a contest (rounds are entered in order: the latest round's). */
 export async function findEntryOf(db: DbOrTx, contestId: number, userId: number) {
+  const [row] = await selectEntries(db)
+    .where(and(eq(contestEntries.contestId, contestId), eq(contestEntries.userId, userId)))
+    .orderBy(desc(contestEntries.createdAt), desc(contestEntries.id))
+    .limit(1);
+  return row;
+}
+
+/** The creator's entry in a round, if any. */
+export async function findEntryInRound(db: DbOrTx, roundId: number, userId: number) {
   const [row] = await selectEntries(db).where(
-    and(eq(contestEntries.contestId, contestId), eq(contestEntries.userId, userId)),
+    and(eq(contestEntries.roundId, roundId), eq(contestEntries.userId, userId)),
   );
   return row;
 }
@@ -93,15 +105,20 @@ export async function pageEntriesOfContest(
 }
 
 /**
- * Creates the creator's entry in a contest, or finds it (one per creator per contest); `at` is the
- * service's clock (the demo season submits its finished contest's entries in the past).
+ * Creates the creator's entry in a round of a contest, or finds it (one per creator per round, the
+ * unique (round, user) index); `at` is the service's clock (the demo season submits its finished
+ * contest's entries in the past). `wildcard` is set on the entry's creation only.
  */
-export async function upsertEntry(tx: DbOrTx, contestId: number, userId: number, at: Date): Promise<number> {
+export async function upsertEntry(
+  tx: DbOrTx,
+  entry: { contestId: number; roundId: number; userId: number; wildcard?: boolean },
+  at: Date,
+): Promise<number> {
   const [row] = await tx
     .insert(contestEntries)
-    .values({ contestId, userId, createdAt: at, updatedAt: at })
+    .values({ ...entry, createdAt: at, updatedAt: at })
     .onConflictDoUpdate({
-      target: [contestEntries.contestId, contestEntries.userId],
+      target: [contestEntries.roundId, contestEntries.userId],
       set: { updatedAt: at },
     })
     .returning({ id: contestEntries.id });
@@ -145,7 +162,10 @@ export async function insertVersion(
   values: {
     entryId: number;
     version: number;
-    videoId: number;
+    /** Null for an idea (its title and text instead). */
+    videoId: number | null;
+    title?: string | null;
+    text?: string | null;
     checks: EntryCheck[];
     warningsConfirmedAt: Date | null;
     createdAt: Date;

@@ -15,12 +15,38 @@ import {
   qcOverrideBodySchema,
   qcOverrideSchema,
   requestRevisionBodySchema,
+  roundIdParamsSchema,
   submitEntryBodySchema,
+  submitRoundEntryBodySchema,
   TOTAL_COUNT_HEADER,
 } from '@app/domain';
 import { linkHeader } from '../../lib/paging';
 import { entryReviewers } from './entries.policy';
 import type { EntriesService } from './entries.service';
+
+/** Entering a round of a contest (issue 47). */
+function roundEntryRoute(app: Parameters<FastifyPluginAsyncZod>[0], service: EntriesService) {
+  app.post(
+    '/rounds/:id/entries/',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['entries'],
+        summary:
+          "Enter a round of a contest (creators, as the round's policy allows, inside its window): an idea's title and text, a pitch's title and video, a film's video; again for a new version",
+        params: roundIdParamsSchema,
+        body: submitRoundEntryBodySchema,
+        response: { 201: entrySchema },
+      },
+    },
+    async (request, reply) => {
+      const entry = await service.submitToRound(request.params.id, request.caller!, request.body, {
+        ip: request.ip,
+      });
+      return reply.status(201).send(entry);
+    },
+  );
+}
 
 /** Contest entries: submissions checked against the brief, versions, review notes, timeline. */
 export const entriesRoutes =
@@ -46,6 +72,8 @@ export const entriesRoutes =
         return reply.status(201).send(entry);
       },
     );
+
+    roundEntryRoute(app, service);
 
     app.get(
       '/contests/:id/entries/',

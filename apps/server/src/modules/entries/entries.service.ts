@@ -31,7 +31,7 @@ export function createEntriesService(
   const context = entryContext(deps, ports);
   const { db, loadEntry, present, advance, announce } = context;
   const { contests } = ports;
-  const submission = entrySubmission(context, contests, clock);
+  const submission = entrySubmission(context, contests, clock, ports);
   const views = entryViews(deps, context, ports);
   const review = entryReview(deps, context, clock);
   const qcGate = entryQcGate(context);
@@ -40,6 +40,7 @@ export function createEntriesService(
   return {
     /** Submitting a video, who may, and a processing video settling (entry-submission.ts). */
     submit: submission.submit,
+    submitToRound: submission.submitToRound,
     eligibility: submission.eligibility,
     videoSettled: submission.videoSettled,
     /** The caller's entry, one entry, a contest's entries for its reviewers (entry-views.ts). */

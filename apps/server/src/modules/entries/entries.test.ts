@@ -142,8 +142,8 @@ describe('POST /api/contests/{id}/entries/: checked against the brief', () => {
     const entry = res.json<Entry>();
     expect(entry.id).toBe(first.id);
     expect(entry.version).toBe(2);
-    expect(entry.video.id).toBe(second.id);
-    expect(entry.versions.map((v) => [v.version, v.video.id])).toEqual([
+    expect(entry.video!.id).toBe(second.id);
+    expect(entry.versions.map((v) => [v.version, v.video!.id])).toEqual([
       [1, video.id],
       [2, second.id],
     ]);
@@ -347,18 +347,18 @@ describe('entries, notes and the timeline: who sees what', () => {
 
   it("the contest's brand watches the entered video, not its original (a winner's master comes with the delivery); another brand sees neither", async () => {
     const seen = (await get(`/api/entries/${entry.id}/`, quick.brandUser)).json<Entry>();
-    expect(seen.video.playback?.hls_url).toBeTruthy();
-    expect(seen.video.download_url).toBeNull();
-    expect((await get(`/api/videos/videos/${entry.video.id}/download/`, quick.brandUser)).statusCode).toBe(
+    expect(seen.video!.playback?.hls_url).toBeTruthy();
+    expect(seen.video!.download_url).toBeNull();
+    expect((await get(`/api/videos/videos/${entry.video!.id}/download/`, quick.brandUser)).statusCode).toBe(
       403,
     );
     // The entrant keeps their own original.
-    expect((await get(`/api/entries/${entry.id}/`, creator)).json<Entry>().video.download_url).toMatch(
+    expect((await get(`/api/entries/${entry.id}/`, creator)).json<Entry>().video!.download_url).toMatch(
       /\/download\/\?token=/,
     );
-    expect((await get(`/api/videos/videos/${entry.video.id}/`, quick.brandUser)).statusCode).toBe(200);
-    expect((await get(`/api/videos/videos/${entry.video.id}/`, otherBrand)).statusCode).toBe(404);
-    const download2 = await get(`/api/videos/videos/${entry.video.id}/download/`, otherBrand);
+    expect((await get(`/api/videos/videos/${entry.video!.id}/`, quick.brandUser)).statusCode).toBe(200);
+    expect((await get(`/api/videos/videos/${entry.video!.id}/`, otherBrand)).statusCode).toBe(404);
+    const download2 = await get(`/api/videos/videos/${entry.video!.id}/download/`, otherBrand);
     expect(download2.statusCode).toBe(404);
   });
 

@@ -65,7 +65,8 @@ export function entryChanges(
     await tellViewers(row, 'entry', { status: change.status });
     const versions = await repo.listVersions(db, [row.id]);
     const version = versions.find((v) => v.version === change.version) ?? versions[versions.length - 1];
-    const video = version ? (await videos.entryVideos([version.videoId])).get(version.videoId) : undefined;
+    const videoId = version?.videoId ?? null;
+    const video = videoId !== null ? (await videos.entryVideos([videoId])).get(videoId) : undefined;
     await emails.sendStatus({
       to: row.creatorEmail,
       entryId: row.id,

@@ -30,13 +30,14 @@ export function entryHistories(
   async function versionsOf(entryIds: number[], viewer?: Caller): Promise<Map<number, EntryVersion[]>> {
     const rows = await repo.listVersions(db, entryIds);
     const videoById = await videos.entryVideos(
-      rows.map((r) => r.videoId),
+      rows.flatMap((r) => (r.videoId === null ? [] : [r.videoId])),
       viewer,
     );
     const byEntry = new Map<number, EntryVersion[]>();
     for (const row of rows) {
-      const video = videoById.get(row.videoId);
-      if (!video) continue;
+      // An idea's version has no video (its title and text); a version's video that is gone is left out.
+      const video = row.videoId === null ? null : videoById.get(row.videoId);
+      if (video === undefined) continue;
       const list = byEntry.get(row.entryId) ?? [];
       list.push(toEntryVersion(row, video));
       byEntry.set(row.entryId, list);

@@ -71,7 +71,9 @@ export async function entryOf(db: DbOrTx, entryId: number) {
     .select({
       id: contestEntries.id,
       contestId: contestEntries.contestId,
+      roundId: contestEntries.roundId,
       userId: contestEntries.userId,
+      wildcard: contestEntries.wildcard,
       status: contestEntries.status,
     })
     .from(contestEntries)
@@ -89,6 +91,20 @@ export function entryContestsOf(db: DbOrTx, userId: number) {
       .prepare(statementName),
   );
   return statement.execute({ userId });
+}
+
+/** A round's entries' ids, as a subquery (issue 47). */
+export function entryIdsOfRound(db: DbOrTx, roundId: number | Placeholder) {
+  return db.select({ id: contestEntries.id }).from(contestEntries).where(eq(contestEntries.roundId, roundId));
+}
+
+/** The rounds of a contest that have entries (a round with entries is never dropped). */
+export async function roundsWithEntriesOf(db: DbOrTx, contestId: number): Promise<number[]> {
+  const rows = await db
+    .selectDistinct({ roundId: contestEntries.roundId })
+    .from(contestEntries)
+    .where(eq(contestEntries.contestId, contestId));
+  return rows.map((row) => row.roundId);
 }
 
 /** The ids of the contest's entries as a subquery, for `in (…)` in another module's statement. */

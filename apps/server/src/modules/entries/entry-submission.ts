@@ -1,28 +1,31 @@
 import {
-  checkEntryVideo,
-  containerOfType,
   ENTRY_ERROR_CODES,
   ENTRY_MESSAGES,
-  failedErrors,
-  failedWarnings,
+  ROUND_ENTRY_ERROR_CODES,
+  ROUND_ENTRY_LIMITS,
+  ROUND_ENTRY_MESSAGES,
+  roundEntryIssues,
   type Entry,
-  type EntryCheck,
   type EntryEligibility,
-  type EntryVideoFacts,
   type SubmitEntryBody,
   type SubmitRefusal,
-  type VideoRequirements,
+  type SubmitRoundEntryBody,
 } from '@app/domain';
 import { AppError } from '../../lib/errors';
 import type { Caller } from '../../plugins/auth';
 import { applicationStatusOf } from '../applications';
-import { recordAgreementAcceptance, SERVER_SIDE, type createContestsService } from '../contests';
+import {
+  roundInContest,
+  roundsOfContest,
+  SERVER_SIDE,
+  statusOfRound,
+  type createContestsService,
+} from '../contests';
+import type { EntriesPorts } from './entries.ports';
 import { canSubmit } from './entries.policy';
-import * as repo from './entries.repository';
-import { checkSummary, type Step } from './entry-changes';
 import type { EntryContext } from './entry-context';
-import { forbidden } from './entry-errors';
-import { entryQcGate } from './entry-qc';
+import { forbidden, notFound } from './entry-errors';
+import { entryWriting, roundAdmissions, settleVideo } from './entry-writing';
 
 /**
  * Submitting a video to a contest: who may, the checks against the brief, a new entry or its next
@@ -32,9 +35,9 @@ export function entrySubmission(
   context: EntryContext,
   contests: Pick<ReturnType<typeof createContestsService>, 'getContest'>,
   clock: () => Date,
+  ports: Pick<EntriesPorts, 'wasAdvancedFrom'>,
 ) {
-  const { db, videos, loadEntry, present, advance, announce } = context;
-  const qcGate = entryQcGate(context);
+  const { db, videos } = context;
 
   /**
    * Who may submit: a creator whose application to the contest is selected, before the contest's
@@ -58,13 +61,27 @@ export function entrySubmission(
     return { can_submit: reason === null, reason, application_status: status };
   }
 
-  return {
+  const { store, filmVersion, enteredVideo } = entryWriting(context, clock);
+  const roundAdmission = roundAdmissions(context, clock, ports);
+
+  /** A contest's round by id, with its contest (404 for a round of a contest the caller cannot see). */
+  async function roundToEnter(roundId: number) {
+    const place = await roundInContest(db, roundId);
+    if (!place) throw notFound();
+    const contest = await contests.getContest(String(place.round.contestId)).catch(() => {
+      throw notFound();
+    });
+    return { place, contest };
+  }
+
+  const api = {
     /**
      * A selected creator submits one of their own videos to a contest before its submission
      * deadline. The video is checked against the contest's requirements (`checkAgainstBrief`).
      * The first submission creates the entry; each further one adds the next version to the same
      * entry. A processed video goes straight to review; one still processing waits (status
-     * `processing`) until its video settles.
+     * `processing`) until its video settles. A contest in rounds (issue 47) is entered in its open
+     * film round, under that round's rules (`submitToRound`).
      */
     async submit(
       contestRef: string,
@@ -75,83 +92,52 @@ export function entrySubmission(
     ): Promise<Entry> {
       if (!canSubmit(user)) throw forbidden(ENTRY_MESSAGES.notSelected);
       const contest = await contests.getContest(contestRef);
+      const rounds = await roundsOfContest(db, contest.id);
+      if (rounds.length > 1) {
+        const now = clock();
+        const film = rounds.find((r) => r.kind === 'film' && statusOfRound(r, now) === 'open');
+        if (!film)
+          throw new AppError(ROUND_ENTRY_ERROR_CODES.roundClosed, ROUND_ENTRY_MESSAGES.noOpenFilmRound);
+        return api.submitToRound(film.id, user, body, client);
+      }
       const { reason } = await eligibilityFor(contest, user);
       if (reason === 'submissions_closed')
         throw new AppError(ENTRY_ERROR_CODES.deadlinePassed, ENTRY_MESSAGES.deadlinePassed);
       if (reason) throw new AppError(ENTRY_ERROR_CODES.notSelected, ENTRY_MESSAGES.notSelected);
-      const video = await videos.getOwnVideo(body.video_id, user);
-      if (video.status === 'failed') throw AppError.validation({ video_id: [ENTRY_MESSAGES.videoFailed] });
-      if (video.duration === null || video.width === null || video.height === null)
-        throw AppError.validation({ video_id: [ENTRY_MESSAGES.videoNotProbed] });
-      if (await repo.findVersionByVideo(db, video.id))
-        throw new AppError('conflict', ENTRY_MESSAGES.videoAlreadyEntered);
+      const version = await filmVersion(contest, body, user);
+      return store(contest, rounds[0]!.id, false, user, version, body, client);
+    },
 
-      const { checks, warnings } = checkAgainstBrief(
-        {
-          durationSeconds: video.duration,
-          // Stored as shown: probing already applied the rotation tag (media/probe.ts).
-          width: video.width,
-          height: video.height,
-          rotation: 0,
-          container: containerOfType(video.content_type),
-        },
-        contest.video_requirements,
-        body.confirm_warnings,
-      );
-      // The technical check against the contest's delivery spec (issue 51): its blocking checks.
-      await qcGate.assertPasses(contest.id, video.id, contest.video_requirements);
-
-      const processing = video.status === 'processing';
-      const change = await db
-        .transaction(async (tx) => {
-          const submittedAt = clock();
-          const entryId = await repo.upsertEntry(tx, contest.id, user.id, submittedAt);
-          await repo.lockEntry(tx, entryId);
-          const version = (await repo.latestVersionNumber(tx, entryId)) + 1;
-          const inserted = await repo.insertVersion(tx, {
-            entryId,
-            version,
-            videoId: video.id,
-            checks,
-            warningsConfirmedAt: warnings.length ? submittedAt : null,
-            createdAt: submittedAt,
-          });
-          // Each version is submitted under the agreement current then (a stale one: 409).
-          await recordAgreementAcceptance(tx, {
-            contestId: contest.id,
-            userId: user.id,
-            sha256: body.agreement_sha256,
-            clientIp: client.ip,
-            context: 'entry',
-            refId: inserted.id,
-          });
-          const uploaded: Step = { step: 'uploaded', detail: `Version ${version}: "${video.title}".` };
-          return advance(
-            tx,
-            entryId,
-            version,
-            processing
-              ? [uploaded, { step: 'processing' }]
-              : [
-                  uploaded,
-                  { step: 'checked', detail: checkSummary(checks, warnings.length > 0) },
-                  { step: 'in_review' },
-                ],
-          );
-        })
-        .catch((error: unknown) => {
-          if (isUniqueViolation(error)) throw new AppError('conflict', ENTRY_MESSAGES.videoAlreadyEntered);
-          throw error;
-        });
-      await videos.placeInContest(video.id, { id: contest.id, brandId: contest.brand.id });
-      await announce(change);
-      if (processing) {
-        // The video may have settled while this was written; its announcement then found no
-        // entry waiting, so look again.
-        const now = await videos.getOwnVideo(video.id, user);
-        if (now.status !== 'processing') await settleVideo(context, video.id, now.status, now.failure_reason);
+    /**
+     * A creator enters a round (issue 47; `POST /api/rounds/{id}/entries/`): who may is the round's
+     * policy (`roundAdmission`); an idea is a title and text, a pitch a title and a video of up
+     * to 90 seconds, a film a video checked as a contest entry. Again: the entry's next version.
+     */
+    async submitToRound(
+      roundId: number,
+      user: Caller,
+      body: SubmitRoundEntryBody,
+      client: { ip: string } = SERVER_SIDE,
+    ): Promise<Entry> {
+      if (!canSubmit(user)) throw forbidden(ENTRY_MESSAGES.notSelected);
+      const { place, contest } = await roundToEnter(roundId);
+      const issues = roundEntryIssues(place.round.kind, body);
+      if (Object.keys(issues).length) throw AppError.validation(issues);
+      const { wildcard } = await roundAdmission(place, contest, user);
+      const { round } = place;
+      if (round.kind === 'idea') {
+        const version = { video: null, title: body.title!, text: body.text!, checks: [], warnings: false };
+        return store(contest, round.id, wildcard, user, version, body, client);
       }
-      return present((await loadEntry(change.entryId))!, user);
+      if (round.kind === 'pitch') {
+        const video = await enteredVideo(body.video_id!, user);
+        if (video.duration > ROUND_ENTRY_LIMITS.pitchSecondsMax)
+          throw AppError.validation({ video_id: [ROUND_ENTRY_MESSAGES.pitchTooLong] });
+        const version = { video, title: body.title!, text: null, checks: [], warnings: false };
+        return store(contest, round.id, wildcard, user, version, body, client);
+      }
+      const version = await filmVersion(contest, { ...body, video_id: body.video_id! }, user);
+      return store(contest, round.id, wildcard, user, version, body, client);
     },
 
     /**
@@ -170,76 +156,5 @@ export function entrySubmission(
       await settleVideo(context, videoId, status, failure);
     },
   };
-}
-
-/**
- * The video's checks against the contest's requirements, from its stored ffprobe metadata (width
- * and height as shown, the rotation tag applied when it was probed): a failed hard rule is refused
- * (422 `brief_not_met` with the checks), failed soft rules need `confirm_warnings` (422
- * `warnings_not_confirmed`).
- */
-function checkAgainstBrief(
-  facts: EntryVideoFacts,
-  requirements: VideoRequirements,
-  confirmWarnings: boolean | undefined,
-): { checks: EntryCheck[]; warnings: EntryCheck[] } {
-  const checks = checkEntryVideo(facts, requirements);
-  const errors = failedErrors(checks);
-  if (errors.length)
-    throw new AppError(
-      ENTRY_ERROR_CODES.briefNotMet,
-      `${ENTRY_MESSAGES.briefNotMet} ${errors.map((c) => c.message).join(' ')}`,
-      {},
-      {},
-      { checks },
-    );
-  const warnings = failedWarnings(checks);
-  if (warnings.length && !confirmWarnings)
-    throw new AppError(ENTRY_ERROR_CODES.confirmWarnings, ENTRY_MESSAGES.confirmWarnings, {}, {}, { checks });
-  return { checks, warnings };
-}
-
-/**
- * A video that was still processing when it was submitted has settled: the entry moves on to
- * checked and in review (or, if the video failed, to revision requested). Idempotent: only an
- * entry still `processing` on this video moves.
- */
-async function settleVideo(
-  { db, advance, announce }: EntryContext,
-  videoId: number,
-  outcome: 'ready' | 'failed',
-  failure?: string | null,
-) {
-  const waiting = await repo.findEntriesAwaitingVideo(db, videoId);
-  for (const { id, version } of waiting) {
-    const change = await db.transaction(async (tx) => {
-      await repo.lockEntry(tx, id);
-      const [current] = await repo.findEntriesAwaitingVideo(tx, videoId);
-      if (!current || current.id !== id) return null;
-      if (outcome === 'failed') {
-        return advance(tx, id, version, [
-          {
-            step: 'revision_requested',
-            detail: `The video could not be processed${failure ? ` (${failure})` : ''}. Please upload a new version.`,
-          },
-        ]);
-      }
-      const [versionRow] = (await repo.listVersions(tx, [id])).filter((v) => v.version === version);
-      return advance(tx, id, version, [
-        {
-          step: 'checked',
-          detail: checkSummary(versionRow?.checks ?? [], versionRow?.warningsConfirmedAt != null),
-        },
-        { step: 'in_review' },
-      ]);
-    });
-    if (change) await announce(change);
-  }
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
+  return api;
 }

@@ -11,6 +11,8 @@ export {
   entryContestsOf,
   entryCountsOf,
   entryIdsOf,
+  entryIdsOfRound,
+  roundsWithEntriesOf,
   entryOf,
   entryStatusCountsOf,
   entrySubmissionsByDay,

@@ -5,6 +5,8 @@ import { contestEntries, entryVersions } from '../../db/schema/index';
 /** Which entries: a contest's, a creator's, these, or those with a version of these videos. */
 export interface LatestVersionsFilter {
   contestId?: number | Placeholder;
+  /** A round's entries (issue 47): a contest's sheet, ranking and results are its last round's. */
+  roundId?: number | Placeholder;
   userId?: number | Placeholder;
   entryIds?: number[];
   /** Only entries one of whose versions (any, not only the newest) has a video that matches. */
@@ -22,10 +24,15 @@ export function latestVersions(db: DbOrTx, filter: LatestVersionsFilter) {
     .selectDistinctOn([entryVersions.entryId], {
       entryId: entryVersions.entryId,
       contestId: contestEntries.contestId,
+      roundId: contestEntries.roundId,
       userId: contestEntries.userId,
+      wildcard: contestEntries.wildcard,
       status: contestEntries.status,
       version: entryVersions.version,
+      /** Null for an idea round's entry (its title and text instead). */
       videoId: entryVersions.videoId,
+      title: entryVersions.title,
+      text: entryVersions.text,
       submittedAt: entryVersions.createdAt,
     })
     .from(entryVersions)
@@ -33,6 +40,7 @@ export function latestVersions(db: DbOrTx, filter: LatestVersionsFilter) {
     .where(
       and(
         filter.contestId === undefined ? undefined : eq(contestEntries.contestId, filter.contestId),
+        filter.roundId === undefined ? undefined : eq(contestEntries.roundId, filter.roundId),
         filter.userId === undefined ? undefined : eq(contestEntries.userId, filter.userId),
         filter.entryIds
           ? inArray(contestEntries.id, filter.entryIds.length ? filter.entryIds : [0])

@@ -21,7 +21,7 @@ export async function currentVersionVideo(db: DbOrTx, entryId: number): Promise<
     .where(eq(entryVersions.entryId, entryId))
     .orderBy(desc(entryVersions.version))
     .limit(1);
-  return row?.videoId;
+  return row?.videoId ?? undefined;
 }
 
 /**

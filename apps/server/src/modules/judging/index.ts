@@ -10,5 +10,7 @@ export {
   findPublishedPlaces,
   findScorecardEntries,
   findVideoAwards,
+  roundsAdvancedFrom,
+  wasAdvancedFrom,
 } from './judging.service';
 export type { JudgingService } from './judging.service';

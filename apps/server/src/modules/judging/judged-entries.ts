@@ -51,23 +51,62 @@ async function withEntrantAndVideo<R extends { userId: number; videoId: number }
   });
 }
 
+/** The rows whose version has a video (an idea round's entry has none: its title and text). */
+export function withVideos<R extends { videoId: number | null }>(rows: R[]): Array<R & { videoId: number }> {
+  return rows.filter((row): row is R & { videoId: number } => row.videoId !== null);
+}
+
 /**
  * Every entry of the contest that has a version, with its newest version (the one judged), the
  * version's video and the entrant; optionally only `entryIds`.
  */
-export async function findJudgedEntries(db: DbOrTx, filter: { contestId?: number; entryIds?: number[] }) {
-  return withEntrantAndVideo(db, await repo.findJudgedVersions(db, filter));
+export async function findJudgedEntries(
+  db: DbOrTx,
+  filter: { contestId?: number; roundId?: number; entryIds?: number[] },
+) {
+  return withEntrantAndVideo(db, withVideos(await repo.findJudgedVersions(db, filter)));
 }
 export type JudgedEntryRow = Awaited<ReturnType<typeof findJudgedEntries>>[number];
 
-/** One page of the contest's ranking (`repo.findRankingPage`), each row with its entrant and video. */
-export async function findRankingPage(
-  db: DbOrTx,
-  contestId: number,
-  page: { limit: number; offset: number },
-) {
-  const { rows, count } = await repo.findRankingPage(db, contestId, page);
-  return { rows: await withEntrantAndVideo(db, rows), count };
+/**
+ * One page of a round's ranking (`repo.findRankingPage`), each row with its entrant, its video
+ * (`playable`; null for an idea round's entry) and its version's title and text (ideas, pitches).
+ */
+export async function findRankingPage(db: DbOrTx, roundId: number, page: { limit: number; offset: number }) {
+  const { rows, count } = await repo.findRankingPage(db, roundId, page);
+  const entryIds = rows.map((row) => row.entryId);
+  const [names, videos, versions] = await Promise.all([
+    namesOf(
+      db,
+      rows.map((row) => row.userId),
+    ),
+    playableVideosOf(
+      db,
+      rows.flatMap((row) => (row.videoId === null ? [] : [row.videoId])),
+    ),
+    entryIds.length ? repo.findJudgedVersions(db, { roundId, entryIds }) : [],
+  ]);
+  const versionOf = new Map(versions.map((v) => [v.entryId, v]));
+  return {
+    rows: rows.flatMap((row) => {
+      const name = names.get(row.userId);
+      const playable = row.videoId === null ? null : videos.get(row.videoId);
+      if (!name || playable === undefined) return [];
+      const version = versionOf.get(row.entryId);
+      return [
+        Object.assign(row, {
+          creatorFirstName: name.firstName,
+          creatorLastName: name.lastName,
+          creatorEmail: name.email,
+          playable,
+          title: version?.title ?? null,
+          text: version?.text ?? null,
+          wildcard: version?.wildcard ?? false,
+        }),
+      ];
+    }),
+    count,
+  };
 }
 
 /**

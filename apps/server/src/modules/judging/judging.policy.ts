@@ -17,6 +17,13 @@ export { assertSignedIn } from '../../lib/policy';
  */
 export const brandScorers = brandRoleGuard('score');
 
+/**
+ * Of a brand's team, who advances creators from a round of its contests (issue 47): owners and
+ * managers (`manage`), as who runs its contests; reviewers and viewers get 403. Declared by the
+ * advance route after `requireUser`; the contest's membership is the service's (`requireJudge`).
+ */
+export const roundAdvancers = brandRoleGuard('manage');
+
 /** Judges of a contest are its members (staff and the users of the contest's brand). */
 export function canJudge(user: Caller, contest: { brandId: number }): boolean {
   return isContestMember(user, contest);

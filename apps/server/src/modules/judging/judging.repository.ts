@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, isNotNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { isAnyOf, prepared } from '../../db/prepared';
-import { entryIdsOf, latestVersions } from '../entries';
-import { contestResults, entryScores, type CriterionScore } from '../../db/schema/index';
+import { entryIdsOf, entryIdsOfRound, latestVersions } from '../entries';
+import { contestResults, entryScores, roundAdvancements, type CriterionScore } from '../../db/schema/index';
 
 /**
  * SQL of judging: scores and results. The entries they are about come from the entries module: an
@@ -15,7 +15,10 @@ import { contestResults, entryScores, type CriterionScore } from '../../db/schem
  * version's video id, earliest submission first; optionally only `entryIds`. The entrant's name
  * and the video are asked of accounts and videos (judged-entries.ts).
  */
-export async function findJudgedVersions(db: DbOrTx, filter: { contestId?: number; entryIds?: number[] }) {
+export async function findJudgedVersions(
+  db: DbOrTx,
+  filter: { contestId?: number; roundId?: number; entryIds?: number[] },
+) {
   const latest = latestVersions(db, filter);
   return db
     .select({
@@ -26,6 +29,9 @@ export async function findJudgedVersions(db: DbOrTx, filter: { contestId?: numbe
       version: latest.version,
       submittedAt: latest.submittedAt,
       videoId: latest.videoId,
+      title: latest.title,
+      text: latest.text,
+      wildcard: latest.wildcard,
     })
     .from(latest)
     .orderBy(asc(latest.submittedAt), asc(latest.entryId));
@@ -69,28 +75,25 @@ export type ScoreRow = Awaited<ReturnType<typeof findContestScores>>[number];
  * `latestVersions`, a subquery of this one statement (entries ranked by their judging, so entries'
  * rows and judging's are ordered together); only the page's rows get per-criterion sums of the
  * marks, and their creators and videos are asked of accounts and videos for the page
- * (judged-entries.ts). Prepared; placeholders `contestId`, `limit`, `offset`.
+ * (judged-entries.ts). One round's entries (issue 47: the contest's ranking is its last round's).
+ * Prepared; placeholders `roundId`, `limit`, `offset`.
  */
-export async function findRankingPage(
-  db: DbOrTx,
-  contestId: number,
-  page: { limit: number; offset: number },
-) {
+export async function findRankingPage(db: DbOrTx, roundId: number, page: { limit: number; offset: number }) {
   const statement = prepared(db, 'judging_ranking_page', (statementName) => {
     const offset = sql`${sql.placeholder('offset')}::int`;
     const limit = sql`${sql.placeholder('limit')}::int`;
-    const contest = sql.placeholder('contestId');
+    const round = sql.placeholder('roundId');
     // `latest` is read once, so PostgreSQL inlines it: a second reference (the totals joined to it)
     // made it a materialised CTE, whose row estimates grew the plan's cost past JIT's threshold
     // (1.6 s of compiling for a 5,000-entry contest).
     const ranked = sql`(
       with latest as (
-        select entry_id, user_id, version, video_id, created_at from ${latestVersions(db, { contestId: contest })}
+        select entry_id, user_id, version, video_id, created_at from ${latestVersions(db, { roundId: round })}
       ), totals as (
         select s.entry_id, count(*)::int as judges, sum(s.weighted_total)::int as total_sum,
           min(s.weighted_total) as min_total, max(s.weighted_total) as max_total
         from ${entryScores} s
-        where s.entry_id in ${entryIdsOf(db, contest)}
+        where s.entry_id in ${entryIdsOfRound(db, round)}
         group by s.entry_id
       ), ranked as (
         select l.entry_id, l.user_id, l.version, l.video_id, coalesce(t.judges, 0) as judges,
@@ -135,16 +138,16 @@ export async function findRankingPage(
         entryId: sql<number>`page.entry_id`,
         userId: sql<number>`page.user_id`,
         version: sql<number>`page.version`,
-        videoId: sql<number>`page.video_id`,
+        videoId: sql<number | null>`page.video_id`,
       })
       .from(ranked)
       .orderBy(sql`page.rank`)
       .prepare(statementName);
   });
-  const rows = await statement.execute({ contestId, ...page });
+  const rows = await statement.execute({ roundId, ...page });
   if (rows.length || page.offset === 0) return { rows, count: rows[0]?.total ?? 0 };
   // Past the last page: only the number of ranked entries.
-  const latest = latestVersions(db, { contestId });
+  const latest = latestVersions(db, { roundId });
   const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(latest);
   return { rows, count: row?.total ?? 0 };
 }
@@ -282,7 +285,12 @@ function awardsQuery(db: DbOrTx, isOneOf: (column: SQLWrapper) => SQL) {
   // Every entry one of whose versions is one of the videos, with its newest version (entries').
   const latest = latestVersions(db, { withVideo: isOneOf });
   return db
-    .select({ videoId: latest.videoId, place: contestResults.place, contestId: contestResults.contestId })
+    .select({
+      // Matched by `isOneOf`, so never null (an idea's version has no video).
+      videoId: sql<number>`${latest.videoId}`,
+      place: contestResults.place,
+      contestId: contestResults.contestId,
+    })
     .from(contestResults)
     .innerJoin(latest, eq(latest.entryId, contestResults.entryId))
     .where(isOneOf(latest.videoId));
@@ -329,5 +337,55 @@ export async function findLatestVideos(db: DbOrTx, entryIds: number[]): Promise<
   if (!entryIds.length) return new Map();
   const latest = latestVersions(db, { entryIds });
   const rows = await db.select({ entryId: latest.entryId, videoId: latest.videoId }).from(latest);
-  return new Map(rows.map((row) => [row.entryId, row.videoId]));
+  return new Map(rows.flatMap((row) => (row.videoId === null ? [] : [[row.entryId, row.videoId]])));
+}
+
+/** The entries advanced from a round (issue 47). */
+export function findAdvancementsOfRound(db: DbOrTx, roundId: number) {
+  return db
+    .select({ entryId: roundAdvancements.entryId, userId: roundAdvancements.userId })
+    .from(roundAdvancements)
+    .where(eq(roundAdvancements.roundId, roundId));
+}
+
+/** Which of these entries were already advanced. */
+export function findAdvancementsOfEntries(db: DbOrTx, entryIds: number[]) {
+  if (!entryIds.length) return Promise.resolve([]);
+  return db
+    .select({ entryId: roundAdvancements.entryId })
+    .from(roundAdvancements)
+    .where(inArray(roundAdvancements.entryId, entryIds));
+}
+
+/** Whether the creator was advanced from the round. */
+export async function wasAdvancedFrom(db: DbOrTx, roundId: number, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: roundAdvancements.id })
+    .from(roundAdvancements)
+    .where(and(eq(roundAdvancements.roundId, roundId), eq(roundAdvancements.userId, userId)));
+  return row !== undefined;
+}
+
+/** The rounds the creator was advanced from. */
+export function findRoundsAdvancedFrom(db: DbOrTx, userId: number) {
+  return db
+    .select({ roundId: roundAdvancements.roundId })
+    .from(roundAdvancements)
+    .where(eq(roundAdvancements.userId, userId));
+}
+
+/**
+ * Records an advanced entry (one per entry: the unique index); false when it already was (another
+ * request was first).
+ */
+export async function insertAdvancement(
+  tx: DbOrTx,
+  row: { roundId: number; entryId: number; userId: number; earningId: number | null; createdBy: number },
+): Promise<boolean> {
+  const inserted = await tx
+    .insert(roundAdvancements)
+    .values(row)
+    .onConflictDoNothing()
+    .returning({ id: roundAdvancements.id });
+  return inserted.length > 0;
 }

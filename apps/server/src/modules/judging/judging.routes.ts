@@ -1,5 +1,8 @@
+import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  advanceBodySchema,
+  advanceResponseSchema,
   apiErrorBodySchema,
   contestIdParamsSchema,
   contestResultsSchema,
@@ -11,10 +14,11 @@ import {
   rankingQuerySchema,
   rankingSchema,
   recentWinnersSchema,
+  roundIdParamsSchema,
   scoreBodySchema,
   scorecardSchema,
 } from '@app/domain';
-import { brandScorers } from './judging.policy';
+import { brandScorers, roundAdvancers } from './judging.policy';
 import type { JudgingService } from './judging.service';
 
 const tags = ['judging'];
@@ -26,6 +30,53 @@ const errors = {
   404: apiErrorBodySchema,
   409: apiErrorBodySchema,
 };
+
+/** Rounds (issue 47): a round's ranking (staff) and advancing creators from it. */
+function roundRoutes(
+  app: Parameters<FastifyPluginAsyncZod>[0],
+  judging: JudgingService,
+  staffOnly: preHandlerAsyncHookHandler,
+) {
+  app.get(
+    '/rounds/:id/ranking/',
+    {
+      preHandler: staffOnly,
+      config: { presented: true },
+      schema: {
+        tags,
+        security,
+        summary: "A page of one round's entries by weighted average on the round's rubric (staff)",
+        params: roundIdParamsSchema,
+        querystring: rankingQuerySchema,
+        response: { 200: rankingSchema, ...errors },
+      },
+    },
+    (request) =>
+      judging.roundRanking(
+        request.caller,
+        request.params.id,
+        request.query,
+        new URL(request.url, 'http://localhost'),
+      ),
+  );
+
+  app.post(
+    '/rounds/:id/advance/',
+    {
+      preHandler: [app.requireUser, roundAdvancers],
+      schema: {
+        tags,
+        security,
+        summary:
+          "Advance entries of a closed round into the next: stipends, notices (staff, the contest's brand owners and managers; audited)",
+        params: roundIdParamsSchema,
+        body: advanceBodySchema,
+        response: { 200: advanceResponseSchema, ...errors },
+      },
+    },
+    (request) => judging.advance(request.caller!, request.params.id, request.body),
+  );
+}
 
 /** Judging on the rubric, staff's ranking and results, scorecards and the public winners. */
 export const judgingRoutes =
@@ -87,6 +138,8 @@ export const judgingRoutes =
           new URL(request.url, 'http://localhost'),
         ),
     );
+
+    roundRoutes(app, judging, staffOnly);
 
     app.post(
       '/contests/:id/results/',

@@ -1,11 +1,12 @@
 import type { VideoAward } from '@app/domain';
 import type { DbOrTx } from '../../db/client';
-import { publishedContestsOf } from '../contests';
+import { publishedContestsOf, roundInContest } from '../contests';
 import { entryContestsOf } from '../entries';
 import * as repo from './judging.repository';
 import { createJudgingContext, type JudgingServiceDeps } from './judging-context';
 import type { JudgingPorts } from './judging.ports';
 import { createPublication } from './publication';
+import { createAdvancing } from './advancing';
 import { createRanking } from './ranking';
 import { createResults } from './results';
 import { createScorecard } from './scorecard';
@@ -85,7 +86,8 @@ export function createJudgingService(
 ) {
   const context = createJudgingContext(deps, clock);
   const scoring = createScoring(context);
-  const { ranking } = createRanking(deps, context);
+  const { ranking, roundRanking } = createRanking(deps, context);
+  const { advance } = createAdvancing(deps, context);
   const { scorecard } = createScorecard(context);
   const results = createResults(context);
   const publication = createPublication(deps, context, ports, results.resultsOf);
@@ -95,6 +97,9 @@ export function createJudgingService(
     sheet: scoring.sheet,
     /** Staff: the ranking (ranking.ts), publishing and correcting the results (publication.ts). */
     ranking,
+    /** Rounds (issue 47): a round's ranking (ranking.ts), advancing from it (advancing.ts). */
+    roundRanking,
+    advance,
     publish: publication.publish,
     correctResults: publication.correctResults,
     /** The entrant's scorecard (scorecard.ts); anyone's results and winners (results.ts). */
@@ -105,3 +110,22 @@ export function createJudgingService(
 }
 
 export type JudgingService = ReturnType<typeof createJudgingService>;
+
+/** Whether the creator was advanced from the round (issue 47: who may enter the next round). */
+export function wasAdvancedFrom(db: DbOrTx, roundId: number, userId: number): Promise<boolean> {
+  return repo.wasAdvancedFrom(db, roundId, userId);
+}
+
+/** The rounds the creator was advanced from, each with the round after it (the creator dashboard). */
+export async function roundsAdvancedFrom(
+  db: DbOrTx,
+  userId: number,
+): Promise<Array<{ roundId: number; nextRoundId: number | null }>> {
+  const rows = await repo.findRoundsAdvancedFrom(db, userId);
+  return Promise.all(
+    rows.map(async ({ roundId }) => ({
+      roundId,
+      nextRoundId: (await roundInContest(db, roundId))?.next?.id ?? null,
+    })),
+  );
+}

@@ -1,4 +1,5 @@
 import {
+  ADVANCE_MESSAGES,
   APPROVAL_MESSAGES,
   JUDGING_MESSAGES,
   type ContestResults,
@@ -99,17 +100,27 @@ export function createPublication(
    * each placed entry's judged version approved when the contest asks for approvals (409
    * `approval_missing`, issue 49).
    */
-  async function checkPlaces(contest: { id: number; approvalsRequired: number }, body: PublishResultsBody) {
-    const contestId = contest.id;
-    const entries = await findJudgedEntries(db, { contestId });
+  async function checkPlaces(
+    contest: { id: number; approvalsRequired: number; finalRoundId: number | null },
+    body: PublishResultsBody,
+  ) {
+    // Places go to the last round's entries only (issue 47): another round's entry is 400.
+    const entries = await findJudgedEntries(db, { roundId: contest.finalRoundId ?? 0 });
     const entryOf = new Map(entries.map((e) => [e.entryId, e]));
     if (
       new Set(body.places.map((p) => p.entry_id)).size !== body.places.length ||
       new Set(body.places.map((p) => p.place)).size !== body.places.length
     )
       throw AppError.validation({ places: [JUDGING_MESSAGES.duplicatePlace] });
-    if (body.places.some((p) => !entryOf.has(p.entry_id)))
-      throw AppError.validation({ places: [JUDGING_MESSAGES.entryNotInContest] });
+    if (body.places.some((p) => !entryOf.has(p.entry_id))) {
+      const others = await repo.findJudgedVersions(db, {
+        contestId: contest.id,
+        entryIds: body.places.map((p) => p.entry_id),
+      });
+      throw AppError.validation({
+        places: [others.length ? ADVANCE_MESSAGES.notFinalRound : JUDGING_MESSAGES.entryNotInContest],
+      });
+    }
     await assertPlacesApproved(db, contest, body.places, entryOf);
     const places = [...body.places].sort((a, b) => a.place - b.place);
     return { entries, entryOf, places };

@@ -29,7 +29,7 @@ export function createResults(context: JudgingContext) {
     if (!contest.resultsPublishedAt) return { ...base, published_at: null, entries_count: 0, winners: [] };
     const [placed, entries] = await Promise.all([
       repo.findResults(db, contest.id),
-      findJudgedEntries(db, { contestId: contest.id }),
+      findJudgedEntries(db, { roundId: contest.finalRoundId ?? 0 }),
     ]);
     const entryOf = new Map(entries.map((e) => [e.entryId, e]));
     const winners = placed.flatMap((r) => {

@@ -27,7 +27,8 @@ export function createScorecard(context: JudgingContext) {
       if (!contest.resultsPublishedAt)
         throw new AppError('results_not_published', JUDGING_MESSAGES.resultsNotPublished);
       const [entries, scores, placed] = await Promise.all([
-        findJudgedEntries(db, { contestId: contest.id }),
+        // Ranked among the entries of its own round (issue 47).
+        findJudgedEntries(db, { roundId: entry.roundId }),
         repo.findContestScores(db, contest.id),
         repo.findResults(db, contest.id),
       ]);

@@ -2,6 +2,7 @@ import { JUDGING_MESSAGES, type JudgingSheet, type OwnScore, type ScoreBody } fr
 import { AppError } from '../../lib/errors';
 import type { Caller } from '../../plugins/auth';
 import { recordAudit } from '../audit';
+import { roundInContest, statusOfRound } from '../contests';
 import { moveEntry, entryOf } from '../entries';
 import * as repo from './judging.repository';
 import { findJudgedEntries } from './judged-entries';
@@ -27,19 +28,28 @@ export function createScoring(context: JudgingContext) {
       const contest = await requireContest(entry.contestId);
       await requireJudge(user, contest);
       if (contest.resultsPublishedAt) throw new AppError('judging_closed', JUDGING_MESSAGES.resultsPublished);
-      if (!isJudgingOpen(contest, clock())) throw new AppError('judging_closed', JUDGING_MESSAGES.notJudging);
-      if (!contest.rubric.length) throw new AppError('conflict', JUDGING_MESSAGES.noRubric);
+      // An entry of an earlier round (issue 47) is judged on that round's rubric, in its judging
+      // window (after it closes, until its judging ends); the last round's are the contest's.
+      const round =
+        entry.roundId === contest.finalRoundId ? undefined : await roundInContest(db, entry.roundId);
+      const rubric = round ? round.round.rubric : contest.rubric;
+      const open = round
+        ? statusOfRound(round.round, clock()) === 'judging'
+        : isJudgingOpen(contest, clock());
+      if (!open) throw new AppError('judging_closed', JUDGING_MESSAGES.notJudging);
+      if (!rubric.length) throw new AppError('conflict', JUDGING_MESSAGES.noRubric);
       const given = new Map(body.scores.map((s) => [s.criterion, s.score]));
       if (
         given.size !== body.scores.length ||
-        given.size !== contest.rubric.length ||
-        contest.rubric.some((c) => !given.has(c.name))
+        given.size !== rubric.length ||
+        rubric.some((c) => !given.has(c.name))
       )
         throw AppError.validation({ scores: [JUDGING_MESSAGES.criteriaMismatch] });
-      const [judged] = await findJudgedEntries(db, { contestId: contest.id, entryIds: [entryId] });
+      // The newest version judged: a video, or an idea's title and text.
+      const [judged] = await repo.findJudgedVersions(db, { contestId: contest.id, entryIds: [entryId] });
       if (!judged) throw new AppError('conflict', JUDGING_MESSAGES.noEntries);
-      const scores = contest.rubric.map((c) => ({ criterion: c.name, score: given.get(c.name)! }));
-      const weightedTotal = contest.rubric.reduce((sum, c) => sum + c.weight * given.get(c.name)!, 0);
+      const scores = rubric.map((c) => ({ criterion: c.name, score: given.get(c.name)! }));
+      const weightedTotal = rubric.reduce((sum, c) => sum + c.weight * given.get(c.name)!, 0);
       const saved = await db.transaction(async (tx) => {
         const before = await repo.findScore(tx, entryId, user.id);
         const row = await repo.upsertScore(tx, {
@@ -72,7 +82,8 @@ export function createScoring(context: JudgingContext) {
       const contest = await requireContest(contestId);
       await requireJudge(user, contest);
       const [entries, mine] = await Promise.all([
-        findJudgedEntries(db, { contestId }),
+        // The contest's sheet is its last round's entries (issue 47).
+        findJudgedEntries(db, { roundId: contest.finalRoundId ?? 0 }),
         repo.findContestScores(db, contestId, user.id),
       ]);
       const myScore = new Map(mine.map((s) => [s.entryId, s]));

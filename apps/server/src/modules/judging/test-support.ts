@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { RubricCriterion } from '@app/domain';
 import type { Database } from '../../db/client';
+import { lastRoundIdOf } from '../../../test/factories';
 import {
   applications,
   brands,
@@ -115,7 +116,12 @@ export async function makeEntry(
     .onConflictDoNothing();
   const [entry] = await db
     .insert(contestEntries)
-    .values({ contestId: contest.id, userId: creator.id, status: 'in_review' })
+    .values({
+      contestId: contest.id,
+      roundId: await lastRoundIdOf(db, contest.id),
+      userId: creator.id,
+      status: 'in_review',
+    })
     .returning({ id: contestEntries.id });
   const videoIds: number[] = [];
   const count = options.versions ?? 1;

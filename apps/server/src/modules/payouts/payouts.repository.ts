@@ -119,7 +119,7 @@ export function findEarningOfEntry(db: DbOrTx, entryId: number) {
  */
 export async function sumBalances(db: DbOrTx, userId: number) {
   const recent = sql`${ledgerEntries.createdAt} >= now() - make_interval(days => ${RECENT_EARNINGS_DAYS})`;
-  const earned = sql`${ledgerEntries.kind} in ('prize_awarded', 'licence_extension', 'audience_award', 'correction')`;
+  const earned = sql`${ledgerEntries.kind} in ('prize_awarded', 'licence_extension', 'audience_award', 'stipend', 'correction')`;
   return db
     .select({
       currency: ledgerEntries.currency,

@@ -4,7 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VIDEO_DELETE_MESSAGES, type Video, type VideoPage } from '@app/domain';
 import { createTestContext, type TestContext } from '../../../test/helper';
-import { createUser, type TestUser } from '../../../test/factories';
+import { createUser, lastRoundIdOf, type TestUser } from '../../../test/factories';
 import { makeClips, multipartBody } from '../../../test/video-clips';
 import { auditLog, brands, contestEntries, contests, entryVersions, videos } from '../../db/schema/index';
 import { approveVideo } from '../../cli/commands/approve-video';
@@ -262,7 +262,12 @@ describe('videos: list, page, changes and search', () => {
     const [contest] = await ctx.deps.database.db.select({ id: contests.id }).from(contests).limit(1);
     const [entry] = await ctx.deps.database.db
       .insert(contestEntries)
-      .values({ contestId: contest!.id, userId: owner.id, status: 'in_review' })
+      .values({
+        contestId: contest!.id,
+        roundId: await lastRoundIdOf(ctx.deps.database.db, contest!.id),
+        userId: owner.id,
+        status: 'in_review',
+      })
       .returning({ id: contestEntries.id });
     await ctx.deps.database.db
       .insert(entryVersions)

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGNED_MEDIA, type Video } from '@app/domain';
 import { createTestContext, type TestContext } from '../../../test/helper';
-import { createUser, type TestUser } from '../../../test/factories';
+import { createUser, lastRoundIdOf, type TestUser } from '../../../test/factories';
 import { makeClips, multipartBody } from '../../../test/video-clips';
 import { brandProfiles, brands, contestEntries, contests, entryVersions } from '../../db/schema/index';
 import { signedMediaUrl } from '../../storage/media-signing';
@@ -137,7 +137,7 @@ describe('private media of unapproved videos', () => {
       .returning({ id: contests.id });
     const [entry] = await db
       .insert(contestEntries)
-      .values({ contestId: contest!.id, userId: owner.id })
+      .values({ contestId: contest!.id, roundId: await lastRoundIdOf(db, contest!.id), userId: owner.id })
       .returning({ id: contestEntries.id });
     await db.insert(entryVersions).values({ entryId: entry!.id, version: 1, videoId: video.id });
   }, 240_000);

@@ -37,7 +37,7 @@ function useCandidates(
     })),
     ...(ranking.data?.entries ?? []).map((e) => ({
       entry_id: e.entry_id,
-      label: `#${e.rank} ${e.video.title} by ${e.creator_name}`,
+      label: `#${e.rank} ${e.video?.title ?? e.title ?? `Entry ${e.entry_id}`} by ${e.creator_name}`,
     })),
     ...(results.data?.winners ?? []).map((w) => ({
       entry_id: w.entry_id,

@@ -44,7 +44,7 @@ export default function EntryPage() {
           <Stack spacing={2}>
             <EntryApprovalsPanel entryId={entry.id} canDecide={canApprove} />
             {/* Judges, the brand and staff see the file's technical check beside the player. */}
-            {!viewer.isEntrant && <VideoQcReport videoId={entry.video.id} forReviewer />}
+            {!viewer.isEntrant && entry.video && <VideoQcReport videoId={entry.video.id} forReviewer />}
             {entry.place != null && !viewer.isEntrant && (
               <Paper sx={{ p: 2 }} component="section" aria-labelledby="delivery-link-title">
                 <Typography id="delivery-link-title" variant="subtitle1" component="h2" gutterBottom>

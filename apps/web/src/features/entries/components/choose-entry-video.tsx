@@ -60,7 +60,7 @@ export function ChooseEntryVideo({
   agreementOk: boolean;
   onSubmit: (videoId: number, confirmWarnings: boolean) => void;
 }) {
-  const enteredIds = new Set(entry?.versions.map((v) => v.video.id) ?? []);
+  const enteredIds = new Set(entry?.versions.flatMap((v) => (v.video ? [v.video.id] : [])) ?? []);
   const candidates = (videos.data?.results ?? []).filter(
     (v) => v.status !== 'failed' && !enteredIds.has(v.id),
   );

@@ -22,6 +22,16 @@ const FILTERS: Array<{ value: EntryFilter | 'all'; label: string }> = [
 function EntryCard({ entry }: { entry: EntrySummary }) {
   const v = entry.video;
   const warnings = failedWarnings(entry.checks).length;
+  // An idea round's entry (issue 47) has no video: its title and text.
+  if (!v)
+    return (
+      <Paper component="li" sx={{ p: 2, listStyle: 'none' }} aria-label={`Entry of ${entry.creator.name}`}>
+        <Typography variant="subtitle1">{entry.title ?? `Entry ${entry.id}`}</Typography>
+        <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }}>
+          {entry.text}
+        </Typography>
+      </Paper>
+    );
   return (
     <Paper component="li" sx={{ p: 2, listStyle: 'none' }} aria-label={`Entry of ${entry.creator.name}`}>
       <Box

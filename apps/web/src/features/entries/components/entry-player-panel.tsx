@@ -29,7 +29,7 @@ export function EntryPlayerPanel({
   const { onMediaElement, clock, jump, pin, onKeyDown, draftAt, setDraftAt, draft, setDraft } =
     useNotePinning(isReviewer);
   const notes = entry.notes.filter((n) => n.version === version.version);
-  const duration = clock.duration || version.video.duration || 0;
+  const duration = clock.duration || version.video?.duration || 0;
 
   const saveNote = (event: FormEvent) => {
     event.preventDefault();
@@ -142,7 +142,7 @@ function VersionPicker({
         ))}
       </TextField>
       <Typography variant="body2" color="text.secondary">
-        “{version.video.title}”
+        “{version.video?.title ?? version.title}”
       </Typography>
     </Stack>
   );
@@ -157,6 +157,16 @@ function VersionVideo({
   onMediaElement: (video: HTMLVideoElement | null) => void;
 }) {
   const v = version.video;
+  // An idea round's version (issue 47) has no video: its title and text.
+  if (!v)
+    return (
+      <Box sx={{ p: 3 }}>
+        <Typography variant="h6" component="p">
+          {version.title}
+        </Typography>
+        <Typography sx={{ whiteSpace: 'pre-wrap' }}>{version.text}</Typography>
+      </Box>
+    );
   return (
     <Box
       sx={{

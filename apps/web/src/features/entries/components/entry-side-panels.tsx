@@ -98,6 +98,7 @@ function RevisionRequest({ requestRevision }: { requestRevision: RevisionMutatio
 /** The version's checks against the brief, its file's metadata, and the original to download. */
 function VersionAgainstBrief({ version }: { version: EntryVersion }) {
   const v = version.video;
+  if (!v) return null;
   return (
     <Paper sx={{ p: 2 }}>
       <Typography variant="subtitle1" component="h2" gutterBottom>

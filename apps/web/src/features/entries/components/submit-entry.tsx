@@ -180,7 +180,7 @@ function EntryNotice({ entry, justSubmitted }: { entry: Entry; justSubmitted: bo
       <AlertTitle>
         {justSubmitted ? `Version ${entry.version} submitted` : `You submitted version ${entry.version}`}
       </AlertTitle>
-      “{entry.video.title}” — {ENTRY_STATUS_LABELS[entry.status]}
+      “{entry.video?.title ?? entry.title}” — {ENTRY_STATUS_LABELS[entry.status]}
     </Alert>
   );
 }

@@ -95,7 +95,7 @@ function RankingTable({
                 <TableCell data-heading sx={{ minWidth: { md: 180 } }}>
                   <Typography variant="body2">{e.creator_name}</Typography>
                   <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-                    Entry {e.entry_id} · {e.video.title}
+                    Entry {e.entry_id} · {e.video?.title ?? e.title}
                   </Typography>
                 </TableCell>
                 <TableCell data-label="Weighted average" align="right">
