@@ -1,16 +1,33 @@
 import { Link as RouterLink, useParams } from 'react-router';
 import { Alert, AlertTitle, Box, Button, Typography } from '@mui/material';
+import { currentRound } from '@app/domain';
 import { SimplePage } from '../../../components/simple-page';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
+import { useContestRounds } from '../../../lib/contest-rounds';
+import { useCreatorDashboard } from '../../../features/creator-dashboard/api/get-creator-dashboard';
 import { useContest } from '../../../features/contests/api/get-contest';
 import { SubmitEntry } from '../../../features/entries';
 import { UploadVideoDialog, VideoQcReport } from '../../../features/videos';
 
-/** Submit Video (spec §2, issue 15): a selected creator enters a video in the contest. */
+/**
+ * Submit Video (spec §2, issue 15): a selected creator enters a video in the contest. A contest in
+ * rounds (issue 47): the round it is in asks for its kind of entry (an idea, a pitch, a film).
+ */
 export default function ContestSubmitPage() {
   const { contestId = '' } = useParams();
   const contest = useContest(contestId);
+  const rounds = useContestRounds(Number(contestId));
+  const dashboard = useCreatorDashboard();
+  const round = rounds.data && rounds.data.length >= 2 ? currentRound(rounds.data) : undefined;
+  // Whether the creator was advanced into the round (the creator's contests read).
+  const advanced = dashboard.data
+    ? ([
+        ...dashboard.data.running_contests,
+        ...dashboard.data.applied_contests,
+        ...dashboard.data.past_contests,
+      ].find((c) => c.id === Number(contestId))?.advanced ?? false)
+    : undefined;
   const notFound = contest.error instanceof ApiError && contest.error.status === 404;
   return (
     <SimplePage title="Submit Video">
@@ -39,9 +56,11 @@ export default function ContestSubmitPage() {
           </Box>
         </Alert>
       )}
-      {contest.data && (
+      {contest.data && !rounds.isPending && (
         <SubmitEntry
           contest={contest.data}
+          round={round}
+          advanced={advanced}
           renderUpload={(slot) => <UploadVideoDialog {...slot} contest={contest.data} />}
           renderVideoCheck={(videoId) => (
             <VideoQcReport videoId={videoId} requirements={contest.data.video_requirements} />
