@@ -1,6 +1,6 @@
 import { Link as RouterLink, useParams } from 'react-router';
 import { Alert, AlertTitle, Box, Button, Typography } from '@mui/material';
-import { currentRound } from '@app/domain';
+import { currentRound, type RoundKind } from '@app/domain';
 import { SimplePage } from '../../../components/simple-page';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
@@ -9,6 +9,13 @@ import { useCreatorDashboard } from '../../../features/creator-dashboard/api/get
 import { useContest } from '../../../features/contests/api/get-contest';
 import { SubmitEntry } from '../../../features/entries';
 import { UploadVideoDialog, VideoQcReport } from '../../../features/videos';
+
+/** The page's title by the kind of entry the round asks for. */
+const TITLES: Record<RoundKind, string> = {
+  idea: 'Submit Idea',
+  pitch: 'Submit Pitch',
+  film: 'Submit Video',
+};
 
 /**
  * Submit Video (spec §2, issue 15): a selected creator enters a video in the contest. A contest in
@@ -20,17 +27,18 @@ export default function ContestSubmitPage() {
   const rounds = useContestRounds(Number(contestId));
   const dashboard = useCreatorDashboard();
   const round = rounds.data && rounds.data.length >= 2 ? currentRound(rounds.data) : undefined;
-  // Whether the creator was advanced into the round (the creator's contests read).
+  // Whether the creator was advanced into the round (the creator's contests read); undefined while
+  // not known (the server then decides alone).
   const advanced = dashboard.data
-    ? ([
+    ? [
         ...dashboard.data.running_contests,
         ...dashboard.data.applied_contests,
         ...dashboard.data.past_contests,
-      ].find((c) => c.id === Number(contestId))?.advanced ?? false)
+      ].find((c) => c.id === Number(contestId))?.advanced
     : undefined;
   const notFound = contest.error instanceof ApiError && contest.error.status === 404;
   return (
-    <SimplePage title="Submit Video">
+    <SimplePage title={TITLES[round?.kind ?? 'film']}>
       {contest.isPending && <Typography role="status">Loading the contest…</Typography>}
       {contest.isError && (
         <Alert severity={notFound ? 'warning' : 'error'}>

@@ -7,7 +7,6 @@ import {
   MESSAGES,
   ROUND_ENTRY_MESSAGES,
   ROUND_KIND_ASKS,
-  ROUND_KIND_LABELS,
   type ContestResponse,
   type Entry,
   type RoundResponse,
@@ -221,7 +220,7 @@ function RoundDeadline({ contest, round }: { contest: ContestResponse; round: Ro
         {contest.title}
       </Typography>
       <Typography variant="overline" component="p" sx={{ color: 'primary.main' }}>
-        Round {round.position} · {ROUND_KIND_LABELS[round.kind]}: {round.title}
+        Round {round.position} · {round.title}
       </Typography>
       <Typography>{ROUND_KIND_ASKS[round.kind]}</Typography>
       <Typography color="text.secondary">Entries close {closes}.</Typography>
