@@ -33,8 +33,18 @@ function makeRound(overrides: Partial<RoundResponse> = {}): RoundResponse {
   };
 }
 
+const landscape = {
+  id: 1,
+  title: 'Pitch cut',
+  status: 'ready',
+  duration: 75,
+  width: 1920,
+  height: 1080,
+  content_type: 'video/mp4',
+};
+
 /** The API's answers to the submit page; `post` answers the round's entry. */
-function answer(post: (body: Record<string, unknown>) => Response) {
+function answer(post: (body: Record<string, unknown>) => Response, videos: unknown[] = []) {
   fetchMock.mockImplementation(async (input, init) => {
     const url = String(input);
     if (url.startsWith('/api/rounds/41/entries/') && init?.method === 'POST')
@@ -44,7 +54,7 @@ function answer(post: (body: Record<string, unknown>) => Response) {
       return jsonResponse(200, { can_submit: false, reason: 'not_applied', application_status: null });
     if (url.includes('/agreement/')) return jsonResponse(200, makeAgreement({ accepted }));
     if (url.startsWith('/api/videos/videos/'))
-      return jsonResponse(200, { count: 0, next: null, previous: null, results: [] });
+      return jsonResponse(200, { count: videos.length, next: null, previous: null, results: videos });
     return jsonResponse(404, { detail: 'Not found.', code: 'not_found' });
   });
 }
@@ -159,5 +169,43 @@ describe('Submit page of an idea round', { timeout: 30_000 }, () => {
       />,
     );
     expect(await screen.findByText(ROUND_ENTRY_MESSAGES.roundClosed)).toBeInTheDocument();
+  });
+
+  it("a pitch is a video of up to 90 seconds, not held to the film's brief, sent with its title", async () => {
+    const bodies: Array<Record<string, unknown>> = [];
+    answer(
+      (body) => {
+        bodies.push(body);
+        return jsonResponse(400, { code: 'validation', detail: 'x' });
+      },
+      [landscape, { ...landscape, id: 2, title: 'Long pitch', duration: 120, width: 1080, height: 1920 }],
+    );
+    renderWithProviders(
+      <SubmitEntry
+        contest={makeContest()}
+        round={makeRound({ kind: 'pitch', title: 'Pitches' })}
+        renderUpload={() => null}
+      />,
+    );
+    await userEvent.click(await screen.findByLabelText(/Long pitch/));
+    expect(screen.getByRole('list', { name: 'Checks against the brief' })).toHaveTextContent(
+      ROUND_ENTRY_MESSAGES.pitchTooLong,
+    );
+    expect(screen.getByRole('button', { name: 'Submit this video' })).toBeDisabled();
+    // Landscape and 75 s: a film's brief (9:16) would refuse it; a pitch takes it.
+    await userEvent.click(screen.getByLabelText(/Pitch cut/));
+    const submit = screen.getByRole('button', { name: 'Submit this video' });
+    await waitFor(() => expect(submit).toBeEnabled());
+    await userEvent.click(submit);
+    await waitFor(() =>
+      expect(bodies).toEqual([
+        {
+          video_id: 1,
+          confirm_warnings: false,
+          title: 'Pitch cut',
+          agreement_sha256: makeAgreement().sha256,
+        },
+      ]),
+    );
   });
 });

@@ -154,8 +154,10 @@ export function SubmitEntry({ contest, renderUpload, renderVideoCheck, round, ad
                 submitting={submit.isPending}
                 agreementOk={agreementOk}
                 onSubmit={(videoId, confirm) => send(videoId, confirm, titleOf(videoId))}
+                pitch={round?.kind === 'pitch'}
               />
-              {submission.chosen !== null && renderVideoCheck?.(submission.chosen)}
+              {/* The technical check against the delivery spec is a film's (a pitch is a sketch). */}
+              {submission.chosen !== null && round?.kind !== 'pitch' && renderVideoCheck?.(submission.chosen)}
             </>
           )}
         </>
