@@ -5,7 +5,7 @@ import { SimplePage } from '../../../components/simple-page';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { useContestRounds } from '../../../lib/contest-rounds';
-import { useCreatorDashboard } from '../../../features/creator-dashboard/api/get-creator-dashboard';
+import { useAdvancedInto } from '../../../features/entries/api/get-my-contests';
 import { useContest } from '../../../features/contests/api/get-contest';
 import { SubmitEntry } from '../../../features/entries';
 import { UploadVideoDialog, VideoQcReport } from '../../../features/videos';
@@ -25,17 +25,9 @@ export default function ContestSubmitPage() {
   const { contestId = '' } = useParams();
   const contest = useContest(contestId);
   const rounds = useContestRounds(Number(contestId));
-  const dashboard = useCreatorDashboard();
   const round = rounds.data && rounds.data.length >= 2 ? currentRound(rounds.data) : undefined;
-  // Whether the creator was advanced into the round (the creator's contests read); undefined while
-  // not known (the server then decides alone).
-  const advanced = dashboard.data
-    ? [
-        ...dashboard.data.running_contests,
-        ...dashboard.data.applied_contests,
-        ...dashboard.data.past_contests,
-      ].find((c) => c.id === Number(contestId))?.advanced
-    : undefined;
+  // Whether the creator was advanced into the round (the creator's contests read).
+  const advanced = useAdvancedInto(Number(contestId));
   const notFound = contest.error instanceof ApiError && contest.error.status === 404;
   return (
     <SimplePage title={TITLES[round?.kind ?? 'film']}>
