@@ -108,3 +108,46 @@ describe('migration 0034 gives every contest its film round (issue 47)', () => {
     ]);
   });
 });
+
+describe('migration 0038 puts every entry in its contest’s last round (issue 47)', () => {
+  let handle: DatabaseHandle;
+  let cleanup = async () => {};
+
+  beforeAll(async () => {
+    ({ handle, close: cleanup } = await databaseMigratedTo('0037_audience_award'));
+    await handle.query(`
+      insert into brands (id, name, slug) values (1, 'Hbada', 'hbada');
+      insert into users (id, email, password_hash, role) values (5, 'c@example.com', 'x', 'creator');
+      insert into contests (id, slug, title, brand_id, prize_cents, eligibility, starts_at,
+        application_deadline, submission_deadline, judging_starts_at, judging_ends_at, winners_at)
+      values
+        (7, 'two-rounds', 'Two rounds', 1, 500000, '{"country":"US","minimumAge":18,"experience":""}',
+        '2026-01-01T08:00:00Z', '2026-01-12T07:59:00Z', '2026-01-28T07:59:00Z', '2026-01-29T08:00:00Z',
+        '2026-02-04T07:59:00Z', '2026-02-05T08:00:00Z'),
+        (8, 'no-rounds', 'No rounds', 1, 500000, '{"country":"US","minimumAge":18,"experience":""}',
+        '2026-01-01T08:00:00Z', '2026-01-12T07:59:00Z', '2026-01-28T07:59:00Z', '2026-01-29T08:00:00Z',
+        '2026-02-04T07:59:00Z', '2026-02-05T08:00:00Z');
+      delete from contest_rounds where contest_id in (7, 8);
+      insert into contest_rounds (id, contest_id, position, kind, title, opens_at, closes_at, judging_ends_at, entry_policy)
+      values (70, 7, 0, 'idea', 'Ideas', '2026-01-01T08:00:00Z', '2026-01-05T08:00:00Z', '2026-01-06T08:00:00Z', 'open'),
+        (71, 7, 1, 'film', 'Films', '2026-01-07T08:00:00Z', '2026-01-28T07:59:00Z', '2026-02-04T07:59:00Z', 'advanced');
+      insert into contest_entries (id, contest_id, user_id) values (1, 7, 5), (2, 8, 5);
+    `);
+    await migrateDatabase(handle);
+  }, 120_000);
+  afterAll(() => cleanup());
+
+  it('backfills round_id (a contest without rounds gets its film round first); the column is NOT NULL', async () => {
+    const { rows } = (await handle.query(
+      `select e.id, e.round_id, r.kind from contest_entries e join contest_rounds r on r.id = e.round_id order by e.id`,
+    )) as { rows: Array<{ id: number; round_id: number; kind: string }> };
+    expect(rows.map((r) => [r.id, r.kind])).toEqual([
+      [1, 'film'],
+      [2, 'film'],
+    ]);
+    expect(rows[0]!.round_id).toBe(71);
+    await expect(
+      handle.query('insert into contest_entries (contest_id, user_id) values (7, 5)'),
+    ).rejects.toThrow();
+  });
+});
