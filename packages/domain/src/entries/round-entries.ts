@@ -22,6 +22,8 @@ export const ROUND_ENTRY_MESSAGES = {
   notVerified: 'Verify your e-mail address to enter this round.',
   titleRequired: 'Give your entry a title.',
   textRequired: 'Describe your idea (up to 2,000 characters).',
+  textTooLong: 'An idea takes at most 2,000 characters.',
+  titleTooLong: 'A title takes at most 120 characters.',
   videoRequired: 'Choose the video to enter.',
   ideaHasNoVideo: 'An idea round takes a title and text, not a video.',
   pitchTooLong: 'A pitch video may last at most 90 seconds.',
@@ -44,13 +46,13 @@ export const submitRoundEntryBodySchema = z.object({
     .string()
     .trim()
     .min(1, ROUND_ENTRY_MESSAGES.titleRequired)
-    .max(ROUND_ENTRY_LIMITS.titleMax)
+    .max(ROUND_ENTRY_LIMITS.titleMax, ROUND_ENTRY_MESSAGES.titleTooLong)
     .optional(),
   text: z
     .string()
     .trim()
     .min(1, ROUND_ENTRY_MESSAGES.textRequired)
-    .max(ROUND_ENTRY_LIMITS.textMax)
+    .max(ROUND_ENTRY_LIMITS.textMax, ROUND_ENTRY_MESSAGES.textTooLong)
     .optional(),
   video_id: z.number().int().positive().max(2_147_483_647).optional(),
   confirm_warnings: z.boolean().optional(),

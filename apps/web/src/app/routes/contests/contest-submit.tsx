@@ -1,19 +1,36 @@
 import { Link as RouterLink, useParams } from 'react-router';
 import { Alert, AlertTitle, Box, Button, Typography } from '@mui/material';
+import { currentRound, type RoundKind } from '@app/domain';
 import { SimplePage } from '../../../components/simple-page';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
+import { useContestRounds } from '../../../lib/contest-rounds';
+import { useAdvancedInto } from '../../../features/entries/api/get-my-contests';
 import { useContest } from '../../../features/contests/api/get-contest';
 import { SubmitEntry } from '../../../features/entries';
 import { UploadVideoDialog, VideoQcReport } from '../../../features/videos';
 
-/** Submit Video (spec §2, issue 15): a selected creator enters a video in the contest. */
+/** The page's title by the kind of entry the round asks for. */
+const TITLES: Record<RoundKind, string> = {
+  idea: 'Submit Idea',
+  pitch: 'Submit Pitch',
+  film: 'Submit Video',
+};
+
+/**
+ * Submit Video (spec §2, issue 15): a selected creator enters a video in the contest. A contest in
+ * rounds (issue 47): the round it is in asks for its kind of entry (an idea, a pitch, a film).
+ */
 export default function ContestSubmitPage() {
   const { contestId = '' } = useParams();
   const contest = useContest(contestId);
+  const rounds = useContestRounds(Number(contestId));
+  const round = rounds.data && rounds.data.length >= 2 ? currentRound(rounds.data) : undefined;
+  // Whether the creator was advanced into the round (the creator's contests read).
+  const advanced = useAdvancedInto(Number(contestId));
   const notFound = contest.error instanceof ApiError && contest.error.status === 404;
   return (
-    <SimplePage title="Submit Video">
+    <SimplePage title={TITLES[round?.kind ?? 'film']}>
       {contest.isPending && <Typography role="status">Loading the contest…</Typography>}
       {contest.isError && (
         <Alert severity={notFound ? 'warning' : 'error'}>
@@ -39,9 +56,11 @@ export default function ContestSubmitPage() {
           </Box>
         </Alert>
       )}
-      {contest.data && (
+      {contest.data && !rounds.isPending && (
         <SubmitEntry
           contest={contest.data}
+          round={round}
+          advanced={advanced}
           renderUpload={(slot) => <UploadVideoDialog {...slot} contest={contest.data} />}
           renderVideoCheck={(videoId) => (
             <VideoQcReport videoId={videoId} requirements={contest.data.video_requirements} />

@@ -6,7 +6,7 @@ export default function PayoutsPage() {
   return (
     <ConsolePage
       title="Payouts"
-      intro="Prizes become pending earnings when results are published. Record each payout once; corrections are new ledger rows, never edits."
+      intro="Prizes become pending earnings when results are published, round stipends when creators advance. Record each payout once; corrections are new ledger rows, never edits."
     >
       <PayoutsPanel />
     </ConsolePage>

@@ -117,11 +117,17 @@ function RoundCard({
             {round.stipend_cents > 0 ? `, each paid a ${stipend} stipend.` : '.'}
           </Typography>
         )}
-        {round.allow_wildcards && (
+        {round.allow_wildcards ? (
           <Typography component="li" variant="body2">
             Wildcards welcome: a creator who was not advanced may still enter, at their own cost (no stipend),
             and can win.
           </Typography>
+        ) : (
+          round.entry_policy === 'advanced' && (
+            <Typography component="li" variant="body2">
+              No wildcards: only the creators advanced enter.
+            </Typography>
+          )
         )}
       </Box>
     </Box>

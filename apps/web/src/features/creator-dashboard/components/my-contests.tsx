@@ -24,6 +24,7 @@ import {
   formatContestDate,
   formatMoney,
   ordinal,
+  ROUND_KIND_LABELS,
   type DashboardContest,
 } from '@app/domain';
 import EmojiEventsRounded from '@mui/icons-material/EmojiEventsRounded';
@@ -161,6 +162,26 @@ function Submissions({ contests }: { contests: DashboardContest[] }) {
   );
 }
 
+/**
+ * The round a contest in rounds is in, and whether the creator advanced (issue 47); nothing for a
+ * one-round contest (its only round, a film round, says nothing its row does not).
+ */
+function RoundLine({ contest }: { contest: DashboardContest }) {
+  const round = contest.round;
+  if (!round || (round.position === 1 && round.kind === 'film' && !contest.advanced)) return null;
+  return (
+    <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mt: 0.5 }}>
+      <Chip
+        size="small"
+        variant="outlined"
+        label={`Round ${round.position} · ${ROUND_KIND_LABELS[round.kind]}`}
+        title={round.title}
+      />
+      {contest.advanced && <Chip size="small" color="success" label="Advanced" />}
+    </Stack>
+  );
+}
+
 /** A contest's result for the creator: the place won and the prize, and the scorecard once published. */
 function ContestResultLine({ contest }: { contest: DashboardContest }) {
   const entryId = contest.scorecard_entry_id;
@@ -261,6 +282,7 @@ export function MyContests({ lists, loading }: { lists: ContestLists | undefined
                       </Link>
                       <Chip size="small" label={chipOf(contest).label} color={chipOf(contest).color} />
                     </Stack>
+                    <RoundLine contest={contest} />
                     <ContestResultLine contest={contest} />
                     <Typography variant="body2" sx={{ color: 'text.secondary', mt: 1 }}>
                       Prize {formatMoney(contest.prize_cents, contest.currency)} · {current.dateLabel}{' '}
@@ -304,6 +326,7 @@ export function MyContests({ lists, loading }: { lists: ContestLists | undefined
                         </TableCell>
                         <TableCell>
                           <Chip size="small" label={chipOf(contest).label} color={chipOf(contest).color} />
+                          <RoundLine contest={contest} />
                         </TableCell>
                         <TableCell sx={{ minWidth: 140 }}>
                           <ContestResultLine contest={contest} />

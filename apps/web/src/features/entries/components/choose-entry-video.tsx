@@ -4,6 +4,8 @@ import {
   containerOfType,
   failedErrors,
   failedWarnings,
+  ROUND_ENTRY_LIMITS,
+  ROUND_ENTRY_MESSAGES,
   type ContestResponse,
   type Entry,
   type EntryCheck,
@@ -24,6 +26,23 @@ function checksOfVideo(video: Video, contest: ContestResponse): EntryCheck[] {
     },
     contest.video_requirements,
   );
+}
+
+/**
+ * A pitch's one check (issue 47): a video of up to 90 seconds; the brief's checks are the film's.
+ */
+function pitchChecks(video: Video): EntryCheck[] {
+  const ok = video.duration !== null && video.duration <= ROUND_ENTRY_LIMITS.pitchSecondsMax;
+  return [
+    {
+      rule: 'duration',
+      ok,
+      severity: 'error',
+      message: ok
+        ? 'This video lasts 90 seconds or less, as a pitch asks.'
+        : ROUND_ENTRY_MESSAGES.pitchTooLong,
+    },
+  ];
 }
 
 function formatLength(seconds: number | null): string {
@@ -47,8 +66,11 @@ export function ChooseEntryVideo({
   submitting,
   agreementOk,
   onSubmit,
+  pitch = false,
 }: {
   contest: ContestResponse;
+  /** A pitch round's video (issue 47): up to 90 seconds, not checked against the film's brief. */
+  pitch?: boolean;
   /** The creator's entry so far, if any: its videos are not offered again. */
   entry: Entry | null;
   videos: ReturnType<typeof useMyVideos>;
@@ -65,7 +87,11 @@ export function ChooseEntryVideo({
     (v) => v.status !== 'failed' && !enteredIds.has(v.id),
   );
   const chosenVideo = candidates.find((v) => v.id === chosen) ?? null;
-  const chosenChecks = chosenVideo ? checksOfVideo(chosenVideo, contest) : [];
+  const chosenChecks = !chosenVideo
+    ? []
+    : pitch
+      ? pitchChecks(chosenVideo)
+      : checksOfVideo(chosenVideo, contest);
   return (
     <Paper sx={{ p: { xs: 2, sm: 3 } }}>
       <Typography variant="h6" component="h2" gutterBottom>

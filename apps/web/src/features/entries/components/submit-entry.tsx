@@ -5,8 +5,11 @@ import {
   ENTRY_STATUS_LABELS,
   formatContestDate,
   MESSAGES,
+  ROUND_ENTRY_MESSAGES,
+  ROUND_KIND_ASKS,
   type ContestResponse,
   type Entry,
+  type RoundResponse,
   type Video,
 } from '@app/domain';
 import { ApiError } from '../../../lib/api-client';
@@ -19,6 +22,7 @@ import { entryPath } from '../lib/entry-path';
 import { AgreementAcceptance } from './agreement-acceptance';
 import { ChooseEntryVideo } from './choose-entry-video';
 import { EntryChecks } from './entry-checks';
+import { IdeaForm } from './idea-form';
 import { SubmitRefused } from './submit-refused';
 import { useEntrySubmission } from './use-entry-submission';
 
@@ -34,6 +38,20 @@ export interface SubmitEntryProps {
   renderUpload: (props: UploadSlotProps) => ReactNode;
   /** The chosen video's technical check against the contest's delivery spec (features/videos). */
   renderVideoCheck?: (videoId: number) => ReactNode;
+  /** A contest in rounds (issue 47): the round it is in, entered instead of the contest. */
+  round?: RoundResponse;
+  /** Whether the creator was advanced into `round` (undefined: not known yet). */
+  advanced?: boolean;
+}
+
+/** Why the creator may not enter the round now, in the API's words; null: they may. */
+function roundRefusal(round: RoundResponse, contest: ContestResponse, advanced?: boolean): string | null {
+  if (round.status === 'upcoming')
+    return `${round.title} opens ${formatContestDate(round.opens_at, contest.timezone, { time: true })}.`;
+  if (round.status !== 'open') return ROUND_ENTRY_MESSAGES.roundClosed;
+  if (round.entry_policy === 'advanced' && advanced === false && !round.allow_wildcards)
+    return ROUND_ENTRY_MESSAGES.notAdvanced;
+  return null;
 }
 
 /**
@@ -43,36 +61,55 @@ export interface SubmitEntryProps {
  * Anyone else sees why they may not submit and what to do next, and no upload control (the
  * server's rule, `GET …/entries/eligibility/`).
  */
-export function SubmitEntry({ contest, renderUpload, renderVideoCheck }: SubmitEntryProps) {
+export function SubmitEntry({ contest, renderUpload, renderVideoCheck, round, advanced }: SubmitEntryProps) {
   const contestId = String(contest.id);
   const eligibility = useEligibility(contestId);
   const mine = useMyEntry(contestId);
   const videos = useMyVideos();
-  const submission = useEntrySubmission(contestId);
+  const submission = useEntrySubmission(contestId, round);
   const { submit, agreement, agreementRefused, agreementOk, submitted, send } = submission;
   const [uploadOpen, setUploadOpen] = useState(false);
-  const entry = submitted ?? mine.data ?? null;
+  // A contest in rounds: the entry of this round only (an earlier round's is on its own page).
+  const previous = mine.data && (!round || mine.data.round_id === round.id) ? mine.data : null;
+  const entry = submitted ?? previous;
+  const refusal = round ? roundRefusal(round, contest, advanced) : null;
+  // The contest's eligibility (its selected applicants) decides unless the round takes others.
+  const byApplication = !round || round.entry_policy === 'selected';
+  const mayUpload =
+    !refusal && round?.kind !== 'idea' && (byApplication ? eligibility.data?.can_submit : true);
+  const wildcard = round?.entry_policy === 'advanced' && round.allow_wildcards && advanced === false;
+  // A pitch is sent with a title: its video's.
+  const titleOf = (videoId: number) => videos.data?.results.find((v) => v.id === videoId)?.title;
 
   return (
     <Stack spacing={3}>
-      <ContestDeadline contest={contest} />
+      {round ? <RoundDeadline contest={contest} round={round} /> : <ContestDeadline contest={contest} />}
       {entry && <EntryNotice entry={entry} justSubmitted={Boolean(submitted)} />}
       {submitted && <SubmittedChecks entry={submitted} />}
 
-      {eligibility.isPending ? (
+      {refusal ? (
+        <Alert severity="warning">{refusal}</Alert>
+      ) : byApplication && eligibility.isPending ? (
         <Typography role="status" color="text.secondary">
           Checking whether you can submit…
         </Typography>
-      ) : eligibility.isError ? (
+      ) : byApplication && eligibility.isError ? (
         <Alert severity="error">
           {eligibility.error instanceof ApiError
             ? eligibility.error.userMessage()
             : MESSAGES.dashboard.unexpected}
         </Alert>
-      ) : eligibility.data.reason ? (
+      ) : byApplication && eligibility.data?.reason ? (
         <SubmitRefused reason={eligibility.data.reason} contest={contest} />
       ) : (
         <>
+          {wildcard && (
+            <Alert severity="info">
+              <AlertTitle>Enter as a wildcard</AlertTitle>
+              You were not advanced from the round before, but this round welcomes wildcards: your entry is
+              judged with the rest and can win. It is made at your own cost: wildcards earn no stipend.
+            </Alert>
+          )}
           {agreement.isError ? (
             <AgreementLoadFailed onRetry={() => void agreement.refetch()} />
           ) : agreement.isSuccess ? (
@@ -83,38 +120,54 @@ export function SubmitEntry({ contest, renderUpload, renderVideoCheck }: SubmitE
               refused={agreementRefused}
             />
           ) : null}
-          <Paper sx={{ p: { xs: 2, sm: 3 } }}>
-            <Typography variant="h6" component="h2" gutterBottom>
-              {entry ? 'Upload a new version' : 'Upload your video'}
-            </Typography>
-            <Typography color="text.secondary" sx={{ mb: 2 }}>
-              The file is checked against the brief in your browser before anything is sent.
-            </Typography>
-            <Button
-              variant="contained"
-              onClick={() => setUploadOpen(true)}
-              disabled={submit.isPending || !agreementOk}
-            >
-              Upload a video
-            </Button>
-          </Paper>
-          <ChooseEntryVideo
-            contest={contest}
-            entry={entry}
-            videos={videos}
-            chosen={submission.chosen}
-            onChoose={submission.choose}
-            confirmed={submission.confirmed}
-            onConfirmedChange={submission.setConfirmed}
-            submitting={submit.isPending}
-            agreementOk={agreementOk}
-            onSubmit={send}
-          />
-          {submission.chosen !== null && renderVideoCheck?.(submission.chosen)}
+          {round?.kind === 'idea' ? (
+            <IdeaForm
+              disabled={!agreementOk}
+              submitting={submit.isPending}
+              onSubmit={(idea, after) => submission.sendBody(idea, after)}
+            />
+          ) : (
+            <>
+              <Paper sx={{ p: { xs: 2, sm: 3 } }}>
+                <Typography variant="h6" component="h2" gutterBottom>
+                  {entry ? 'Upload a new version' : 'Upload your video'}
+                </Typography>
+                <Typography color="text.secondary" sx={{ mb: 2 }}>
+                  The file is checked against the brief in your browser before anything is sent.
+                </Typography>
+                <Button
+                  variant="contained"
+                  onClick={() => setUploadOpen(true)}
+                  disabled={submit.isPending || !agreementOk}
+                >
+                  Upload a video
+                </Button>
+              </Paper>
+              <ChooseEntryVideo
+                contest={contest}
+                entry={entry}
+                videos={videos}
+                chosen={submission.chosen}
+                onChoose={submission.choose}
+                confirmed={submission.confirmed}
+                onConfirmedChange={submission.setConfirmed}
+                submitting={submit.isPending}
+                agreementOk={agreementOk}
+                onSubmit={(videoId, confirm) => send(videoId, confirm, titleOf(videoId))}
+                pitch={round?.kind === 'pitch'}
+              />
+              {/* The technical check against the delivery spec is a film's (a pitch is a sketch). */}
+              {submission.chosen !== null && round?.kind !== 'pitch' && renderVideoCheck?.(submission.chosen)}
+            </>
+          )}
         </>
       )}
 
-      {submit.isPending && <Typography role="status">Submitting your video…</Typography>}
+      {submit.isPending && (
+        <Typography role="status">
+          {round?.kind === 'idea' ? 'Submitting your idea…' : 'Submitting your video…'}
+        </Typography>
+      )}
       {submit.error && !agreementRefused && (
         <Alert severity="error" role="alert">
           {submit.error instanceof ApiError
@@ -128,11 +181,11 @@ export function SubmitEntry({ contest, renderUpload, renderVideoCheck }: SubmitE
         </Alert>
       )}
 
-      {eligibility.data?.can_submit &&
+      {mayUpload &&
         renderUpload({
           open: uploadOpen,
           onClose: () => setUploadOpen(false),
-          onUploaded: (video, { warningsConfirmed }) => send(video.id, warningsConfirmed),
+          onUploaded: (video, { warningsConfirmed }) => send(video.id, warningsConfirmed, video.title),
         })}
     </Stack>
   );
@@ -148,6 +201,37 @@ function ContestDeadline({ contest }: { contest: ContestResponse }) {
       </Typography>
       <Typography color="text.secondary">Videos are due {deadline}.</Typography>
       {contest.requirements.length > 0 && (
+        <Box component="ul" sx={{ color: 'text.secondary', pl: 3, mt: 1, mb: 0 }}>
+          {contest.requirements.map((line) => (
+            <Typography component="li" key={line}>
+              {line}
+            </Typography>
+          ))}
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+/** The round open now: what it asks for and when it closes (a contest in rounds, issue 47). */
+function RoundDeadline({ contest, round }: { contest: ContestResponse; round: RoundResponse }) {
+  const closes = formatContestDate(round.closes_at, contest.timezone, { time: true });
+  return (
+    <Box>
+      <Typography variant="h5" component="p" gutterBottom>
+        {contest.title}
+      </Typography>
+      <Typography variant="overline" component="p" sx={{ color: 'primary.main' }}>
+        Round {round.position} · {round.title}
+      </Typography>
+      <Typography>{ROUND_KIND_ASKS[round.kind]}</Typography>
+      <Typography color="text.secondary">Entries close {closes}.</Typography>
+      {round.brief && (
+        <Typography color="text.secondary" sx={{ mt: 1 }}>
+          {round.brief}
+        </Typography>
+      )}
+      {round.kind === 'film' && contest.requirements.length > 0 && (
         <Box component="ul" sx={{ color: 'text.secondary', pl: 3, mt: 1, mb: 0 }}>
           {contest.requirements.map((line) => (
             <Typography component="li" key={line}>

@@ -1,6 +1,12 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { ENTRY_ERROR_CODES, type Entry, type EntryCheck } from '@app/domain';
+import {
+  ENTRY_ERROR_CODES,
+  type Entry,
+  type EntryCheck,
+  type RoundKind,
+  type SubmitRoundEntryBody,
+} from '@app/domain';
 import { ApiError } from '../../../lib/api-client';
 import { agreementChangedIn, contestAgreementKey, useContestAgreement } from '../../../lib/contest-agreement';
 import { useSubmitEntry } from '../api/submit-entry';
@@ -13,8 +19,8 @@ const BRIEF_REFUSALS: string[] = [ENTRY_ERROR_CODES.briefNotMet, ENTRY_ERROR_COD
  * the agreement accepted, and the send. A success starts the choice over; terms that changed
  * since they were shown (409) are shown again and asked for again.
  */
-export function useEntrySubmission(contestId: string) {
-  const submit = useSubmitEntry(contestId);
+export function useEntrySubmission(contestId: string, round?: { id: number; kind: RoundKind }) {
+  const submit = useSubmitEntry(contestId, round?.id);
   const agreement = useContestAgreement(contestId);
   const queryClient = useQueryClient();
   const [chosen, setChosen] = useState<number | null>(null);
@@ -39,11 +45,19 @@ export function useEntrySubmission(contestId: string) {
     submit.reset();
   };
 
-  const send = (videoId: number, confirmWarnings: boolean) =>
+  /**
+   * Sends the chosen video (a pitch's title: the video's, `title`), or an idea's title and text;
+   * `after` also hears the outcome (the idea form's field errors).
+   */
+  const sendBody = (
+    body: Omit<SubmitRoundEntryBody, 'agreement_sha256'>,
+    after?: { onSuccess?: () => void; onError?: (error: unknown) => void },
+  ) =>
     submit.mutate(
-      { video_id: videoId, confirm_warnings: confirmWarnings, agreement_sha256: agreement.data?.sha256 },
+      { ...body, agreement_sha256: agreement.data?.sha256 },
       {
         onSuccess: (result) => {
+          after?.onSuccess?.();
           setSubmitted(result);
           setChosen(null);
           setConfirmed(false);
@@ -51,6 +65,7 @@ export function useEntrySubmission(contestId: string) {
           void queryClient.invalidateQueries({ queryKey: contestAgreementKey(contestId) });
         },
         onError: (error) => {
+          after?.onError?.(error);
           // The terms changed since they were shown: show the new ones and ask again.
           if (agreementChangedIn(error)) {
             setAgreementChecked(false);
@@ -59,6 +74,13 @@ export function useEntrySubmission(contestId: string) {
         },
       },
     );
+
+  const send = (videoId: number, confirmWarnings: boolean, title?: string) =>
+    sendBody({
+      video_id: videoId,
+      confirm_warnings: confirmWarnings,
+      ...(round?.kind === 'pitch' && title ? { title } : {}),
+    });
 
   return {
     submit,
@@ -74,5 +96,6 @@ export function useEntrySubmission(contestId: string) {
     submitted,
     refusedChecks,
     send,
+    sendBody,
   };
 }

@@ -58,16 +58,22 @@ function toPlaces(drafts: Record<number, Draft>): PublishResultsBody | string {
   return { places: places.sort((a, b) => a.place - b.place) };
 }
 
-function RankingTable({
+/**
+ * The ranking's table; `placing`: the final round's (a contest's) places and prizes to type, else
+ * (an earlier round of a contest in rounds, issue 47) none.
+ */
+export function RankingTable({
   ranking,
-  drafts,
+  drafts = {},
   onDraft,
 }: {
   ranking: Ranking;
-  drafts: Record<number, Draft>;
-  onDraft: (entryId: number, draft: Draft) => void;
+  drafts?: Record<number, Draft>;
+  /** Given: the place and prize columns. */
+  onDraft?: (entryId: number, draft: Draft) => void;
 }) {
   const published = Boolean(ranking.results_published_at);
+  const placing = onDraft !== undefined;
   return (
     // Phones: one card per entry (see stackedTableSx), with its place and prize fields.
     <TableContainer>
@@ -79,8 +85,8 @@ function RankingTable({
             <TableCell align="right">Weighted average</TableCell>
             <TableCell align="right">Judges</TableCell>
             <TableCell align="right">Spread</TableCell>
-            <TableCell>Place</TableCell>
-            <TableCell>Prize ({ranking.currency})</TableCell>
+            {placing && <TableCell>Place</TableCell>}
+            {placing && <TableCell>Prize ({ranking.currency})</TableCell>}
           </TableRow>
         </TableHead>
         <TableBody>
@@ -97,6 +103,12 @@ function RankingTable({
                   <Typography variant="caption" sx={{ color: 'text.secondary' }}>
                     Entry {e.entry_id} · {e.video?.title ?? e.title}
                   </Typography>
+                  {(e.wildcard || e.advanced) && (
+                    <Box sx={{ display: 'flex', gap: 0.5, mt: 0.5 }}>
+                      {e.wildcard && <Chip size="small" variant="outlined" label="Wildcard" />}
+                      {e.advanced && <Chip size="small" color="success" label="Advanced" />}
+                    </Box>
+                  )}
                 </TableCell>
                 <TableCell data-label="Weighted average" align="right">
                   {e.weighted_average?.toFixed(2) ?? '—'}
@@ -107,38 +119,42 @@ function RankingTable({
                 <TableCell data-label="Spread" align="right">
                   {e.judges ? e.spread.toFixed(2) : '—'}
                 </TableCell>
-                <TableCell data-label="Place" sx={{ minWidth: { md: 90 } }}>
-                  {published ? (
-                    (e.place && ordinal(e.place)) || '—'
-                  ) : (
-                    <TextField
-                      size="small"
-                      value={draft.place}
-                      onChange={(event) => onDraft(e.entry_id, { ...draft, place: event.target.value })}
-                      slotProps={{
-                        htmlInput: { inputMode: 'numeric', 'aria-label': `Place of entry ${e.entry_id}` },
-                      }}
-                    />
-                  )}
-                </TableCell>
-                <TableCell data-label={`Prize (${ranking.currency})`} sx={{ minWidth: { md: 120 } }}>
-                  {published ? (
-                    e.prize_cents ? (
-                      formatMoney(e.prize_cents, ranking.currency)
+                {placing && (
+                  <TableCell data-label="Place" sx={{ minWidth: { md: 90 } }}>
+                    {published ? (
+                      (e.place && ordinal(e.place)) || '—'
                     ) : (
-                      '—'
-                    )
-                  ) : (
-                    <TextField
-                      size="small"
-                      value={draft.prize}
-                      onChange={(event) => onDraft(e.entry_id, { ...draft, prize: event.target.value })}
-                      slotProps={{
-                        htmlInput: { inputMode: 'decimal', 'aria-label': `Prize of entry ${e.entry_id}` },
-                      }}
-                    />
-                  )}
-                </TableCell>
+                      <TextField
+                        size="small"
+                        value={draft.place}
+                        onChange={(event) => onDraft(e.entry_id, { ...draft, place: event.target.value })}
+                        slotProps={{
+                          htmlInput: { inputMode: 'numeric', 'aria-label': `Place of entry ${e.entry_id}` },
+                        }}
+                      />
+                    )}
+                  </TableCell>
+                )}
+                {placing && (
+                  <TableCell data-label={`Prize (${ranking.currency})`} sx={{ minWidth: { md: 120 } }}>
+                    {published ? (
+                      e.prize_cents ? (
+                        formatMoney(e.prize_cents, ranking.currency)
+                      ) : (
+                        '—'
+                      )
+                    ) : (
+                      <TextField
+                        size="small"
+                        value={draft.prize}
+                        onChange={(event) => onDraft(e.entry_id, { ...draft, prize: event.target.value })}
+                        slotProps={{
+                          htmlInput: { inputMode: 'decimal', 'aria-label': `Prize of entry ${e.entry_id}` },
+                        }}
+                      />
+                    )}
+                  </TableCell>
+                )}
               </TableRow>
             );
           })}
