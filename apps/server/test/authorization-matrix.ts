@@ -834,7 +834,7 @@ export const authorizationMatrix: Record<string, MatrixRow> = {
   'GET /api/rounds/:id/ranking/': {
     request: async (w) => ({ url: `/api/rounds/${await lastRoundOf(w, w.judging.contestId)}/ranking/` }),
     expect: staffOnly(200),
-    why: 'as the contest’s ranking: staff only',
+    why: 'the last round’s ranking is the contest’s: staff only (its brand owners and managers read a round before the last: rounds.test.ts)',
   },
   'POST /api/rounds/:id/advance/': {
     request: async (w) => ({

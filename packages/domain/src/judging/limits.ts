@@ -31,4 +31,6 @@ export const JUDGING_MESSAGES = {
   duplicatePlace: 'Each place and each entry may appear only once.',
   notJudgedYet: 'Results can be published once judging has started.',
   noEntries: 'This entry has no submitted video to judge.',
+  roundRankingReaders:
+    "A round's ranking is read by the platform team and, before the final round, by the brand's owners and managers.",
 } as const;

@@ -34,6 +34,15 @@ export function assertCanJudge(user: Caller, contest: { brandId: number }): void
   assertContestMember(user, contest, JUDGING_MESSAGES.judgesOnly);
 }
 
+/**
+ * A round's ranking (issue 47): staff's; a round before the last is also read by the contest's
+ * brand owners and managers (the route's `roundAdvancers`; membership is `requireJudge`'s), who
+ * advance its creators. The last round's ranking is the contest's: staff's until the results.
+ */
+export function assertCanRankRound(user: Caller, round: { isFinal: boolean }): void {
+  if (!isStaff(user) && round.isFinal) throw new AppError('forbidden', JUDGING_MESSAGES.roundRankingReaders);
+}
+
 /** A scorecard is read by its entrant (and staff). */
 export function assertCanReadScorecard(user: Caller, entrantId: number): void {
   if (!isStaff(user) && user.id !== entrantId) throw new AppError('forbidden', JUDGING_MESSAGES.entrantOnly);

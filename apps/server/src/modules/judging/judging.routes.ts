@@ -1,4 +1,3 @@
-import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   advanceBodySchema,
@@ -31,21 +30,18 @@ const errors = {
   409: apiErrorBodySchema,
 };
 
-/** Rounds (issue 47): a round's ranking (staff) and advancing creators from it. */
-function roundRoutes(
-  app: Parameters<FastifyPluginAsyncZod>[0],
-  judging: JudgingService,
-  staffOnly: preHandlerAsyncHookHandler,
-) {
+/** Rounds (issue 47): a round's ranking and advancing creators from it (staff, the brand's owners and managers). */
+function roundRoutes(app: Parameters<FastifyPluginAsyncZod>[0], judging: JudgingService) {
   app.get(
     '/rounds/:id/ranking/',
     {
-      preHandler: staffOnly,
+      preHandler: [app.requireUser, roundAdvancers],
       config: { presented: true },
       schema: {
         tags,
         security,
-        summary: "A page of one round's entries by weighted average on the round's rubric (staff)",
+        summary:
+          "A page of one round's entries by weighted average on the round's rubric (staff; before the final round also the contest's brand owners and managers)",
         params: roundIdParamsSchema,
         querystring: rankingQuerySchema,
         response: { 200: rankingSchema, ...errors },
@@ -139,7 +135,7 @@ export const judgingRoutes =
         ),
     );
 
-    roundRoutes(app, judging, staffOnly);
+    roundRoutes(app, judging);
 
     app.post(
       '/contests/:id/results/',

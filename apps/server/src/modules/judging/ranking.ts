@@ -4,14 +4,14 @@ import type { Caller } from '../../plugins/auth';
 import { roundInContest } from '../contests';
 import * as repo from './judging.repository';
 import { findRankingPage } from './judged-entries';
-import { assertSignedIn } from './judging.policy';
+import { assertCanRankRound, assertSignedIn } from './judging.policy';
 import { creatorName, toJudgedVideo } from './judging.presenter';
 import { average } from './standings';
 import { notFound, type JudgingContext, type JudgingServiceDeps } from './judging-context';
 
 /** Staff's ranking of a round's entries, the contest's being its last round's (the route lets staff only in). */
 export function createRanking(deps: JudgingServiceDeps, context: JudgingContext) {
-  const { db, mediaUrl, requireContest } = context;
+  const { db, mediaUrl, requireContest, requireJudge } = context;
 
   /**
    * A round's ranking, a page at a time: weighted average over judges (the round's rubric), their
@@ -90,7 +90,10 @@ export function createRanking(deps: JudgingServiceDeps, context: JudgingContext)
       return rankRound(contest, round, query, url);
     },
 
-    /** Staff's ranking of one round (issue 47): its entries on its own rubric, its scores only. */
+    /**
+     * One round's ranking (issue 47): its entries on its own rubric, its scores only. Staff's, and
+     * before the final round also the contest's brand owners and managers' (`assertCanRankRound`).
+     */
     async roundRanking(
       user: Caller | undefined,
       roundId: number,
@@ -101,6 +104,8 @@ export function createRanking(deps: JudgingServiceDeps, context: JudgingContext)
       const place = await roundInContest(db, roundId);
       if (!place) throw notFound();
       const contest = await requireContest(place.round.contestId);
+      await requireJudge(user, contest);
+      assertCanRankRound(user, place);
       const round = { id: place.round.id, rubric: place.round.rubric, isFinal: place.isFinal };
       return rankRound(contest, round, query, url);
     },

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
   ADVANCE_MESSAGES,
+  JUDGING_MESSAGES,
   ROUND_ENTRY_MESSAGES,
   ROUND_MESSAGES,
   type AdvanceResponse,
@@ -167,8 +168,16 @@ describe('contests in rounds: entries, round rankings, advancing (issue 47)', ()
       });
       expect(res.statusCode).toBe(200);
     }
-    expect((await call('GET', `/api/rounds/${ids[0]}/ranking/`, owner)).statusCode).toBe(403);
+    // Before the final round, the brand's owners and managers read it too (they advance from it);
+    // its reviewers do not, and the final round's ranking stays staff's until the results.
+    expect((await call('GET', `/api/rounds/${ids[0]}/ranking/`, reviewer)).statusCode).toBe(403);
+    const last = await call('GET', `/api/rounds/${ids.at(-1)}/ranking/`, owner);
+    expect(last.statusCode).toBe(403);
+    expect(last.json()).toMatchObject({ detail: JUDGING_MESSAGES.roundRankingReaders });
+    const byOwner = await call('GET', `/api/rounds/${ids[0]}/ranking/`, owner);
+    expect(byOwner.statusCode).toBe(200);
     const ranking = (await call('GET', `/api/rounds/${ids[0]}/ranking/`, staff)).json<Ranking>();
+    expect(byOwner.json<Ranking>()).toEqual(ranking);
     expect(ranking).toMatchObject({ round_id: ids[0], rubric: IDEA_RUBRIC, count: 3 });
     expect(ranking.entries.map((e) => [e.entry_id, e.weighted_average, e.video, e.advanced])).toEqual([
       [ideaEntries[0], 9, null, false],

@@ -29,14 +29,10 @@ export function RoundRankingPanel({
   const closed = round.status === 'judging' || round.status === 'closed';
 
   if (ranking.isPending) return <Skeleton variant="rounded" height={240} />;
-  // The server shows a round's ranking to staff only so far (docs/spec-decisions.md): a brand
-  // member is told so, not shown a permission error.
+  // Staff and the brand's owners and managers read a round's ranking (docs/spec-decisions.md):
+  // another member of the brand is told who does, not shown a permission error.
   if (ranking.error instanceof ApiError && ranking.error.status === 403)
-    return (
-      <Alert severity="info">
-        This round’s ranking and the advancing of its creators are with the platform team for now.
-      </Alert>
-    );
+    return <Alert severity="info">{ranking.error.userMessage()}</Alert>;
   if (ranking.isError)
     return (
       <Alert severity="error">
