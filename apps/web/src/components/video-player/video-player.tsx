@@ -24,6 +24,11 @@ export interface VideoPlayerProps {
   onMediaElement?: (video: HTMLVideoElement | null) => void;
   /** Set where plays count (issue 33): the player sends play beacons for this video. */
   videoId?: number;
+  /**
+   * A page of many films (the audience gallery) loads no player until a visitor asks for one:
+   * the poster with a Play button stands in, and the player it becomes starts playing.
+   */
+  onDemand?: boolean;
 }
 
 /**
@@ -39,6 +44,7 @@ export default function VideoPlayer({
   title,
   onMediaElement,
   videoId,
+  onDemand = false,
 }: VideoPlayerProps) {
   const { playback, originalUrl, newestSigned, reloadRenewed, resume } = useSignedSources(
     latestPlayback,
@@ -79,6 +85,8 @@ export default function VideoPlayer({
         key={playback ? 'playback' : (src ?? 'none')}
         controls
         playsInline
+        // Asked for by a click on its stand-in (`onDemand`): it plays as soon as it can.
+        autoPlay={onDemand}
         preload="metadata"
         crossOrigin="anonymous"
         tabIndex={0}

@@ -216,7 +216,15 @@ function FinalistCard({
       data-testid="finalist"
       {...(ogImage ? { 'data-og-image': ogImage } : {})}
     >
-      <Box sx={{ bgcolor: 'common.black', aspectRatio: '16 / 9' }}>
+      {/* The film keeps the card's 16:9 frame whatever its own shape (a vertical film plays inside). */}
+      <Box
+        sx={{
+          bgcolor: 'common.black',
+          aspectRatio: '16 / 9',
+          position: 'relative',
+          '& > *': { position: 'absolute', inset: 0 },
+        }}
+      >
         {finalist.playback ? (
           <VideoPlayer
             playback={finalist.playback}
@@ -224,6 +232,7 @@ function FinalistCard({
             previewUrl={null}
             poster={finalist.poster_url}
             title={finalist.title}
+            onDemand
           />
         ) : (
           <Box
