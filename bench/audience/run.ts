@@ -28,11 +28,19 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { ChildProcess } from 'node:child_process';
 import pg from 'pg';
 import { createAccessTokens } from '../../apps/server/src/plugins/auth';
 import { openLoop, warm, type LoadRequest, type Round } from '../full/load';
-import { appServer, JWT_SECRET, loadAverage, root, waitFor, work } from '../videos/common';
+import {
+  appServer,
+  JWT_SECRET,
+  loadAverage,
+  recreateDatabase,
+  root,
+  stop,
+  waitFor,
+  work,
+} from '../videos/common';
 
 const quick = process.env.BENCH_QUICK === '1';
 const DATABASE_URL =
@@ -73,26 +81,6 @@ export interface AudienceResult {
   tallyMismatches: string[];
   loadAverage: { before: string; after: string };
   misses: string[];
-}
-
-async function recreateDatabase(url: string): Promise<void> {
-  const name = new URL(url).pathname.slice(1).replace(/"/g, '');
-  const admin = new pg.Client({ connectionString: url.replace(/\/[^/]+$/, '/postgres') });
-  await admin.connect();
-  try {
-    await admin.query(`drop database if exists "${name}" with (force)`);
-    await admin.query(`create database "${name}"`);
-  } finally {
-    await admin.end();
-  }
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
 }
 
 /** Finalists (entries of contest 1 with a ready film each), voters and a staff account. */

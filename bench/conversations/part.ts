@@ -19,7 +19,6 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
-import pg from 'pg';
 import type { BrandRole, ConversationMessage, EventTicket, MessageLiveEvent } from '@app/domain';
 import { openPostgres } from '../../apps/server/src/db/client';
 import { brandProfiles, creatorProfiles, users } from '../../apps/server/src/db/schema/index';
@@ -27,7 +26,17 @@ import { makeEntry, makeJudgingContest } from '../../apps/server/src/modules/jud
 import { createAccessTokens } from '../../apps/server/src/plugins/auth';
 import { createCapturer } from '../full/capture';
 import { openLoop, warm, type Round } from '../full/load';
-import { appServer, JWT_SECRET, loadAverage, root, start, stop, waitFor, work } from '../videos/common';
+import {
+  appServer,
+  JWT_SECRET,
+  loadAverage,
+  recreateDatabase,
+  root,
+  start,
+  stop,
+  waitFor,
+  work,
+} from '../videos/common';
 
 export interface ConversationsOptions {
   quick: boolean;
@@ -87,19 +96,6 @@ export interface ConversationsResult {
 
 const say = (line: string) => console.log(`[bench conversations] ${line}`);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-
-/** Drops and creates the database: every run starts from the same thread. */
-async function recreateDatabase(url: string): Promise<void> {
-  const name = new URL(url).pathname.slice(1).replace(/"/g, '');
-  const admin = new pg.Client({ connectionString: url.replace(/\/[^/]+$/, '/postgres') });
-  await admin.connect();
-  try {
-    await admin.query(`drop database if exists "${name}" with (force)`);
-    await admin.query(`create database "${name}"`);
-  } finally {
-    await admin.end();
-  }
-}
 
 interface Seeded {
   entryId: number;

@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { buildServer, serverEnv, serverNodeArgs } from '../../apps/server/scripts/start-command.mjs';
 import { BENCH_DATABASE_URL } from './seed';
 
@@ -75,6 +76,19 @@ export function stop(child: ChildProcess | undefined): Promise<void> {
     child.once('exit', () => resolve());
     child.kill('SIGTERM');
   });
+}
+
+/** Drops and creates a bench's own database (`url`), so every run starts from the same data. */
+export async function recreateDatabase(url: string): Promise<void> {
+  const name = new URL(url).pathname.slice(1).replace(/"/g, '');
+  const admin = new pg.Client({ connectionString: url.replace(/\/[^/]+$/, '/postgres') });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists "${name}" with (force)`);
+    await admin.query(`create database "${name}"`);
+  } finally {
+    await admin.end();
+  }
 }
 
 // ── The generated test clips (renditions.ts and qc.ts share them) ─────────────────────────────
